@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { registerCsrfGuard } from './lib/csrf';
+import { registerErrorHandler } from './lib/errors';
+import { registerSecurityHeaders } from './lib/security-headers';
+import { registerContactRoutes } from './modules/contact/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerSpa } from './modules/spa/routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** Tests pass false to keep their output quiet. */
+  logger?: boolean;
+}
+
+/** The whole HTTP app, built from a config and a database: used by main.ts and by every API test. */
+export async function buildApp({
+  config,
+  db,
+  clock = systemClock,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  const context: AppContext = { config, db, clock };
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
+  registerCsrfGuard(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+    }),
+  });
+
+  registerHealthRoutes(app, context);
+  registerContactRoutes(app, context);
+  await registerSpa(app, context);
+
+  return app;
+}

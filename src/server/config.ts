@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { CURRENCIES } from '../shared/money';
+import { PAYMENT_PROVIDERS } from '../shared/payments';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be above 0')
+    .default(fallback);
+
+/** Every environment variable the store reads; the README's table lists the same. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://quickbuy.co.za' }).default('http://localhost:3000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  DEMO_AGENT_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('QuickBuy <orders@quickbuy.co.za>'),
+  PAYMENT_PROVIDER: z
+    .enum(PAYMENT_PROVIDERS, { error: `must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
+    .default('sandbox'),
+  PAYSTACK_PUBLIC_KEY: optionalString,
+  PAYSTACK_SECRET_KEY: optionalString,
+  PAYSTACK_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.paystack.co'),
+  PAYSTACK_SCRIPT_URL: z.url({ error: 'must be a URL' }).default('https://js.paystack.co/v1/inline.js'),
+  RESERVATION_MINUTES: positiveInt(30),
+  OPENROUTER_API_KEY: optionalString,
+  OPENROUTER_BASE_URL: z.url({ error: 'must be a URL' }).default('https://openrouter.ai/api/v1'),
+  OPENROUTER_MODEL: z.string().default('openai/gpt-4o-mini'),
+  OPENROUTER_TIMEOUT_MS: positiveInt(15_000),
+  STORE_CURRENCY: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('NGN'),
+  SESSION_IDLE_MINUTES: positiveInt(60 * 24 * 7),
+  SESSION_MAX_DAYS: positiveInt(30),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR'> {
+  DATA_DIR: string;
+  WEB_DIST_DIR: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.PAYMENT_PROVIDER === 'paystack' && (!config.PAYSTACK_PUBLIC_KEY || !config.PAYSTACK_SECRET_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYSTACK_PUBLIC_KEY, PAYSTACK_SECRET_KEY: both are required when PAYMENT_PROVIDER=paystack',
+    );
+  }
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
+  };
+}

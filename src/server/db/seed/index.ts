@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../client';
+import { appMeta } from '../schema';
+import { seedDemoCatalog } from './catalog';
+import { seedAdmin, seedDemoAgents, type SeedLog } from './users';
+
+const SEEDED_KEY = 'demo_seeded_at';
+
+/**
+ * First start of an empty database: the first admin always; the demo catalog and agents when
+ * SEED_DEMO_DATA is on. A row in app_meta marks it done, so a second start never seeds again.
+ * The claim and the seed share one transaction: two instances starting together seed once.
+ */
+export async function seedOnFirstStart(db: Database, config: Config, log: SeedLog) {
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (claimed.length === 0) return;
+    await seedAdmin(tx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
+    if (config.SEED_DEMO_DATA) {
+      await seedDemoAgents(tx, { password: config.DEMO_AGENT_PASSWORD, log });
+      const count = await seedDemoCatalog(tx);
+      log.info(`Demo catalog seeded with ${count} devices`);
+    }
+  });
+  await db.execute(sql`analyze`);
+}

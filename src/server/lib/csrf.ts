@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { CSRF_HEADER, ERROR_CODES } from '../../shared/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Callers that are not our pages and prove themselves another way (a signature). */
+const EXEMPT_PREFIXES = ['/api/payments/webhooks/'];
+
+/**
+ * A state-changing API request must carry `X-QuickBuy-Request: 1`. Browsers only let a page send a
+ * custom header to another origin after a CORS preflight, which this server never grants, so only
+ * our own pages can send it (DESIGN.md section 5).
+ */
+export function registerCsrfGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    if (request.headers[CSRF_HEADER] !== '1') {
+      return reply.status(403).send({
+        error: { code: ERROR_CODES.csrf, message: 'This request must come from the QuickBuy website' },
+      });
+    }
+  });
+}

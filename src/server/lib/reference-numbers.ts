@@ -1,0 +1,42 @@
+import { randomInt } from 'node:crypto';
+
+/** ORD-{year}-{last six digits of the timestamp} (spec 000 section 9). */
+export function orderNumber(now: Date): string {
+  return `ORD-${now.getUTCFullYear()}-${String(now.getTime()).slice(-6)}`;
+}
+
+/** TXN + timestamp in ms + random 0-999 (spec 001 section 9). */
+export function transactionNumber(now: Date): string {
+  return `TXN${now.getTime()}${randomInt(0, 1000)}`;
+}
+
+/** REP- + last six digits of the timestamp + three random digits. */
+export function bookingNumber(now: Date): string {
+  return `REP-${String(now.getTime()).slice(-6)}${String(randomInt(0, 1000)).padStart(3, '0')}`;
+}
+
+/**
+ * The spec's numbers repeat (six timestamp digits wrap every 16.7 minutes), so inserts that
+ * carry one retry on a unique violation with the next millisecond's number.
+ */
+export async function withUniqueNumber<T>(
+  make: (attempt: number) => string,
+  insert: (number: string) => Promise<T>,
+  attempts = 20,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insert(make(attempt));
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= attempts - 1) throw error;
+    }
+  }
+}
+
+/** Postgres error 23505, as node-postgres and PGlite both report it (drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../db/schema';
+import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const valid = {
+  name: 'Thandi Nkosi',
+  email: 'thandi@example.co.za',
+  phone: '+27 82 000 0000',
+  subject: 'Warranty question',
+  message: 'Is the battery covered?',
+  inquiryType: 'warranty',
+};
+
+describe('POST /api/contact', () => {
+  it('stores a valid message', async () => {
+    const res = await send(t.app, 'POST', '/api/contact', { body: valid });
+    expect(res.statusCode).toBe(201);
+    const rows = await t.db.select().from(contactMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Thandi Nkosi', inquiryType: 'warranty', subject: 'Warranty question' });
+  });
+
+  it('names every missing required field and stores nothing', async () => {
+    const before = (await t.db.select().from(contactMessages)).length;
+    const res = await send(t.app, 'POST', '/api/contact', {
+      body: { name: ' ', email: 'nope', subject: '', message: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid',
+        fields: {
+          name: 'Full name is required',
+          email: 'Enter a valid email address',
+          subject: 'Subject is required',
+          message: 'Message is required',
+        },
+      },
+    });
+    expect(await t.db.select().from(contactMessages)).toHaveLength(before);
+  });
+
+  it('rejects an inquiry type outside the six', async () => {
+    const res = await send(t.app, 'POST', '/api/contact', { body: { ...valid, inquiryType: 'complaint' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ inquiryType: 'Choose an inquiry type from the list' });
+  });
+
+  it('refuses a request without the QuickBuy header and stores nothing', async () => {
+    const before = (await t.db.select().from(contactMessages)).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: valid });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('CSRF_HEADER_MISSING');
+    expect(await t.db.select().from(contactMessages)).toHaveLength(before);
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { BRAND_FILTERS, CATEGORY_FILTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PRICE_FILTERS } from './catalog';
+
+// Kept apart from catalog.ts so that storefront pages reading the filter labels do not ship zod.
+type Values<T extends readonly { value: string }[]> = T[number]['value'];
+const values = <T extends readonly { value: string }[]>(list: T) =>
+  list.map((item) => item.value) as [Values<T>, ...Values<T>[]];
+
+export const deviceListQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search is at most 100 characters').optional().default(''),
+  category: z.enum(values(CATEGORY_FILTERS), { error: 'Unknown category' }).optional().default('all'),
+  brand: z.enum(values(BRAND_FILTERS), { error: 'Unknown brand' }).optional().default('all'),
+  price: z.enum(values(PRICE_FILTERS), { error: 'Unknown price range' }).optional().default('all'),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .int(`Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .min(1, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .max(MAX_PAGE_SIZE, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional()
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;

@@ -1,0 +1,126 @@
+/** Every device type the store sells (spec 000 section 3; desktop and tv appear too). */
+export const DEVICE_TYPES = [
+  'phone',
+  'tablet',
+  'laptop',
+  'desktop',
+  'tv',
+  'accessory',
+  'component',
+  'server',
+  'switch',
+] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** Inventory conditions (spec 001 section 3). */
+export const DEVICE_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
+export type DeviceCondition = (typeof DEVICE_CONDITIONS)[number];
+
+export const MAX_DEVICE_IMAGES = 5;
+
+/** Buy listing filters, labels and values exactly as spec 000 section 5 gives them. */
+export const CATEGORY_FILTERS = [
+  { value: 'all', label: 'All Categories' },
+  { value: 'phone', label: 'Phones' },
+  { value: 'laptop', label: 'Laptops' },
+  { value: 'tablet', label: 'Tablets' },
+  { value: 'tv', label: 'TVs' },
+] as const;
+
+export const BRAND_FILTERS = [
+  { value: 'all', label: 'All Brands' },
+  { value: 'apple', label: 'Apple' },
+  { value: 'samsung', label: 'Samsung' },
+  { value: 'huawei', label: 'Huawei' },
+  { value: 'dell', label: 'Dell' },
+  { value: 'hp', label: 'HP' },
+] as const;
+
+export const PRICE_FILTERS = [
+  { value: 'all', label: 'All Prices' },
+  { value: 'under-10k', label: 'Under R10,000' },
+  { value: '10k-20k', label: 'R10,000 - R20,000' },
+  { value: 'over-20k', label: 'Over R20,000' },
+] as const;
+
+type Values<T extends readonly { value: string }[]> = T[number]['value'];
+export type CategoryFilter = Values<typeof CATEGORY_FILTERS>;
+export type BrandFilter = Values<typeof BRAND_FILTERS>;
+export type PriceFilter = Values<typeof PRICE_FILTERS>;
+
+/** Price bands: [min inclusive, max exclusive) in whole currency units. */
+export const PRICE_BANDS: Record<Exclude<PriceFilter, 'all'>, { min: number; max: number | null }> = {
+  'under-10k': { min: 0, max: 10_000 },
+  '10k-20k': { min: 10_000, max: 20_000 },
+  'over-20k': { min: 20_000, max: null },
+};
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+/** A device as the API sends it (camelCase, the spec's client names). */
+export interface Device {
+  id: string;
+  name: string;
+  brand: string;
+  type: DeviceType;
+  model: string;
+  condition: string;
+  storage: string;
+  ram: string | null;
+  displaySize: string | null;
+  batteryHealth: number | null;
+  price: number;
+  originalPrice: number | null;
+  inStock: boolean;
+  quantity: number;
+  description: string | null;
+  /** Image URLs, served by GET /images/:id. */
+  images: string[];
+  defaultImageIndex: number;
+  addedDate: string;
+}
+
+export interface DeviceListReply {
+  items: Device[];
+  total: number;
+  filteredTotal: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Collection pages and the device types each shows (spec 000 'Collection pages'). */
+export const COLLECTIONS = {
+  bundles: { title: 'Bundles', types: ['laptop'], noun: 'bundles' },
+  laptops: { title: 'Laptops', types: ['laptop'], noun: 'laptops' },
+  desktops: { title: 'Desktops', types: ['desktop'], noun: 'desktops' },
+  accessories: { title: 'Accessories', types: ['accessory'], noun: 'accessories' },
+  'phones-tablets': { title: 'Phones & Tablets', types: ['phone', 'tablet'], noun: 'phones or tablets' },
+  components: { title: 'Components', types: ['component'], noun: 'components' },
+  servers: { title: 'Servers', types: ['server'], noun: 'servers' },
+  switches: { title: 'Switches', types: ['switch'], noun: 'switches' },
+} as const satisfies Record<string, { title: string; types: readonly DeviceType[]; noun: string }>;
+export type CollectionSlug = keyof typeof COLLECTIONS;
+export const COLLECTION_SLUGS = Object.keys(COLLECTIONS) as CollectionSlug[];
+
+/** Home sections, their counts and links (spec 000 'Home'). */
+export const HOME_SECTIONS = [
+  { key: 'trending', title: 'Trending Products', count: 4, href: '/buy' },
+  { key: 'latest', title: 'Latest Products', count: 4, offset: 4, href: '/buy' },
+  { key: 'bundles', title: 'Build Your Bundle', count: 3, type: 'laptop', href: '/collections/bundles' },
+  { key: 'accessories', title: 'Accessories', count: 4, type: 'accessory', href: '/collections/accessories' },
+  { key: 'phones', title: 'Phones & Tablets', count: 4, type: 'phone', href: '/collections/phones-tablets' },
+  { key: 'components', title: 'Components', count: 4, type: 'component', href: '/collections/components' },
+  { key: 'servers', title: 'Servers', count: 4, type: 'server', href: '/collections/servers' },
+  { key: 'switches', title: 'Switches', count: 4, type: 'switch', href: '/collections/switches' },
+] as const satisfies readonly {
+  key: string;
+  title: string;
+  count: number;
+  offset?: number;
+  type?: DeviceType;
+  href: string;
+}[];
+
+/** Image widths the image endpoint serves (GET /images/:id?w=). */
+export const IMAGE_WIDTHS = [160, 320, 640, 960] as const;

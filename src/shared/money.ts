@@ -1,0 +1,41 @@
+/**
+ * The spec keeps two currency readings (DESIGN.md section 6): the naira sign on
+ * cards and the cart, rand on filters, repairs and offers, NGN charged. Every
+ * amount on screen goes through here, so STORE_CURRENCY=ZAR switches all of it.
+ */
+export const CURRENCIES = ['NGN', 'ZAR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export type MoneyContext = 'card' | 'cart' | 'admin' | 'filter' | 'repair' | 'offer';
+
+const SYMBOL: Record<Currency, string> = { NGN: '₦', ZAR: 'R' };
+
+/** The symbol a context shows; `storeCurrency` is ZAR only when the store is switched to rand. */
+export function currencySymbol(context: MoneyContext, storeCurrency: Currency = 'NGN'): string {
+  if (storeCurrency === 'ZAR') return SYMBOL.ZAR;
+  return context === 'card' || context === 'cart' || context === 'admin' ? SYMBOL.NGN : SYMBOL.ZAR;
+}
+
+/** Whole currency units, grouped with commas: 12500 -> "12,500". */
+export function formatAmount(amount: number): string {
+  return Math.round(amount).toLocaleString('en-US');
+}
+
+export function formatMoney(amount: number, context: MoneyContext, storeCurrency: Currency = 'NGN'): string {
+  return `${currencySymbol(context, storeCurrency)}${formatAmount(amount)}`;
+}
+
+/** Payment providers take minor units (spec: total x 100). */
+export function toMinorUnits(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+export function fromMinorUnits(minor: number): number {
+  return minor / 100;
+}
+
+/** Whole-percent discount of price against a higher original price, or null. */
+export function discountPercent(price: number, originalPrice: number | null | undefined): number | null {
+  if (!originalPrice || originalPrice <= price) return null;
+  return Math.round(((originalPrice - price) / originalPrice) * 100);
+}

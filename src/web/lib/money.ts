@@ -1,0 +1,14 @@
+import { formatMoney, type Currency, type MoneyContext } from '../../shared/money';
+
+/** The server names the store currency in the page it sends (STORE_CURRENCY); the spec's mixed symbols by default. */
+function readStoreCurrency(): Currency {
+  if (typeof document === 'undefined') return 'NGN';
+  const value = document.querySelector('meta[name="quickbuy-currency"]')?.getAttribute('content');
+  return value === 'ZAR' ? 'ZAR' : 'NGN';
+}
+
+const storeCurrency = readStoreCurrency();
+
+export function money(amount: number, context: MoneyContext): string {
+  return formatMoney(amount, context, storeCurrency);
+}

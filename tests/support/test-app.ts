@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Database, type DatabaseConnection } from '../../src/server/db/client';
+import { fixedClock } from '../../src/server/lib/clock';
+
+export interface TestDatabase {
+  connection: DatabaseConnection;
+  db: Database;
+  /** The postgres:// URL of this test's own database, when the suite runs on a PostgreSQL server. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database built by the real migrations: in-memory PGlite by default, or a new database
+ * on the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const connection = await openDatabase({ memory: true });
+    await connection.migrate();
+    return { connection, db: connection.db, drop: () => connection.close() };
+  }
+  const name = `qb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const connection = await openDatabase({ url: url.toString() });
+  await connection.migrate();
+  return {
+    connection,
+    db: connection.db,
+    url: url.toString(),
+    drop: async () => {
+      await connection.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quickbuy-test-')),
+    WEB_DIST_DIR: path.join(tmpdir(), 'quickbuy-no-web-build'),
+    SEED_DEMO_DATA: 'false',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  clock: ReturnType<typeof fixedClock>;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with a clock the test controls. */
+export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(env);
+  const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+  const app = await buildApp({ config, db: database.db, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    clock,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The header our own pages send on every state-changing request. */
+export const OUR_PAGE = { 'x-quickbuy-request': '1' } as const;
+
+/** app.inject as our web app calls it: JSON body, the CSRF header, an optional session cookie. */
+export function send(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const request: InjectOptions = {
+    method,
+    url,
+    headers: { ...OUR_PAGE, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+  };
+  if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+  return app.inject(request);
+}
