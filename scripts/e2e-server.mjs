@@ -1,0 +1,31 @@
+// The server Playwright drives: the built app, a fresh PGlite database in a temp folder, the demo
+// catalog seeded, and known credentials for the admin and the demo agents.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { root, run } from './lib.mjs';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-e2e-'));
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+process.on('exit', cleanup);
+
+const E2E_ENV = {
+  NODE_ENV: 'production',
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ADMIN_EMAIL: 'admin@quickbuy.test',
+  ADMIN_PASSWORD: 'Admin-pass-2026',
+  DEMO_AGENT_PASSWORD: 'Agent-pass-2026',
+  SEED_DEMO_DATA: 'true',
+  PAYMENT_PROVIDER: 'sandbox',
+};
+
+const code = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, ...E2E_ENV, DATABASE_URL: '' },
+});
+process.exit(code);

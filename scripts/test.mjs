@@ -1,0 +1,63 @@
+// `npm test`: every test, on every engine, in order:
+//   1. Vitest unit and API tests on PGlite,
+//   2. the API tests again on a real PostgreSQL server (scripts/with-postgres.mjs),
+//   3. Playwright in Chromium against the built app and the real server.
+// Prints one closing line "N passed, N failed" over all three.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { root, run } from './lib.mjs';
+
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name}.json`];
+
+const stages = [
+  { name: 'unit and API tests on PGlite', command: 'npx', args: ['vitest', 'run', ...vitestJson('vitest-pglite')], report: 'vitest-pglite' },
+  {
+    name: 'API tests on PostgreSQL',
+    command: process.execPath,
+    args: ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'api', ...vitestJson('vitest-postgres')],
+    report: 'vitest-postgres',
+  },
+  { name: 'browser tests in Chromium', command: process.execPath, args: ['scripts/e2e.mjs'], report: 'e2e' },
+];
+
+function counts(report) {
+  const file = path.join(results, `${report}.json`);
+  if (!existsSync(file)) return null;
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  if (data.stats) {
+    // Playwright: flaky tests passed on retry.
+    return { passed: data.stats.expected + data.stats.flaky, failed: data.stats.unexpected, skipped: data.stats.skipped };
+  }
+  return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests + data.numTodoTests };
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exitCode = 0;
+const summary = [];
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===\n`);
+  const started = Date.now();
+  const code = await run(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+  const c = counts(stage.report);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+    skipped += c.skipped;
+  }
+  if (code !== 0) {
+    exitCode = 1;
+    if (!c || c.failed === 0) failed += 1; // a stage that could not run counts as a failure
+  }
+  summary.push(`${stage.name}: ${c ? `${c.passed} passed, ${c.failed} failed` : 'did not report'} (exit ${code}, ${seconds}s)`);
+}
+
+console.log(`\n${summary.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(exitCode);
