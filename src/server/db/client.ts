@@ -51,6 +51,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseConnecti
 
 async function openPostgres(url: string): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn('PostgreSQL dropped an idle connection:', error.message));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,

@@ -1,0 +1,96 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, send, type TestApp } from '../../tests/support/test-app';
+
+const webDist = mkdtempSync(path.join(tmpdir(), 'quickbuy-dist-'));
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head><title>QuickBuy</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST_DIR: webDist });
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  it('answers ok when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('every reply', () => {
+  it('carries the security headers and a request id', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'test-request-0001' },
+    });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-request-id']).toBe('test-request-0001');
+  });
+});
+
+describe('unknown and malformed requests', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' } });
+  });
+
+  it('answers a body that is not JSON with a 400', async () => {
+    const res = await send(t.app, 'POST', '/api/contact', {
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' } });
+  });
+
+  it('answers a body over the limit with a 413', async () => {
+    const res = await send(t.app, 'POST', '/api/contact', {
+      body: JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 10) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+  });
+
+  it('answers an unsupported content type with a 415', async () => {
+    const res = await send(t.app, 'POST', '/api/contact', { body: 'name=x', headers: { 'content-type': 'text/csv' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.message).toBe('Unsupported content type: send JSON');
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html uncached with the page title for a known route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/faq' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<title>FAQ | QuickBuy</title>');
+    expect(res.body).toContain('<meta name="quickbuy-currency" content="NGN" />');
+  });
+
+  it('serves the app with a 404 status for a path no page matches', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/definitely/not/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers a POST to a page path with a JSON 404', async () => {
+    const res = await send(t.app, 'POST', '/about');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
