@@ -13,6 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          globalSetup: ['tests/setup/pglite-snapshot.ts'],
           include: ['src/server/**/*.test.ts'],
           exclude: ['src/server/lib/**'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -24,7 +24,9 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const connection = await openDatabase({ memory: true });
+    const snapshotFile = process.env.QUICKBUY_PGLITE_SNAPSHOT;
+    const snapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
+    const connection = await openDatabase({ memory: true, snapshot });
     await connection.migrate();
     return { connection, db: connection.db, drop: () => connection.close() };
   }

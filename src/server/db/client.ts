@@ -21,22 +21,25 @@ export interface DatabaseConnection {
   /** Apply pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball (the test suite's migrated snapshot). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any fixed 64-bit number: the advisory lock every instance takes while it migrates. */
 const MIGRATION_LOCK_ID = 727_001_2026;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; snapshot?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   if ('url' in target) return openPostgres(target.url);
-  return openPglite('dataDir' in target ? target.dataDir : undefined);
+  if ('dataDir' in target) return openPglite(target.dataDir);
+  return openPglite(undefined, target.snapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
+async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<DatabaseConnection> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: snapshot });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -46,6 +49,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseConnecti
       await migratePglite(db as never, { migrationsFolder });
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
