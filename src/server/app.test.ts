@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,11 @@ writeFileSync(
   path.join(webDist, 'index.html'),
   '<!doctype html><html><head><title>QuickBuy</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
 );
+
+mkdirSync(path.join(webDist, 'assets'));
+const script = 'console.log("quickbuy");'.repeat(100);
+writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
+writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +86,18 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<title>FAQ | QuickBuy</title>');
     expect(res.body).toContain('<meta name="quickbuy-currency" content="NGN" />');
+  });
+
+  it('serves hashed assets precompressed with a year-long immutable cache', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(brotliCompressSync(script))).toBe(true);
   });
 
   it('serves the app with a 404 status for a path no page matches', async () => {
