@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { registerCsrfGuard } from './lib/csrf';
 import { registerErrorHandler } from './lib/errors';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerSpa } from './modules/spa/routes';
@@ -61,6 +62,7 @@ export async function buildApp({
 
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);
+  registerCatalogRoutes(app, context);
   await registerSpa(app, context);
 
   return app;

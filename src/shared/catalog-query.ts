@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BRAND_FILTERS, CATEGORY_FILTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PRICE_FILTERS } from './catalog';
+import {
+  BRAND_FILTERS,
+  CATEGORY_FILTERS,
+  COLLECTION_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  PRICE_FILTERS,
+} from './catalog';
 
 // Kept apart from catalog.ts so that storefront pages reading the filter labels do not ship zod.
 type Values<T extends readonly { value: string }[]> = T[number]['value'];
@@ -26,3 +33,26 @@ export const deviceListQuerySchema = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
+
+/** GET /api/collections/:slug?page=&pageSize= */
+export const collectionQuerySchema = z.object({
+  page: deviceListQuerySchema.shape.page,
+  pageSize: z.coerce
+    .number({ error: `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .int(`Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .min(1, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .max(MAX_PAGE_SIZE, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional()
+    .default(COLLECTION_PAGE_SIZE),
+});
+export type CollectionQuery = z.infer<typeof collectionQuerySchema>;
+
+/** GET /images/:id?w= : any whole width; the server snaps it to the next larger IMAGE_WIDTHS entry. */
+export const imageQuerySchema = z.object({
+  w: z.coerce
+    .number({ error: 'Width must be a whole number of pixels' })
+    .int('Width must be a whole number of pixels')
+    .min(1, 'Width must be a whole number of pixels')
+    .max(10_000, 'Width must be a whole number of pixels')
+    .optional(),
+});

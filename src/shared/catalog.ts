@@ -124,3 +124,40 @@ export const HOME_SECTIONS = [
 
 /** Image widths the image endpoint serves (GET /images/:id?w=). */
 export const IMAGE_WIDTHS = [160, 320, 640, 960] as const;
+
+export type HomeSectionKey = (typeof HOME_SECTIONS)[number]['key'];
+
+/** GET /api/home */
+export interface HomeReply {
+  sections: Array<{ key: HomeSectionKey; title: string; href: string; devices: Device[] }>;
+}
+
+/** GET /api/collections/:slug (paged with ?page=&pageSize=, newest first). */
+export interface CollectionReply {
+  slug: CollectionSlug;
+  title: string;
+  items: Device[];
+  /** Every listed device of the collection's types. */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/catalog/menu: the header's Shop mega menu. */
+export interface CatalogMenuReply {
+  featured: Array<{ id: string; name: string; price: number; originalPrice: number | null; image: string | null }>;
+  /** Live count of listed laptops ('View all laptops (N)'). */
+  laptopCount: number;
+}
+
+/** Collection pages page through a large catalog; this many devices per page unless ?pageSize= says otherwise. */
+export const COLLECTION_PAGE_SIZE = 48;
+
+/** Placeholder for a broken or missing device image. */
+export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+
+/** The URL of a stored image, optionally a width variant (snapped server-side to IMAGE_WIDTHS). */
+export function imageUrl(url: string, width?: number): string {
+  if (!width || !url.startsWith('/images/')) return url;
+  return `${url}?w=${width}`;
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+
+/**
+ * A short in-process cache of catalog replies (docs/decisions: catalog-read-cache). Entries hold the
+ * serialised body and its weak ETag, keyed by the normalised query, for CATALOG_CACHE_TTL_MS. Any
+ * change of the catalog in this process (invalidateCatalog, or any successful state-changing API
+ * request) empties it at once; other instances see a change within the TTL.
+ */
+export const CATALOG_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 1_000;
+
+export interface CachedReply {
+  body: string;
+  etag: string;
+  expires: number;
+}
+
+interface Cache {
+  entries: Map<string, CachedReply>;
+  pending: Map<string, Promise<CachedReply>>;
+  generation: number;
+}
+
+const caches = new WeakMap<Database, Cache>();
+
+function cacheOf(db: Database): Cache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { entries: new Map(), pending: new Map(), generation: 0 };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Call after writing devices or their images (admin edits, stock changes at checkout). */
+export function invalidateCatalog(db: Database) {
+  const cache = cacheOf(db);
+  cache.entries.clear();
+  cache.pending.clear();
+  cache.generation++;
+}
+
+export function weakEtag(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** The cached reply for `key`, or `load()` run once however many requests ask at the same moment. */
+export async function cachedReply(db: Database, key: string, load: () => Promise<unknown>): Promise<CachedReply> {
+  const cache = cacheOf(db);
+  const now = Date.now();
+  const hit = cache.entries.get(key);
+  if (hit && hit.expires > now) return hit;
+  const inFlight = cache.pending.get(key);
+  if (inFlight) return inFlight;
+  const generation = cache.generation;
+  const promise = (async () => {
+    const body = JSON.stringify(await load());
+    const entry = { body, etag: weakEtag(body), expires: Date.now() + CATALOG_CACHE_TTL_MS };
+    // A change that happened while loading makes this answer stale: serve it once, keep it not.
+    if (cache.generation === generation) {
+      cache.entries.delete(key);
+      cache.entries.set(key, entry);
+      if (cache.entries.size > MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+    }
+    return entry;
+  })();
+  cache.pending.set(key, promise);
+  try {
+    return await promise;
+  } finally {
+    if (cache.pending.get(key) === promise) cache.pending.delete(key);
+  }
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/** Send a catalog reply: weak ETag, 304 on If-None-Match, short public cache lifetime. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
+  reply.header('etag', cached.etag).header('cache-control', 'public, max-age=30');
+  if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}

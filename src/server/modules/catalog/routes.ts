@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { collectionQuerySchema, deviceListQuerySchema } from '../../../shared/catalog-query';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../lib/errors';
+import { cachedReply, invalidateCatalog, sendCached } from './cache';
+import { getCatalogMenu, getCollection, getDevice, getHome, listDevices } from './service';
+
+const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
+  // Writes are rare next to reads: any successful state-changing API request (admin device edits,
+  // checkout reserving stock) drops the cached catalog replies of this process before it answers.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!READ_ONLY.has(request.method) && request.url.startsWith('/api/') && reply.statusCode < 400) {
+      invalidateCatalog(db);
+    }
+    return payload;
+  });
+
+  app.get('/api/devices', async (request, reply) => {
+    const query = parseInput(deviceListQuerySchema, request.query);
+    const key = `devices:${query.q.toLowerCase()}|${query.category}|${query.brand}|${query.price}|${query.page}|${query.pageSize}`;
+    return sendCached(request, reply, await cachedReply(db, key, () => listDevices({ db, query })));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/devices/:id', async (request, reply) => {
+    const { id } = request.params;
+    return sendCached(request, reply, await cachedReply(db, `device:${id.toLowerCase()}`, () => getDevice({ db, id })));
+  });
+
+  app.get('/api/home', async (request, reply) => {
+    return sendCached(request, reply, await cachedReply(db, 'home', () => getHome({ db })));
+  });
+
+  app.get<{ Params: { slug: string } }>('/api/collections/:slug', async (request, reply) => {
+    const { slug } = request.params;
+    const query = parseInput(collectionQuerySchema, request.query);
+    const key = `collection:${slug}|${query.page}|${query.pageSize}`;
+    return sendCached(request, reply, await cachedReply(db, key, () => getCollection({ db, slug, query })));
+  });
+
+  app.get('/api/catalog/menu', async (request, reply) => {
+    return sendCached(request, reply, await cachedReply(db, 'menu', () => getCatalogMenu({ db })));
+  });
+}

@@ -1,0 +1,281 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  COLLECTIONS,
+  HOME_SECTIONS,
+  PRICE_BANDS,
+  type CatalogMenuReply,
+  type CollectionReply,
+  type CollectionSlug,
+  type Device,
+  type DeviceListReply,
+  type DeviceType,
+  type HomeReply,
+} from '../../../shared/catalog';
+import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-query';
+import type { Database } from '../../db/client';
+import { deviceImages, devices } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+export const DEVICE_NOT_FOUND = 'DEVICE_NOT_FOUND';
+export const COLLECTION_NOT_FOUND = 'COLLECTION_NOT_FOUND';
+
+type DeviceRow = typeof devices.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** Listed devices: not soft-deleted. */
+const listed = isNull(devices.deletedAt);
+const newestFirst = [desc(devices.createdAt), desc(devices.id)] as const;
+
+export const imagePath = (imageId: string) => `/images/${imageId}`;
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
+export function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The rows as the API sends them, with their image URLs in position order (one query for all rows). */
+async function toDevices(db: Database, rows: DeviceRow[]): Promise<Device[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ deviceId: deviceImages.deviceId, imageId: deviceImages.imageId })
+    .from(deviceImages)
+    .where(
+      inArray(
+        deviceImages.deviceId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(deviceImages.deviceId), asc(deviceImages.position));
+  const byDevice = new Map<string, string[]>();
+  for (const link of links) {
+    const list = byDevice.get(link.deviceId) ?? [];
+    list.push(imagePath(link.imageId));
+    byDevice.set(link.deviceId, list);
+  }
+  return rows.map((row) => toDevice(row, byDevice.get(row.id) ?? []));
+}
+
+export function toDevice(row: DeviceRow, images: string[]): Device {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    type: row.type as DeviceType,
+    model: row.model,
+    condition: row.condition,
+    storage: row.storage,
+    ram: row.ram,
+    displaySize: row.displaySize,
+    batteryHealth: row.batteryHealth,
+    price: row.price,
+    originalPrice: row.originalPrice,
+    inStock: row.inStock,
+    quantity: row.quantity,
+    description: row.description,
+    images,
+    defaultImageIndex: row.defaultImageIndex,
+    addedDate: row.createdAt.toISOString(),
+  };
+}
+
+/** The WHERE clause of the buy listing (spec 000 section 5). */
+export function deviceFilter(query: Pick<DeviceListQuery, 'q' | 'category' | 'brand' | 'price'>): SQL {
+  const conditions: SQL[] = [listed];
+  if (query.q) {
+    // lower(column) LIKE matches the pg_trgm GIN indexes of migration 0001.
+    const pattern = likeContains(query.q);
+    conditions.push(or(sql`lower(${devices.name}) like ${pattern}`, sql`lower(${devices.brand}) like ${pattern}`)!);
+  }
+  if (query.category !== 'all') conditions.push(eq(devices.type, query.category));
+  if (query.brand !== 'all') conditions.push(sql`lower(${devices.brand}) = ${query.brand}`);
+  if (query.price !== 'all') {
+    const band = PRICE_BANDS[query.price];
+    conditions.push(gte(devices.price, band.min));
+    if (band.max !== null) conditions.push(lt(devices.price, band.max));
+  }
+  return and(...conditions)!;
+}
+
+async function countListed(db: Database, where: SQL = listed): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(devices).where(where);
+  return Number(row?.n ?? 0);
+}
+
+/** GET /api/devices: filtered, newest first, paged; totals of the whole listing and of the filtered one. */
+export async function listDevices({ db, query }: { db: Database; query: DeviceListQuery }): Promise<DeviceListReply> {
+  const where = deviceFilter(query);
+  const filtered = query.q !== '' || query.category !== 'all' || query.brand !== 'all' || query.price !== 'all';
+  const [rows, total, filteredTotal] = await Promise.all([
+    db
+      .select()
+      .from(devices)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    countListed(db),
+    filtered ? countListed(db, where) : null,
+  ]);
+  return {
+    items: await toDevices(db, rows),
+    total,
+    filteredTotal: filteredTotal ?? total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** GET /api/devices/:id (a malformed id is simply not found). */
+export async function getDevice({ db, id }: { db: Database; id: string }): Promise<Device> {
+  const device = await findDevice({ db, id });
+  if (!device) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
+  return device;
+}
+
+export async function findDevice({ db, id }: { db: Database; id: string }): Promise<Device | null> {
+  if (!isUuid(id)) return null;
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, id), listed))
+    .limit(1);
+  const [device] = await toDevices(db, rows);
+  return device ?? null;
+}
+
+/** Take from `first`, then pad from `rest` (skipping repeats) until `size`. */
+function fill(size: number, first: DeviceRow[], rest: DeviceRow[]): DeviceRow[] {
+  const picked: DeviceRow[] = [];
+  const seen = new Set<string>();
+  for (const row of [...first, ...rest]) {
+    if (picked.length >= size) break;
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    picked.push(row);
+  }
+  return picked;
+}
+
+/** GET /api/home: the eight sections of spec 000 'Home' with their counts and padding rules. */
+export async function getHome({ db }: { db: Database }): Promise<HomeReply> {
+  const newestCount = Math.max(...HOME_SECTIONS.map((s) => ('offset' in s ? s.offset : 0) + s.count)) + 4;
+  const typed = HOME_SECTIONS.filter((s) => 'type' in s);
+  const [newest, ...ofType] = await Promise.all([
+    db
+      .select()
+      .from(devices)
+      .where(listed)
+      .orderBy(...newestFirst)
+      .limit(newestCount),
+    ...typed.map((s) =>
+      db
+        .select()
+        .from(devices)
+        .where(and(listed, eq(devices.type, s.type)))
+        .orderBy(...newestFirst)
+        .limit(s.count),
+    ),
+  ]);
+  const rowsBySection = HOME_SECTIONS.map((section) => {
+    if ('type' in section) return fill(section.count, ofType[typed.indexOf(section)] ?? [], newest);
+    const offset = 'offset' in section ? section.offset : 0;
+    return fill(section.count, newest.slice(offset, offset + section.count), newest);
+  });
+  const all = await toDevices(db, rowsBySection.flat());
+  const byId = new Map(all.map((d) => [d.id, d]));
+  return {
+    sections: HOME_SECTIONS.map((section, i) => ({
+      key: section.key,
+      title: section.title,
+      href: section.href,
+      devices: rowsBySection[i]!.map((row) => byId.get(row.id)!),
+    })),
+  };
+}
+
+export function isCollectionSlug(slug: string): slug is CollectionSlug {
+  return Object.hasOwn(COLLECTIONS, slug);
+}
+
+/** GET /api/collections/:slug: devices of the collection's types, newest first, paged. */
+export async function getCollection({
+  db,
+  slug,
+  query,
+}: {
+  db: Database;
+  slug: string;
+  query: CollectionQuery;
+}): Promise<CollectionReply> {
+  if (!isCollectionSlug(slug)) throw notFound(COLLECTION_NOT_FOUND, 'Collection not found');
+  const collection = COLLECTIONS[slug];
+  const where = and(listed, inArray(devices.type, [...collection.types]))!;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(devices)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    countListed(db, where),
+  ]);
+  return {
+    slug,
+    title: collection.title,
+    items: await toDevices(db, rows),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The header's Shop menu features one device of each of these lines (spec 000 'Header'). */
+export const FEATURED_NAMES = ['chromebook', 'elitebook', 'versapro'] as const;
+
+/** GET /api/catalog/menu: three featured devices found by name (newest first) and the live laptop count. */
+export async function getCatalogMenu({ db }: { db: Database }): Promise<CatalogMenuReply> {
+  const [laptopCount, ...found] = await Promise.all([
+    countListed(db, and(listed, eq(devices.type, 'laptop'))),
+    ...FEATURED_NAMES.map((name) =>
+      db
+        .select()
+        .from(devices)
+        .where(and(listed, sql`lower(${devices.name}) like ${likeContains(name)}`))
+        .orderBy(...newestFirst)
+        .limit(1),
+    ),
+  ]);
+  const featured = await toDevices(
+    db,
+    found.flatMap((rows) => rows),
+  );
+  return {
+    featured: featured.map((d) => ({
+      id: d.id,
+      name: d.name,
+      price: d.price,
+      originalPrice: d.originalPrice,
+      image: d.images[d.defaultImageIndex] ?? d.images[0] ?? null,
+    })),
+    laptopCount,
+  };
+}
+
+/** Every listed device id and its last change, a page at a time by primary key (the sitemap; order does not matter). */
+export async function* listedDeviceIds({ db, batchSize = 5000 }: { db: Database; batchSize?: number }) {
+  let after: string | null = null;
+  for (;;) {
+    const rows: Array<{ id: string; updatedAt: Date }> = await db
+      .select({ id: devices.id, updatedAt: devices.updatedAt })
+      .from(devices)
+      .where(after ? and(listed, gt(devices.id, after)) : listed)
+      .orderBy(asc(devices.id))
+      .limit(batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
