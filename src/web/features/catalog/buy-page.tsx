@@ -1,5 +1,200 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { ChevronLeft, ChevronRight, Columns2, Columns3, Square } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { BRAND_FILTERS, CATEGORY_FILTERS, DEFAULT_PAGE_SIZE, PRICE_FILTERS } from '../../../shared/catalog';
+import { toast } from '../../lib/toast';
+import { useDevices, type DeviceFilters } from './catalog-queries';
+import { DeviceCard } from './device-card';
+import { FilterBar, type SelectFilter } from './filter-bar';
+import { useDocumentTitle } from './use-document-title';
+
+type Columns = 1 | 2 | 3;
+
+const GRID: Record<Columns, { className: string; sizes: string }> = {
+  1: { className: 'grid-cols-1', sizes: '(min-width: 1280px) 1216px, 92vw' },
+  2: { className: 'grid-cols-1 sm:grid-cols-2', sizes: '(min-width: 1280px) 596px, (min-width: 640px) 46vw, 92vw' },
+  3: {
+    className: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+    sizes: '(min-width: 1280px) 389px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw',
+  },
+};
+
+const COLUMN_BUTTONS = [
+  { columns: 1, label: '1 column', Icon: Square },
+  { columns: 2, label: '2 columns', Icon: Columns2 },
+  { columns: 3, label: '3 columns', Icon: Columns3 },
+] as const;
+
+const oneOf = (list: readonly { value: string }[], value: string | null) =>
+  value && list.some((option) => option.value === value) ? value : 'all';
+
+/** The filters live in the URL, so a shared link opens the same view and back/forward work. */
+function readFilters(params: URLSearchParams): DeviceFilters {
+  const page = Number(params.get('page'));
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    category: oneOf(CATEGORY_FILTERS, params.get('category')),
+    brand: oneOf(BRAND_FILTERS, params.get('brand')),
+    price: oneOf(PRICE_FILTERS, params.get('price')),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
 
 export function Component() {
-  return <PagePlaceholder title="Buy Quality Devices" />;
+  useDocumentTitle('Buy Quality Devices | QuickBuy');
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const [columns, setColumns] = useState<Columns>(3);
+  const devices = useDevices(filters, DEFAULT_PAGE_SIZE);
+
+  useEffect(() => {
+    if (devices.isError) toast.error('Failed to load devices');
+  }, [devices.isError]);
+
+  /** A new filter starts again at page 1. */
+  const setFilter = useCallback(
+    (name: SelectFilter | 'q', value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (!value || value === 'all') next.delete(name);
+        else next.set(name, value);
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  const onSearch = useCallback((q: string) => setFilter('q', q), [setFilter]);
+
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set('page', String(page));
+    else next.delete('page');
+    const search = next.toString();
+    return search ? `?${search}` : '?';
+  };
+
+  const data = devices.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.filteredTotal / data.pageSize)) : 1;
+  const grid = GRID[columns];
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Buy Quality Devices</h1>
+      <p className="mt-2 text-lg text-slate-600">Certified pre-owned phones and laptops with warranty</p>
+
+      <div className="mt-8">
+        <FilterBar
+          q={filters.q}
+          category={filters.category}
+          brand={filters.brand}
+          price={filters.price}
+          onSearch={onSearch}
+          onSelect={setFilter}
+        />
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <dl className="flex gap-8" aria-live="polite">
+          <div>
+            <dt className="text-sm text-slate-600">Total devices available</dt>
+            <dd className="text-2xl font-bold text-slate-900" data-testid="total-devices">
+              {data?.total ?? '–'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Filtered devices</dt>
+            <dd className="text-2xl font-bold text-brand-700" data-testid="filtered-devices">
+              {data?.filteredTotal ?? '–'}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex gap-1" role="group" aria-label="Grid columns">
+          {COLUMN_BUTTONS.map(({ columns: n, label, Icon }) => (
+            <button
+              key={n}
+              type="button"
+              aria-label={label}
+              aria-pressed={columns === n}
+              onClick={() => setColumns(n)}
+              className={`rounded-lg border p-2 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none ${
+                columns === n
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+              }`}
+            >
+              <Icon className="h-5 w-5" aria-hidden="true" />
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="mt-8">
+        {devices.isPending ? (
+          <p className="py-16 text-center text-slate-600" role="status">
+            Loading devices...
+          </p>
+        ) : devices.isError && !data ? (
+          <p className="py-16 text-center text-red-700">Failed to load devices</p>
+        ) : data && data.total === 0 ? (
+          <p className="py-16 text-center text-slate-600">No devices available. Add devices through the admin panel.</p>
+        ) : data && data.items.length === 0 ? (
+          <p className="py-16 text-center text-slate-600">No devices found matching your criteria.</p>
+        ) : data ? (
+          <>
+            <div className={`grid gap-6 ${grid.className}`}>
+              {data.items.map((device, i) => (
+                <DeviceCard key={device.id} device={device} sizes={grid.sizes} priority={i === 0} />
+              ))}
+            </div>
+            {pageCount > 1 && (
+              <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
+                <PageLink to={pageHref(data.page - 1)} disabled={data.page <= 1} label="Previous">
+                  <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+                  Previous
+                </PageLink>
+                <span className="text-sm text-slate-700">
+                  Page {data.page} of {pageCount}
+                </span>
+                <PageLink to={pageHref(data.page + 1)} disabled={data.page >= pageCount} label="Next">
+                  Next
+                  <ChevronRight className="h-4 w-4" aria-hidden="true" />
+                </PageLink>
+              </nav>
+            )}
+          </>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+function PageLink({
+  to,
+  disabled,
+  label,
+  children,
+}: {
+  to: string;
+  disabled: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  const className = 'flex items-center gap-1 rounded-lg border px-4 py-2 text-sm font-medium';
+  if (disabled) {
+    return (
+      <span className={`${className} border-slate-200 text-slate-500`} aria-disabled="true">
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={to}
+      aria-label={`${label} page`}
+      onClick={() => window.scrollTo({ top: 0 })}
+      className={`${className} border-slate-300 text-slate-800 hover:bg-slate-50`}
+    >
+      {children}
+    </Link>
+  );
 }

@@ -1,5 +1,53 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useParams } from 'react-router';
+import { COLLECTIONS, type CollectionSlug } from '../../../shared/catalog';
+import { isNotFound, useCollection } from './catalog-queries';
+import { CatalogNotFound } from './not-found';
+import { ShopCard } from './shop-card';
+import { useDocumentTitle } from './use-document-title';
+
+const SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw';
+
+const isCollection = (slug: string): slug is CollectionSlug => Object.hasOwn(COLLECTIONS, slug);
 
 export function Component() {
-  return <PagePlaceholder title="Collections" />;
+  const { slug = '' } = useParams();
+  if (!isCollection(slug)) return <NotFound />;
+  return <CollectionView key={slug} slug={slug} />;
+}
+
+function NotFound() {
+  useDocumentTitle('Page not found | QuickBuy');
+  return <CatalogNotFound />;
+}
+
+function CollectionView({ slug }: { slug: CollectionSlug }) {
+  const collection = COLLECTIONS[slug];
+  useDocumentTitle(`${collection.title} | QuickBuy`);
+  const query = useCollection(slug);
+  if (query.isError && isNotFound(query.error)) return <CatalogNotFound />;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{query.data?.title ?? collection.title}</h1>
+      <div className="mt-8">
+        {query.isPending ? (
+          <p className="py-16 text-center text-slate-600" role="status">
+            Loading products...
+          </p>
+        ) : query.isError ? (
+          <p className="py-16 text-center text-red-700" role="alert">
+            Failed to load devices
+          </p>
+        ) : query.data.items.length === 0 ? (
+          <p className="py-16 text-center text-slate-600">No {collection.noun} available at the moment.</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {query.data.items.map((device, i) => (
+              <ShopCard key={device.id} device={device} sizes={SIZES} priority={i === 0} />
+            ))}
+          </div>
+        )}
+      </div>
+    </main>
+  );
 }

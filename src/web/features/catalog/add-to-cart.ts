@@ -1,0 +1,17 @@
+import type { Device } from '../../../shared/catalog';
+import { toast } from '../../lib/toast';
+import { cart } from '../cart/cart-store';
+import { primaryImage } from './device-image';
+
+/** Adds one of the device to the cart and says so (spec 000 section 8: '{name} added to cart!'). */
+export function addDeviceToCart(device: Device): void {
+  cart.add({
+    id: device.id,
+    name: device.name,
+    price: device.price,
+    image: primaryImage(device),
+    condition: device.condition,
+    storage: device.storage,
+  });
+  toast.success(`${device.name} added to cart!`);
+}

@@ -1,0 +1,85 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { BRAND_FILTERS, CATEGORY_FILTERS, PRICE_FILTERS } from '../../../shared/catalog';
+
+export type SelectFilter = 'category' | 'brand' | 'price';
+
+interface FilterBarProps {
+  q: string;
+  category: string;
+  brand: string;
+  price: string;
+  onSearch: (q: string) => void;
+  onSelect: (name: SelectFilter, value: string) => void;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Search and the three selects of spec 000 section 5, with its labels and values. */
+export function FilterBar({ q, category, brand, price, onSearch, onSelect }: FilterBarProps) {
+  const id = useId();
+  const [text, setText] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  // The URL changed underneath (back/forward, a link): show its search text.
+  if (q !== shownQ) {
+    setShownQ(q);
+    setText(q);
+  }
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === q) return;
+    const timer = window.setTimeout(() => onSearch(wanted), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, q, onSearch]);
+
+  const selects = [
+    { name: 'category', label: 'Category', value: category, options: CATEGORY_FILTERS },
+    { name: 'brand', label: 'Brand', value: brand, options: BRAND_FILTERS },
+    { name: 'price', label: 'Price Range', value: price, options: PRICE_FILTERS },
+  ] as const;
+
+  return (
+    <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+      <div>
+        <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-slate-700">
+          Search
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search devices..."
+            autoComplete="off"
+            className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+          />
+        </div>
+      </div>
+      {selects.map((select) => (
+        <div key={select.name}>
+          <label htmlFor={`${id}-${select.name}`} className="mb-1 block text-sm font-medium text-slate-700">
+            {select.label}
+          </label>
+          <select
+            id={`${id}-${select.name}`}
+            value={select.value}
+            onChange={(event) => onSelect(select.name, event.target.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+          >
+            {select.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </div>
+  );
+}
