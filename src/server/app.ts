@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerImageRoutes } from './modules/images/routes';
 import { registerSpa } from './modules/spa/routes';
 
 export interface BuildAppOptions {
@@ -63,6 +64,7 @@ export async function buildApp({
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);
   registerCatalogRoutes(app, context);
+  registerImageRoutes(app, context);
   await registerSpa(app, context);
 
   return app;

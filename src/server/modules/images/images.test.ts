@@ -1,0 +1,100 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageVariants } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { storeImage } from './service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+
+describe('storeImage', () => {
+  it('normalises an image to WebP at most 1600 px wide', async () => {
+    const { id } = await storeImage({ db: t.db, data: await png(2000, 1000) });
+    const res = await t.app.inject({ method: 'GET', url: `/images/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1600, 800]);
+  });
+
+  it('rejects a file that is not an image', async () => {
+    await expect(storeImage({ db: t.db, data: Buffer.from('%PDF-1.4 not an image') })).rejects.toMatchObject({
+      code: 'INVALID_IMAGE',
+      message: 'The file is not an image',
+      status: 400,
+    });
+  });
+});
+
+describe('GET /images/:id', () => {
+  let id: string;
+  beforeAll(async () => {
+    ({ id } = await storeImage({ db: t.db, data: await png(1200, 900) }));
+  });
+
+  it('serves the original with immutable cache headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/images/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(1200);
+  });
+
+  it('serves a listed width as a WebP variant and keeps it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/images/${id}?w=320` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 240]);
+    const stored = await t.db.select({ width: imageVariants.width }).from(imageVariants);
+    expect(stored.map((v) => v.width)).toContain(320);
+  });
+
+  it.each([
+    [1, 160],
+    [161, 320],
+    [500, 640],
+    [641, 960],
+    [5000, 960],
+  ])('snaps w=%i to the next larger width %i', async (requested, served) => {
+    const res = await t.app.inject({ method: 'GET', url: `/images/${id}?w=${requested}` });
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(served);
+  });
+
+  it('never enlarges a small image', async () => {
+    const small = await storeImage({ db: t.db, data: await png(100, 50) });
+    const res = await t.app.inject({ method: 'GET', url: `/images/${small.id}?w=640` });
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(100);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const url of ['/images/00000000-0000-4000-8000-000000000000', '/images/nope', '/images/nope?w=320']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'IMAGE_NOT_FOUND', message: 'Image not found' } });
+    }
+  });
+
+  it('answers 400 for a width that is not a whole number', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/images/${id}?w=wide` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ w: 'Width must be a whole number of pixels' });
+  });
+
+  it('serves the placeholder SVG', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/images/placeholder.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.body).toContain('<svg');
+  });
+});

@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '../../../shared/catalog';
+import type { Database } from '../../db/client';
+import { imageVariants, images } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export const INVALID_IMAGE = 'INVALID_IMAGE';
+export const IMAGE_NOT_FOUND = 'IMAGE_NOT_FOUND';
+/** Stored originals are at most this wide; the served variants are IMAGE_WIDTHS. */
+export const MAX_STORED_WIDTH = 1600;
+/** Refuse decompression bombs: more pixels than this is not a photo of a device. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Normalise any image sharp reads (JPEG, PNG, WebP, GIF, AVIF, SVG...) to WebP at most 1600 px wide. */
+export async function normaliseImage(data: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  try {
+    const { data: webp, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return { data: webp, width: info.width, height: info.height };
+  } catch {
+    throw new AppError(INVALID_IMAGE, 'The file is not an image', { status: 400 });
+  }
+}
+
+/** Store an uploaded image (profile pictures, device photos); 400 INVALID_IMAGE when it is not one. */
+export async function storeImage({ db, data }: { db: Database; data: Buffer }): Promise<{ id: string }> {
+  const image = await normaliseImage(data);
+  const [row] = await db
+    .insert(images)
+    .values({ contentType: 'image/webp', width: image.width, height: image.height, data: image.data })
+    .returning({ id: images.id });
+  return { id: row!.id };
+}
+
+/** The served width for a requested one: the next larger of IMAGE_WIDTHS (the largest when beyond them). */
+export function snapWidth(requested: number): number {
+  return IMAGE_WIDTHS.find((w) => w >= requested) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The bytes to serve for an image at a width (undefined: the stored original). A variant is made
+ * with sharp on first request and kept in image_variants so every instance serves it afterwards.
+ * Null when there is no such image.
+ */
+export async function getImageVariant({
+  db,
+  id,
+  width,
+}: {
+  db: Database;
+  id: string;
+  width?: number;
+}): Promise<{ data: Buffer; contentType: string; width: number | null } | null> {
+  if (!UUID.test(id)) return null;
+  if (width !== undefined) {
+    const snapped = snapWidth(width);
+    const [variant] = await db
+      .select({ data: imageVariants.data })
+      .from(imageVariants)
+      .where(and(eq(imageVariants.imageId, id), eq(imageVariants.width, snapped)))
+      .limit(1);
+    if (variant) return { data: variant.data, contentType: 'image/webp', width: snapped };
+    const [original] = await db.select().from(images).where(eq(images.id, id)).limit(1);
+    if (!original) return null;
+    const data = await sharp(original.data)
+      .resize({ width: snapped, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    await db.insert(imageVariants).values({ imageId: id, width: snapped, data }).onConflictDoNothing();
+    return { data, contentType: 'image/webp', width: snapped };
+  }
+  const [original] = await db
+    .select({ data: images.data, contentType: images.contentType })
+    .from(images)
+    .where(eq(images.id, id))
+    .limit(1);
+  return original ? { data: original.data, contentType: original.contentType, width: null } : null;
+}
