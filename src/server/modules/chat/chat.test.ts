@@ -1,0 +1,403 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices, orderItems, orders, tradeIns } from '../../db/schema';
+import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+// Every question comes from its own address, so the per-address rate limit only bites where a test means it to.
+let nextAddress = 0;
+function freshAddress(): string {
+  nextAddress += 1;
+  return `10.20.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+}
+
+async function ask(message: unknown, options: { context?: unknown; address?: string } = {}) {
+  const body: Record<string, unknown> = { message };
+  if (options.context !== undefined) body.context = options.context;
+  return send(t.app, 'POST', '/api/chat', {
+    body,
+    headers: { 'x-forwarded-for': options.address ?? freshAddress() },
+  });
+}
+
+async function answer(message: string): Promise<string> {
+  const res = await ask(message);
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { response: string };
+  expect(typeof body.response).toBe('string');
+  return body.response;
+}
+
+const PERSONAL = {
+  firstName: 'Thandi',
+  lastName: 'Nkosi',
+  customerName: 'Thandi Nkosi',
+  customerEmail: 'thandi.nkosi@example.co.za',
+  customerPhone: '+27 82 111 2222',
+  street: '14 Kloof Street',
+  address: '7 Long Street, Gardens, Cape Town',
+};
+
+function expectNoPersonalData(text: string) {
+  for (const value of [
+    PERSONAL.firstName,
+    PERSONAL.lastName,
+    PERSONAL.customerEmail,
+    PERSONAL.customerPhone,
+    PERSONAL.street,
+    PERSONAL.address,
+    'Gardens',
+    'Kloof',
+  ]) {
+    expect(text).not.toContain(value);
+  }
+}
+
+describe('POST /api/chat: the store topics', () => {
+  it('answers the return policy with its days, refund times and the returns link', async () => {
+    const text = await answer('What is your return policy?');
+    expect(text).toContain('within 14 days');
+    expect(text).toContain('3-5 business days by card');
+    expect(text).toContain('1-2 business days by bank transfer');
+    expect(text).toContain('[Returns policy](/returns)');
+  });
+
+  it('answers shipping with both rates, their times, South Africa only and the shipping link', async () => {
+    const text = await answer('What are your shipping details?');
+    expect(text).toContain('R99 on orders under R500, free over R500; 3-5 days');
+    expect(text).toContain('R149 to major cities, R199 elsewhere; 1-2 days');
+    expect(text).toContain('South Africa only');
+    expect(text).toContain('(/shipping)');
+  });
+
+  it('answers the warranty for devices, repairs and batteries with the warranty link', async () => {
+    const text = await answer('Do your devices have a warranty?');
+    expect(text).toContain('6-month warranty');
+    expect(text).toContain('90-day warranty');
+    expect(text).toContain('below 80%');
+    expect(text).toContain('[Warranty](/warranty)');
+  });
+
+  it('lists the payment methods', async () => {
+    const text = await answer('Which payment methods do you accept?');
+    expect(text).toContain('Credit and debit cards, EFT and SnapScan');
+  });
+
+  it('gives the business hours of every day with the contact link', async () => {
+    const text = await answer('What are your opening hours?');
+    expect(text).toContain('Monday - Friday: 8:00 - 18:00');
+    expect(text).toContain('Saturday: 9:00 - 16:00');
+    expect(text).toContain('Sunday: 9:00 - 14:00');
+    expect(text).toContain('(/contact)');
+  });
+
+  it('gives the contact details with the contact link', async () => {
+    const text = await answer('What is your contact info?');
+    expect(text).toContain('support@quickbuy.co.za');
+    expect(text).toContain('+27 21 555 0123');
+    expect(text).toContain('12 Bree Street');
+    expect(text).toContain('within 24 hours');
+    expect(text).toContain('[Contact page](/contact)');
+  });
+
+  it('gives the price table of all nine repair services with the repairs link', async () => {
+    const text = await answer('Tell me about your repairs');
+    for (const line of [
+      '**Screen Repair:** R350-R1,200 / R800-R2,500 (2-4 hours, 3 months warranty)',
+      '**Battery Replacement:** R200-R600 / R500-R1,500',
+      '**Water Damage:** R400-R1,500 / R800-R3,000',
+      '**Charging Port:** R250-R450 / R400-R800',
+      '**Software Issues:** R150-R400 / R200-R600',
+      '**Motherboard Repair:** R600-R2,000 / R1,000-R4,000',
+      '**Unlock Password:** R200-R400 / R300-R600',
+      '**Unlock Network:** R150-R350 / not for laptops (30 mins-2 hours, permanent warranty)',
+      '**Phone Glitching:** R200-R500 / R300-R700',
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(text).toContain('[Repairs page](/repairs)');
+  });
+
+  it('answers one named repair service with just its line', async () => {
+    const text = await answer('How much to fix a cracked screen?');
+    expect(text).toContain('**Screen Repair:** R350-R1,200 / R800-R2,500');
+    expect(text).not.toContain('Battery Replacement');
+    expect(text).toContain('(/repairs)');
+  });
+
+  it('explains selling: the quote, inspection in 1-2 business days, payment within 24 hours, with the sell link', async () => {
+    const text = await answer('How do I sell my phone?');
+    expect(text).toContain('instant quote');
+    expect(text).toContain('within 1-2 business days');
+    expect(text).toContain('paid within 24 hours');
+    expect(text).toContain('[Sell Your Device](/sell)');
+    expect(text).toContain('[Track Orders](/track)');
+  });
+
+  it('explains tracking with the track link', async () => {
+    const text = await answer('Track my order');
+    expect(text).toContain('order number');
+    expect(text).toContain('transaction number');
+    expect(text).toContain('[Track Orders](/track)');
+  });
+
+  it('points to the FAQ', async () => {
+    const text = await answer('Do you have an FAQ?');
+    expect(text).toContain('[FAQ](/faq)');
+  });
+
+  it('answers two topics asked together', async () => {
+    const text = await answer('What are your shipping and return policies?');
+    expect(text).toContain('(/returns)');
+    expect(text).toContain('(/shipping)');
+  });
+
+  it('says plainly it does not know an unknown question and points to the contact page', async () => {
+    const text = await answer('What is the airspeed velocity of an unladen swallow?');
+    expect(text).toContain("I don't know");
+    expect(text).toContain('[Contact us](/contact)');
+  });
+
+  it('gives the same answer to the same question every time', async () => {
+    expect(await answer('What is your return policy?')).toBe(await answer('What is your return policy?'));
+  });
+});
+
+describe('POST /api/chat: order and transaction status', () => {
+  let deviceId: string;
+  beforeAll(async () => {
+    const [device] = await t.db
+      .insert(devices)
+      .values({
+        name: 'Apple iPhone 12',
+        brand: 'Apple',
+        type: 'phone',
+        model: 'iPhone 12',
+        condition: 'Good',
+        price: 7999,
+      })
+      .returning({ id: devices.id });
+    deviceId = device!.id;
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        orderNumber: 'ORD-2026-482913',
+        firstName: PERSONAL.firstName,
+        lastName: PERSONAL.lastName,
+        customerName: PERSONAL.customerName,
+        customerEmail: PERSONAL.customerEmail,
+        customerPhone: PERSONAL.customerPhone,
+        shippingAddress: {
+          street: PERSONAL.street,
+          city: 'Cape Town',
+          state: 'Western Cape',
+          zipCode: '8001',
+          country: 'South Africa',
+        },
+        totalAmount: 15998,
+        currency: 'NGN',
+        status: 'shipped',
+        paymentStatus: 'paid',
+        paymentReference: 'QB-REF-CHAT-1',
+        accessTokenHash: 'x'.repeat(64),
+        createdAt: new Date('2026-11-20T09:30:00Z'),
+      })
+      .returning({ id: orders.id });
+    await t.db.insert(orderItems).values({
+      orderId: order!.id,
+      deviceId,
+      name: 'Apple iPhone 12',
+      price: 7999,
+      quantity: 2,
+      condition: 'Good',
+      storage: '128GB',
+    });
+    await t.db.insert(tradeIns).values({
+      transactionNumber: 'TXN1763800000000123',
+      customerName: PERSONAL.customerName,
+      customerEmail: PERSONAL.customerEmail,
+      customerPhone: PERSONAL.customerPhone,
+      address: PERSONAL.address,
+      deviceType: 'laptop',
+      brand: 'Dell',
+      model: 'XPS 13',
+      condition: 'good',
+      isOwner: true,
+      status: 'Offer Made',
+      estimatedValue: 9000,
+      offeredAmount: 8500,
+      updatedAt: new Date('2026-11-21T12:00:00Z'),
+    });
+  });
+
+  it('gives an order its status, payment, date and item count, and nothing personal', async () => {
+    const text = await answer("Hi, where's my order ORD-2026-482913?");
+    expect(text).toContain('Order **ORD-2026-482913** is currently **Shipped** (payment: paid).');
+    expect(text).toContain('placed on 20 November 2026 with 2 items');
+    expectNoPersonalData(text);
+    expect(text).not.toContain('15998');
+    expect(text).not.toContain('15,998');
+  });
+
+  it('reads an order number typed in lower case', async () => {
+    const text = await answer('ord-2026-482913');
+    expect(text).toContain('**Shipped**');
+  });
+
+  it('says it could not find an unknown order number', async () => {
+    const text = await answer('Status of ORD-2026-000001 please');
+    expect(text).toContain("I couldn't find an order with that number");
+    expect(text).toContain('(/contact)');
+  });
+
+  it('gives a transaction its device, status and description with the track link, and nothing personal', async () => {
+    const text = await answer('What is happening with TXN1763800000000123?');
+    expect(text).toContain('Transaction **TXN1763800000000123** (Dell XPS 13) is at **Offer Made**');
+    expect(text).toContain('Offer submitted and awaiting customer response');
+    expect(text).toContain('Last updated 21 November 2026');
+    expect(text).toContain('[Track Orders](/track)');
+    expectNoPersonalData(text);
+  });
+
+  it('says it could not find an unknown transaction number and links the track page', async () => {
+    const text = await answer('track TXN1700000000000999');
+    expect(text).toContain("I couldn't find a transaction with that number");
+    expect(text).toContain('(/track)');
+  });
+});
+
+describe('POST /api/chat: product questions', () => {
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    const rows = [
+      { name: 'Apple iPhone 11', brand: 'Apple', type: 'phone', model: 'iPhone 11', price: 6500 },
+      { name: 'Apple iPhone 13 Pro', brand: 'Apple', type: 'phone', model: 'iPhone 13 Pro', price: 14500 },
+      { name: 'Apple iPhone XR', brand: 'Apple', type: 'phone', model: 'iPhone XR', price: 4200, inStock: false },
+      { name: 'Samsung Galaxy S21', brand: 'Samsung', type: 'phone', model: 'Galaxy S21', price: 8200 },
+      { name: 'Dell Latitude 5420', brand: 'Dell', type: 'laptop', model: 'Latitude 5420', price: 11000 },
+      { name: 'Dell PowerEdge R740', brand: 'Dell', type: 'server', model: 'PowerEdge R740', price: 45000 },
+    ];
+    for (const [i, row] of rows.entries()) {
+      const [inserted] = await t.db
+        .insert(devices)
+        .values({ condition: 'Good', ...row, createdAt: new Date(Date.UTC(2026, 10, 1 + i)) })
+        .returning({ id: devices.id });
+      ids[row.name] = inserted!.id;
+    }
+  });
+
+  it('lists the iPhones in stock under a price cap as device links with prices', async () => {
+    const text = await answer('Do you have an iPhone under R10,000?');
+    expect(text).toContain('iPhones under R10,000');
+    expect(text).toContain(`[Apple iPhone 11](/device/${ids['Apple iPhone 11']}): R6,500`);
+    expect(text).toContain('Apple iPhone 12'); // the order test's device, also under the cap
+    expect(text).not.toContain('iPhone 13 Pro');
+    expect(text).not.toContain('iPhone XR'); // out of stock
+    expect(text).not.toContain('Galaxy');
+  });
+
+  it('reads a cap written as 15k', async () => {
+    const text = await answer('any apple phones below 15k?');
+    expect(text).toContain(`[Apple iPhone 13 Pro](/device/${ids['Apple iPhone 13 Pro']}): R14,500`);
+    expect(text).toContain('Apple iPhone 11');
+  });
+
+  it('finds a brand and type together', async () => {
+    const text = await answer('Any Dell laptops?');
+    expect(text).toContain(`[Dell Latitude 5420](/device/${ids['Dell Latitude 5420']})`);
+    expect(text).not.toContain('PowerEdge');
+  });
+
+  it('finds a type outside the listing categories', async () => {
+    const text = await answer('Do you have servers?');
+    expect(text).toContain(`[Dell PowerEdge R740](/device/${ids['Dell PowerEdge R740']}): R45,000`);
+  });
+
+  it('lists at most five devices', async () => {
+    const text = await answer('Show me devices under R100,000');
+    expect(text.match(/\(\/device\//g)).toHaveLength(5);
+  });
+
+  it('says none match and links the buy page', async () => {
+    const text = await answer('Any Samsung laptops?');
+    expect(text).toContain("I couldn't find any Samsung laptops");
+    expect(text).toContain('[all devices](/buy)');
+    expect(text).not.toContain('/device/');
+  });
+
+  it('does not search the catalog when a shopper is selling a device', async () => {
+    const text = await answer('I want to sell my iPhone');
+    expect(text).toContain('(/sell)');
+    expect(text).not.toContain('/device/');
+  });
+});
+
+describe('POST /api/chat: limits', () => {
+  it('refuses an empty or blank message', async () => {
+    for (const message of ['', '   \n ']) {
+      const res = await ask(message);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Message is required',
+          fields: { message: 'Message is required' },
+        },
+      });
+    }
+  });
+
+  it('refuses a missing message', async () => {
+    const res = await send(t.app, 'POST', '/api/chat', { body: {}, headers: { 'x-forwarded-for': freshAddress() } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Message is required');
+  });
+
+  it('accepts 1000 characters and refuses 1001', async () => {
+    const ok = await ask(`${'a'.repeat(1000)}   `);
+    expect(ok.statusCode).toBe(200);
+    const res = await ask('a'.repeat(1001));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Message must be at most 1000 characters',
+      fields: { message: 'Message must be at most 1000 characters' },
+    });
+  });
+
+  it('accepts a context of 4000 characters and refuses 4001', async () => {
+    expect((await ask('Track my order', { context: 'c'.repeat(4000) })).statusCode).toBe(200);
+    const res = await ask('Track my order', { context: 'c'.repeat(4001) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Context must be at most 4000 characters');
+  });
+
+  it('refuses a message that is not text', async () => {
+    const res = await ask(42);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('allows 20 questions a minute per address, then answers 429 in our error shape', async () => {
+    const address = '10.99.0.1';
+    for (let i = 0; i < 20; i += 1) {
+      expect((await ask('hello', { address })).statusCode).toBe(200);
+    }
+    const res = await ask('hello', { address });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('RATE_LIMITED');
+    expect(res.json().error.message).toMatch(/^Too many requests: try again in \d+ seconds$/);
+    // Another address is not held back.
+    expect((await ask('hello', { address: '10.99.0.2' })).statusCode).toBe(200);
+  });
+
+  it('refuses a request without the QuickBuy header', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'hello' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('CSRF_HEADER_MISSING');
+  });
+});

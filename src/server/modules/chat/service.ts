@@ -1,0 +1,137 @@
+import { COLLECTIONS, PRICE_BANDS, type CollectionSlug, type Device, type PriceFilter } from '../../../shared/catalog';
+import { CHAT_LIMITS } from '../../../shared/chat';
+import type { Currency } from '../../../shared/money';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { getCollection, listDevices } from '../catalog/service';
+import { getOrderStatus } from '../orders/status';
+import { getTradeInStatus } from '../trade-ins/status';
+import { composeAnswer, type ChatFacts, type DeviceMatch } from './built-in';
+import { findOrderNumber, findTransactionNumber, matchTopics, parseProductQuery, type ProductQuery } from './intents';
+import { askModel } from './openrouter';
+
+export interface ChatLogger {
+  warn(object: object, message: string): void;
+}
+
+/** Devices fetched per listing query before the price limits and the type narrow them down. */
+const SEARCH_PAGE_SIZE = 60;
+
+/** The devices a product question asks for: in stock first, newest first, at most five. */
+export async function searchDevices({ db, query }: { db: Database; query: ProductQuery }): Promise<DeviceMatch[]> {
+  const min = query.minPrice ?? 0;
+  const max = query.maxPrice ?? Number.POSITIVE_INFINITY;
+  let found: Device[];
+  if (query.type !== null) {
+    // Types outside the listing's category filter are served by their collection.
+    const slug = (Object.keys(COLLECTIONS) as CollectionSlug[]).find(
+      (s) => COLLECTIONS[s].types.length === 1 && COLLECTIONS[s].types[0] === query.type,
+    );
+    found = slug ? (await getCollection({ db, slug, query: { page: 1, pageSize: 100 } })).items : [];
+  } else {
+    // One listing query per price band the limits touch, so a cheap device is not lost behind newer dear ones.
+    const bands = (Object.keys(PRICE_BANDS) as Exclude<PriceFilter, 'all'>[]).filter((band) => {
+      const { min: low, max: high } = PRICE_BANDS[band];
+      return (high === null || min < high) && low <= max;
+    });
+    const pages = await Promise.all(
+      (query.minPrice === null && query.maxPrice === null ? (['all'] as const) : bands).map((price) =>
+        listDevices({
+          db,
+          query: {
+            q: query.q,
+            category: query.category,
+            brand: query.brand,
+            price,
+            page: 1,
+            pageSize: SEARCH_PAGE_SIZE,
+          },
+        }),
+      ),
+    );
+    found = pages.flatMap((page) => page.items);
+  }
+  const q = query.q.toLowerCase();
+  return found
+    .filter((d) => d.price >= min && d.price <= max)
+    .filter((d) => query.brand === 'all' || d.brand.toLowerCase() === query.brand)
+    .filter((d) => !q || d.name.toLowerCase().includes(q) || d.brand.toLowerCase().includes(q))
+    .filter((d) => d.inStock && d.quantity > 0)
+    .sort((a, b) => b.addedDate.localeCompare(a.addedDate))
+    .slice(0, CHAT_LIMITS.productMatches)
+    .map((d) => ({ id: d.id, name: d.name, price: d.price, inStock: d.inStock }));
+}
+
+/** Everything the store knows that bears on this message: topics, order and sale status, matching devices. */
+export async function gatherFacts({ db, message }: { db: Database; message: string }): Promise<ChatFacts> {
+  const topics = matchTopics(message);
+  const orderNumber = findOrderNumber(message);
+  const transactionNumber = findTransactionNumber(message);
+  const productQuery = orderNumber || transactionNumber ? null : parseProductQuery(message, topics);
+  const [order, tradeIn, matches] = await Promise.all([
+    orderNumber ? getOrderStatus({ db, orderNumber }) : null,
+    transactionNumber ? getTradeInStatus({ db, transactionNumber }) : null,
+    productQuery ? searchDevices({ db, query: productQuery }) : null,
+  ]);
+  return {
+    topics,
+    orderNumber,
+    order,
+    transactionNumber,
+    tradeIn,
+    product: productQuery && matches ? { query: productQuery, matches } : null,
+  };
+}
+
+/**
+ * POST /api/chat: the built-in answer, or the language model's when OPENROUTER_API_KEY is set,
+ * falling back to the built-in answer (with a warning) when the model fails or stays silent.
+ */
+export async function answerChat({
+  db,
+  config,
+  message,
+  context,
+  log,
+}: {
+  db: Database;
+  config: Pick<
+    Config,
+    | 'OPENROUTER_API_KEY'
+    | 'OPENROUTER_BASE_URL'
+    | 'OPENROUTER_MODEL'
+    | 'OPENROUTER_TIMEOUT_MS'
+    | 'PUBLIC_URL'
+    | 'STORE_CURRENCY'
+  >;
+  message: string;
+  context?: string;
+  log: ChatLogger;
+}): Promise<{ response: string }> {
+  const currency: Currency = config.STORE_CURRENCY;
+  const facts = await gatherFacts({ db, message });
+  const builtIn = composeAnswer(message, facts, { currency });
+  if (!config.OPENROUTER_API_KEY) return { response: builtIn };
+  try {
+    const response = await askModel({
+      settings: {
+        apiKey: config.OPENROUTER_API_KEY,
+        baseUrl: config.OPENROUTER_BASE_URL,
+        model: config.OPENROUTER_MODEL,
+        timeoutMs: config.OPENROUTER_TIMEOUT_MS,
+        publicUrl: config.PUBLIC_URL,
+      },
+      message,
+      context,
+      facts,
+      currency,
+    });
+    return { response };
+  } catch (error) {
+    log.warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'chat model failed; built-in answer used',
+    );
+    return { response: builtIn };
+  }
+}
