@@ -11,6 +11,7 @@ import { registerCsrfGuard } from './lib/csrf';
 import { registerErrorHandler } from './lib/errors';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerCatalogRoutes } from './modules/catalog/routes';
+import { registerChatRoutes } from './modules/chat/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
@@ -63,6 +64,7 @@ export async function buildApp({
 
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);
+  registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerImageRoutes(app, context);
   await registerSpa(app, context);
