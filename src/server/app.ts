@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { registerCsrfGuard } from './lib/csrf';
 import { registerErrorHandler } from './lib/errors';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerContactRoutes } from './modules/contact/routes';
@@ -62,6 +63,8 @@ export async function buildApp({
     }),
   });
 
+  // First: it resolves sessions and guards /api/agent/* and /api/admin/* for every route after it.
+  registerAccountRoutes(app, context);
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);
   registerChatRoutes(app, context);

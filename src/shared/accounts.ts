@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export const ROLES = ['customer', 'agent', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -34,4 +36,245 @@ export type SessionUser =
 
 export interface MeReply {
   user: SessionUser | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payload schemas: one per endpoint, used by the forms and by the routes (messages are the spec's).
+// ---------------------------------------------------------------------------------------------
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The spec's own minimum (000 section 9); ours is higher, but its message still applies below 6. */
+export const SPEC_PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export const PASSWORD_MESSAGES = {
+  tooShortSpec: 'Password must be at least 6 characters long',
+  tooShort: 'Password must be at least 8 characters long',
+  tooLong: 'Password must be at most 200 characters long',
+  tooCommon: 'This password is too common: choose another',
+  mismatch: 'Passwords do not match',
+  newMismatch: 'New passwords do not match',
+} as const;
+
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'An account with this email already exists',
+  invalidCustomer: 'Invalid email or password',
+  invalidAgent: 'Invalid agent credentials. Please check your username and password.',
+  invalidAdmin: 'Invalid admin credentials. Please check your email and password.',
+  rateLimited: 'Too many sign-in attempts. Please try again in 15 minutes.',
+  signInRequired: 'Please sign in',
+  forbidden: 'You do not have access to this',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully!',
+  forgotSent: 'If an account exists for that email, we have sent a reset link.',
+  resetInvalid: 'This reset link is invalid or has expired',
+  resetDone: 'Your password has been reset. You can sign in now.',
+  profileUpdated: 'Profile updated successfully!',
+  paymentSaved: 'Payment details saved successfully',
+  bankMissing: 'Please fill in all required bank details',
+  cardMissing: 'Please fill in all required card details',
+  addressSaved: 'Address saved successfully',
+  loginSuccess: 'Login successful!',
+  signupSuccess: 'Account created successfully!',
+  adminWelcome: 'Welcome to the Admin Portal!',
+} as const;
+
+const required = (label: string, max = 120) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is at most ${max} characters`);
+
+const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is at most 254 characters')
+  .pipe(z.email('Enter a valid email address'));
+
+/** Length rules a browser can check; the common-password block is the server's (it holds the list). */
+export const newPasswordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
+
+const idTypeValues = ID_TYPES.map((t) => t.value) as ['id', 'passport'];
+
+export const addressSchema = z.object({
+  apartment: z.string().trim().max(120, 'Apartment is at most 120 characters').optional().default(''),
+  city: required('City', 80),
+  province: z.enum(PROVINCES, { error: 'Choose a province' }),
+  postalCode: required('Postal code', 10),
+});
+export type AddressInput = z.input<typeof addressSchema>;
+
+export const signupSchema = z
+  .object({
+    firstName: required('First name', 60),
+    lastName: required('Last name', 60),
+    email: emailField,
+    phone: required('Phone', 30),
+    idType: z.enum(idTypeValues, { error: 'Choose an ID type' }),
+    idNumber: required('ID number', 30),
+    apartment: z.string().trim().max(120, 'Apartment is at most 120 characters').optional().default(''),
+    city: required('City', 80),
+    province: z.enum(PROVINCES, { error: 'Choose a province' }),
+    postalCode: required('Postal code', 10),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+    acceptTerms: z.literal(true, { error: 'You must accept the Terms of Service and Privacy Policy' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORD_MESSAGES.mismatch,
+  });
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const signinSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type SigninInput = z.input<typeof signinSchema>;
+
+export const agentSigninSchema = z.object({
+  username: required('Username', 60),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type AgentSigninInput = z.input<typeof agentSigninSchema>;
+
+export const adminSigninSchema = signinSchema;
+export type AdminSigninInput = SigninInput;
+
+/** Password change: the spec's messages first (match, 6), then our own minimum of 8. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: z.string({ error: 'New password is required' }).max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
+    confirmPassword: z.string({ error: 'Confirm your new password' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MESSAGES.newMismatch });
+    } else if (v.newPassword.length < SPEC_PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_MESSAGES.tooShortSpec });
+    } else if (v.newPassword.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_MESSAGES.tooShort });
+    }
+  });
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'The reset link is missing its token' }).min(1, 'The reset link is missing its token'),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORD_MESSAGES.mismatch,
+  });
+
+export const profileSchema = z.object({
+  name: required('Name', 120),
+  email: emailField,
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export interface ProfileReply {
+  role: Role;
+  name: string;
+  email: string;
+  profilePicture: string | null;
+  phone: string;
+  /** Customers only; the number masked. */
+  identification: { type: 'id' | 'passport'; number: string } | null;
+}
+
+const paymentMethodValues = PAYMENT_METHODS.map((m) => m.value) as ['paystack', 'bank', 'card'];
+export type PaymentMethod = (typeof paymentMethodValues)[number];
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} is at most ${max} characters`).optional().default('');
+
+/** Payment details (spec 000 section 5); the server keeps a card's brand, last four and expiry only. */
+export const paymentDetailsSchema = z
+  .object({
+    method: z.enum(paymentMethodValues, { error: 'Choose a payment method' }),
+    accountNumber: optionalText('Account number', 20),
+    bankName: z
+      .union([z.enum(BANKS, { error: 'Choose a bank from the list' }), z.literal('')])
+      .optional()
+      .default(''),
+    accountType: z
+      .union([z.enum(ACCOUNT_TYPES, { error: 'Choose an account type' }), z.literal('')])
+      .optional()
+      .default(''),
+    accountHolder: optionalText('Account holder', 120),
+    branchCode: optionalText('Branch code', 10),
+    cardNumber: optionalText('Card number', 19),
+    expiryDate: optionalText('Expiry date', 5),
+    cvv: optionalText('CVV', 4),
+    cardHolder: optionalText('Card holder', 120),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method === 'bank') {
+      if (!v.accountNumber || !v.bankName || !v.accountHolder) {
+        ctx.addIssue({ code: 'custom', path: ['method'], message: ACCOUNT_MESSAGES.bankMissing });
+      } else if (!/^\d{6,20}$/.test(v.accountNumber)) {
+        ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'Account number must be digits only' });
+      }
+    }
+    if (v.method === 'card') {
+      if (!v.cardNumber || !v.expiryDate || !v.cvv) {
+        ctx.addIssue({ code: 'custom', path: ['method'], message: ACCOUNT_MESSAGES.cardMissing });
+        return;
+      }
+      if (!/^\d{12,19}$/.test(v.cardNumber.replace(/[\s-]/g, ''))) {
+        ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: 'Enter a valid card number' });
+      }
+      if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(v.expiryDate)) {
+        ctx.addIssue({ code: 'custom', path: ['expiryDate'], message: 'Expiry date must be MM/YY' });
+      }
+      if (!/^\d{3,4}$/.test(v.cvv)) {
+        ctx.addIssue({ code: 'custom', path: ['cvv'], message: 'CVV must be 3 or 4 digits' });
+      }
+    }
+  });
+export type PaymentDetailsInput = z.input<typeof paymentDetailsSchema>;
+
+export interface PaymentDetailsReply {
+  details: {
+    method: PaymentMethod;
+    bank: {
+      bankName: string;
+      accountType: string;
+      accountHolder: string;
+      branchCode: string;
+      /** '••••1234' */
+      accountNumber: string;
+    } | null;
+    card: { brand: string; last4: string; expiryDate: string; cardHolder: string } | null;
+  } | null;
+}
+
+export interface AccountOrder {
+  orderNumber: string;
+  date: string;
+  status: string;
+  total: number;
+  currency: string;
+}
+
+export interface AddressReply {
+  address: { apartment: string; city: string; province: string; postalCode: string } | null;
+}
+
+/** '••••1234': all but the last four hidden. */
+export function maskTail(value: string, visible = 4): string {
+  const tail = value.slice(-visible);
+  return `••••${tail}`;
 }

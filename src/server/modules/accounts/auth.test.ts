@@ -1,0 +1,413 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, signInFailures, users } from '../../db/schema';
+import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { sha256 } from './sessions';
+import {
+  ADMIN_PASSWORD,
+  AGENT_PASSWORD,
+  CUSTOMER_PASSWORD,
+  createAdmin,
+  createAgent,
+  newAddress,
+  sessionCookie,
+  signUpCustomer,
+  signupBody,
+} from './test-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const from = () => ({ 'x-forwarded-for': newAddress() });
+const me = async (cookie?: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
+
+describe('POST /api/auth/signup', () => {
+  it('creates the customer, signs them in with an HttpOnly SameSite=Lax cookie and never returns the ID number', async () => {
+    const body = signupBody({ email: 'Lerato.M@Example.co.za' });
+    const res = await send(t.app, 'POST', '/api/auth/signup', { body, headers: from() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      user: {
+        role: 'customer',
+        id: expect.any(String),
+        email: 'Lerato.M@Example.co.za',
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+      },
+    });
+    expect(res.body).not.toContain('9001015009087');
+    const cookie = res.cookies.find((c) => c.name === 'qb_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    expect(cookie.value).toMatch(/^[\w-]{43}$/);
+    expect(await me(sessionCookie(res))).toMatchObject({ role: 'customer', email: 'Lerato.M@Example.co.za' });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'Lerato.M@Example.co.za'));
+    expect(row).toMatchObject({ city: 'Cape Town', province: 'Western Cape', idType: 'id', apartment: 'Unit 4' });
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    // Only the token's SHA-256 is stored.
+    const stored = await t.db.select().from(sessions).where(eq(sessions.userId, row!.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).toBe(sha256(cookie.value));
+  });
+
+  it('refuses an email already used, whatever its case: 409 EMAIL_TAKEN', async () => {
+    await signUpCustomer(t, { email: 'sipho@example.co.za' });
+    const res = await send(t.app, 'POST', '/api/auth/signup', {
+      body: signupBody({ email: 'SIPHO@example.co.za' }),
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+    });
+  });
+
+  it("says 'Passwords do not match' when the confirmation differs", async () => {
+    const res = await send(t.app, 'POST', '/api/auth/signup', {
+      body: signupBody({ confirmPassword: 'Something-else-1' }),
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Passwords do not match');
+    expect(res.json().error.fields).toEqual({ confirmPassword: 'Passwords do not match' });
+  });
+
+  it('says which password rule failed: length, then the common-password block', async () => {
+    const short = await send(t.app, 'POST', '/api/auth/signup', {
+      body: signupBody({ password: 'abc1234', confirmPassword: 'abc1234' }),
+      headers: from(),
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.password).toBe('Password must be at least 8 characters long');
+    const common = await send(t.app, 'POST', '/api/auth/signup', {
+      body: signupBody({ password: 'Password123', confirmPassword: 'Password123' }),
+      headers: from(),
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toMatchObject({
+      message: 'This password is too common: choose another',
+      fields: { password: 'This password is too common: choose another' },
+    });
+  });
+
+  it('requires every field but the apartment, a province of the nine, an ID type and the terms', async () => {
+    const res = await send(t.app, 'POST', '/api/auth/signup', {
+      body: {
+        ...signupBody(),
+        firstName: '',
+        city: '',
+        province: 'Gauteng North',
+        idType: 'licence',
+        acceptTerms: false,
+        apartment: undefined,
+      },
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      firstName: 'First name is required',
+      city: 'City is required',
+      province: 'Choose a province',
+      idType: 'Choose an ID type',
+      acceptTerms: 'You must accept the Terms of Service and Privacy Policy',
+    });
+  });
+
+  it('accepts a passport instead of an ID number and no apartment', async () => {
+    const res = await send(t.app, 'POST', '/api/auth/signup', {
+      body: signupBody({ idType: 'passport', idNumber: 'A12345678', apartment: undefined }),
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('refuses a request without the QuickBuy header and creates nothing', async () => {
+    const body = signupBody();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('CSRF_HEADER_MISSING');
+    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+  });
+});
+
+describe('POST /api/auth/signin', () => {
+  it('signs a customer in by email (any case) and issues a new token at every sign-in', async () => {
+    const { email, cookie: first } = await signUpCustomer(t);
+    const a = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email: email.toUpperCase(), password: CUSTOMER_PASSWORD },
+      headers: from(),
+    });
+    expect(a.statusCode).toBe(200);
+    expect(a.json().user).toMatchObject({ role: 'customer', email });
+    const b = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email, password: CUSTOMER_PASSWORD },
+      headers: from(),
+    });
+    const tokens = new Set([first, sessionCookie(a), sessionCookie(b)]);
+    expect(tokens.size).toBe(3);
+  });
+
+  it("answers 401 'Invalid email or password' for a wrong password or an unknown email", async () => {
+    const { email } = await signUpCustomer(t);
+    for (const body of [
+      { email, password: 'Wrong-password-1' },
+      { email: 'nobody@example.co.za', password: CUSTOMER_PASSWORD },
+    ]) {
+      const res = await send(t.app, 'POST', '/api/auth/signin', { body, headers: from() });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
+      expect(res.cookies.find((c) => c.name === 'qb_session')).toBeUndefined();
+    }
+  });
+
+  it('requires email and password', async () => {
+    const res = await send(t.app, 'POST', '/api/auth/signin', { body: { email: '', password: '' }, headers: from() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ email: 'Email is required', password: 'Password is required' });
+  });
+
+  it('lets a role sign in only through its own form', async () => {
+    const agent = await createAgent(t);
+    const admin = await createAdmin(t);
+    const asCustomer = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email: admin.email, password: ADMIN_PASSWORD },
+      headers: from(),
+    });
+    expect(asCustomer.statusCode).toBe(401);
+    const agentAsAdmin = await send(t.app, 'POST', '/api/auth/admin/signin', {
+      body: { email: agent.email, password: AGENT_PASSWORD },
+      headers: from(),
+    });
+    expect(agentAsAdmin.statusCode).toBe(401);
+    const { email } = await signUpCustomer(t);
+    const customerAsAdmin = await send(t.app, 'POST', '/api/auth/admin/signin', {
+      body: { email, password: CUSTOMER_PASSWORD },
+      headers: from(),
+    });
+    expect(customerAsAdmin.statusCode).toBe(401);
+  });
+
+  it('refuses inactive and soft-deleted users, and their existing sessions stop working', async () => {
+    const { email, cookie, user } = await signUpCustomer(t);
+    await t.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id));
+    const res = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email, password: CUSTOMER_PASSWORD },
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await me(cookie)).toBeNull();
+
+    const other = await signUpCustomer(t);
+    await t.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, other.user.id));
+    const deleted = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email: other.email, password: CUSTOMER_PASSWORD },
+      headers: from(),
+    });
+    expect(deleted.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/agent/signin', () => {
+  it('signs an agent in by username and reports the agent in /me', async () => {
+    await createAgent(t, 'sarah.mitchell');
+    const res = await send(t.app, 'POST', '/api/auth/agent/signin', {
+      body: { username: 'Sarah.Mitchell', password: AGENT_PASSWORD },
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await me(sessionCookie(res))).toEqual({
+      role: 'agent',
+      id: expect.any(String),
+      username: 'sarah.mitchell',
+      name: 'Sarah Mitchell',
+      email: 'sarah.mitchell@quickbuy.co.za',
+    });
+  });
+
+  it("answers 401 with the spec's agent message", async () => {
+    await createAgent(t, 'michael.johnson');
+    for (const body of [
+      { username: 'michael.johnson', password: 'nope-nope-nope' },
+      { username: 'nobody', password: AGENT_PASSWORD },
+    ]) {
+      const res = await send(t.app, 'POST', '/api/auth/agent/signin', { body, headers: from() });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe('Invalid agent credentials. Please check your username and password.');
+    }
+  });
+
+  it('refuses an inactive agent', async () => {
+    await createAgent(t, 'retired.agent', 'inactive');
+    const res = await send(t.app, 'POST', '/api/auth/agent/signin', {
+      body: { username: 'retired.agent', password: AGENT_PASSWORD },
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/admin/signin', () => {
+  it('signs the admin in by email', async () => {
+    const admin = await createAdmin(t, 'boss@quickbuy.test');
+    const res = await send(t.app, 'POST', '/api/auth/admin/signin', {
+      body: { email: 'boss@quickbuy.test', password: ADMIN_PASSWORD },
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual({
+      role: 'admin',
+      id: admin.id,
+      email: 'boss@quickbuy.test',
+      name: 'QuickBuy Admin',
+    });
+  });
+
+  it("answers 401 with the spec's admin message", async () => {
+    await createAdmin(t, 'boss2@quickbuy.test');
+    const res = await send(t.app, 'POST', '/api/auth/admin/signin', {
+      body: { email: 'boss2@quickbuy.test', password: 'Wrong-pass-2026' },
+      headers: from(),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe('Invalid admin credentials. Please check your email and password.');
+  });
+});
+
+describe('sign-in rate limit', () => {
+  const LIMITED = 'Too many sign-in attempts. Please try again in 15 minutes.';
+
+  it('answers 429 after 10 failures for one account, even with the right password, from any address', async () => {
+    const { email } = await signUpCustomer(t);
+    for (let i = 0; i < 10; i++) {
+      const res = await send(t.app, 'POST', '/api/auth/signin', {
+        body: { email, password: `Wrong-${i}-password` },
+        headers: from(),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const right = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email, password: CUSTOMER_PASSWORD },
+      headers: from(),
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().error).toEqual({ code: 'RATE_LIMITED', message: LIMITED });
+    // The window is 15 minutes.
+    t.clock.advance(15 * 60_000 + 1000);
+    const later = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email, password: CUSTOMER_PASSWORD },
+      headers: from(),
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('answers 429 after 10 failures from one address, whatever the accounts tried', async () => {
+    const address = newAddress();
+    await createAgent(t, 'target.agent');
+    for (let i = 0; i < 10; i++) {
+      const res = await send(t.app, 'POST', '/api/auth/agent/signin', {
+        body: { username: `guess${i}`, password: 'Wrong-password' },
+        headers: { 'x-forwarded-for': address },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await send(t.app, 'POST', '/api/auth/agent/signin', {
+      body: { username: 'target.agent', password: AGENT_PASSWORD },
+      headers: { 'x-forwarded-for': address },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.message).toBe(LIMITED);
+    // Another address is not affected.
+    const elsewhere = await send(t.app, 'POST', '/api/auth/agent/signin', {
+      body: { username: 'target.agent', password: AGENT_PASSWORD },
+      headers: from(),
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('keeps the count in the database, where every instance reads it', async () => {
+    await createAdmin(t, 'counted@quickbuy.test');
+    await send(t.app, 'POST', '/api/auth/admin/signin', {
+      body: { email: 'Counted@quickbuy.test', password: 'Wrong-pass-2026' },
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    const keys = (await t.db.select().from(signInFailures)).map((r) => r.key);
+    expect(keys).toContain('account:admin:counted@quickbuy.test');
+    expect(keys).toContain('ip:203.0.113.9');
+  });
+});
+
+describe('sessions', () => {
+  it('end after the idle timeout, and the expired session row is deleted', async () => {
+    const { cookie, user } = await signUpCustomer(t);
+    t.clock.advance(t.config.SESSION_IDLE_MINUTES * 60_000 - 60_000);
+    expect(await me(cookie)).not.toBeNull(); // touched: the idle clock restarts
+    t.clock.advance(t.config.SESSION_IDLE_MINUTES * 60_000 - 60_000);
+    expect(await me(cookie)).not.toBeNull();
+    t.clock.advance(t.config.SESSION_IDLE_MINUTES * 60_000 + 1);
+    const res = await send(t.app, 'GET', '/api/auth/me', { cookie });
+    expect(res.json().user).toBeNull();
+    expect(res.cookies.find((c) => c.name === 'qb_session')?.value).toBe('');
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it('end after the absolute lifetime even when used every day', async () => {
+    const { cookie } = await signUpCustomer(t);
+    for (let day = 1; day < t.config.SESSION_MAX_DAYS; day++) {
+      t.clock.advance(86_400_000);
+      expect(await me(cookie)).not.toBeNull();
+    }
+    t.clock.advance(86_400_000);
+    expect(await me(cookie)).toBeNull();
+  });
+
+  it('touch last_seen_at at most once a minute', async () => {
+    const { cookie, user } = await signUpCustomer(t);
+    const seen = async () => (await t.db.select().from(sessions).where(eq(sessions.userId, user.id)))[0]!.lastSeenAt;
+    const start = await seen();
+    t.clock.advance(30_000);
+    await me(cookie);
+    expect(await seen()).toEqual(start);
+    t.clock.advance(31_000);
+    await me(cookie);
+    expect((await seen()).getTime()).toBe(start.getTime() + 61_000);
+  });
+
+  it('mark the cookie Secure when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://quickbuy.co.za' });
+    try {
+      const res = await send(secure.app, 'POST', '/api/auth/signup', { body: signupBody(), headers: from() });
+      expect(res.cookies.find((c) => c.name === 'qb_session')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('POST /api/auth/signout', () => {
+  it('deletes the session and clears the cookie; the old token is dead afterwards', async () => {
+    const { cookie, user } = await signUpCustomer(t);
+    const res = await send(t.app, 'POST', '/api/auth/signout', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'qb_session')?.value).toBe('');
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(await me(cookie)).toBeNull();
+  });
+
+  it('without the QuickBuy header is refused and the session lives on', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(await me(cookie)).not.toBeNull();
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers { user: null } for an anonymous or unknown cookie', async () => {
+    expect(await me()).toBeNull();
+    expect(await me('qb_session=not-a-real-token')).toBeNull();
+  });
+});

@@ -1,0 +1,240 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  addressSchema,
+  adminSigninSchema,
+  agentSigninSchema,
+  forgotPasswordSchema,
+  passwordChangeSchema,
+  paymentDetailsSchema,
+  profileSchema,
+  resetPasswordSchema,
+  signinSchema,
+  signupSchema,
+  type MeReply,
+  type SessionUser,
+} from '../../../shared/accounts';
+import { ERROR_CODES } from '../../../shared/errors';
+import type { AppContext } from '../../context';
+import { AppError, zodFields } from '../../lib/errors';
+import { storeImage } from '../images/service';
+import { clearSessionCookie, registerRoleGuards, requireRole, sessionCookieOptions, sessionOf } from './guard';
+import { deleteSession, SESSION_COOKIE } from './sessions';
+import {
+  changePassword,
+  getAddress,
+  getPaymentDetails,
+  getProfile,
+  listCustomerOrders,
+  requestPasswordReset,
+  resetPassword,
+  saveAddress,
+  savePaymentDetails,
+  setProfilePicture,
+  signIn,
+  signUp,
+  updateProfile,
+} from './service';
+
+/** Like parseInput, but the message is the first rule broken, as the forms show it ('Passwords do not match'). */
+function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    const fields = zodFields(result.error);
+    throw new AppError(ERROR_CODES.validationFailed, Object.values(fields)[0] ?? 'Some fields are not valid', {
+      status: 400,
+      fields,
+    });
+  }
+  return result.data;
+}
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, config, clock } = ctx;
+  registerRoleGuards(app, ctx);
+
+  const signedIn = (reply: FastifyReply, result: { user: SessionUser; token: string }, status = 200) =>
+    reply
+      .setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(config, config.SESSION_MAX_DAYS * 86_400))
+      .status(status)
+      .send({ user: result.user } satisfies MeReply);
+
+  // --- Sign-up, sign-in, sign-out, who am I -----------------------------------------------------
+  app.post(
+    '/api/auth/signup',
+    { config: { rateLimit: { max: 60, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const input = parseForm(signupSchema, request.body);
+      return signedIn(reply, await signUp({ db, config, clock, input }), 201);
+    },
+  );
+
+  app.post('/api/auth/signin', async (request, reply) => {
+    const { email, password } = parseForm(signinSchema, request.body);
+    const result = await signIn({
+      db,
+      config,
+      clock,
+      role: 'customer',
+      identifier: email,
+      password,
+      address: request.ip,
+    });
+    return signedIn(reply, result);
+  });
+
+  app.post('/api/auth/agent/signin', async (request, reply) => {
+    const { username, password } = parseForm(agentSigninSchema, request.body);
+    const result = await signIn({
+      db,
+      config,
+      clock,
+      role: 'agent',
+      identifier: username,
+      password,
+      address: request.ip,
+    });
+    return signedIn(reply, result);
+  });
+
+  app.post('/api/auth/admin/signin', async (request, reply) => {
+    const { email, password } = parseForm(adminSigninSchema, request.body);
+    const result = await signIn({ db, config, clock, role: 'admin', identifier: email, password, address: request.ip });
+    return signedIn(reply, result);
+  });
+
+  app.post('/api/auth/signout', async (request, reply) => {
+    if (request.auth) await deleteSession({ db, tokenHash: request.auth.tokenHash });
+    clearSessionCookie(reply, config);
+    return reply.send({ user: null } satisfies MeReply);
+  });
+
+  app.get('/api/auth/me', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: request.auth?.user ?? null } satisfies MeReply;
+  });
+
+  // --- Passwords --------------------------------------------------------------------------------
+  app.post(
+    '/api/account/password',
+    { preHandler: requireRole('customer', 'agent', 'admin') },
+    async (request: FastifyRequest) => {
+      const input = parseForm(passwordChangeSchema, request.body);
+      const session = sessionOf(request);
+      await changePassword({
+        db,
+        clock,
+        userId: session.user.id,
+        tokenHash: session.tokenHash,
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+      });
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
+    async (request) => {
+      const { email } = parseForm(forgotPasswordSchema, request.body);
+      await requestPasswordReset({ db, config, clock, email });
+      return { message: ACCOUNT_MESSAGES.forgotSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const input = parseForm(resetPasswordSchema, request.body);
+      await resetPassword({ db, clock, token: input.token, password: input.password });
+      // Whoever was signed in on this browser is signed out too: every session of the user ended.
+      clearSessionCookie(reply, config);
+      return { message: ACCOUNT_MESSAGES.resetDone };
+    },
+  );
+
+  // --- Profile (any signed-in role) -------------------------------------------------------------
+  const anyRole = { preHandler: requireRole('customer', 'agent', 'admin') };
+
+  app.get('/api/account/profile', anyRole, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
+
+  app.put('/api/account/profile', anyRole, async (request) => {
+    const input = parseForm(profileSchema, request.body);
+    const profile = await updateProfile({ db, clock, userId: sessionOf(request).user.id, ...input });
+    return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
+  });
+
+  // The picture arrives as the raw image body, or as JSON { image: 'data:image/...;base64,...' }.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      IMAGE_TYPES,
+      { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/api/account/profile/picture',
+      {
+        ...anyRole,
+        bodyLimit: Math.ceil(MAX_PICTURE_BYTES * 1.4),
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const data = pictureBytes(request.body);
+        if (data.length > MAX_PICTURE_BYTES) {
+          throw new AppError(ERROR_CODES.payloadTooLarge, 'The picture must be at most 5 MB', { status: 413 });
+        }
+        const { id } = await storeImage({ db, data });
+        const profile = await setProfilePicture({ db, clock, userId: sessionOf(request).user.id, imageId: id });
+        return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
+      },
+    );
+  });
+
+  // --- Customer-only: payment details, orders, address ------------------------------------------
+  const customer = { preHandler: requireRole('customer') };
+
+  app.get('/api/account/payment-details', customer, async (request) =>
+    getPaymentDetails({ db, userId: sessionOf(request).user.id }),
+  );
+
+  app.put('/api/account/payment-details', customer, async (request) => {
+    const input = parseForm(paymentDetailsSchema, request.body);
+    const saved = await savePaymentDetails({ db, clock, userId: sessionOf(request).user.id, input });
+    return { message: ACCOUNT_MESSAGES.paymentSaved, ...saved };
+  });
+
+  app.get('/api/account/orders', customer, async (request) => ({
+    orders: await listCustomerOrders({ db, userId: sessionOf(request).user.id }),
+  }));
+
+  app.get('/api/account/address', customer, async (request) => getAddress({ db, userId: sessionOf(request).user.id }));
+
+  app.put('/api/account/address', customer, async (request) => {
+    const input = parseForm(addressSchema, request.body);
+    const saved = await saveAddress({ db, clock, userId: sessionOf(request).user.id, input });
+    return { message: ACCOUNT_MESSAGES.addressSaved, ...saved };
+  });
+
+  // --- The portal's own minimal endpoints (their dashboards come with later issues) ------------
+  app.get('/api/agent/profile', async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
+  app.get('/api/admin/me', async (request) => ({ user: sessionOf(request).user }));
+}
+
+function pictureBytes(body: unknown): Buffer {
+  if (Buffer.isBuffer(body)) return body;
+  const image = (body as { image?: unknown } | null)?.image;
+  if (typeof image === 'string') {
+    const base64 = image.replace(/^data:image\/[\w.+-]+;base64,/, '');
+    if (/^[A-Za-z0-9+/=\s]+$/.test(base64)) return Buffer.from(base64, 'base64');
+  }
+  throw new AppError('INVALID_IMAGE', 'Send the picture as an image body or as { image: base64 }', {
+    status: 400,
+    fields: { image: 'Choose an image file' },
+  });
+}

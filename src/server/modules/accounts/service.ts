@@ -1,0 +1,445 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  maskTail,
+  type addressSchema,
+  type paymentDetailsSchema,
+  type PaymentDetailsReply,
+  type ProfileReply,
+  type Role,
+  type SessionUser,
+  type signupSchema,
+  type AccountOrder,
+  type AddressReply,
+} from '../../../shared/accounts';
+import { ERROR_CODES } from '../../../shared/errors';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { orders, passwordResets, paymentDetails, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/reference-numbers';
+import { enqueueEmail } from '../mail/outbox';
+import { assertAcceptablePassword } from './password-rules';
+import { hashPassword, verifyPassword } from './passwords';
+import { activeUser, createSession, deleteUserSessions, sha256, toSessionUser } from './sessions';
+import { assertSignInAllowed, clearAccountFailures, recordSignInFailure, signInKeys } from './sign-in-limit';
+
+interface Deps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+}
+
+const RESET_LIFETIME_MS = 60 * 60_000;
+
+const emailTaken = () =>
+  new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken, {
+    status: 409,
+    fields: { email: ACCOUNT_MESSAGES.emailTaken },
+  });
+
+async function findByEmail(db: Database, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user ?? null;
+}
+
+async function getUser(db: Database, userId: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), activeUser()))
+    .limit(1);
+  if (!user) throw new AppError(ERROR_CODES.unauthorized, ACCOUNT_MESSAGES.signInRequired, { status: 401 });
+  return user;
+}
+
+/** Creates a customer and signs them in. */
+export async function signUp({
+  db,
+  config,
+  clock,
+  input,
+}: Deps & { input: z.output<typeof signupSchema> }): Promise<{ user: SessionUser; token: string }> {
+  assertAcceptablePassword(input.password, 'password');
+  if (await findByEmail(db, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
+  let row;
+  try {
+    [row] = await db
+      .insert(users)
+      .values({
+        role: 'customer',
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        idType: input.idType,
+        idNumber: input.idNumber,
+        apartment: input.apartment || null,
+        city: input.city,
+        province: input.province,
+        postalCode: input.postalCode,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const { token } = await createSession({ db, config, clock, userId: row!.id });
+  return { user: toSessionUser(row!), token };
+}
+
+let dummyHash: Promise<string> | null = null;
+
+const INVALID: Record<Role, string> = {
+  customer: ACCOUNT_MESSAGES.invalidCustomer,
+  agent: ACCOUNT_MESSAGES.invalidAgent,
+  admin: ACCOUNT_MESSAGES.invalidAdmin,
+};
+
+/**
+ * Signs in through one role's own form: customers and the admin by email, agents by username.
+ * Checks the rate limit first (a correct password does not get past it), then the password.
+ */
+export async function signIn({
+  db,
+  config,
+  clock,
+  role,
+  identifier,
+  password,
+  address,
+}: Deps & {
+  role: Role;
+  identifier: string;
+  password: string;
+  address: string;
+}): Promise<{ user: SessionUser; token: string }> {
+  const keys = signInKeys(role, identifier, address);
+  await assertSignInAllowed({ db, clock, keys });
+  const lookup = identifier.trim().toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.role, role),
+        activeUser(),
+        role === 'agent' ? sql`lower(${users.username}) = ${lookup}` : sql`lower(${users.email}) = ${lookup}`,
+      ),
+    )
+    .limit(1);
+  // An unknown account costs the same scrypt work as a known one: timing tells nothing.
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, await dummyHash);
+  if (!user || !ok) {
+    await recordSignInFailure({ db, clock, keys });
+    throw new AppError(ERROR_CODES.unauthorized, INVALID[role], { status: 401 });
+  }
+  await clearAccountFailures({ db, key: keys[0]! });
+  const { token } = await createSession({ db, config, clock, userId: user.id });
+  return { user: toSessionUser(user), token };
+}
+
+/** Checks the current password (the spec does not; we do) and ends the user's other sessions. */
+export async function changePassword({
+  db,
+  clock,
+  userId,
+  tokenHash,
+  currentPassword,
+  newPassword,
+}: Omit<Deps, 'config'> & {
+  userId: string;
+  tokenHash: string;
+  currentPassword: string;
+  newPassword: string;
+}) {
+  const user = await getUser(db, userId);
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    throw new AppError('CURRENT_PASSWORD_INCORRECT', ACCOUNT_MESSAGES.currentPasswordWrong, {
+      status: 400,
+      fields: { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong },
+    });
+  }
+  assertAcceptablePassword(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, userId));
+    await deleteUserSessions({ db: tx, userId, exceptTokenHash: tokenHash });
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Writes a single-use reset token (its hash) and the email with the link, in one transaction.
+ * Says nothing about whether the email exists: the route answers the same either way.
+ */
+export async function requestPasswordReset({ db, config, clock, email }: Deps & { email: string }) {
+  const user = await findByEmail(db, email);
+  if (!user || user.status !== 'active' || user.deletedAt) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/reset-password?token=${token}`;
+  const name = user.firstName || 'there';
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS),
+      createdAt: now,
+    });
+    await enqueueEmail(
+      tx,
+      {
+        kind: 'password_reset',
+        to: user.email,
+        subject: 'Reset your QuickBuy password',
+        text: `Hi ${name},\n\nSomeone asked to reset the password of your QuickBuy account. To choose a new password, open this link within 1 hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n\nQuickBuy`,
+        html: `<p>Hi ${escapeHtml(name)},</p><p>Someone asked to reset the password of your QuickBuy account. To choose a new password, open this link within 1 hour:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this email: your password stays as it is.</p><p>QuickBuy</p>`,
+      },
+      now,
+    );
+  });
+}
+
+/** Uses a reset token once: sets the password and ends every session of the user. */
+export async function resetPassword({
+  db,
+  clock,
+  token,
+  password,
+}: Omit<Deps, 'config'> & { token: string; password: string }) {
+  assertAcceptablePassword(password, 'password');
+  const passwordHash = await hashPassword(password);
+  const now = clock.now();
+  const done = await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    await deleteUserSessions({ db: tx, userId: reset.userId });
+    return true;
+  });
+  if (!done) throw new AppError('RESET_INVALID', ACCOUNT_MESSAGES.resetInvalid, { status: 400 });
+}
+
+/** Shows the last three or four characters of an ID number, never the whole. */
+export function maskIdNumber(value: string): string {
+  const visible = value.length >= 8 ? 4 : 3;
+  return `${'•'.repeat(Math.max(0, value.length - visible))}${value.slice(-visible)}`;
+}
+
+export function imageUrl(id: string | null): string | null {
+  return id ? `/images/${id}` : null;
+}
+
+export async function getProfile({ db, userId }: { db: Database; userId: string }): Promise<ProfileReply> {
+  const user = await getUser(db, userId);
+  return {
+    role: user.role as Role,
+    name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+    email: user.email,
+    profilePicture: imageUrl(user.profileImageId),
+    phone: user.phone,
+    identification:
+      user.role === 'customer' && user.idType && user.idNumber
+        ? { type: user.idType as 'id' | 'passport', number: maskIdNumber(user.idNumber) }
+        : null,
+  };
+}
+
+/** One name field on the spec's profile: the first word is the first name, the rest the last. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+export async function updateProfile({
+  db,
+  clock,
+  userId,
+  name,
+  email,
+}: Omit<Deps, 'config'> & { userId: string; name: string; email: string }): Promise<ProfileReply> {
+  const user = await getUser(db, userId);
+  if (email.toLowerCase() !== user.email.toLowerCase()) {
+    const other = await findByEmail(db, email);
+    if (other && other.id !== userId) throw emailTaken();
+  }
+  try {
+    await db
+      .update(users)
+      .set({ ...splitName(name), email, updatedAt: clock.now() })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return getProfile({ db, userId });
+}
+
+export async function setProfilePicture({
+  db,
+  clock,
+  userId,
+  imageId,
+}: Omit<Deps, 'config'> & { userId: string; imageId: string }): Promise<ProfileReply> {
+  await getUser(db, userId);
+  await db.update(users).set({ profileImageId: imageId, updatedAt: clock.now() }).where(eq(users.id, userId));
+  return getProfile({ db, userId });
+}
+
+/** Visa, Mastercard, Verve, American Express, Discover by the number's prefix; 'Card' otherwise. */
+export function cardBrand(number: string): string {
+  const n = number.replace(/\D/g, '');
+  if (/^4/.test(n)) return 'Visa';
+  if (/^(506(0|1)|507[89]|6500)/.test(n)) return 'Verve';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(n)) return 'Mastercard';
+  if (/^3[47]/.test(n)) return 'American Express';
+  if (/^(6011|65|64[4-9])/.test(n)) return 'Discover';
+  return 'Card';
+}
+
+export async function getPaymentDetails({
+  db,
+  userId,
+}: {
+  db: Database;
+  userId: string;
+}): Promise<PaymentDetailsReply> {
+  const [row] = await db.select().from(paymentDetails).where(eq(paymentDetails.userId, userId)).limit(1);
+  if (!row) return { details: null };
+  return {
+    details: {
+      method: row.method as 'paystack' | 'bank' | 'card',
+      bank:
+        row.method === 'bank' && row.accountNumber
+          ? {
+              bankName: row.bankName ?? '',
+              accountType: row.accountType ?? '',
+              accountHolder: row.accountHolder ?? '',
+              branchCode: row.branchCode ?? '',
+              accountNumber: maskTail(row.accountNumber),
+            }
+          : null,
+      card:
+        row.method === 'card' && row.cardLast4
+          ? {
+              brand: row.cardBrand ?? 'Card',
+              last4: row.cardLast4,
+              expiryDate: row.cardExpiry ?? '',
+              cardHolder: row.cardHolder ?? '',
+            }
+          : null,
+    },
+  };
+}
+
+/** Stores payout bank details, or a card's brand, last four and expiry: never its number or CVV. */
+export async function savePaymentDetails({
+  db,
+  clock,
+  userId,
+  input,
+}: Omit<Deps, 'config'> & {
+  userId: string;
+  input: z.output<typeof paymentDetailsSchema>;
+}): Promise<PaymentDetailsReply> {
+  const digits = input.cardNumber.replace(/\D/g, '');
+  const values = {
+    method: input.method,
+    bankName: input.method === 'bank' ? input.bankName : null,
+    accountType: input.method === 'bank' ? input.accountType || null : null,
+    accountHolder: input.method === 'bank' ? input.accountHolder : null,
+    branchCode: input.method === 'bank' ? input.branchCode || null : null,
+    accountNumber: input.method === 'bank' ? input.accountNumber : null,
+    cardBrand: input.method === 'card' ? cardBrand(digits) : null,
+    cardLast4: input.method === 'card' ? digits.slice(-4) : null,
+    cardExpiry: input.method === 'card' ? input.expiryDate : null,
+    cardHolder: input.method === 'card' ? input.cardHolder || null : null,
+    updatedAt: clock.now(),
+  };
+  await db
+    .insert(paymentDetails)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: paymentDetails.userId, set: values });
+  return getPaymentDetails({ db, userId });
+}
+
+export async function listCustomerOrders({ db, userId }: { db: Database; userId: string }): Promise<AccountOrder[]> {
+  const rows = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      total: orders.totalAmount,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(eq(orders.customerId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+  return rows.map((r) => ({
+    orderNumber: r.orderNumber,
+    date: r.createdAt.toISOString(),
+    status: r.status,
+    total: r.total,
+    currency: r.currency,
+  }));
+}
+
+export async function getAddress({ db, userId }: { db: Database; userId: string }): Promise<AddressReply> {
+  const user = await getUser(db, userId);
+  if (!user.city && !user.province && !user.postalCode) return { address: null };
+  return {
+    address: {
+      apartment: user.apartment ?? '',
+      city: user.city ?? '',
+      province: user.province ?? '',
+      postalCode: user.postalCode ?? '',
+    },
+  };
+}
+
+export async function saveAddress({
+  db,
+  clock,
+  userId,
+  input,
+}: Omit<Deps, 'config'> & { userId: string; input: z.output<typeof addressSchema> }): Promise<AddressReply> {
+  await db
+    .update(users)
+    .set({
+      apartment: input.apartment || null,
+      city: input.city,
+      province: input.province,
+      postalCode: input.postalCode,
+      updatedAt: clock.now(),
+    })
+    .where(eq(users.id, userId));
+  return getAddress({ db, userId });
+}

@@ -1,0 +1,119 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { SessionUser } from '../../../shared/accounts';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+
+export const SESSION_COOKIE = 'qb_session';
+/** last_seen_at is written at most this often, so a busy page does not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** 32 random bytes, base64url: the only copy lives in the browser's cookie. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+type UserRow = typeof users.$inferSelect;
+
+export function toSessionUser(user: UserRow): SessionUser {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  if (user.role === 'agent') {
+    return { role: 'agent', id: user.id, username: user.username ?? '', name, email: user.email };
+  }
+  if (user.role === 'admin') return { role: 'admin', id: user.id, email: user.email, name };
+  return { role: 'customer', id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+export async function createSession({
+  db,
+  config,
+  clock,
+  userId,
+}: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  userId: string;
+}): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + config.SESSION_MAX_DAYS * 86_400_000);
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+export interface ResolvedSession {
+  user: SessionUser;
+  tokenHash: string;
+}
+
+/**
+ * The signed-in user for a cookie token, or null. A session past its idle timeout or absolute
+ * lifetime, or of a user no longer active, is deleted and treated as absent.
+ */
+export async function resolveSession({
+  db,
+  config,
+  clock,
+  token,
+}: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  token: string;
+}): Promise<ResolvedSession | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = sha256(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+  const now = clock.now().getTime();
+  const idleLimit = row.session.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000;
+  const expired = now >= row.session.expiresAt.getTime() || now >= idleLimit;
+  const inactive = row.user.status !== 'active' || row.user.deletedAt !== null;
+  if (expired || inactive) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (now - row.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { user: toSessionUser(row.user), tokenHash };
+}
+
+export async function deleteSession({ db, tokenHash }: { db: Database; tokenHash: string }) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user, or every one but the caller's own. */
+export async function deleteUserSessions({
+  db,
+  userId,
+  exceptTokenHash,
+}: {
+  db: Database;
+  userId: string;
+  exceptTokenHash?: string;
+}) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** Active, not deleted: the only users who may sign in or stay signed in. */
+export const activeUser = () => and(eq(users.status, 'active'), isNull(users.deletedAt));

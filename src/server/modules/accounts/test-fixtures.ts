@@ -1,0 +1,94 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { SignupInput } from '../../../shared/accounts';
+import { users } from '../../db/schema';
+import { send, type TestApp } from '../../../../tests/support/test-app';
+import { hashPassword } from './passwords';
+import { SESSION_COOKIE } from './sessions';
+
+/** Fixtures for the accounts tests: people of each role and their session cookies. */
+export const CUSTOMER_PASSWORD = 'Kloof-street-42';
+export const AGENT_PASSWORD = 'Agent-pass-2026';
+export const ADMIN_PASSWORD = 'Admin-pass-2026';
+
+let counter = 0;
+/** A distinct address per call, so the per-address sign-in limit of one test does not leak into another. */
+export const newAddress = () => `10.0.${Math.floor(++counter / 250)}.${counter % 250}`;
+
+export function signupBody(overrides: Partial<SignupInput> = {}): SignupInput {
+  counter++;
+  return {
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    email: `thandi${counter}@example.co.za`,
+    phone: '+27 82 000 0000',
+    idType: 'id',
+    idNumber: '9001015009087',
+    apartment: 'Unit 4',
+    city: 'Cape Town',
+    province: 'Western Cape',
+    postalCode: '8001',
+    password: CUSTOMER_PASSWORD,
+    confirmPassword: CUSTOMER_PASSWORD,
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie in the reply (${res.statusCode} ${res.body})`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+export async function signUpCustomer(t: TestApp, overrides: Partial<SignupInput> = {}) {
+  const body = signupBody(overrides);
+  const res = await send(t.app, 'POST', '/api/auth/signup', { body, headers: { 'x-forwarded-for': newAddress() } });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`);
+  return { cookie: sessionCookie(res), email: body.email, user: res.json().user as { id: string } };
+}
+
+export async function createAgent(
+  t: TestApp,
+  username = `agent${++counter}`,
+  status: 'active' | 'inactive' = 'active',
+) {
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      role: 'agent',
+      email: `${username}@quickbuy.co.za`,
+      username,
+      passwordHash: await hashPassword(AGENT_PASSWORD),
+      firstName: 'Sarah',
+      lastName: 'Mitchell',
+      agentRole: 'Senior Agent',
+      status,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createAdmin(t: TestApp, email = `admin${++counter}@quickbuy.test`) {
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      role: 'admin',
+      email,
+      passwordHash: await hashPassword(ADMIN_PASSWORD),
+      firstName: 'QuickBuy',
+      lastName: 'Admin',
+    })
+    .returning();
+  return row!;
+}
+
+export async function signInAs(t: TestApp, kind: 'agent' | 'admin', identifier: string) {
+  const url = kind === 'agent' ? '/api/auth/agent/signin' : '/api/auth/admin/signin';
+  const body =
+    kind === 'agent'
+      ? { username: identifier, password: AGENT_PASSWORD }
+      : { email: identifier, password: ADMIN_PASSWORD };
+  const res = await send(t.app, 'POST', url, { body, headers: { 'x-forwarded-for': newAddress() } });
+  if (res.statusCode !== 200) throw new Error(`${kind} sign-in failed: ${res.body}`);
+  return sessionCookie(res);
+}
