@@ -1,12 +1,34 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ChatSlot } from './chat-slot';
+import { FollowUsBar } from './follow-us-bar';
+import { NavigationProgress } from './navigation-progress';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { TopBanner } from './top-banner';
 
-/** The frame of every page (the layout helper fills in banner, header, footer, FOLLOW US bar, chat). */
+/**
+ * The frame of every page: free-delivery banner, header (mega menu, mobile menu), footer,
+ * FOLLOW US bar and the chat launcher. Pages render their own <main>. Kept light: this code is
+ * on every page's first load (no zod, no markdown, no dialogs).
+ */
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <div className="flex-1">
+      <a
+        href="#content"
+        className="sr-only z-[70] rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <TopBanner />
+      <SiteHeader />
+      <div id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </div>
+      <SiteFooter />
+      <FollowUsBar />
+      <ChatSlot />
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,130 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { ArrowRight, Clock, Mail, MapPin, MessageSquare, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { BUSINESS_HOURS, POLICIES, STORE } from '../../../shared/store';
+import { usePageTitle } from '../../lib/use-page-title';
+import { ContactForm } from './contact-form';
+import { PageHero } from './content-layout';
+
+const MAP_URL = 'https://www.openstreetmap.org/export/embed.html?bbox=18.40,-33.94,18.44,-33.90&layer=mapnik';
+
+const QUICK_LINKS = [
+  { label: 'FAQ', to: paths.faq },
+  { label: 'Warranty', to: paths.warranty },
+  { label: 'Returns', to: paths.returns },
+  { label: 'Shipping', to: paths.shipping },
+  { label: 'Terms of Service', to: paths.terms },
+];
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
 export function Component() {
-  return <PagePlaceholder title="contact" />;
+  usePageTitle();
+  return (
+    <main>
+      <PageHero
+        icon={MessageSquare}
+        title="Contact Us"
+        intro={`Questions about a device, an order, a sale or a repair? We reply within ${POLICIES.contactWithinHours} hours.`}
+      />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_22rem] lg:px-8">
+        <section aria-label="Message form" className={`${card} sm:p-8`}>
+          <ContactForm />
+        </section>
+
+        <div className="space-y-6">
+          <section aria-labelledby="details-heading" className={card}>
+            <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
+              Contact details
+            </h2>
+            <address className="mt-4 space-y-4 text-sm text-slate-600 not-italic">
+              <p className="flex gap-3">
+                <Mail className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                <span>
+                  <span className="block font-medium text-slate-900">Email</span>
+                  <a href={`mailto:${STORE.email}`} className="text-brand-700 hover:underline">
+                    {STORE.email}
+                  </a>
+                </span>
+              </p>
+              <p className="flex gap-3">
+                <Phone className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                <span>
+                  <span className="block font-medium text-slate-900">Phone</span>
+                  <a href={`tel:${STORE.phone.replace(/\s+/g, '')}`} className="text-brand-700 hover:underline">
+                    {STORE.phone}
+                  </a>
+                </span>
+              </p>
+              <p className="flex gap-3">
+                <MapPin className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                <span>
+                  <span className="block font-medium text-slate-900">Address</span>
+                  {STORE.address}
+                  <br />
+                  {STORE.country}
+                </span>
+              </p>
+            </address>
+          </section>
+
+          <section aria-labelledby="hours-heading" className={card}>
+            <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <Clock className="size-5 text-brand-600" aria-hidden="true" />
+              Business Hours
+            </h2>
+            <ul className="mt-4 divide-y divide-slate-100 text-sm">
+              {BUSINESS_HOURS.map((slot) => (
+                <li key={slot.short} className="flex justify-between gap-4 py-2">
+                  <span className="text-slate-600">
+                    <abbr title={slot.days} className="no-underline">
+                      {slot.short}
+                    </abbr>
+                  </span>{' '}
+                  <span className="font-medium text-slate-900">{slot.hours.replace(/ /g, '')}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <nav aria-labelledby="quick-links-heading" className={card}>
+            <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900">
+              Quick Links
+            </h2>
+            <ul className="mt-3 space-y-1">
+              {QUICK_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="group flex items-center justify-between rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 hover:text-brand-700"
+                  >
+                    {link.label}
+                    <ArrowRight
+                      className="size-4 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-600"
+                      aria-hidden="true"
+                    />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+
+        <section aria-labelledby="map-heading" className="lg:col-span-2">
+          <h2 id="map-heading" className="text-lg font-semibold text-slate-900">
+            Find us in {STORE.city}
+          </h2>
+          <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 shadow-sm">
+            <iframe
+              title="QuickBuy location map"
+              src={MAP_URL}
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+              className="block h-80 w-full border-0 sm:h-96"
+            />
+          </div>
+        </section>
+      </div>
+    </main>
+  );
 }

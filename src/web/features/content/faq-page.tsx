@@ -1,5 +1,105 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { HelpCircle, Mail, MessageCircle, RefreshCw, ShoppingBag, Truck, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
+import { FAQ_CATEGORIES, type FaqCategory } from '../../../shared/content';
+import { paths } from '../../../shared/paths';
+import { STORE } from '../../../shared/store';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
+import { usePageTitle } from '../../lib/use-page-title';
+import { ContentPage, PageHero } from './content-layout';
+
+const ICONS: Record<FaqCategory['id'], typeof ShoppingBag> = {
+  buying: ShoppingBag,
+  selling: RefreshCw,
+  repairs: Wrench,
+  shipping: Truck,
+};
 
 export function Component() {
-  return <PagePlaceholder title="faq" />;
+  usePageTitle();
+  return (
+    <ContentPage
+      hero={
+        <PageHero
+          icon={HelpCircle}
+          title="Frequently Asked Questions"
+          intro="Everything you need to know about buying, selling, repairs and shipping with QuickBuy."
+        >
+          <nav aria-label="FAQ categories" className="mt-8">
+            <ul className="flex flex-wrap gap-2">
+              {FAQ_CATEGORIES.map((category) => (
+                <li key={category.id}>
+                  <a
+                    href={`#${category.id}`}
+                    className="inline-flex items-center rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:border-brand-600 hover:text-brand-700"
+                  >
+                    {category.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </PageHero>
+      }
+    >
+      <div className="space-y-10">
+        {FAQ_CATEGORIES.map((category) => {
+          const Icon = ICONS[category.id];
+          return (
+            <section
+              key={category.id}
+              id={category.id}
+              aria-labelledby={`${category.id}-heading`}
+              className="scroll-mt-24"
+            >
+              <h2
+                id={`${category.id}-heading`}
+                className="flex items-center gap-3 text-2xl font-semibold text-slate-900"
+              >
+                <span className="grid size-9 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                {category.title}
+              </h2>
+              <Accordion type="multiple" className="mt-4 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm">
+                {category.entries.map((entry, index) => (
+                  <AccordionItem key={entry.question} value={`${category.id}-${index}`}>
+                    <AccordionTrigger>{entry.question}</AccordionTrigger>
+                    <AccordionContent>{entry.answer}</AccordionContent>
+                  </AccordionItem>
+                ))}
+              </Accordion>
+            </section>
+          );
+        })}
+      </div>
+
+      <section
+        aria-labelledby="more-help-heading"
+        className="mt-14 rounded-3xl bg-gradient-to-br from-brand-600 to-indigo-600 p-8 text-center text-white sm:p-12"
+      >
+        <h2 id="more-help-heading" className="text-2xl font-bold">
+          Still have questions?
+        </h2>
+        <p className="mx-auto mt-2 max-w-xl text-brand-100">
+          Can&apos;t find the answer you&apos;re looking for? Our support team replies within 24 hours.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link
+            to={paths.contact}
+            className="inline-flex h-11 items-center gap-2 rounded-lg bg-white px-5 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50"
+          >
+            <MessageCircle className="size-4" aria-hidden="true" />
+            Contact Support
+          </Link>
+          <a
+            href={`mailto:${STORE.email}`}
+            className="inline-flex h-11 items-center gap-2 rounded-lg border border-white/40 px-5 text-sm font-semibold text-white hover:bg-white/10"
+          >
+            <Mail className="size-4" aria-hidden="true" />
+            Email Us
+          </a>
+        </div>
+      </section>
+    </ContentPage>
+  );
 }

@@ -1,0 +1,140 @@
+import { ShoppingCart, UserRound, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { SessionUser } from '../../../shared/accounts';
+import { paths } from '../../../shared/paths';
+import { useCartCount } from '../../features/cart/cart-store';
+import { COLLECTION_LINKS, COMPANY_LINKS, MAIN_LINKS } from './nav-links';
+import { LogoutButton, RoleAvatar } from './session';
+
+const itemClass =
+  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100 ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="py-3">
+      <h2 className="px-3 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">{title}</h2>
+      <ul>{children}</ul>
+    </section>
+  );
+}
+
+/**
+ * The small-screen menu panel (a disclosure under the header). The header owns the toggle
+ * button; a click on any link in here closes the panel.
+ */
+export function MobileMenu({
+  id,
+  user,
+  onDashboard,
+  onClose,
+}: {
+  id: string;
+  user: SessionUser | null;
+  onDashboard: boolean;
+  onClose: () => void;
+}) {
+  const count = useCartCount();
+  const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('a')) onClose();
+  };
+
+  return (
+    // The click handler only listens for link clicks bubbling up; the links themselves are the controls.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div
+      id={id}
+      onClick={closeOnLink}
+      className="max-h-[calc(100vh-7rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 lg:hidden"
+    >
+      <nav aria-label="Mobile" className="divide-y divide-slate-100">
+        {!onDashboard && (
+          <>
+            <Section title="Shop">
+              {COLLECTION_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={itemClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <Link to={paths.buy} className={`${itemClass} text-brand-700`}>
+                  Browse all devices
+                </Link>
+              </li>
+            </Section>
+            <Section title="Company">
+              {COMPANY_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={itemClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              {MAIN_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={itemClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </Section>
+          </>
+        )}
+        <Section title="Account">
+          {!onDashboard && (
+            <li>
+              <Link to={paths.cart} className={itemClass}>
+                <ShoppingCart className="size-5 text-slate-500" aria-hidden="true" />
+                Cart
+                <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                  {count}
+                </span>
+              </Link>
+            </li>
+          )}
+          {user?.role === 'customer' && (
+            <li>
+              <Link to={paths.account} className={itemClass}>
+                <UserRound className="size-5 text-slate-500" aria-hidden="true" />
+                Account
+              </Link>
+            </li>
+          )}
+          {user?.role === 'admin' && !onDashboard && (
+            <li>
+              <Link to={paths.admin} className={itemClass}>
+                <ShieldCheck className="size-5 text-slate-500" aria-hidden="true" />
+                Admin Panel
+              </Link>
+            </li>
+          )}
+          {!user && (
+            <>
+              <li>
+                <Link to={paths.agentLogin} className={itemClass}>
+                  <LayoutDashboard className="size-5 text-slate-500" aria-hidden="true" />
+                  Agent/Admin
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.auth} className={itemClass}>
+                  <UserRound className="size-5 text-slate-500" aria-hidden="true" />
+                  Login/SignUp
+                </Link>
+              </li>
+            </>
+          )}
+          {user && (
+            <li className="mt-2 flex flex-wrap items-center justify-between gap-2 px-3">
+              <RoleAvatar user={user} />
+              <LogoutButton user={user} className="-mr-3" />
+            </li>
+          )}
+        </Section>
+      </nav>
+    </div>
+  );
+}

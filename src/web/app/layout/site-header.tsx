@@ -1,0 +1,92 @@
+import { Menu, ShieldCheck, UserRound, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { useSession } from '../../features/auth/use-session';
+import { CartLink } from './cart-link';
+import { DesktopNav } from './desktop-nav';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { isDashboardPath } from './nav-links';
+import { LogoutButton, RoleAvatar } from './session';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+const pillLink =
+  'inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors ' +
+  'hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const { user, isLoading } = useSession();
+  const onDashboard = isDashboardPath(pathname);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the mobile menu and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        {!onDashboard && <DesktopNav />}
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {!onDashboard && <CartLink />}
+          <div className="hidden items-center gap-1 lg:flex">
+            {!isLoading && !user && (
+              <Link
+                to={paths.auth}
+                className="ml-1 inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+              >
+                Login/SignUp
+              </Link>
+            )}
+            {user?.role === 'customer' && (
+              <Link to={paths.account} className={pillLink}>
+                <UserRound className="size-4" aria-hidden="true" />
+                Account
+              </Link>
+            )}
+            {user?.role === 'admin' && !onDashboard && (
+              <Link to={paths.admin} className={pillLink}>
+                <ShieldCheck className="size-4" aria-hidden="true" />
+                Admin Panel
+              </Link>
+            )}
+            {user && (
+              <>
+                <RoleAvatar user={user} />
+                <LogoutButton user={user} />
+              </>
+            )}
+          </div>
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 lg:hidden"
+          >
+            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      {menuOpen && (
+        <MobileMenu id={MOBILE_MENU_ID} user={user} onDashboard={onDashboard} onClose={() => setMenuOpen(false)} />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { Truck } from 'lucide-react';
+import { formatAmount } from '../../../shared/money';
+import { STORE } from '../../../shared/store';
+
+/** Spec 000 section 1: the banner prefixes the threshold with R. */
+export const FREE_DELIVERY_TEXT = `Free nationwide delivery on orders above R${formatAmount(STORE.freeDeliveryThreshold)}`;
+
+export function TopBanner() {
+  return (
+    <div className="bg-slate-900 text-white">
+      <p className="mx-auto flex max-w-7xl items-center justify-center gap-2 px-4 py-2 text-center text-xs font-medium tracking-wide sm:text-sm">
+        <Truck className="size-4 shrink-0 text-brand-100" aria-hidden="true" />
+        {FREE_DELIVERY_TEXT}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+
+/**
+ * Radix dialog with the store's look: focus is trapped, Escape and the close button close it,
+ * and the title names the dialog for screen readers. Import it only from lazily loaded code.
+ */
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+
+export function DialogContent({
+  title,
+  description,
+  size = 'md',
+  hideTitle = false,
+  className = '',
+  children,
+  ...props
+}: Omit<ComponentPropsWithoutRef<typeof DialogPrimitive.Content>, 'title'> & {
+  title: ReactNode;
+  description?: ReactNode;
+  size?: keyof typeof widths;
+  hideTitle?: boolean;
+}) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60 backdrop-blur-sm" />
+      <DialogPrimitive.Content
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={
+          'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto ' +
+          `rounded-2xl bg-white p-6 shadow-2xl focus:outline-none ${widths[size]} ${className}`
+        }
+        {...props}
+      >
+        <DialogPrimitive.Title className={hideTitle ? 'sr-only' : 'pr-8 text-lg font-semibold text-slate-900'}>
+          {title}
+        </DialogPrimitive.Title>
+        {description && (
+          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+            {description}
+          </DialogPrimitive.Description>
+        )}
+        <div className={hideTitle ? '' : 'mt-4'}>{children}</div>
+        <DialogPrimitive.Close
+          className="absolute top-4 right-4 rounded-md p-1 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          aria-label="Close"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

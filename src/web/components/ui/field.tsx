@@ -1,0 +1,118 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
+/**
+ * Form fields with a real <label>, the error message under the field, and aria-invalid /
+ * aria-describedby wired up. One component per native control; no form library needed.
+ */
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  optional?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+export const controlClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 ' +
+  'disabled:cursor-not-allowed disabled:bg-slate-50 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/20';
+
+export function fieldIds(id: string, error?: string, hint?: ReactNode) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return {
+    id,
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
+}
+
+export function FieldFrame({ id, label, error, hint, required, optional, className, children }: FieldFrameProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+        {required && (
+          <span className="text-red-600" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+        {optional && <span className="font-normal text-slate-400"> (optional)</span>}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Common = {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  className?: string;
+};
+
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ...input
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  return (
+    <FieldFrame {...{ id, label, error, hint, optional, className }} required={input.required}>
+      <input {...input} {...fieldIds(id, error, hint)} className={controlClass} />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ...textarea
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  return (
+    <FieldFrame {...{ id, label, error, hint, optional, className }} required={textarea.required}>
+      <textarea {...textarea} {...fieldIds(id, error, hint)} className={`${controlClass} min-h-32 resize-y`} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  children,
+  ...select
+}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+  return (
+    <FieldFrame {...{ id, label, error, hint, optional, className }} required={select.required}>
+      <select {...select} {...fieldIds(id, error, hint)} className={`${controlClass} pr-8`}>
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
