@@ -1,11 +1,12 @@
-import { ChevronLeft, ChevronRight, Columns2, Columns3, Square } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Columns2, Columns3, Square } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { BRAND_FILTERS, CATEGORY_FILTERS, DEFAULT_PAGE_SIZE, PRICE_FILTERS } from '../../../shared/catalog';
 import { toast } from '../../lib/toast';
 import { useDevices, type DeviceFilters } from './catalog-queries';
 import { DeviceCard } from './device-card';
 import { FilterBar, type SelectFilter } from './filter-bar';
+import { Pagination } from './pagination';
 import { useDocumentTitle } from './use-document-title';
 
 type Columns = 1 | 2 | 3;
@@ -64,14 +65,6 @@ export function Component() {
     [setParams],
   );
   const onSearch = useCallback((q: string) => setFilter('q', q), [setFilter]);
-
-  const pageHref = (page: number) => {
-    const next = new URLSearchParams(params);
-    if (page > 1) next.set('page', String(page));
-    else next.delete('page');
-    const search = next.toString();
-    return search ? `?${search}` : '?';
-  };
 
   const data = devices.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.filteredTotal / data.pageSize)) : 1;
@@ -146,55 +139,10 @@ export function Component() {
                 <DeviceCard key={device.id} device={device} sizes={grid.sizes} priority={i === 0} />
               ))}
             </div>
-            {pageCount > 1 && (
-              <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
-                <PageLink to={pageHref(data.page - 1)} disabled={data.page <= 1} label="Previous">
-                  <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                  Previous
-                </PageLink>
-                <span className="text-sm text-slate-700">
-                  Page {data.page} of {pageCount}
-                </span>
-                <PageLink to={pageHref(data.page + 1)} disabled={data.page >= pageCount} label="Next">
-                  Next
-                  <ChevronRight className="h-4 w-4" aria-hidden="true" />
-                </PageLink>
-              </nav>
-            )}
+            <Pagination page={data.page} pageCount={pageCount} />
           </>
         ) : null}
       </div>
     </main>
-  );
-}
-
-function PageLink({
-  to,
-  disabled,
-  label,
-  children,
-}: {
-  to: string;
-  disabled: boolean;
-  label: string;
-  children: ReactNode;
-}) {
-  const className = 'flex items-center gap-1 rounded-lg border px-4 py-2 text-sm font-medium';
-  if (disabled) {
-    return (
-      <span className={`${className} border-slate-200 text-slate-500`} aria-disabled="true">
-        {children}
-      </span>
-    );
-  }
-  return (
-    <Link
-      to={to}
-      aria-label={`${label} page`}
-      onClick={() => window.scrollTo({ top: 0 })}
-      className={`${className} border-slate-300 text-slate-800 hover:bg-slate-50`}
-    >
-      {children}
-    </Link>
   );
 }

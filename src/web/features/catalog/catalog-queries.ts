@@ -1,25 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CollectionSlug, Device, DeviceListReply } from '../../../shared/catalog';
+import type { CollectionReply, Device, DeviceListReply, HomeReply } from '../../../shared/catalog';
 import { api, ApiError } from '../../lib/api';
 
-/** GET /api/home: the eight sections (spec 000 'Home'), counts and padding done by the server. */
-export interface HomeSection {
-  key: string;
-  title: string;
-  href: string;
-  devices: Device[];
-}
-export interface HomeReply {
-  sections: HomeSection[];
-}
-
-/** GET /api/collections/:slug */
-export interface CollectionReply {
-  slug: CollectionSlug;
-  title: string;
-  items: Device[];
-  total: number;
-}
+export type HomeSection = HomeReply['sections'][number];
 
 /** The buy listing's filters as the URL and the API both name them. */
 export interface DeviceFilters {
@@ -34,7 +17,7 @@ export const catalogKeys = {
   home: ['catalog', 'home'] as const,
   list: (filters: DeviceFilters, pageSize: number) => ['catalog', 'devices', filters, pageSize] as const,
   device: (id: string) => ['catalog', 'device', id] as const,
-  collection: (slug: string) => ['catalog', 'collection', slug] as const,
+  collection: (slug: string, page: number) => ['catalog', 'collection', slug, page] as const,
 };
 
 /** A 404 is an answer (not found), not a failure worth retrying. */
@@ -73,11 +56,13 @@ export function useDevice(id: string) {
   });
 }
 
-export function useCollection(slug: string) {
+export function useCollection(slug: string, page: number) {
+  const search = page > 1 ? `?page=${page}` : '';
   return useQuery({
-    queryKey: catalogKeys.collection(slug),
-    queryFn: () => api.get<CollectionReply>(`/api/collections/${encodeURIComponent(slug)}`),
+    queryKey: catalogKeys.collection(slug, page),
+    queryFn: () => api.get<CollectionReply>(`/api/collections/${encodeURIComponent(slug)}${search}`),
     retry: retryUnlessNotFound,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,7 +1,8 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { COLLECTIONS, type CollectionSlug } from '../../../shared/catalog';
 import { isNotFound, useCollection } from './catalog-queries';
 import { CatalogNotFound } from './not-found';
+import { Pagination } from './pagination';
 import { ShopCard } from './shop-card';
 import { useDocumentTitle } from './use-document-title';
 
@@ -23,7 +24,9 @@ function NotFound() {
 function CollectionView({ slug }: { slug: CollectionSlug }) {
   const collection = COLLECTIONS[slug];
   useDocumentTitle(`${collection.title} | QuickBuy`);
-  const query = useCollection(slug);
+  const [params] = useSearchParams();
+  const requested = Number(params.get('page'));
+  const query = useCollection(slug, Number.isInteger(requested) && requested > 1 ? requested : 1);
   if (query.isError && isNotFound(query.error)) return <CatalogNotFound />;
 
   return (
@@ -41,11 +44,17 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
         ) : query.data.items.length === 0 ? (
           <p className="py-16 text-center text-slate-600">No {collection.noun} available at the moment.</p>
         ) : (
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {query.data.items.map((device, i) => (
-              <ShopCard key={device.id} device={device} sizes={SIZES} priority={i === 0} />
-            ))}
-          </div>
+          <>
+            <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {query.data.items.map((device, i) => (
+                <ShopCard key={device.id} device={device} sizes={SIZES} priority={i === 0} />
+              ))}
+            </div>
+            <Pagination
+              page={query.data.page}
+              pageCount={Math.max(1, Math.ceil(query.data.total / query.data.pageSize))}
+            />
+          </>
         )}
       </div>
     </main>

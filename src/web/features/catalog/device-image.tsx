@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { IMAGE_WIDTHS, type Device } from '../../../shared/catalog';
-
-/** Shown when a device has no image or its image fails to load (spec 000 section 8). */
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+import { IMAGE_WIDTHS, imageUrl, PLACEHOLDER_IMAGE, type Device } from '../../../shared/catalog';
 
 /** The image a card or the cart uses: the default image, else the first, else the placeholder. */
 export function primaryImage(device: Pick<Device, 'images' | 'defaultImageIndex'>): string {
@@ -12,10 +9,10 @@ export function primaryImage(device: Pick<Device, 'images' | 'defaultImageIndex'
 /** Our own image URLs (/images/:id) come in several widths; anything else is used as it is. */
 function variants(url: string): { src: string; srcSet?: string } {
   if (!url.startsWith('/images/')) return { src: url };
-  const base = url.split('?')[0];
+  const base = url.split('?')[0] ?? url;
   return {
-    src: `${base}?w=640`,
-    srcSet: IMAGE_WIDTHS.map((width) => `${base}?w=${width} ${width}w`).join(', '),
+    src: imageUrl(base, 640),
+    srcSet: IMAGE_WIDTHS.map((width) => `${imageUrl(base, width)} ${width}w`).join(', '),
   };
 }
 

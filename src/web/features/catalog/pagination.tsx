@@ -1,0 +1,61 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+
+/** Previous / 'Page n of m' / Next as links (?page=n keeps the other search params), so a page can be shared. */
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const [params] = useSearchParams();
+  if (pageCount <= 1) return null;
+  const href = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    return `?${next.toString()}`;
+  };
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
+      <PageLink to={href(page - 1)} disabled={page <= 1} label="Previous page">
+        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        Previous
+      </PageLink>
+      <span className="text-sm text-slate-700">
+        Page {page} of {pageCount}
+      </span>
+      <PageLink to={href(page + 1)} disabled={page >= pageCount} label="Next page">
+        Next
+        <ChevronRight className="h-4 w-4" aria-hidden="true" />
+      </PageLink>
+    </nav>
+  );
+}
+
+function PageLink({
+  to,
+  disabled,
+  label,
+  children,
+}: {
+  to: string;
+  disabled: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  const className = 'flex items-center gap-1 rounded-lg border px-4 py-2 text-sm font-medium';
+  if (disabled) {
+    return (
+      <span className={`${className} border-slate-200 text-slate-500`} aria-disabled="true">
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={to}
+      aria-label={label}
+      onClick={() => window.scrollTo({ top: 0 })}
+      className={`${className} border-slate-300 text-slate-800 hover:bg-slate-50`}
+    >
+      {children}
+    </Link>
+  );
+}
