@@ -2,6 +2,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './db/seed';
+import { systemClock } from './lib/clock';
+import { startOutboxSender } from './modules/mail/outbox';
+import { startReservationExpiry } from './modules/orders/service';
 
 async function main() {
   let config;
@@ -20,11 +23,15 @@ async function main() {
   );
   await connection.migrate();
   const app = await buildApp({ config, db: connection.db });
+  const outbox = startOutboxSender({ db: connection.db, config, log: app.log, clock: systemClock });
+  const stopExpiry = startReservationExpiry({ db: connection.db, clock: systemClock, log: app.log });
   await seedOnFirstStart(connection.db, config, app.log);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    stopExpiry();
     await app.close();
+    await outbox.stop();
     await connection.close();
     process.exit(0);
   };

@@ -1,0 +1,445 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { images, orders, outboxEmails, passwordResets, paymentDetails, sessions, users } from '../../db/schema';
+import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { AGENT_PASSWORD, CUSTOMER_PASSWORD, createAgent, newAddress, signInAs, signUpCustomer } from './test-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test' });
+});
+afterAll(() => t.close());
+
+const from = () => ({ 'x-forwarded-for': newAddress() });
+const signIn = (email: string, password: string) =>
+  send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: from() });
+const me = async (cookie: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
+
+describe('POST /api/account/password', () => {
+  const change = (cookie: string | undefined, body: Record<string, string>) =>
+    send(t.app, 'POST', '/api/account/password', { cookie, body });
+
+  it("changes the password: 'Password changed successfully!', the old one stops working, other sessions end", async () => {
+    const { cookie, email } = await signUpCustomer(t);
+    const other = await signIn(email, CUSTOMER_PASSWORD);
+    const otherCookie = `qb_session=${other.cookies.find((c) => c.name === 'qb_session')!.value}`;
+    const res = await change(cookie, {
+      currentPassword: CUSTOMER_PASSWORD,
+      newPassword: 'Signal-hill-2026',
+      confirmPassword: 'Signal-hill-2026',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Password changed successfully!' });
+    expect(await me(cookie)).not.toBeNull();
+    expect(await me(otherCookie)).toBeNull();
+    expect((await signIn(email, CUSTOMER_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(email, 'Signal-hill-2026')).statusCode).toBe(200);
+  });
+
+  it("checks the current password: 400 'Current password is incorrect'", async () => {
+    const { cookie } = await signUpCustomer(t);
+    const res = await change(cookie, {
+      currentPassword: 'Not-my-password',
+      newPassword: 'Signal-hill-2026',
+      confirmPassword: 'Signal-hill-2026',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Current password is incorrect');
+  });
+
+  it("gives the spec's messages, then our minimum of 8 and the common-password block", async () => {
+    const { cookie } = await signUpCustomer(t);
+    const cases: [Record<string, string>, string][] = [
+      [{ newPassword: 'Signal-hill-2026', confirmPassword: 'Signal-hill-2027' }, 'New passwords do not match'],
+      [{ newPassword: 'abc', confirmPassword: 'abc' }, 'Password must be at least 6 characters long'],
+      [{ newPassword: 'abcdefg', confirmPassword: 'abcdefg' }, 'Password must be at least 8 characters long'],
+      [{ newPassword: 'iloveyou', confirmPassword: 'iloveyou' }, 'This password is too common: choose another'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await change(cookie, { currentPassword: CUSTOMER_PASSWORD, ...body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+  });
+
+  it('works for an agent too, and asks anonymous callers to sign in', async () => {
+    const agent = await createAgent(t);
+    const cookie = await signInAs(t, 'agent', agent.username!);
+    const res = await change(cookie, {
+      currentPassword: AGENT_PASSWORD,
+      newPassword: 'Agent-pass-2027',
+      confirmPassword: 'Agent-pass-2027',
+    });
+    expect(res.statusCode).toBe(200);
+    const anonymous = await change(undefined, {
+      currentPassword: 'x',
+      newPassword: 'Agent-pass-2027',
+      confirmPassword: 'Agent-pass-2027',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  });
+});
+
+describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
+  const SAME = { message: 'If an account exists for that email, we have sent a reset link.' };
+
+  async function requestReset(email: string) {
+    const res = await send(t.app, 'POST', '/api/auth/forgot-password', { body: { email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(SAME);
+    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    const token = /reset-password\?token=([\w-]+)/.exec(mail!.text)![1]!;
+    return { mail: mail!, token };
+  }
+
+  it('answers the same for an unknown email and writes nothing', async () => {
+    const before = await t.db.select().from(outboxEmails);
+    const res = await send(t.app, 'POST', '/api/auth/forgot-password', { body: { email: 'ghost@example.co.za' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(SAME);
+    expect(await t.db.select().from(outboxEmails)).toHaveLength(before.length);
+  });
+
+  it('puts an email with a PUBLIC_URL link in the outbox and stores only the token hash', async () => {
+    const { email } = await signUpCustomer(t);
+    const { mail, token } = await requestReset(email);
+    expect(mail).toMatchObject({ kind: 'password_reset', status: 'pending', subject: 'Reset your QuickBuy password' });
+    expect(mail.text).toContain(`https://shop.quickbuy.test/reset-password?token=${token}`);
+    expect(mail.html).toContain(`https://shop.quickbuy.test/reset-password?token=${token}`);
+    const rows = await t.db.select().from(passwordResets);
+    expect(rows.map((r) => r.tokenHash)).not.toContain(token);
+  });
+
+  it('sets the password once, ends every session, and refuses the link a second time', async () => {
+    const { email, cookie } = await signUpCustomer(t);
+    const { token } = await requestReset(email);
+    const body = { token, password: 'Lions-head-2026', confirmPassword: 'Lions-head-2026' };
+    const first = await send(t.app, 'POST', '/api/auth/reset-password', { body });
+    expect(first.statusCode).toBe(200);
+    expect(await me(cookie)).toBeNull();
+    expect((await signIn(email, 'Lions-head-2026')).statusCode).toBe(200);
+    const second = await send(t.app, 'POST', '/api/auth/reset-password', { body });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error.message).toBe('This reset link is invalid or has expired');
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const { email } = await signUpCustomer(t);
+    const { token } = await requestReset(email);
+    t.clock.advance(60 * 60_000 + 1);
+    const res = await send(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, password: 'Lions-head-2026', confirmPassword: 'Lions-head-2026' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('This reset link is invalid or has expired');
+  });
+
+  it('applies the password rules to the new password', async () => {
+    const { email } = await signUpCustomer(t);
+    const { token } = await requestReset(email);
+    const mismatch = await send(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, password: 'Lions-head-2026', confirmPassword: 'Lions-head-2027' },
+    });
+    expect(mismatch.json().error.message).toBe('Passwords do not match');
+    const common = await send(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, password: 'password1', confirmPassword: 'password1' },
+    });
+    expect(common.json().error.message).toBe('This password is too common: choose another');
+    // A refused attempt does not use the link up.
+    const ok = await send(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, password: 'Lions-head-2026', confirmPassword: 'Lions-head-2026' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('GET and PUT /api/account/profile', () => {
+  it('shows name, email, picture and a masked ID number', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const res = await send(t.app, 'GET', '/api/account/profile', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      role: 'customer',
+      name: 'Thandi Nkosi',
+      profilePicture: null,
+      identification: { type: 'id', number: '•••••••••9087' },
+    });
+    expect(res.body).not.toContain('9001015009087');
+  });
+
+  it("updates name and email: 'Profile updated successfully!'", async () => {
+    const { cookie } = await signUpCustomer(t);
+    const res = await send(t.app, 'PUT', '/api/account/profile', {
+      cookie,
+      body: { name: 'Thandi van der Merwe', email: 'thandi.vdm@example.co.za' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Profile updated successfully!',
+      profile: { name: 'Thandi van der Merwe', email: 'thandi.vdm@example.co.za' },
+    });
+    expect(await me(cookie)).toMatchObject({
+      firstName: 'Thandi',
+      lastName: 'van der Merwe',
+      email: 'thandi.vdm@example.co.za',
+    });
+  });
+
+  it("refuses another account's email: 409", async () => {
+    const a = await signUpCustomer(t);
+    const b = await signUpCustomer(t);
+    const res = await send(t.app, 'PUT', '/api/account/profile', {
+      cookie: b.cookie,
+      body: { name: 'B', email: a.email.toUpperCase() },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('An account with this email already exists');
+  });
+
+  it('takes a picture as a raw image body or as base64 JSON, through the image pipeline', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    const raw = await send(t.app, 'POST', '/api/account/profile/picture', {
+      cookie,
+      body: png,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.json().message).toBe('Profile updated successfully!');
+    const url: string = raw.json().profile.profilePicture;
+    expect(url).toMatch(/^\/images\/[0-9a-f-]{36}$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+
+    const json = await send(t.app, 'POST', '/api/account/profile/picture', {
+      cookie,
+      body: { image: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().profile.profilePicture).not.toBe(url);
+    expect((await t.db.select().from(images)).length).toBeGreaterThanOrEqual(2);
+
+    const notImage = await send(t.app, 'POST', '/api/account/profile/picture', {
+      cookie,
+      body: { image: Buffer.from('hello').toString('base64') },
+    });
+    expect(notImage.statusCode).toBe(400);
+  });
+});
+
+describe('GET and PUT /api/account/payment-details', () => {
+  const put = (cookie: string, body: Record<string, string>) =>
+    send(t.app, 'PUT', '/api/account/payment-details', { cookie, body });
+
+  it('saves bank payout details and shows the account number masked', async () => {
+    const { cookie } = await signUpCustomer(t);
+    expect((await send(t.app, 'GET', '/api/account/payment-details', { cookie })).json()).toEqual({ details: null });
+    const res = await put(cookie, {
+      method: 'bank',
+      bankName: 'FNB',
+      accountType: 'savings',
+      accountHolder: 'T Nkosi',
+      branchCode: '250655',
+      accountNumber: '62123451234',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Payment details saved successfully');
+    const got = (await send(t.app, 'GET', '/api/account/payment-details', { cookie })).json();
+    expect(got.details).toEqual({
+      method: 'bank',
+      bank: {
+        bankName: 'FNB',
+        accountType: 'savings',
+        accountHolder: 'T Nkosi',
+        branchCode: '250655',
+        accountNumber: '••••1234',
+      },
+      card: null,
+    });
+    expect(JSON.stringify(got)).not.toContain('62123451234');
+  });
+
+  it("requires the bank's account number, bank and holder", async () => {
+    const { cookie } = await signUpCustomer(t);
+    const res = await put(cookie, { method: 'bank', bankName: 'ABSA', accountNumber: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please fill in all required bank details');
+    const unknownBank = await put(cookie, {
+      method: 'bank',
+      bankName: 'Bank of Mars',
+      accountNumber: '1234567',
+      accountHolder: 'X',
+    });
+    expect(unknownBank.statusCode).toBe(400);
+  });
+
+  it('keeps only the brand, last four and expiry of a card: never its number or CVV', async () => {
+    const { cookie, user } = await signUpCustomer(t);
+    const res = await put(cookie, {
+      method: 'card',
+      cardNumber: '4084 0840 8408 4081',
+      expiryDate: '12/29',
+      cvv: '408',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().details.card).toEqual({ brand: 'Visa', last4: '4081', expiryDate: '12/29', cardHolder: '' });
+    const [row] = await t.db.select().from(paymentDetails).where(eq(paymentDetails.userId, user.id));
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain('4084084084084081');
+    expect(stored).not.toContain('4084 0840');
+    expect(stored).not.toContain('408"');
+  });
+
+  it('requires card number, expiry and CVV, within their lengths and formats', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const missing = await put(cookie, { method: 'card', cardNumber: '4084084084084081', expiryDate: '' });
+    expect(missing.json().error.message).toBe('Please fill in all required card details');
+    const tooLong = await put(cookie, {
+      method: 'card',
+      cardNumber: '40840840840840810000',
+      expiryDate: '12/29',
+      cvv: '408',
+    });
+    expect(tooLong.json().error.fields.cardNumber).toBe('Card number is at most 19 characters');
+    const badExpiry = await put(cookie, {
+      method: 'card',
+      cardNumber: '4084084084084081',
+      expiryDate: '13/29',
+      cvv: '408',
+    });
+    expect(badExpiry.json().error.fields.expiryDate).toBe('Expiry date must be MM/YY');
+    const badCvv = await put(cookie, {
+      method: 'card',
+      cardNumber: '4084084084084081',
+      expiryDate: '12/29',
+      cvv: '40812',
+    });
+    expect(badCvv.json().error.fields.cvv).toBe('CVV is at most 4 characters');
+  });
+
+  it('saves the Paystack choice with nothing else', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const res = await put(cookie, { method: 'paystack' });
+    expect(res.json().details).toEqual({ method: 'paystack', bank: null, card: null });
+    const none = await put(cookie, { method: '' });
+    expect(none.json().error.message).toBe('Choose a payment method');
+  });
+
+  it('is for customers only', async () => {
+    const agent = await createAgent(t);
+    const cookie = await signInAs(t, 'agent', agent.username!);
+    const res = await send(t.app, 'GET', '/api/account/payment-details', { cookie });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({ code: 'FORBIDDEN', message: 'You do not have access to this' });
+  });
+});
+
+describe('GET /api/account/orders', () => {
+  it("lists the customer's own orders, newest first, and nobody else's", async () => {
+    const { cookie, user } = await signUpCustomer(t);
+    const other = await signUpCustomer(t);
+    expect((await send(t.app, 'GET', '/api/account/orders', { cookie })).json()).toEqual({ orders: [] });
+    const base = {
+      firstName: 'Thandi',
+      lastName: 'Nkosi',
+      customerName: 'Thandi Nkosi',
+      customerEmail: 'thandi@example.co.za',
+      shippingAddress: {
+        street: '1 Long St',
+        city: 'Cape Town',
+        state: 'Western Cape',
+        zipCode: '8001',
+        country: 'South Africa',
+      },
+      currency: 'NGN',
+      accessTokenHash: 'x',
+    };
+    await t.db.insert(orders).values([
+      {
+        ...base,
+        orderNumber: 'ORD-2026-000001',
+        customerId: user.id,
+        totalAmount: 15000,
+        paymentReference: 'r1',
+        createdAt: new Date('2026-11-01T10:00:00Z'),
+      },
+      {
+        ...base,
+        orderNumber: 'ORD-2026-000002',
+        customerId: user.id,
+        totalAmount: 9000,
+        paymentReference: 'r2',
+        status: 'shipped',
+        createdAt: new Date('2026-11-02T10:00:00Z'),
+      },
+      { ...base, orderNumber: 'ORD-2026-000003', customerId: other.user.id, totalAmount: 1, paymentReference: 'r3' },
+    ]);
+    const res = await send(t.app, 'GET', '/api/account/orders', { cookie });
+    expect(res.json()).toEqual({
+      orders: [
+        {
+          orderNumber: 'ORD-2026-000002',
+          date: '2026-11-02T10:00:00.000Z',
+          status: 'shipped',
+          total: 9000,
+          currency: 'NGN',
+        },
+        {
+          orderNumber: 'ORD-2026-000001',
+          date: '2026-11-01T10:00:00.000Z',
+          status: 'pending',
+          total: 15000,
+          currency: 'NGN',
+        },
+      ],
+    });
+  });
+});
+
+describe('GET and PUT /api/account/address', () => {
+  it('shows the address given at sign-up and saves a new one', async () => {
+    const { cookie } = await signUpCustomer(t);
+    expect((await send(t.app, 'GET', '/api/account/address', { cookie })).json()).toEqual({
+      address: { apartment: 'Unit 4', city: 'Cape Town', province: 'Western Cape', postalCode: '8001' },
+    });
+    const res = await send(t.app, 'PUT', '/api/account/address', {
+      cookie,
+      body: { apartment: '', city: 'Durban', province: 'KwaZulu-Natal', postalCode: '4001' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().address).toEqual({
+      apartment: '',
+      city: 'Durban',
+      province: 'KwaZulu-Natal',
+      postalCode: '4001',
+    });
+    const bad = await send(t.app, 'PUT', '/api/account/address', {
+      cookie,
+      body: { city: '', province: 'Atlantis', postalCode: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({
+      city: 'City is required',
+      province: 'Choose a province',
+      postalCode: 'Postal code is required',
+    });
+  });
+
+  it('refuses to change anything without the QuickBuy header', async () => {
+    const { cookie, user } = await signUpCustomer(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/address',
+      headers: { cookie },
+      payload: { city: 'Durban', province: 'KwaZulu-Natal', postalCode: '4001' },
+    });
+    expect(res.statusCode).toBe(403);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.city).toBe('Cape Town');
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+});
