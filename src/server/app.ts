@@ -12,6 +12,7 @@ import { registerErrorHandler } from './lib/errors';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
+import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -70,7 +71,8 @@ export async function buildApp({
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerImageRoutes(app, context);
-  await registerSpa(app, context);
+  registerSeoRoutes(app, context);
+  await registerSpa(app, context, { heads: catalogHeads(context) });
 
   return app;
 }

@@ -1,0 +1,137 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Device } from '../../../shared/catalog';
+import { PAGES, paths } from '../../../shared/paths';
+import type { AppContext } from '../../context';
+import { escapeHtml, type HeadResolver, type PageHead } from '../spa/routes';
+import { findDevice, listedDeviceIds } from './service';
+
+const DESCRIPTION_LENGTH = 160;
+
+/** JSON for a <script> element: `<` (and the line separators) escaped so no text closes the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function absoluteUrl(publicUrl: string, pathname: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${pathname}`;
+}
+
+/** Pre-owned stock grades are used goods to search engines; 'New' and 'Refurbished' say so. */
+export function itemCondition(condition: string): string {
+  const lower = condition.toLowerCase();
+  if (lower === 'new') return 'https://schema.org/NewCondition';
+  if (lower.includes('refurbished')) return 'https://schema.org/RefurbishedCondition';
+  return 'https://schema.org/UsedCondition';
+}
+
+function shorten(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= DESCRIPTION_LENGTH ? clean : `${clean.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
+
+export function deviceDescription(device: Device): string {
+  const facts = [device.condition, device.storage, device.ram].filter(Boolean).join(', ');
+  return shorten(
+    device.description || `Buy the ${device.name} (${facts}) at QuickBuy, with warranty and free shipping.`,
+  );
+}
+
+/** Title, description, Open Graph tags and a JSON-LD Product for the device page's HTML. */
+export function deviceHead(device: Device, options: { publicUrl: string; currency: string }): PageHead {
+  const title = `${device.name} | QuickBuy`;
+  const description = deviceDescription(device);
+  const url = absoluteUrl(options.publicUrl, paths.device(device.id));
+  const imagePath = device.images[device.defaultImageIndex] ?? device.images[0];
+  const images = device.images.map((image) => absoluteUrl(options.publicUrl, image));
+  const image = imagePath ? absoluteUrl(options.publicUrl, imagePath) : null;
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: device.name,
+    brand: { '@type': 'Brand', name: device.brand },
+    model: device.model,
+    sku: device.id,
+    image: images,
+    description,
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: device.price,
+      priceCurrency: options.currency,
+      availability: device.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: itemCondition(device.condition),
+    },
+  };
+  const meta = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  const extra = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('og:title', title),
+    meta('og:description', description),
+    meta('og:type', 'product'),
+    meta('og:url', url),
+    ...(image ? [meta('og:image', image)] : []),
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<script type="application/ld+json">${jsonForScript(product)}</script>`,
+  ].join('\n    ');
+  return { title, description, extra };
+}
+
+/** Head resolvers for registerSpa: the device page's own title, description, Open Graph and JSON-LD. */
+export function catalogHeads({ db, config }: AppContext): Record<string, HeadResolver> {
+  return {
+    '/device/:id': async (params) => {
+      const device = await findDevice({ db, id: params.id ?? '' });
+      return device ? deviceHead(device, { publicUrl: config.PUBLIC_URL, currency: config.STORE_CURRENCY }) : null;
+    },
+  };
+}
+
+const xml = (value: string) => escapeHtml(value);
+
+/** GET /sitemap.xml (every indexed page and every listed device, streamed) and GET /robots.txt. */
+export function registerSeoRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const url = (pathname: string, lastmod?: Date) =>
+      `<url><loc>${xml(absoluteUrl(config.PUBLIC_URL, pathname))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>\n`;
+    async function* body() {
+      yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+      yield PAGES.filter((page) => page.indexed && !page.pattern.includes(':'))
+        .map((page) => url(page.pattern))
+        .join('');
+      for await (const batch of listedDeviceIds({ db })) {
+        yield batch.map((row) => url(paths.device(row.id), row.updatedAt)).join('');
+      }
+      yield '</urlset>\n';
+    }
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(Readable.from(body()));
+  });
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /agent-dashboard',
+      'Disallow: /account',
+      'Disallow: /cart',
+      'Disallow: /api/',
+      '',
+      `Sitemap: ${absoluteUrl(config.PUBLIC_URL, '/sitemap.xml')}`,
+      '',
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(lines.join('\n'));
+  });
+}
