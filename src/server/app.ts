@@ -15,6 +15,8 @@ import { registerCatalogRoutes } from './modules/catalog/routes';
 import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerContactRoutes } from './modules/contact/routes';
+import { registerOrderRoutes } from './modules/orders/routes';
+import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSpa } from './modules/spa/routes';
@@ -68,6 +70,8 @@ export async function buildApp({
   registerAccountRoutes(app, context);
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);
+  registerOrderRoutes(app, context);
+  registerPaymentRoutes(app, context);
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerImageRoutes(app, context);

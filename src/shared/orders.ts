@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -14,3 +16,140 @@ export const ORDER_ADVANCE: Partial<Record<OrderStatus, { next: OrderStatus; lab
 
 /** ORD-{year}-{six digits}, spec 000 section 9. */
 export const ORDER_NUMBER_PATTERN = /^ORD-\d{4}-\d{6}$/;
+
+// ---- Checkout (spec 000 sections 3 and 5; DESIGN.md section 8) ----
+
+export const CHECKOUT_MESSAGES = {
+  requiredFields: 'Please fill in all required fields',
+  shippingAddress: 'Please provide complete shipping address',
+} as const;
+
+export const DEFAULT_COUNTRY = 'South Africa';
+/** The most of one device a single order may take (a guard against typos, not a business rule). */
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+
+export const addressSchema = z.object({
+  street: text(200).default(''),
+  city: text(100).default(''),
+  state: text(100).default(''),
+  zipCode: text(20).default(''),
+  country: text(100)
+    .default(DEFAULT_COUNTRY)
+    .transform((v) => v || DEFAULT_COUNTRY),
+});
+export type Address = z.output<typeof addressSchema>;
+
+/** Street and city make a shipping address complete (spec 000 section 5). */
+const shippingAddressSchema = addressSchema.superRefine((address, ctx) => {
+  if (!address.street) ctx.addIssue({ code: 'custom', path: ['street'], message: CHECKOUT_MESSAGES.shippingAddress });
+  if (!address.city) ctx.addIssue({ code: 'custom', path: ['city'], message: CHECKOUT_MESSAGES.shippingAddress });
+});
+
+export const checkoutCustomerSchema = z.object({
+  firstName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
+  lastName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
+  email: z
+    .string()
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.requiredFields)
+    .max(254, 'At most 254 characters')
+    .pipe(z.email('Enter a valid email address')),
+  phone: text(30).default(''),
+  shippingAddress: shippingAddressSchema,
+  billingAddress: addressSchema.optional(),
+  sameAsShipping: z.boolean().default(true),
+});
+export type CheckoutCustomer = z.output<typeof checkoutCustomerSchema>;
+export type CheckoutCustomerInput = z.input<typeof checkoutCustomerSchema>;
+
+export const checkoutItemSchema = z.object({
+  deviceId: z.string().trim().min(1, 'Device is required').max(64),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+});
+
+/** POST /api/checkout: device ids and quantities, never prices. */
+export const checkoutSchema = z.object({
+  items: z
+    .array(checkoutItemSchema)
+    .min(1, 'Your cart is empty')
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different devices per order`),
+  customer: checkoutCustomerSchema,
+});
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+/**
+ * Which message the checkout form shows first for a customer (spec 000 section 8): the required
+ * names and email, then the shipping address. Null when complete.
+ */
+export function checkoutCustomerProblem(customer: {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  shippingAddress?: { street?: string; city?: string };
+}): string | null {
+  const blank = (v?: string) => !v || !v.trim();
+  if (blank(customer.firstName) || blank(customer.lastName) || blank(customer.email)) {
+    return CHECKOUT_MESSAGES.requiredFields;
+  }
+  if (blank(customer.shippingAddress?.street) || blank(customer.shippingAddress?.city)) {
+    return CHECKOUT_MESSAGES.shippingAddress;
+  }
+  return null;
+}
+
+export const cancelCheckoutSchema = z.object({ accessToken: z.string().max(200).optional() }).default({});
+
+/** The header the placing browser sends its order token in. */
+export const ORDER_TOKEN_HEADER = 'x-order-token';
+
+export interface PaymentParams {
+  provider: 'sandbox' | 'paystack';
+  publicKey: string;
+  /** The provider's inline script the browser loads on demand. */
+  scriptUrl: string;
+  reference: string;
+  email: string;
+  /** Minor units: total x 100. */
+  amount: number;
+  currency: string;
+  metadata: { customer_name: string; items_count: number };
+}
+
+export interface CheckoutReply {
+  orderNumber: string;
+  accessToken: string;
+  payment: PaymentParams;
+}
+
+export interface OrderItemView {
+  deviceId: string;
+  name: string;
+  price: number;
+  quantity: number;
+  lineTotal: number;
+  image: string | null;
+  condition: string;
+  storage: string;
+}
+
+/** GET /api/orders/:orderNumber: the confirmation page's data. */
+export interface OrderView {
+  orderNumber: string;
+  createdAt: string;
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  totalAmount: number;
+  currency: string;
+  paymentReference: string | null;
+  customer: { firstName: string; lastName: string; name: string; email: string; phone: string };
+  shippingAddress: Address | null;
+  billingAddress: Address | null;
+  items: OrderItemView[];
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { SANDBOX_SCRIPT_PATH, type PaymentStatus } from '../../../../shared/payments';
+import type { Database } from '../../../db/client';
+import { sandboxCharges } from '../../../db/schema';
+import type { PaymentProviderDriver, ProviderTransaction } from './types';
+
+export const SANDBOX_PUBLIC_KEY = 'pk_test_quickbuy_sandbox';
+
+/**
+ * The sandbox driver: no keys, no network. Its widget (inline.js) charges through our own
+ * /api/payments/sandbox/charge, which writes the sandbox_charges ledger; verify reads that ledger
+ * exactly as it would ask Paystack.
+ */
+export function sandboxProvider(db: Database): PaymentProviderDriver {
+  return {
+    name: 'sandbox',
+    publicKey: SANDBOX_PUBLIC_KEY,
+    scriptUrl: SANDBOX_SCRIPT_PATH,
+    async verify(reference): Promise<ProviderTransaction> {
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
+      if (!charge) {
+        return {
+          status: 'not_found',
+          reference,
+          amount: 0,
+          currency: '',
+          channel: null,
+          paidAt: null,
+          customerEmail: null,
+        };
+      }
+      return {
+        status: charge.status as PaymentStatus,
+        reference: charge.reference,
+        amount: charge.amount,
+        currency: charge.currency,
+        channel: 'card',
+        paidAt: charge.status === 'success' ? charge.createdAt : null,
+        customerEmail: charge.email,
+      };
+    },
+    async refund({ reference }) {
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
+      if (charge?.status !== 'success') {
+        return { status: 'failed', providerReference: null, message: 'No successful charge for this reference' };
+      }
+      return { status: 'processed', providerReference: `SBX-RF-${reference}`, message: 'Refund processed' };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { PaymentProvider, PaymentStatus } from '../../../../shared/payments';
+
+/** What a provider says about one reference, in the shape Paystack's verify answers. */
+export interface ProviderTransaction {
+  /** 'not_found' when the provider has never seen the reference. */
+  status: PaymentStatus | 'not_found';
+  reference: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  channel: string | null;
+  paidAt: Date | null;
+  customerEmail: string | null;
+}
+
+export interface RefundResult {
+  status: 'pending' | 'processed' | 'failed';
+  providerReference: string | null;
+  message: string;
+}
+
+/** One interface, two drivers (DESIGN.md section 4): the sandbox and Paystack. */
+export interface PaymentProviderDriver {
+  name: PaymentProvider;
+  publicKey: string;
+  /** The inline script the browser loads on demand. */
+  scriptUrl: string;
+  verify(reference: string): Promise<ProviderTransaction>;
+  refund(input: { reference: string; amount: number }): Promise<RefundResult>;
+}
