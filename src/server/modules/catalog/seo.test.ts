@@ -8,8 +8,9 @@ import { insertDevices } from './test-fixtures';
 const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8" /><title>QuickBuy</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>`;
 
 let t: TestApp;
-let onSale: Awaited<ReturnType<typeof insertDevices>>[number];
-let soldOut: Awaited<ReturnType<typeof insertDevices>>[number];
+type Inserted = Awaited<ReturnType<typeof insertDevices>>[number];
+let onSale: Inserted | undefined;
+let soldOut: Inserted | undefined;
 beforeAll(async () => {
   const webDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-web-'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
