@@ -1,0 +1,201 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const VISITED_KEY = 'quickbuy_chat_visited';
+const GREETING = "Hi, message us with any questions. We're happy to help!";
+
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Chat with us' });
+const chatInput = (page: Page) => panel(page).getByRole('textbox', { name: 'Write message' });
+
+/** A returning visitor: the greeting does not open the chat by itself. */
+async function asReturningVisitor(page: Page) {
+  await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), VISITED_KEY);
+}
+
+async function openChat(page: Page, path = '/') {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await expect(panel(page)).toBeVisible();
+}
+
+test.describe('the chat assistant', () => {
+  test('greets a first-time visitor on a wide screen after about 3 seconds, once', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.waitForTimeout(1500);
+    await expect(panel(page)).toHaveCount(0);
+    await expect(panel(page)).toBeVisible({ timeout: 4000 });
+    await expect(panel(page).getByText(GREETING)).toBeVisible();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), VISITED_KEY)).toBe('true');
+
+    // 24rem wide, 600 px high.
+    const box = await panel(page).boundingBox();
+    expect(box?.width).toBe(384);
+    expect(box?.height).toBe(600);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
+    await page.waitForTimeout(4000);
+    await expect(panel(page)).toHaveCount(0);
+  });
+
+  test('never opens itself on a small screen, and marks the browser as visited', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
+    await page.waitForTimeout(4000);
+    await expect(panel(page)).toHaveCount(0);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), VISITED_KEY)).toBe('true');
+  });
+
+  test('each instant answer gets its answer, and the welcome view gives way to the conversation', async ({ page }) => {
+    await asReturningVisitor(page);
+    const expected: Record<string, string> = {
+      'Track my order': 'transaction number',
+      'What is your return policy?': 'within 14 days',
+      'What are your shipping details?': 'R99 on orders under R500',
+      'What is your contact info?': 'support@quickbuy.co.za',
+    };
+    for (const [question, answer] of Object.entries(expected)) {
+      await openChat(page);
+      await expect(panel(page).getByText('Instant answers')).toBeVisible();
+      await panel(page).getByRole('button', { name: question }).click();
+      const conversation = panel(page).getByRole('list', { name: 'Conversation' });
+      await expect(conversation.getByText(question)).toBeVisible();
+      await expect(conversation.getByText(answer)).toBeVisible();
+      await expect(panel(page).getByText('Instant answers')).toHaveCount(0);
+    }
+  });
+
+  test('Enter sends a message, and blank input is never sent', async ({ page }) => {
+    await asReturningVisitor(page);
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/chat')) requests += 1;
+    });
+    await openChat(page);
+    await expect(chatInput(page)).toBeFocused();
+
+    await chatInput(page).fill('    ');
+    await expect(panel(page).getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await chatInput(page).press('Enter');
+    await expect(panel(page).getByText('Instant answers')).toBeVisible();
+    expect(requests).toBe(0);
+
+    await chatInput(page).fill('What are your opening hours?');
+    await chatInput(page).press('Enter');
+    await expect(chatInput(page)).toHaveValue('');
+    await expect(panel(page).getByText('Monday - Friday: 8:00 - 18:00')).toBeVisible();
+    expect(requests).toBe(1);
+  });
+
+  test('shows a typing indicator and disables send while the reply is on its way', async ({ page }) => {
+    await asReturningVisitor(page);
+    await page.route('**/api/chat', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await openChat(page);
+    await chatInput(page).fill('What is your return policy?');
+    await chatInput(page).press('Enter');
+
+    const status = panel(page).getByRole('status');
+    await expect(status).toContainText('QuickBuy is typing');
+    await chatInput(page).fill('And shipping?');
+    await expect(panel(page).getByRole('button', { name: 'Send message' })).toBeDisabled();
+
+    await expect(panel(page).getByText('within 14 days')).toBeVisible();
+    await expect(status).not.toContainText('typing');
+    await expect(panel(page).getByRole('button', { name: 'Send message' })).toBeEnabled();
+  });
+
+  test('a link to one of our pages opens in the same tab', async ({ page, context }) => {
+    await asReturningVisitor(page);
+    await openChat(page);
+    await chatInput(page).fill('What is your return policy?');
+    await chatInput(page).press('Enter');
+    const link = panel(page).getByRole('link', { name: 'Returns policy' });
+    await expect(link).toBeVisible();
+    await expect(link).not.toHaveAttribute('target', /.*/);
+    await link.click();
+    await expect(page).toHaveURL(/\/returns$/);
+    expect(context.pages()).toHaveLength(1);
+    // The conversation is still there after the navigation.
+    await expect(panel(page).getByText('within 14 days')).toBeVisible();
+  });
+
+  test('an outside link opens in a new tab and a javascript: link is only text', async ({ page }) => {
+    await asReturningVisitor(page);
+    await page.route('**/api/chat', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          response:
+            'Read [the guide](https://example.com/guide), [Click me](javascript:alert(document.cookie)) or [this](data:text/html,hi). <b>bold?</b>',
+        }),
+      }),
+    );
+    await openChat(page);
+    await chatInput(page).fill('links please');
+    await chatInput(page).press('Enter');
+
+    const external = panel(page).getByRole('link', { name: 'the guide' });
+    await expect(external).toHaveAttribute('href', 'https://example.com/guide');
+    await expect(external).toHaveAttribute('target', '_blank');
+    await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await expect(panel(page).getByText('Click me')).toBeVisible();
+    await expect(panel(page).getByRole('link', { name: 'Click me' })).toHaveCount(0);
+    await expect(panel(page).getByRole('link', { name: 'this' })).toHaveCount(0);
+    await expect(panel(page).locator('a[href^="javascript"], a[href^="data"], b')).toHaveCount(0);
+  });
+
+  test("shows the spec's texts when the server fails, answers empty, or cannot be reached", async ({ page }) => {
+    await asReturningVisitor(page);
+    const replies = [
+      { status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side' } } },
+      { status: 200, body: { response: '   ' } },
+      'abort',
+    ] as const;
+    let call = 0;
+    await page.route('**/api/chat', (route) => {
+      const reply = replies[call++];
+      if (reply === 'abort') return route.abort('failed');
+      return route.fulfill({
+        status: reply!.status,
+        contentType: 'application/json',
+        body: JSON.stringify(reply!.body),
+      });
+    });
+    await openChat(page);
+    for (const [question, text] of [
+      ['one', "I'm having trouble connecting to my AI brain right now. Please try again in a moment!"],
+      ['two', "I'm having trouble understanding that. Could you please rephrase your question?"],
+      ['three', "I'm experiencing some technical difficulties. Please try again later!"],
+    ]) {
+      await chatInput(page).fill(question!);
+      await chatInput(page).press('Enter');
+      await expect(panel(page).getByText(text!)).toBeVisible();
+    }
+  });
+
+  test('minimises, expands to full size and closes', async ({ page }) => {
+    await asReturningVisitor(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openChat(page);
+
+    await panel(page).getByRole('button', { name: 'Expand chat to full size' }).click();
+    expect((await panel(page).boundingBox())?.width).toBeGreaterThan(1000);
+    await panel(page).getByRole('button', { name: 'Exit full size' }).click();
+    expect((await panel(page).boundingBox())?.width).toBe(384);
+
+    await panel(page).getByRole('button', { name: 'Minimise chat' }).click();
+    await expect(chatInput(page)).toBeHidden();
+    await panel(page).getByRole('button', { name: 'Restore chat' }).click();
+    await expect(chatInput(page)).toBeVisible();
+
+    await panel(page).getByRole('button', { name: 'Close chat' }).click();
+    await expect(panel(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeFocused();
+  });
+});
