@@ -82,6 +82,12 @@ export const cart = {
         : items.map((line) => (line.id === id ? { ...line, quantity } : line)),
     );
   },
+  /** Refreshes a line's details (a price that changed on the server) without touching its quantity. */
+  update(id: string, patch: Partial<Omit<CartItem, 'id' | 'quantity'>>) {
+    const items = read();
+    if (!items.some((line) => line.id === id)) return;
+    write(items.map((line) => (line.id === id ? { ...line, ...patch } : line)));
+  },
   remove(id: string) {
     write(read().filter((line) => line.id !== id));
   },

@@ -1,5 +1,182 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { ORDER_TOKEN_HEADER, type Address, type OrderView } from '../../../shared/orders';
+import { paths } from '../../../shared/paths';
+import { buttonClass } from '../../components/ui/button';
+import { api, ApiError } from '../../lib/api';
+import { money } from '../../lib/money';
+import { toast } from '../../lib/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+import { readOrderToken } from '../checkout/order-token';
+
+function formatDate(iso: string) {
+  return new Date(iso).toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+function AddressBlock({ address }: { address: Address }) {
+  return (
+    <address className="not-italic text-slate-700">
+      {address.street}
+      <br />
+      {[address.city, address.state, address.zipCode].filter(Boolean).join(', ')}
+      <br />
+      {address.country}
+    </address>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Order Not Found</h1>
+      <p className="mt-2 text-slate-600">We couldn't find this order.</p>
+      <Link to={paths.buy} className={buttonClass('primary', 'lg', 'mt-6')}>
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
 
 export function Component() {
-  return <PagePlaceholder title="Order confirmation" />;
+  usePageTitle();
+  const { orderNumber = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['order', orderNumber],
+    queryFn: () => {
+      const token = readOrderToken(orderNumber);
+      return api.get<OrderView>(`/api/orders/${encodeURIComponent(orderNumber)}`, {
+        headers: token ? { [ORDER_TOKEN_HEADER]: token } : {},
+      });
+    },
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (!query.error) return;
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    toast.error(missing ? 'Order not found' : 'Failed to load order details');
+  }, [query.error]);
+
+  if (query.isLoading) {
+    return <p className="px-4 py-16 text-center text-slate-600">Loading order details...</p>;
+  }
+  const order = query.data;
+  if (!order) return <NotFound />;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto h-16 w-16 text-green-600" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold text-slate-900">Order Confirmed!</h1>
+        <p className="mt-2 text-slate-600">Thank you for your purchase. Your order has been placed.</p>
+      </div>
+
+      <section
+        aria-labelledby="order-details"
+        className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="order-details" className="text-lg font-semibold text-slate-900">
+          Order Details
+        </h2>
+        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-500">Order Number</dt>
+            <dd className="font-semibold text-slate-900">{order.orderNumber}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Order Date</dt>
+            <dd className="text-slate-900">{formatDate(order.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Status</dt>
+            <dd className="text-slate-900">{capitalise(order.status)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Total Amount</dt>
+            <dd className="font-semibold text-slate-900" data-testid="order-total">
+              {money(order.totalAmount, 'cart')}
+            </dd>
+          </div>
+          {order.paymentReference && (
+            <div className="sm:col-span-2">
+              <dt className="text-slate-500">Payment Reference</dt>
+              <dd className="font-mono text-slate-900">{order.paymentReference}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="customer-info" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="customer-info" className="text-lg font-semibold text-slate-900">
+            Customer Information
+          </h2>
+          <p className="mt-3 text-slate-900">{order.customer.name}</p>
+          <p className="text-slate-700">{order.customer.email}</p>
+          {order.customer.phone && <p className="text-slate-700">{order.customer.phone}</p>}
+        </section>
+        {order.shippingAddress && (
+          <section
+            aria-labelledby="shipping-info"
+            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <h2 id="shipping-info" className="text-lg font-semibold text-slate-900">
+              Shipping Address
+            </h2>
+            <div className="mt-3">
+              <AddressBlock address={order.shippingAddress} />
+            </div>
+          </section>
+        )}
+      </div>
+
+      <section aria-labelledby="order-items" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="order-items" className="text-lg font-semibold text-slate-900">
+          Order Items
+        </h2>
+        <ul className="mt-4 divide-y divide-slate-200">
+          {order.items.map((item) => (
+            <li key={item.deviceId} className="flex gap-4 py-4" aria-label={item.name}>
+              <img
+                src={item.image ?? '/placeholder.svg'}
+                alt=""
+                className="h-20 w-20 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-cover"
+                onError={(e) => {
+                  e.currentTarget.src = '/placeholder.svg';
+                }}
+              />
+              <div className="flex flex-1 flex-col justify-between gap-1 sm:flex-row">
+                <div>
+                  <p className="font-semibold text-slate-900">{item.name}</p>
+                  <p className="text-sm text-slate-500">{[item.condition, item.storage].filter(Boolean).join(' • ')}</p>
+                  <p className="text-sm text-slate-600">Quantity: {item.quantity}</p>
+                </div>
+                <div className="text-right">
+                  <p className="font-semibold text-slate-900">{money(item.lineTotal, 'cart')}</p>
+                  <p className="text-sm text-slate-500">{money(item.price, 'cart')} each</p>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <p className="mt-6 rounded-lg bg-brand-50 p-4 text-center text-sm text-brand-900">
+        A confirmation email has been sent to {order.customer.email}.
+      </p>
+
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to={paths.buy} className={buttonClass('primary', 'lg')}>
+          Continue Shopping
+        </Link>
+        <Link to={paths.track} className={buttonClass('secondary', 'lg')}>
+          Track Order
+        </Link>
+      </div>
+    </div>
+  );
 }

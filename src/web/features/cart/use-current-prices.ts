@@ -1,0 +1,60 @@
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Device } from '../../../shared/catalog';
+import { api, ApiError } from '../../lib/api';
+import { cart, type CartItem } from './cart-store';
+import type { LineStatus } from './cart-line';
+
+export const cartDeviceKey = (id: string) => ['cart-device', id] as const;
+
+/**
+ * The cart's lines checked against the server (GET /api/devices/:id): a changed price replaces the
+ * line's price and is reported as changed; a device gone or short of stock is flagged.
+ */
+export function useCurrentPrices(items: CartItem[]): { statuses: Record<string, LineStatus>; checking: boolean } {
+  const results = useQueries({
+    queries: items.map((item) => ({
+      queryKey: cartDeviceKey(item.id),
+      queryFn: async (): Promise<Device | null> => {
+        try {
+          return await api.get<Device>(`/api/devices/${encodeURIComponent(item.id)}`, { cache: 'no-store' });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+      staleTime: 0,
+    })),
+  });
+  const [previous, setPrevious] = useState<Record<string, number>>({});
+  const applied = useRef(new Map<string, number>());
+
+  useEffect(() => {
+    results.forEach((result, i) => {
+      const item = items[i];
+      const device = result.data;
+      if (!item || !device) return;
+      if (device.price !== item.price && applied.current.get(item.id) !== device.price) {
+        applied.current.set(item.id, device.price);
+        setPrevious((p) => ({ ...p, [item.id]: p[item.id] ?? item.price }));
+        cart.update(item.id, { price: device.price });
+      }
+    });
+  });
+
+  const statuses: Record<string, LineStatus> = {};
+  results.forEach((result, i) => {
+    const item = items[i];
+    if (!item) return;
+    const status: LineStatus = {};
+    if (previous[item.id] !== undefined && previous[item.id] !== item.price) status.previousPrice = previous[item.id];
+    if (result.data === null) status.problem = 'No longer available';
+    else if (result.data) {
+      const left = result.data.inStock ? result.data.quantity : 0;
+      if (left <= 0) status.problem = 'Out of Stock';
+      else if (left < item.quantity) status.problem = `Only ${left} left`;
+    }
+    statuses[item.id] = status;
+  });
+  return { statuses, checking: results.some((r) => r.isLoading) };
+}
