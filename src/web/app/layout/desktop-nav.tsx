@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, ChevronDown, ImageOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { imageUrl, type CatalogMenuReply } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
 import { api } from '../../lib/api';
 import { money } from '../../lib/money';
-import { COLLECTION_LINKS, COMPANY_LINKS, MAIN_LINKS, type CatalogMenuReply } from './nav-links';
+import { COLLECTION_LINKS, COMPANY_LINKS, MAIN_LINKS } from './nav-links';
 
 export const CATALOG_MENU_QUERY_KEY = ['catalog', 'menu'] as const;
 
@@ -186,7 +187,7 @@ function FeaturedCard({ item }: { item: CatalogMenuReply['featured'][number] }) 
       <span className="relative block aspect-square overflow-hidden rounded-xl bg-slate-50">
         {item.image ? (
           <img
-            src={item.image}
+            src={imageUrl(item.image, 320)}
             alt=""
             width={160}
             height={160}

@@ -23,9 +23,3 @@ export const MAIN_LINKS = [
 export function isDashboardPath(pathname: string): boolean {
   return [paths.agentDashboard, paths.admin].some((base) => pathname === base || pathname.startsWith(`${base}/`));
 }
-
-/** GET /api/catalog/menu: the Shop menu's featured products and the laptop count. */
-export interface CatalogMenuReply {
-  featured: Array<{ id: string; name: string; price: number; originalPrice: number | null; image: string | null }>;
-  laptopCount: number;
-}

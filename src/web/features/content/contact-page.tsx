@@ -28,9 +28,9 @@ export function Component() {
         intro={`Questions about a device, an order, a sale or a repair? We reply within ${POLICIES.contactWithinHours} hours.`}
       />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_22rem] lg:px-8">
-        <section aria-label="Message form" className={`${card} sm:p-8`}>
+        <div className={`${card} sm:p-8`}>
           <ContactForm />
-        </section>
+        </div>
 
         <div className="space-y-6">
           <section aria-labelledby="details-heading" className={card}>

@@ -1,0 +1,237 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const COLLECTIONS = [
+  'Bundles',
+  'Laptops',
+  'Desktops',
+  'Accessories',
+  'Phones & Tablets',
+  'Components',
+  'Servers',
+  'Switches',
+];
+const CSRF = { 'X-QuickBuy-Request': '1' };
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+test.describe('the frame of every page', () => {
+  test('a visitor sees the free-delivery banner, the header links and the footer', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByText('Free nationwide delivery on orders above R200,000')).toBeVisible();
+
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: /QuickBuy/ })).toHaveAttribute('href', '/');
+    await expect(mainNav(page).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/repairs');
+    await expect(mainNav(page).getByRole('link', { name: 'Track Orders' })).toHaveAttribute('href', '/track');
+    await expect(mainNav(page).getByRole('link', { name: 'Partner program' })).toHaveAttribute('href', '/agent-login');
+    await expect(header.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart');
+    await expect(header.getByRole('link', { name: 'Login/SignUp' })).toHaveAttribute('href', '/auth');
+
+    const footer = page.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Buy', '/buy'],
+      ['Sell', '/sell'],
+      ['Repairs', '/repairs'],
+      ['Track Orders', '/track'],
+      ['Contact', '/contact'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    for (const heading of ['Quick Links', 'Services', 'Contact']) {
+      await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await expect(footer.getByText('support@quickbuy.co.za')).toBeVisible();
+    await expect(footer.locator('address')).toContainText('Cape Town, South Africa');
+    const facebook = footer.getByRole('link', { name: /QuickBuy on Facebook/ });
+    await expect(facebook).toHaveAttribute('target', '_blank');
+    await expect(facebook).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('the Shop menu lists the collections, three featured products and all laptops with a count', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    const shop = mainNav(page).getByRole('button', { name: 'Shop' });
+    await expect(shop).toHaveAttribute('aria-expanded', 'false');
+    await shop.click();
+    await expect(shop).toHaveAttribute('aria-expanded', 'true');
+    for (const title of COLLECTIONS) {
+      await expect(mainNav(page).getByRole('link', { name: title, exact: true })).toBeVisible();
+    }
+    await expect(mainNav(page).getByRole('link', { name: /^All Laptops \(\d+\)$/ })).toBeVisible();
+    const menu = await (await page.request.get('/api/catalog/menu')).json();
+    await expect(mainNav(page).getByRole('link', { name: `All Laptops (${menu.laptopCount})` })).toBeVisible();
+    for (const item of menu.featured) {
+      await expect(mainNav(page).getByRole('link', { name: new RegExp(escapeRegExp(item.name)) })).toBeVisible();
+    }
+    const onSale = menu.featured.filter(
+      (item: { price: number; originalPrice: number | null }) =>
+        item.originalPrice !== null && item.originalPrice > item.price,
+    );
+    await expect(mainNav(page).getByText('Sale', { exact: true })).toHaveCount(onSale.length);
+
+    await mainNav(page).getByRole('link', { name: 'Desktops', exact: true }).click();
+    await expect(page).toHaveURL(/\/collections\/desktops$/);
+    await expect(mainNav(page).getByRole('link', { name: 'Desktops', exact: true })).toBeHidden();
+  });
+
+  test('the Shop menu opens from the keyboard', async ({ page }) => {
+    await page.goto('/faq');
+    const shop = mainNav(page).getByRole('button', { name: 'Shop' });
+    await shop.focus();
+    await page.keyboard.press('Enter');
+    await expect(shop).toHaveAttribute('aria-expanded', 'true');
+    await expect(mainNav(page).getByRole('link', { name: 'Servers', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(shop).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the Company menu holds About, Contact and FAQ', async ({ page }) => {
+    await page.goto('/');
+    await mainNav(page).getByRole('button', { name: 'Company' }).click();
+    await expect(mainNav(page).getByRole('link', { name: /^About/ })).toHaveAttribute('href', '/about');
+    await expect(mainNav(page).getByRole('link', { name: /^Contact/ })).toHaveAttribute('href', '/contact');
+    await mainNav(page).getByRole('link', { name: /^FAQ/ }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+  });
+
+  test('the cart badge counts the items in the cart', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        'quickbuy_cart',
+        JSON.stringify([
+          { id: 'a', name: 'A', price: 100, quantity: 2, image: '', condition: 'Good', storage: '64GB' },
+          { id: 'b', name: 'B', price: 100, quantity: 1, image: '', condition: 'Good', storage: '64GB' },
+        ]),
+      ),
+    );
+    await page.reload();
+    const cart = page.getByRole('banner').getByRole('link', { name: 'Cart, 3 items' });
+    await expect(cart).toBeVisible();
+    await expect(cart).toContainText('3');
+  });
+
+  test('the FOLLOW US bar collapses and expands on a large screen', async ({ page }) => {
+    await page.goto('/about');
+    const bar = page.getByRole('complementary', { name: 'Follow us' });
+    const toggle = bar.getByRole('button', { name: /FOLLOW US/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(bar.getByRole('link', { name: /QuickBuy on Instagram/ })).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(bar.getByRole('link', { name: /QuickBuy on Instagram/ })).toHaveCount(0);
+    await toggle.click();
+    await expect(bar.getByRole('link', { name: /QuickBuy on Instagram/ })).toHaveAttribute('target', '_blank');
+  });
+});
+
+test.describe('the header by session kind', () => {
+  test('an agent sees the AG avatar, no shop links on the dashboard, and logs out home', async ({ page }) => {
+    const signin = await page.request.post('/api/auth/agent/signin', {
+      data: { username: 'sarah.mitchell', password: 'Agent-pass-2026' },
+      headers: CSRF,
+    });
+    expect(signin.status()).toBe(200);
+
+    await page.goto('/agent-dashboard');
+    const header = page.getByRole('banner');
+    await expect(header.getByText('AG', { exact: true })).toBeVisible();
+    await expect(header.getByText('Agent', { exact: true })).toBeVisible();
+    await expect(mainNav(page)).toHaveCount(0);
+    await expect(header.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
+
+    await header.getByRole('button', { name: /Agent: Sarah Mitchell/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header.getByRole('link', { name: 'Login/SignUp' })).toBeVisible();
+    expect((await (await page.request.get('/api/auth/me')).json()).user).toBeNull();
+  });
+
+  test('an admin sees Admin Panel outside the dashboard, not on it', async ({ page }) => {
+    const signin = await page.request.post('/api/auth/admin/signin', {
+      data: { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' },
+      headers: CSRF,
+    });
+    expect(signin.status()).toBe(200);
+
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+    await expect(header.getByText('A', { exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: /Admin: admin@quickbuy\.test/ })).toBeVisible();
+
+    await page.goto('/admin');
+    await expect(header.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
+    await expect(mainNav(page)).toHaveCount(0);
+  });
+
+  test('a signed-in customer sees the Account link', async ({ page }) => {
+    const email = `shell-${Date.now()}@example.com`;
+    const signup = await page.request.post('/api/auth/signup', {
+      headers: CSRF,
+      data: {
+        firstName: 'Lerato',
+        lastName: 'Dlamini',
+        email,
+        phone: '0821234567',
+        password: 'Secret-pass-1',
+        confirmPassword: 'Secret-pass-1',
+        apartment: '',
+        city: 'Cape Town',
+        province: 'Western Cape',
+        postalCode: '8001',
+        idType: 'id',
+        idNumber: '9001015009087',
+        acceptTerms: true,
+      },
+    });
+    expect(signup.status()).toBe(201);
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header.getByRole('link', { name: 'Login/SignUp' })).toBeVisible();
+  });
+});
+
+test.describe('the mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a phone user opens the menu, sees the cart, partner and login links, and follows one', async ({ page }) => {
+    await page.goto('/about');
+    await expect(mainNav(page)).toBeHidden();
+    await expect(page.getByRole('complementary', { name: 'Follow us' })).toBeHidden();
+
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu.getByRole('link', { name: /^Cart/ })).toContainText('0');
+    await expect(menu.getByRole('link', { name: 'Agent/Admin' })).toHaveAttribute('href', '/agent-login');
+    await expect(menu.getByRole('link', { name: 'Login/SignUp' })).toHaveAttribute('href', '/auth');
+    await expect(menu.getByRole('link', { name: 'Laptops', exact: true })).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Track Orders' }).click();
+    await expect(page).toHaveURL(/\/track$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
