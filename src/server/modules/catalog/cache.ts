@@ -4,11 +4,14 @@ import type { Database } from '../../db/client';
 
 /**
  * A short in-process cache of catalog replies (docs/decisions: catalog-read-cache). Entries hold the
- * serialised body and its weak ETag, keyed by the normalised query, for CATALOG_CACHE_TTL_MS. Any
- * change of the catalog in this process (invalidateCatalog, or any successful state-changing API
- * request) empties it at once; other instances see a change within the TTL.
+ * serialised body and its weak ETag, keyed by the normalised query, fresh for CATALOG_CACHE_TTL_MS,
+ * then served stale for up to CATALOG_CACHE_STALE_MS while one request refreshes it. Any change of
+ * the catalog in this process (invalidateCatalog, or any successful state-changing API request)
+ * empties it at once; other instances (and direct database writes) show within TTL + stale time.
  */
 export const CATALOG_CACHE_TTL_MS = 5_000;
+/** An expired entry is still served (while one request refreshes it) for this much longer. */
+export const CATALOG_CACHE_STALE_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 
 export interface CachedReply {
@@ -53,7 +56,17 @@ export async function cachedReply(db: Database, key: string, load: () => Promise
   const hit = cache.entries.get(key);
   if (hit && hit.expires > now) return hit;
   const inFlight = cache.pending.get(key);
+  // Stale while revalidating: an expired (not invalidated) entry answers while one load refreshes it,
+  // so a slow query on a large catalog never makes every waiting request slow.
+  if (hit && hit.expires + CATALOG_CACHE_STALE_MS > now) {
+    if (!inFlight) refresh(cache, key, load).catch(() => undefined);
+    return hit;
+  }
   if (inFlight) return inFlight;
+  return refresh(cache, key, load);
+}
+
+async function refresh(cache: Cache, key: string, load: () => Promise<unknown>): Promise<CachedReply> {
   const generation = cache.generation;
   const promise = (async () => {
     const body = JSON.stringify(await load());

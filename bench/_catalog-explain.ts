@@ -1,0 +1,58 @@
+// Helper of bench/api-bench.mjs (the leading _ keeps scripts/bench.mjs from running it alone):
+// EXPLAIN ANALYZE of the buy listing's filtered and searched queries, built by the real service
+// code, on the database in DATA_DIR; prints one summary line per query.
+import { desc, sql } from 'drizzle-orm';
+import { deviceListQuerySchema } from '../src/shared/catalog-query';
+import { openDatabase } from '../src/server/db/client';
+import { devices } from '../src/server/db/schema';
+import { deviceFilter } from '../src/server/modules/catalog/service';
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR is required');
+const connection = await openDatabase({ dataDir });
+const { db } = connection;
+
+const cases: Array<[string, Record<string, string>]> = [
+  ['filtered', { category: 'laptop', price: '10k-20k' }],
+  ['brand', { brand: 'samsung', page: '3' }],
+  ['searched', { q: 'galaxy' }],
+  ['searched+filtered', { q: 'thinkpad', category: 'laptop', price: '10k-20k' }],
+];
+
+// The first pass warms PGlite's buffers (a reopened data directory starts cold); the second is printed.
+for (const [pass, [label, raw]] of [...cases, ...cases].map((c, i) => [i, c] as const)) {
+  const query = deviceListQuerySchema.parse(raw);
+  const where = deviceFilter(query);
+  const page = db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(where)
+    .orderBy(desc(devices.createdAt), desc(devices.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const counted = db
+    .select({ n: sql`count(*)` })
+    .from(devices)
+    .where(where);
+  for (const [part, statement] of [
+    ['page', page],
+    ['count', counted],
+  ] as const) {
+    const result = (await db.execute(sql`explain (analyze, costs off) ${statement}`)) as unknown as {
+      rows: Array<Record<string, string>>;
+    };
+    const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
+    const indexes = [
+      ...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g),
+    ]
+      .map((m) => m[1])
+      .filter((name, i, all) => all.indexOf(name) === i);
+    const seq = /Seq Scan on devices/.test(plan) ? ' + seq scan' : '';
+    const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+    if (pass < cases.length) continue;
+    console.log(
+      `EXPLAIN ${label.padEnd(18)} ${part.padEnd(5)} ${new URLSearchParams(raw).toString().padEnd(42)} ${(indexes.join(' + ') || 'no index') + seq} (${time} ms)`,
+    );
+  }
+}
+await connection.close();
