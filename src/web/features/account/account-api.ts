@@ -1,0 +1,33 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountOrder, AddressReply, PaymentDetailsReply, ProfileReply } from '../../../shared/accounts';
+import { api } from '../../lib/api';
+
+export const ACCOUNT_KEYS = {
+  profile: ['account', 'profile'] as const,
+  payment: ['account', 'payment-details'] as const,
+  orders: ['account', 'orders'] as const,
+  address: ['account', 'address'] as const,
+};
+
+export const useProfile = () =>
+  useQuery({ queryKey: ACCOUNT_KEYS.profile, queryFn: () => api.get<ProfileReply>('/api/account/profile') });
+
+export const usePaymentDetails = () =>
+  useQuery({
+    queryKey: ACCOUNT_KEYS.payment,
+    queryFn: () => api.get<PaymentDetailsReply>('/api/account/payment-details'),
+  });
+
+export const useAccountOrders = () =>
+  useQuery({
+    queryKey: ACCOUNT_KEYS.orders,
+    queryFn: async () => (await api.get<{ orders: AccountOrder[] }>('/api/account/orders')).orders,
+  });
+
+export const useAddress = () =>
+  useQuery({ queryKey: ACCOUNT_KEYS.address, queryFn: () => api.get<AddressReply>('/api/account/address') });
+
+export function useSetAccountData() {
+  const queryClient = useQueryClient();
+  return <T>(key: readonly string[], data: T) => queryClient.setQueryData(key, data);
+}

@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { UserRound } from 'lucide-react';
+import { useState, type ChangeEvent } from 'react';
+import { profileSchema, type ProfileReply } from '../../../shared/accounts';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { api, ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useForm } from '../auth/form-state';
+import { SESSION_QUERY_KEY } from '../auth/use-session';
+import { ACCOUNT_KEYS, useProfile } from './account-api';
+
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function ProfileFields({ profile }: { profile: ProfileReply }) {
+  const queryClient = useQueryClient();
+  const form = useForm({ name: profile.name, email: profile.email });
+  const [uploading, setUploading] = useState(false);
+
+  const saved = (reply: { message: string; profile: ProfileReply }) => {
+    queryClient.setQueryData(ACCOUNT_KEYS.profile, reply.profile);
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    toast.success(reply.message);
+  };
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_PICTURE_BYTES) {
+      toast.error('The picture must be at most 5 MB');
+      return;
+    }
+    setUploading(true);
+    try {
+      saved(
+        await api.post<{ message: string; profile: ProfileReply }>('/api/account/profile/picture', {
+          image: await readAsDataUrl(file),
+        }),
+      );
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Could not upload the picture');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center gap-4">
+        {profile.profilePicture ? (
+          <img
+            src={`${profile.profilePicture}?w=160`}
+            alt={profile.name}
+            className="size-20 rounded-full border border-slate-200 object-cover"
+          />
+        ) : (
+          <span className="grid size-20 place-items-center rounded-full bg-slate-100 text-slate-400">
+            <UserRound className="size-10" aria-hidden="true" />
+          </span>
+        )}
+        <div>
+          <label
+            htmlFor="profile-picture"
+            className="inline-flex cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600"
+          >
+            {uploading ? 'Uploading...' : 'Change picture'}
+            <input
+              id="profile-picture"
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              disabled={uploading}
+              onChange={(e) => void upload(e)}
+            />
+          </label>
+          <p className="mt-1 text-xs text-slate-500">JPEG, PNG or WebP, up to 5 MB.</p>
+        </div>
+      </div>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(profileSchema, async (input) => {
+            saved(await api.put<{ message: string; profile: ProfileReply }>('/api/account/profile', input));
+          });
+        }}
+      >
+        <TextField
+          id="profile-name"
+          label="Name"
+          autoComplete="name"
+          required
+          value={form.values.name}
+          onChange={(e) => form.set('name', e.target.value)}
+          error={form.errors.name}
+        />
+        <TextField
+          id="profile-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.values.email}
+          onChange={(e) => form.set('email', e.target.value)}
+          error={form.errors.email}
+        />
+        {profile.identification && (
+          <p className="text-sm text-slate-600">
+            {profile.identification.type === 'passport' ? 'Passport Number' : 'ID Number'}:{' '}
+            <span className="font-mono">{profile.identification.number}</span>
+          </p>
+        )}
+        <Button type="submit" disabled={form.pending}>
+          Save Profile
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** Name, email and picture of whoever is signed in (customers on /account, agents on their dashboard). */
+export function ProfileEditor() {
+  const profile = useProfile();
+  if (profile.isPending) return <p className="text-slate-600">Loading profile...</p>;
+  if (!profile.data) return <p className="text-red-700">Could not load your profile.</p>;
+  return <ProfileFields key={profile.data.email} profile={profile.data} />;
+}
