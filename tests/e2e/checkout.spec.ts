@@ -1,0 +1,148 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Device, DeviceListReply } from '../../src/shared/catalog';
+
+// User stories of spec 000 sections 2 ('Cart and checkout', 'Order confirmation'), 5 and 8,
+// against the real server with the sandbox payment provider.
+
+const SUCCESS_CARD = '4084 0840 8408 4081';
+
+// The chat assistant's first-visit greeting would open over the cart: mark the browser as visited.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
+});
+
+/** In-stock devices with at least `min` units, skipping the ones earlier tests used. */
+async function pickDevices(request: APIRequestContext, count: number, skip = 0, min = 3): Promise<Device[]> {
+  const response = await request.get('/api/devices?pageSize=100');
+  expect(response.ok()).toBe(true);
+  const reply = (await response.json()) as DeviceListReply;
+  const found = reply.items.filter((d) => d.inStock && d.quantity >= min).slice(skip, skip + count);
+  expect(found).toHaveLength(count);
+  return found;
+}
+
+async function quantityOf(request: APIRequestContext, id: string): Promise<number> {
+  const response = await request.get(`/api/devices/${id}`, { headers: { 'cache-control': 'no-cache' } });
+  return ((await response.json()) as Device).quantity;
+}
+
+async function addToCart(page: Page, device: Device) {
+  await page.goto(`/device/${device.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page.getByText(`${device.name} added to cart!`)).toBeVisible();
+}
+
+const money = (amount: number) => `₦${amount.toLocaleString('en-US')}`;
+
+async function fillCustomer(page: Page) {
+  await page.getByLabel('First Name').fill('Thandi');
+  await page.getByLabel('Last Name').fill('Nkosi');
+  await page.getByLabel('Email').fill('thandi@example.co.za');
+  await page.getByLabel('Phone').fill('+27 82 000 0000');
+  await page.getByLabel(/^Street Address/).fill('12 Long Street');
+  await page.getByLabel(/^City/).fill('Cape Town');
+  await page.getByLabel('State/Province', { exact: true }).fill('Western Cape');
+  await page.getByLabel('Postal Code', { exact: true }).fill('8001');
+}
+
+async function payWith(page: Page, card: string) {
+  const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Card number').fill(card);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await dialog.getByLabel('CVV').fill('408');
+  await dialog.getByRole('button', { name: 'Pay' }).click();
+  return dialog;
+}
+
+test('a guest buys two devices with the sandbox card and sees the order confirmation', async ({ page, request }) => {
+  const [first, second] = await pickDevices(request, 2);
+  await addToCart(page, first!);
+  await addToCart(page, second!);
+
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await page.getByLabel(`Quantity for ${first!.name}`).fill('2');
+  const total = first!.price * 2 + second!.price;
+  await expect(page.getByTestId('cart-total')).toHaveText(money(total));
+  await expect(page.getByRole('complementary').getByText('Free', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByText('Billing address same as shipping')).toBeVisible();
+  await expect(page.getByLabel('Billing address same as shipping')).toBeChecked();
+  await expect(page.getByLabel('Country', { exact: true })).toHaveValue('South Africa');
+
+  // The required names first, then the address.
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByText('Please fill in all required fields').first()).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('First Name').fill('Thandi');
+  await page.getByLabel('Last Name').fill('Nkosi');
+  await page.getByLabel('Email').fill('thandi@example.co.za');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByText('Please provide complete shipping address').first()).toBeVisible();
+
+  await fillCustomer(page);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await payWith(page, SUCCESS_CARD);
+
+  await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{4}-\d{6}$/);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(money(total));
+  await expect(page.getByRole('listitem', { name: first!.name })).toContainText('Quantity: 2');
+  await expect(page.getByRole('listitem', { name: first!.name })).toContainText(money(first!.price * 2));
+  await expect(page.getByRole('listitem', { name: second!.name })).toContainText('Quantity: 1');
+  await expect(page.getByText('Payment Reference')).toBeVisible();
+  await expect(page.getByText('A confirmation email has been sent to thandi@example.co.za.')).toBeVisible();
+  await expect(page.getByText('12 Long Street')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Track Order', exact: true })).toHaveAttribute('href', '/track');
+
+  expect(await quantityOf(request, first!.id)).toBe(first!.quantity - 2);
+
+  await page.getByRole('link', { name: 'Continue Shopping' }).click();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/buy');
+});
+
+test('a declined card then Cancel, and a closed widget, leave the cart and the stock as they were', async ({
+  page,
+  request,
+}) => {
+  const [device] = await pickDevices(request, 1, 2);
+  const before = await quantityOf(request, device!.id);
+  await addToCart(page, device!);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await fillCustomer(page);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+  const dialog = await payWith(page, '4000 0000 0000 0002');
+  await expect(dialog.getByText('Card declined: use the sandbox test card 4084 0840 8408 4081')).toBeVisible();
+  expect(await quantityOf(request, device!.id)).toBe(before - 1);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Payment cancelled')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: device!.name })).toBeVisible();
+  await expect.poll(() => quantityOf(request, device!.id)).toBe(before);
+
+  // Closing the widget with Escape is a cancel too.
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await fillCustomer(page);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toBeHidden();
+  await expect(page.getByRole('listitem', { name: device!.name })).toBeVisible();
+  await expect.poll(() => quantityOf(request, device!.id)).toBe(before);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quickbuy_cart') ?? '[]'));
+  expect(stored).toEqual([expect.objectContaining({ id: device!.id, quantity: 1 })]);
+});
+
+test('a stranger opening an order number sees Order Not Found', async ({ page }) => {
+  await page.goto('/order-confirmation/ORD-2026-000001');
+  await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/buy');
+});
