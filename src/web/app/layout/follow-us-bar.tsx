@@ -6,7 +6,8 @@ const PANEL_ID = 'follow-us-links';
 
 /** The collapsible 'FOLLOW US' side bar, fixed on the left on large screens only. */
 export function FollowUsBar() {
-  const [open, setOpen] = useState(true);
+  // Starts collapsed: open, it would cover the page's left edge on a 1280px screen.
+  const [open, setOpen] = useState(false);
   return (
     <aside
       aria-label="Follow us"

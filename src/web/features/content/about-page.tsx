@@ -54,6 +54,7 @@ export function Component() {
       wide
       hero={
         <PageHero
+          wide
           eyebrow={`Since ${STORE.foundedYear}`}
           title={`About ${STORE.name}`}
           intro={`We make buying, selling and repairing tech simple, safe and affordable, from ${STORE.city} to the whole of ${STORE.country}.`}
@@ -88,18 +89,18 @@ export function Component() {
             life. We do that with honest grading, real warranties, free shipping on devices and doorstep collection when
             you sell to us.
           </p>
-          <dl className="mt-8 grid grid-cols-3 gap-4 text-center">
+          <dl className="mt-8 grid grid-cols-3 gap-2 rounded-2xl bg-white/5 p-4 text-center">
             <div>
               <dt className="text-xs text-slate-400">Founded</dt>
-              <dd className="text-2xl font-bold">{STORE.foundedYear}</dd>
+              <dd className="mt-1 text-lg font-bold whitespace-nowrap">{STORE.foundedYear}</dd>
             </div>
             <div>
               <dt className="text-xs text-slate-400">Warranty</dt>
-              <dd className="text-2xl font-bold">{POLICIES.deviceWarrantyMonths} mo</dd>
+              <dd className="mt-1 text-lg font-bold whitespace-nowrap">{POLICIES.deviceWarrantyMonths} mo</dd>
             </div>
             <div>
               <dt className="text-xs text-slate-400">Based in</dt>
-              <dd className="text-2xl font-bold">{STORE.city}</dd>
+              <dd className="mt-1 text-lg font-bold whitespace-nowrap">{STORE.city}</dd>
             </div>
           </dl>
         </section>

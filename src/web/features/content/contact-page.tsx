@@ -23,6 +23,7 @@ export function Component() {
   return (
     <main>
       <PageHero
+        wide
         icon={MessageSquare}
         title="Contact Us"
         intro={`Questions about a device, an order, a sale or a repair? We reply within ${POLICIES.contactWithinHours} hours.`}
@@ -114,7 +115,7 @@ export function Component() {
           <h2 id="map-heading" className="text-lg font-semibold text-slate-900">
             Find us in {STORE.city}
           </h2>
-          <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 shadow-sm">
+          <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 shadow-sm">
             <iframe
               title="QuickBuy location map"
               src={MAP_URL}

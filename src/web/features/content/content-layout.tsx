@@ -10,8 +10,10 @@ export function PageHero({
   title,
   intro,
   icon: Icon,
+  wide = false,
   children,
 }: {
+  wide?: boolean;
   eyebrow?: string;
   title: string;
   intro?: ReactNode;
@@ -21,7 +23,7 @@ export function PageHero({
   return (
     <div className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-br from-brand-50 via-white to-indigo-50">
       <div aria-hidden="true" className="absolute -top-24 -right-24 size-72 rounded-full bg-brand-100/60 blur-3xl" />
-      <div className="relative mx-auto max-w-5xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+      <div className={`relative mx-auto px-4 py-14 sm:px-6 sm:py-20 lg:px-8 ${wide ? 'max-w-6xl' : 'max-w-4xl'}`}>
         {Icon && (
           <span className="mb-5 grid size-12 place-items-center rounded-2xl bg-brand-600 text-white shadow-lg shadow-brand-600/25">
             <Icon className="size-6" aria-hidden="true" />

@@ -26,6 +26,7 @@ export function Component() {
       wide
       hero={
         <PageHero
+          wide
           icon={Star}
           title="Customer Reviews"
           intro="Real words from people who bought, sold and repaired their devices with us."
