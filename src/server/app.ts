@@ -48,7 +48,7 @@ export async function buildApp({
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   });
 
   const context: AppContext = { config, db, clock };
