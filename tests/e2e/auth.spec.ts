@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const ADMIN = { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' };
+const AGENT = { username: 'sarah.mitchell', password: 'Agent-pass-2026', name: 'Sarah Mitchell' };
+
+const uniqueEmail = () => `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.za`;
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First Name').fill('Naledi');
+  await page.getByLabel('Last Name').fill('Dlamini');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+27 82 555 1234');
+  await page.getByLabel('ID Type').selectOption('passport');
+  await expect(page.getByLabel('Passport Number')).toHaveAttribute('placeholder', 'Enter your passport number');
+  await page.getByLabel('Passport Number').fill('A1234567');
+  await page.getByLabel('City').fill('Cape Town');
+  await page.getByLabel('Province').selectOption('Western Cape');
+  await page.getByLabel('Postal Code').fill('8001');
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+test('a shopper signs up, signs out, signs in again and changes the password', async ({ page }) => {
+  const email = uniqueEmail();
+  await signUp(page, email, 'Table-bay-2026');
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel(/^Name/)).toHaveValue('Naledi Dlamini');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Please Login' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Table-bay-2026');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page.getByText('Welcome back, Naledi')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.getByLabel('Current Password').fill('Table-bay-2026');
+  await page.getByLabel(/^New Password/).fill('short');
+  await page.getByLabel('Confirm New Password').fill('short');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password must be at least 6 characters long').first()).toBeVisible();
+
+  await page.getByLabel(/^New Password/).fill('Lions-head-2026');
+  await page.getByLabel('Confirm New Password').fill('Lions-head-2027');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('New passwords do not match').first()).toBeVisible();
+
+  await page.getByLabel('Confirm New Password').fill('Lions-head-2026');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password changed successfully!')).toBeVisible();
+
+  // The new password works from a fresh browser context.
+  const status = await page.request.post('/api/auth/signin', {
+    headers: { 'x-quickbuy-request': '1' },
+    data: { email, password: 'Lions-head-2026' },
+  });
+  expect(status.status()).toBe(200);
+});
+
+test('the standalone /signup and /login pages really sign up and sign in', async ({ page }) => {
+  const email = uniqueEmail();
+  await page.goto('/signup');
+  await page.getByLabel('First Name').fill('Pieter');
+  await page.getByLabel('Last Name').fill('Botha');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+27 83 555 0000');
+  await page.getByLabel('ID Number').fill('8001015009087');
+  await page.getByLabel('City').fill('Pretoria');
+  await page.getByLabel('Province').selectOption('Gauteng');
+  await page.getByLabel('Postal Code').fill('0002');
+  await page.getByLabel(/^Password/).fill('Union-buildings-1');
+  await page.getByLabel('Confirm Password').fill('Union-buildings-2');
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Passwords do not match').first()).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('Union-buildings-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Union-buildings-1');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText('Welcome back, Pieter')).toBeVisible();
+});
+
+test('an agent signs in on the Agent tab and reaches the agent dashboard', async ({ page }) => {
+  await page.goto('/agent-login');
+  await expect(page.getByRole('tab', { name: 'Agent' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: 'Sign in here' })).toHaveAttribute('href', '/auth');
+  await page.getByLabel('Username').fill(AGENT.username);
+  await page.getByLabel('Password').fill(AGENT.password);
+  await page.getByRole('button', { name: 'Sign In as Agent' }).click();
+  await expect(page.getByText(`Welcome back, ${AGENT.name}!`)).toBeVisible();
+  await expect(page).toHaveURL(/\/agent-dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${AGENT.name}` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page.getByLabel(/^Name/)).toHaveValue(AGENT.name);
+});
+
+test('the admin signs in on the Admin tab and reaches /admin', async ({ page }) => {
+  await page.goto('/agent-login');
+  await page.getByRole('tab', { name: 'Admin' }).click();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill('Wrong-pass-2026');
+  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Invalid admin credentials. Please check your email and password.' }),
+  ).toBeVisible();
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await expect(page.getByText('Welcome to the Admin Portal!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard - Manage your platform' })).toBeVisible();
+});
+
+test('a shopper cannot reach /admin and sees the agent message on /agent-dashboard', async ({ page }) => {
+  await signUp(page, uniqueEmail(), 'Table-bay-2026');
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/agent-login$/);
+  await page.goto('/agent-dashboard');
+  await expect(page.getByText('Please log in as an agent to access the dashboard.')).toBeVisible();
+});
+
+test('an anonymous visitor is sent from /admin to the portal login', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/agent-login$/);
+  await expect(page.getByRole('tab', { name: 'Agent' })).toBeVisible();
+});
