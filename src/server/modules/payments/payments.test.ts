@@ -315,6 +315,25 @@ describe('paystack provider', () => {
     expect(await stockOf(t, device!.id)).toEqual({ quantity: 1, inStock: true });
   });
 
+  it('takes the stock again for a payment that arrives after cancel, or records it unpaid when the stock is gone', async () => {
+    const [device] = await insertDevices(t.db, [{ price: 2000, quantity: 1 }]);
+    const late = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+    await send(t.app, 'POST', `/api/checkout/${late.orderNumber}/cancel`, { body: { accessToken: late.accessToken } });
+    fake.transactions.set(late.payment.reference, { status: 'success', amount: 200_000, currency: 'NGN' });
+    expect((await verify(t, late.payment.reference)).json().status).toBe('paid');
+    expect(await orderOf(t, late.orderNumber)).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
+    expect(await stockOf(t, device!.id)).toEqual({ quantity: 0, inStock: false });
+
+    const [other] = await insertDevices(t.db, [{ price: 2000, quantity: 1 }]);
+    const gone = await placed(t, [{ deviceId: other!.id, quantity: 1 }]);
+    await send(t.app, 'POST', `/api/checkout/${gone.orderNumber}/cancel`, { body: { accessToken: gone.accessToken } });
+    await placed(t, [{ deviceId: other!.id, quantity: 1 }]);
+    fake.transactions.set(gone.payment.reference, { status: 'success', amount: 200_000, currency: 'NGN' });
+    expect((await verify(t, gone.payment.reference)).json().status).toBe('cancelled');
+    expect(await stockOf(t, other!.id)).toEqual({ quantity: 0, inStock: false });
+    expect(await t.db.select().from(payments).where(eq(payments.reference, gone.payment.reference))).toHaveLength(1);
+  });
+
   it('refunds a payment through POST /refund', async () => {
     const [device] = await insertDevices(t.db, [{ price: 3000, quantity: 1 }]);
     const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
