@@ -138,7 +138,7 @@ test.describe('buy listing', () => {
     await page.getByPlaceholder('Search devices...').fill('SAMSUNG');
     await expect(page).toHaveURL(/q=SAMSUNG/);
     await expect(stat(page, 'Filtered devices')).toHaveText(String(samsung.filteredTotal));
-    const names = await page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
+    const names = await page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name.toLowerCase()).toContain('samsung');
 
@@ -195,6 +195,24 @@ test.describe('buy listing', () => {
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  });
+
+  test('the gallery of a device without images says so and offers no arrows', async ({ page, request }) => {
+    let device: Device | undefined;
+    try {
+      device = await findDevice(request, (d) => d.images.length === 0);
+    } catch {
+      test.skip(true, 'every demo device has images');
+    }
+    await page.goto(`/buy?q=${encodeURIComponent(device!.name)}`);
+    await page
+      .getByRole('button', { name: `Open ${device!.name} gallery` })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: `${device!.name} - Gallery` });
+    await expect(dialog.getByText('No images available')).toBeVisible();
+    await expect(dialog.getByText('0 images', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /image$/ })).toHaveCount(0);
   });
 
   test('Add to Cart shows the toast and the header cart badge goes up', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { Columns2, Columns3, Square } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BRAND_FILTERS, CATEGORY_FILTERS, DEFAULT_PAGE_SIZE, PRICE_FILTERS } from '../../../shared/catalog';
+import { BRAND_FILTERS, CATEGORY_FILTERS, PRICE_FILTERS } from '../../../shared/catalog';
 import { toast } from '../../lib/toast';
 import { useDevices, type DeviceFilters } from './catalog-queries';
 import { DeviceCard } from './device-card';
@@ -10,6 +10,9 @@ import { Pagination } from './pagination';
 import { useDocumentTitle } from './use-document-title';
 
 type Columns = 1 | 2 | 3;
+
+/** Twelve cards a page: 4 rows of 3, light to render on a phone; the rest is a page away. */
+const PAGE_SIZE = 12;
 
 const GRID: Record<Columns, { className: string; sizes: string }> = {
   1: { className: 'grid-cols-1', sizes: '(min-width: 1280px) 1216px, 92vw' },
@@ -46,7 +49,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [columns, setColumns] = useState<Columns>(3);
-  const devices = useDevices(filters, DEFAULT_PAGE_SIZE);
+  const devices = useDevices(filters, PAGE_SIZE);
 
   useEffect(() => {
     if (devices.isError) toast.error('Failed to load devices');

@@ -47,7 +47,7 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
           <>
             <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {query.data.items.map((device, i) => (
-                <ShopCard key={device.id} device={device} sizes={SIZES} priority={i === 0} />
+                <ShopCard key={device.id} device={device} sizes={SIZES} priority={i === 0} headingLevel={2} />
               ))}
             </div>
             <Pagination

@@ -40,11 +40,11 @@ export function DeviceCard({ device, sizes, priority = false }: DeviceCardProps)
       </button>
 
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="text-lg font-semibold text-slate-900">
+        <h2 className="text-lg font-semibold text-slate-900">
           <Link to={paths.device(device.id)} className="hover:text-brand-700 hover:underline">
             {device.name}
           </Link>
-        </h3>
+        </h2>
         <DevicePrice price={device.price} originalPrice={device.originalPrice} />
         <div className="flex flex-wrap gap-2 text-xs font-medium">
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">{device.condition}</span>

@@ -124,7 +124,7 @@ function DeviceDetail({ device }: { device: Device }) {
             <span className="font-medium">Model:</span> {device.model}
           </p>
           <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-            <Stars rating={DISPLAY.listingRating} className="h-5 w-5" />
+            <Stars rating={DISPLAY.listingRating} className="h-5 w-25" />
             <span className="font-semibold">{DISPLAY.listingRating}</span>
             <span className="text-slate-600">({DISPLAY.listingReviewCount} reviews)</span>
           </div>
@@ -217,7 +217,7 @@ function DeviceDetail({ device }: { device: Device }) {
           <div className="mt-4 flex items-center gap-4 rounded-xl border border-slate-200 p-5">
             <p className="text-4xl font-bold text-slate-900">{DISPLAY.listingRating}</p>
             <div>
-              <Stars rating={DISPLAY.listingRating} className="h-5 w-5" />
+              <Stars rating={DISPLAY.listingRating} className="h-5 w-25" />
               <p className="mt-1 text-sm text-slate-600">Based on {DISPLAY.listingReviewCount} reviews</p>
             </div>
           </div>

@@ -13,10 +13,13 @@ interface ShopCardProps {
   priority?: boolean;
   /** Home cards cycle their images while hovered (spec 000 'Home'). */
   cycleOnHover?: boolean;
+  /** h3 under a home section's h2; h2 on a collection page. */
+  headingLevel?: 2 | 3;
 }
 
 /** The home and collection card: the fixed 5.0 badge, first image, name and prices, linking to the device. */
-export function ShopCard({ device, sizes, priority = false, cycleOnHover = false }: ShopCardProps) {
+export function ShopCard({ device, sizes, priority = false, cycleOnHover = false, headingLevel = 3 }: ShopCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const count = device.images.length;
@@ -50,7 +53,9 @@ export function ShopCard({ device, sizes, priority = false, cycleOnHover = false
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="line-clamp-2 font-semibold text-slate-900 group-hover:text-brand-700">{device.name}</h3>
+        <Heading className="line-clamp-2 font-semibold text-slate-900 group-hover:text-brand-700">
+          {device.name}
+        </Heading>
         <DevicePrice price={device.price} originalPrice={device.originalPrice} className="mt-auto" />
       </div>
     </Link>

@@ -1,0 +1,228 @@
+// Storefront first load: JavaScript transferred (gzip) and Lighthouse scores for /, /buy and /device/:id,
+// each beside its budget. Builds the app when stale, runs the real server on a fresh temp database with
+// the demo catalog, drives the system Chromium. Prints figures; it does not pass or fail.
+//
+//   node bench/web-bench.mjs            both parts
+//   node bench/web-bench.mjs --no-lighthouse
+//   BENCH_BASE_URL=http://127.0.0.1:3000 node bench/web-bench.mjs   against a server already running
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { buildWebIfStale, root } from '../scripts/lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const JS_BUDGET_KB = 120;
+const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** Code the storefront must never download. */
+const FORBIDDEN_CHUNK = /(^|[/-])(admin|agent)[^/]*\.js/i;
+const withLighthouse = !process.argv.includes('--no-lighthouse');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-web-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@quickbuy.test',
+      ADMIN_PASSWORD: 'Admin-pass-2026',
+      DEMO_AGENT_PASSWORD: 'Agent-pass-2026',
+      SEED_DEMO_DATA: 'true',
+      PAYMENT_PROVIDER: 'sandbox',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  stop();
+  throw new Error('the server did not answer /api/health within 60 s');
+}
+
+/** JavaScript a fresh visit downloads (encoded bytes, gzip requested) and whether any agent/admin chunk came. */
+async function measureJavaScript(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } });
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const pending = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const sizes = await request.sizes().catch(() => null);
+        const response = await request.response();
+        const headers = response ? await response.allHeaders() : {};
+        return {
+          url: request.url(),
+          bytes: sizes?.responseBodySize ?? 0,
+          encoding: headers['content-encoding'] ?? 'identity',
+        };
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const scripts = await Promise.all(pending);
+  await context.close();
+  const bytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
+  const forbidden = scripts.filter((script) => FORBIDDEN_CHUNK.test(new URL(script.url).pathname));
+  const uncompressed = scripts.filter((script) => script.encoding !== 'gzip');
+  return { kb: bytes / 1024, count: scripts.length, forbidden, uncompressed, scripts };
+}
+
+async function runLighthouse(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS),
+    });
+    const { categories, audits } = result.lhr;
+    const scores = Object.fromEntries(
+      Object.keys(LIGHTHOUSE_BUDGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
+    );
+    // What kept a category under 100: failing audits that carry weight, for the fix list.
+    const misses = [];
+    for (const [key, category] of Object.entries(categories)) {
+      for (const ref of category.auditRefs) {
+        const audit = audits[ref.id];
+        if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) {
+          misses.push(`${key}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+        }
+      }
+    }
+    return { scores, misses };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const mark = (ok) => (ok ? '' : '  <- over budget');
+const pad = (text, width) => String(text).padEnd(width);
+
+async function main() {
+  let base = process.env.BENCH_BASE_URL?.replace(/\/$/, '');
+  let stop = () => undefined;
+  if (!base) {
+    const built = await buildWebIfStale();
+    if (built !== 0) throw new Error('the web build failed');
+    ({ base, stop } = await startServer());
+  }
+  try {
+    const list = await (await fetch(`${base}/api/devices?pageSize=1`)).json();
+    const deviceId = list.items?.[0]?.id;
+    const pages = [
+      { name: '/', url: `${base}/` },
+      { name: '/buy', url: `${base}/buy` },
+      ...(deviceId ? [{ name: '/device/:id', url: `${base}/device/${deviceId}` }] : []),
+    ];
+    if (!deviceId) console.log('The catalog is empty: /device/:id is not measured.');
+
+    console.log('First-load JavaScript (gzip requested, encoded bytes, fresh cache)\n');
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const js = [];
+    try {
+      for (const page of pages) js.push({ ...page, ...(await measureJavaScript(browser, page.url)) });
+    } finally {
+      await browser.close();
+    }
+    console.log(
+      `${pad('page', 14)}${pad('JS (KB gzip)', 14)}${pad('budget', 9)}${pad('scripts', 9)}agent/admin chunks`,
+    );
+    for (const row of js) {
+      const over = row.kb > JS_BUDGET_KB;
+      const forbidden = row.forbidden.length ? row.forbidden.map((s) => new URL(s.url).pathname).join(', ') : 'none';
+      console.log(
+        `${pad(row.name, 14)}${pad(row.kb.toFixed(1), 14)}${pad(JS_BUDGET_KB, 9)}${pad(row.count, 9)}${forbidden}${mark(!over && row.forbidden.length === 0)}`,
+      );
+      if (row.uncompressed.length) {
+        console.log(
+          `  not gzip: ${row.uncompressed.map((s) => `${new URL(s.url).pathname} (${s.encoding})`).join(', ')}`,
+        );
+      }
+    }
+    if (process.argv.includes('--verbose')) {
+      for (const row of js) {
+        console.log(`\n${row.name}`);
+        for (const s of row.scripts)
+          console.log(`  ${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`);
+      }
+    }
+
+    if (withLighthouse) {
+      console.log('\nLighthouse 12 (mobile, simulated throttling, system Chromium)\n');
+      const keys = Object.keys(LIGHTHOUSE_BUDGETS);
+      console.log(`${pad('page', 14)}${keys.map((key) => pad(`${key} (${LIGHTHOUSE_BUDGETS[key]})`, 22)).join('')}`);
+      const allMisses = [];
+      for (const page of pages) {
+        const { scores, misses } = await runLighthouse(page.url);
+        console.log(
+          `${pad(page.name, 14)}${keys.map((key) => pad(`${scores[key]}${scores[key] < LIGHTHOUSE_BUDGETS[key] ? ' <- miss' : ''}`, 22)).join('')}`,
+        );
+        allMisses.push(...misses.map((miss) => `${page.name}  ${miss}`));
+      }
+      if (allMisses.length) {
+        console.log('\nAudits that cost points:');
+        for (const miss of allMisses) console.log(`  ${miss}`);
+      }
+    }
+  } finally {
+    stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
