@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'Table-bay-2026';
+
+/** A new customer through the API (as our page would), its cookie shared with the page. */
+async function signedInCustomer(page: Page) {
+  const email = `acct.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.za`;
+  const res = await page.request.post('/api/auth/signup', {
+    headers: { 'x-quickbuy-request': '1' },
+    data: {
+      firstName: 'Ayanda',
+      lastName: 'Zulu',
+      email,
+      phone: '+27 82 555 9999',
+      idType: 'id',
+      idNumber: '9202025009081',
+      apartment: '',
+      city: 'Durban',
+      province: 'KwaZulu-Natal',
+      postalCode: '4001',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+test('the account tabs: profile update, payment details saved masked, empty orders, address edit', async ({ page }) => {
+  await signedInCustomer(page);
+  await page.goto('/account');
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('•••••••••9081')).toBeVisible();
+
+  await page.getByLabel(/^Name/).fill('Ayanda Mkhize');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Payment' }).click();
+  const save = page.getByRole('button', { name: 'Save Payment Details' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Bank Transfer').check();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Please fill in all required bank details').first()).toBeVisible();
+  await page.getByLabel(/^Bank Name/).selectOption('Capitec');
+  await page.getByLabel(/^Account Type/).selectOption('savings');
+  await page.getByLabel(/^Account Holder/).fill('A Mkhize');
+  await page.getByLabel(/^Account Number/).fill('1234567890');
+  await save.click();
+  await expect(page.getByText('Payment details saved successfully')).toBeVisible();
+  await expect(page.getByText(/Account ••••7890/)).toBeVisible();
+
+  await page.getByLabel('Credit/Debit Card').check();
+  await expect(page.getByLabel(/^Card Number/)).toHaveAttribute('maxlength', '19');
+  await expect(page.getByLabel(/^Expiry Date/)).toHaveAttribute('maxlength', '5');
+  await expect(page.getByLabel(/^CVV/)).toHaveAttribute('maxlength', '4');
+  await page.getByLabel(/^Card Number/).fill('4084084084084081');
+  await save.click();
+  await expect(page.getByText('Please fill in all required card details').first()).toBeVisible();
+  await page.getByLabel(/^Expiry Date/).fill('12/29');
+  await page.getByLabel(/^CVV/).fill('408');
+  await save.click();
+  await expect(page.getByText('Visa ending in 4081')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page.getByText('No orders yet')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Addresses' }).click();
+  await expect(page.getByText('Durban')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Address' }).click();
+  await page.getByLabel(/^City/).fill('Pietermaritzburg');
+  await page.getByLabel(/^Postal Code/).fill('3201');
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByText('Address saved successfully')).toBeVisible();
+  await expect(page.getByText('Pietermaritzburg')).toBeVisible();
+});
+
+test('forgot password answers the same whatever the email', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel(/^Email/).fill('nobody-here@example.co.za');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account exists for that email, we have sent a reset link.')).toBeVisible();
+});
