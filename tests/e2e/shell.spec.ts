@@ -90,6 +90,23 @@ test.describe('the frame of every page', () => {
     await expect(shop).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('ArrowDown opens a menu and moves into it; hovering opens and leaving closes', async ({ page }) => {
+    await page.goto('/faq');
+    const shop = mainNav(page).getByRole('button', { name: 'Shop' });
+    await shop.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(mainNav(page).getByRole('link', { name: 'Bundles', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(shop).toBeFocused();
+    await expect(shop).toHaveAttribute('aria-expanded', 'false');
+
+    const company = mainNav(page).getByRole('button', { name: 'Company' });
+    await company.hover();
+    await expect(company).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.move(640, 600);
+    await expect(company).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('the Company menu holds About, Contact and FAQ', async ({ page }) => {
     await page.goto('/');
     await mainNav(page).getByRole('button', { name: 'Company' }).click();

@@ -17,11 +17,18 @@ const pillLink =
   'hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 export function SiteHeader() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const { user, isLoading } = useSession();
   const onDashboard = isDashboardPath(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // A navigation (a link, Back, Forward) closes the mobile menu.
+  const [shownFor, setShownFor] = useState(key);
+  if (shownFor !== key) {
+    setShownFor(key);
+    setMenuOpen(false);
+  }
 
   // Escape closes the mobile menu and gives focus back to its button.
   useEffect(() => {
