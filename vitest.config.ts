@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PGlite runs in-process and is CPU-bound; two workers fit the machine's two cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,8 +21,6 @@ export default defineConfig({
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite runs in-process and is CPU-bound; two workers fit the machine's two cores.
-          maxWorkers: 2,
         },
       },
     ],
