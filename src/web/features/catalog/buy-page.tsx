@@ -104,7 +104,7 @@ export function Component() {
             </dd>
           </div>
         </dl>
-        <div className="flex gap-1" role="group" aria-label="Grid columns">
+        <div className="hidden gap-1 sm:flex" role="group" aria-label="Grid columns">
           {COLUMN_BUTTONS.map(({ columns: n, label, Icon }) => (
             <button
               key={n}
@@ -126,7 +126,7 @@ export function Component() {
 
       <div className="mt-8">
         {devices.isPending ? (
-          <p className="py-16 text-center text-slate-600" role="status">
+          <p className="min-h-[100vh] py-16 text-center text-slate-600" role="status">
             Loading devices...
           </p>
         ) : devices.isError && !data ? (

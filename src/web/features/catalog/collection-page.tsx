@@ -34,7 +34,7 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{query.data?.title ?? collection.title}</h1>
       <div className="mt-8">
         {query.isPending ? (
-          <p className="py-16 text-center text-slate-600" role="status">
+          <p className="min-h-[100vh] py-16 text-center text-slate-600" role="status">
             Loading products...
           </p>
         ) : query.isError ? (

@@ -20,7 +20,8 @@ export function Component() {
 
   if (query.isPending) {
     return (
-      <main className="mx-auto max-w-7xl px-4 py-24 text-center text-slate-600 sm:px-6 lg:px-8">
+      // As tall as the page it stands for, so the footer does not jump when the device arrives.
+      <main className="mx-auto min-h-[150vh] max-w-7xl px-4 py-24 text-center text-slate-600 sm:px-6 lg:px-8">
         <p role="status">Loading device details...</p>
       </main>
     );

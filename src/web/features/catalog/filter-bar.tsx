@@ -57,7 +57,7 @@ export function FilterBar({ q, category, brand, price, onSearch, onSelect }: Fil
             onChange={(event) => setText(event.target.value)}
             placeholder="Search devices..."
             autoComplete="off"
-            className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+            className="h-10 w-full rounded-lg border border-slate-300 pr-3 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
           />
         </div>
       </div>
@@ -70,7 +70,7 @@ export function FilterBar({ q, category, brand, price, onSearch, onSelect }: Fil
             id={`${id}-${select.name}`}
             value={select.value}
             onChange={(event) => onSelect(select.name, event.target.value)}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
           >
             {select.options.map((option) => (
               <option key={option.value} value={option.value}>

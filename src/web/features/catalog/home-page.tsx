@@ -36,7 +36,7 @@ export function Component() {
 
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
         {home.isPending ? (
-          <p className="py-16 text-center text-slate-600" role="status">
+          <p className="min-h-[100vh] py-16 text-center text-slate-600" role="status">
             Loading products...
           </p>
         ) : home.isError ? (
