@@ -2,21 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { collectionQuerySchema, deviceListQuerySchema } from '../../../shared/catalog-query';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { cachedReply, invalidateCatalog, sendCached } from './cache';
+import { cachedReply, sendCached } from './cache';
 import { getCatalogMenu, getCollection, getDevice, getHome, listDevices } from './service';
 
-const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
-  // Writes are rare next to reads: any successful state-changing API request (admin device edits,
-  // checkout reserving stock) drops the cached catalog replies of this process before it answers.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!READ_ONLY.has(request.method) && request.url.startsWith('/api/') && reply.statusCode < 400) {
-      invalidateCatalog(db);
-    }
-    return payload;
-  });
-
   app.get('/api/devices', async (request, reply) => {
     const query = parseInput(deviceListQuerySchema, request.query);
     const key = `devices:${query.q.toLowerCase()}|${query.category}|${query.brand}|${query.price}|${query.page}|${query.pageSize}`;
