@@ -1,13 +1,13 @@
 import { Columns2, Columns3, Square } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
 import { BRAND_FILTERS, CATEGORY_FILTERS, PRICE_FILTERS } from '../../../shared/catalog';
 import { toast } from '../../lib/toast';
 import { useDevices, type DeviceFilters } from './catalog-queries';
 import { DeviceCard } from './device-card';
 import { FilterBar, type SelectFilter } from './filter-bar';
 import { Pagination } from './pagination';
-import { useDocumentTitle } from './use-document-title';
 
 type Columns = 1 | 2 | 3;
 
@@ -45,7 +45,7 @@ function readFilters(params: URLSearchParams): DeviceFilters {
 }
 
 export function Component() {
-  useDocumentTitle('Buy Quality Devices | QuickBuy');
+  usePageTitle();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [columns, setColumns] = useState<Columns>(3);

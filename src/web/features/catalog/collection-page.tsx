@@ -1,10 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
 import { COLLECTIONS, type CollectionSlug } from '../../../shared/catalog';
 import { isNotFound, useCollection } from './catalog-queries';
 import { CatalogNotFound } from './not-found';
 import { Pagination } from './pagination';
 import { ShopCard } from './shop-card';
-import { useDocumentTitle } from './use-document-title';
 
 const SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw';
 
@@ -17,13 +17,13 @@ export function Component() {
 }
 
 function NotFound() {
-  useDocumentTitle('Page not found | QuickBuy');
+  usePageTitle('Page not found | QuickBuy');
   return <CatalogNotFound />;
 }
 
 function CollectionView({ slug }: { slug: CollectionSlug }) {
   const collection = COLLECTIONS[slug];
-  useDocumentTitle(`${collection.title} | QuickBuy`);
+  usePageTitle(`${collection.title} | QuickBuy`);
   const [params] = useSearchParams();
   const requested = Number(params.get('page'));
   const query = useCollection(slug, Number.isInteger(requested) && requested > 1 ? requested : 1);

@@ -6,17 +6,19 @@ import { paths } from '../../../shared/paths';
 import { DISPLAY } from '../../../shared/store';
 import type { Device } from '../../../shared/catalog';
 import { money } from '../../lib/money';
+import { usePageTitle } from '../../lib/use-page-title';
 import { addDeviceToCart } from './add-to-cart';
 import { isNotFound, useDevice } from './catalog-queries';
 import { DeviceImage } from './device-image';
 import { ImageCarousel } from './image-carousel';
 import { Stars } from './stars';
-import { useDocumentTitle } from './use-document-title';
 
 export function Component() {
   const { id = '' } = useParams();
   const query = useDevice(id);
-  useDocumentTitle(query.data ? `${query.data.name} | QuickBuy` : null);
+  usePageTitle(
+    query.data ? `${query.data.name} | QuickBuy` : isNotFound(query.error) ? 'Device not found | QuickBuy' : undefined,
+  );
 
   if (query.isPending) {
     return (

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
 import { useHome, type HomeSection } from './catalog-queries';
 import { ShopCard } from './shop-card';
-import { useDocumentTitle } from './use-document-title';
 
 const SIZES_4 = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw';
 const SIZES_3 = '(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw';
 
 export function Component() {
-  useDocumentTitle(`${STORE.name} | Shop Smarter Today`);
+  usePageTitle();
   const home = useHome();
 
   return (
