@@ -113,7 +113,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
-          <p className="text-slate-500">
+          <p className="text-slate-400">
             © {new Date().getFullYear()} {STORE.name}. {STORE.city}, {STORE.country}.
           </p>
           <nav aria-label="Policies">
