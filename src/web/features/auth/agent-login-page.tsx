@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES, adminSigninSchema, agentSigninSchema, type MeReply } from '../../../shared/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  adminSigninSchema,
+  agentSigninSchema,
+  type MeReply,
+  type SessionUser,
+} from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -21,60 +27,36 @@ function FormError({ message }: { message: string | null }) {
   );
 }
 
-function AgentForm() {
-  const form = useForm({ username: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
-  const signedIn = useSignedIn();
-  return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError(null);
-        void form.submit(agentSigninSchema, async (input) => {
-          try {
-            const { user } = await api.post<MeReply>('/api/auth/agent/signin', input);
-            if (user?.role !== 'agent') return;
-            toast.success(`Welcome back, ${user.name}!`);
-            signedIn(user, paths.agentDashboard);
-          } catch (e) {
-            if (e instanceof ApiError) setError(e.message);
-            throw e;
-          }
-        });
-      }}
-    >
-      <FormError message={error} />
-      <TextField
-        id="agent-username"
-        label="Username"
-        autoComplete="username"
-        placeholder="e.g. sarah.mitchell"
-        required
-        value={form.values.username}
-        onChange={(e) => form.set('username', e.target.value)}
-        error={form.errors.username}
-      />
-      <TextField
-        id="agent-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={form.values.password}
-        onChange={(e) => form.set('password', e.target.value)}
-        error={form.errors.password}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={form.pending}>
-        Sign In as Agent
-      </Button>
-    </form>
-  );
-}
+/** What differs between the portal's two tabs; the form itself is one. */
+const PORTALS = {
+  agent: {
+    schema: agentSigninSchema,
+    endpoint: '/api/auth/agent/signin',
+    identifier: {
+      name: 'username',
+      label: 'Username',
+      type: 'text',
+      autoComplete: 'username',
+      placeholder: 'e.g. sarah.mitchell',
+    },
+    submit: 'Sign In as Agent',
+    destination: paths.agentDashboard,
+    welcome: (user: SessionUser) => (user.role === 'agent' ? `Welcome back, ${user.name}!` : null),
+  },
+  admin: {
+    schema: adminSigninSchema,
+    endpoint: '/api/auth/admin/signin',
+    identifier: { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: undefined },
+    submit: 'Sign In as Admin',
+    destination: paths.admin,
+    welcome: (user: SessionUser) => (user.role === 'admin' ? ACCOUNT_MESSAGES.adminWelcome : null),
+  },
+} as const;
 
-function AdminForm() {
-  const form = useForm({ email: '', password: '' });
+function PortalForm({ portalKey: role }: { portalKey: keyof typeof PORTALS }) {
+  const portal = PORTALS[role];
+  const field = portal.identifier.name;
+  const form = useForm<Record<string, string>>({ [field]: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const signedIn = useSignedIn();
   return (
@@ -84,12 +66,13 @@ function AdminForm() {
       onSubmit={(event) => {
         event.preventDefault();
         setError(null);
-        void form.submit(adminSigninSchema, async (input) => {
+        void form.submit(portal.schema, async (input) => {
           try {
-            const { user } = await api.post<MeReply>('/api/auth/admin/signin', input);
-            if (user?.role !== 'admin') return;
-            toast.success(ACCOUNT_MESSAGES.adminWelcome);
-            signedIn(user, paths.admin);
+            const { user } = await api.post<MeReply>(portal.endpoint, input);
+            const welcome = user ? portal.welcome(user) : null;
+            if (!user || !welcome) return;
+            toast.success(welcome);
+            signedIn(user, portal.destination);
           } catch (e) {
             if (e instanceof ApiError) setError(e.message);
             throw e;
@@ -99,27 +82,28 @@ function AdminForm() {
     >
       <FormError message={error} />
       <TextField
-        id="admin-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
+        id={`${role}-${field}`}
+        label={portal.identifier.label}
+        type={portal.identifier.type}
+        autoComplete={portal.identifier.autoComplete}
+        placeholder={portal.identifier.placeholder}
         required
-        value={form.values.email}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={form.errors.email}
+        value={form.values[field] ?? ''}
+        onChange={(e) => form.set(field, e.target.value)}
+        error={form.errors[field]}
       />
       <TextField
-        id="admin-password"
+        id={`${role}-password`}
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        value={form.values.password}
+        value={form.values.password ?? ''}
         onChange={(e) => form.set('password', e.target.value)}
         error={form.errors.password}
       />
       <Button type="submit" size="lg" className="w-full" disabled={form.pending}>
-        Sign In as Admin
+        {portal.submit}
       </Button>
     </form>
   );
@@ -135,10 +119,10 @@ export function Component() {
           <TabsTrigger value="admin">Admin</TabsTrigger>
         </TabsList>
         <TabsContent value="agent">
-          <AgentForm />
+          <PortalForm portalKey="agent" />
         </TabsContent>
         <TabsContent value="admin">
-          <AdminForm />
+          <PortalForm portalKey="admin" />
         </TabsContent>
       </Tabs>
       <p className="mt-6 text-center text-sm text-slate-600">
