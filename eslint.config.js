@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import { importX } from 'eslint-plugin-import-x';
+import quickbuy from './eslint/boundaries.js';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -11,17 +11,17 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
+    plugins: { quickbuy },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // src/web and src/server never import each other; src/shared imports neither (DESIGN.md section 1).
-      'import-x/no-restricted-paths': [
+      'quickbuy/boundaries': [
         'error',
         {
           zones: [
-            { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
-            { target: './src/server', from: './src/web', message: 'The server knows nothing of React.' },
-            { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is vocabulary only.' },
+            { target: 'src/web', from: ['src/server'], message: 'The web app talks to the server over HTTP only.' },
+            { target: 'src/server', from: ['src/web'], message: 'The server knows nothing of React.' },
+            { target: 'src/shared', from: ['src/server', 'src/web'], message: 'src/shared is vocabulary only.' },
           ],
         },
       ],
