@@ -132,5 +132,6 @@ export const PICKUP_SLOTS = [
 
 export const REPAIR_WIZARD_STEPS = 6;
 
-export const REPAIR_BOOKING_STATUSES = ['booked', 'picked_up', 'in_repair', 'completed', 'cancelled'] as const;
+/** A booking's life: booked, then the agent's forward-only steps, or cancelled before pickup. */
+export const REPAIR_BOOKING_STATUSES = ['booked', 'picked_up', 'in_repair', 'ready', 'returned', 'cancelled'] as const;
 export type RepairBookingStatus = (typeof REPAIR_BOOKING_STATUSES)[number];

@@ -250,6 +250,12 @@ export const orders = pgTable(
     /** SHA-256 of the token the placing browser holds to read its own order. */
     accessTokenHash: text('access_token_hash').notNull(),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** The client address that placed it: unpaid units held per address are capped (issue 10). */
+    clientAddress: text('client_address'),
+    /** The browser cart it came from: a new checkout of the same cart releases the previous unpaid one. */
+    cartId: text('cart_id'),
+    courier: text('courier'),
+    trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -264,6 +270,32 @@ export const orders = pgTable(
       .on(t.reservedUntil)
       .where(sql`${t.paymentStatus} = 'awaiting_payment'`),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
+    index('orders_held_by_address_idx')
+      .on(t.clientAddress)
+      .where(sql`${t.paymentStatus} = 'awaiting_payment'`),
+    index('orders_held_by_cart_idx')
+      .on(t.cartId)
+      .where(sql`${t.paymentStatus} = 'awaiting_payment'`),
+    index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
+  ],
+);
+
+/** Every status an order went through, with who moved it (null: the shopper or the system). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_status_history_status_check', oneOf(t.status, ORDER_STATUSES)),
+    index('order_status_history_order_idx').on(t.orderId, t.createdAt),
   ],
 );
 
@@ -331,12 +363,37 @@ export const refunds = pgTable(
     status: text('status').notNull().default('pending'),
     providerReference: text('provider_reference'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    failureMessage: text('failure_message'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('refunds_amount_check', sql`${t.amount} > 0`),
     check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
     index('refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('refunds_provider_reference_unique')
+      .on(t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
+  ],
+);
+
+/** What a provider told us (verify answers, webhooks), kept for the admin's payment details and for idempotency. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    event: text('event').notNull(),
+    reference: text('reference').notNull(),
+    /** A provider's own id of the event, when it has one: the same webhook twice is stored once. */
+    providerEventId: text('provider_event_id').unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_events_provider_check', oneOf(t.provider, PAYMENT_PROVIDERS)),
+    index('payment_events_reference_idx').on(t.reference, t.createdAt),
   ],
 );
 
@@ -377,6 +434,10 @@ export const tradeIns = pgTable(
     accessories: text('accessories'),
     description: text('description'),
     isOwner: boolean('is_owner').notNull(),
+    /** IMEI (15 digits, Luhn-checked) or a serial number; optional. */
+    imei: text('imei'),
+    /** SHA-256 of the token in the offer email's accept/decline links. */
+    accessTokenHash: text('access_token_hash'),
     status: text('status').notNull().default('Awaiting Confirmation'),
     estimatedValue: integer('estimated_value').notNull(),
     offeredAmount: integer('offered_amount'),
@@ -393,7 +454,43 @@ export const tradeIns = pgTable(
     check('trade_ins_offer_check', sql`${t.offeredAmount} is null or ${t.offeredAmount} >= 0`),
     index('trade_ins_created_idx').on(t.createdAt.desc()),
     index('trade_ins_agent_idx').on(t.agentId, t.createdAt.desc()),
-    index('trade_ins_status_idx').on(t.status),
+    index('trade_ins_status_idx').on(t.status, t.createdAt.desc()),
+    index('trade_ins_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('trade_ins_email_idx').on(sql`lower(${t.customerEmail})`),
+  ],
+);
+
+/** Where an accepted offer is paid, and the admin's record of paying it. Personal data: masked on screen. */
+export const tradeInPayouts = pgTable('trade_in_payouts', {
+  tradeInId: uuid('trade_in_id')
+    .primaryKey()
+    .references(() => tradeIns.id, { onDelete: 'cascade' }),
+  accountHolder: text('account_holder').notNull(),
+  bankName: text('bank_name').notNull(),
+  accountNumber: text('account_number').notNull(),
+  branchCode: text('branch_code').notNull(),
+  payoutReference: text('payout_reference'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The sell quote table: one estimate per type, brand, storage and condition (issue 12). */
+export const tradeInQuotes = pgTable(
+  'trade_in_quotes',
+  {
+    deviceType: text('device_type').notNull(),
+    brand: text('brand').notNull(),
+    storage: text('storage').notNull(),
+    condition: text('condition').notNull(),
+    amount: integer('amount').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceType, t.brand, t.storage, t.condition] }),
+    check('trade_in_quotes_device_type_check', oneOf(t.deviceType, SELL_DEVICE_TYPES)),
+    check('trade_in_quotes_amount_check', sql`${t.amount} > 0`),
   ],
 );
 
@@ -406,6 +503,7 @@ export const tradeInStatusHistory = pgTable(
       .references(() => tradeIns.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     description: text('description').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -457,7 +555,41 @@ export const repairBookings = pgTable(
     check('repair_bookings_service_check', oneOf(t.serviceId, REPAIR_SERVICE_IDS)),
     check('repair_bookings_status_check', oneOf(t.status, REPAIR_BOOKING_STATUSES)),
     index('repair_bookings_created_idx').on(t.createdAt.desc()),
-    index('repair_bookings_agent_idx').on(t.agentId),
+    index('repair_bookings_agent_idx').on(t.agentId, t.pickupDate),
+    index('repair_bookings_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('repair_bookings_slot_idx').on(t.pickupDate, t.pickupTime),
+  ],
+);
+
+/** Bookings taken per pickup slot: a conditional increment in the booking's transaction caps each slot. */
+export const repairPickupSlots = pgTable(
+  'repair_pickup_slots',
+  {
+    pickupDate: date('pickup_date').notNull(),
+    pickupTime: text('pickup_time').notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pickupDate, t.pickupTime] }),
+    check('repair_pickup_slots_booked_check', sql`${t.booked} >= 0`),
+  ],
+);
+
+export const repairStatusHistory = pgTable(
+  'repair_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => repairBookings.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    description: text('description').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('repair_status_history_status_check', oneOf(t.status, REPAIR_BOOKING_STATUSES)),
+    index('repair_status_history_booking_idx').on(t.bookingId, t.createdAt),
   ],
 );
 
@@ -497,6 +629,11 @@ export const outboxEmails = pgTable(
     text: text('text').notNull(),
     /** Makes an event's email unique: one confirmation per order, whatever the retries. */
     dedupeKey: text('dedupe_key').unique(),
+    /** The body carries a secret (a reset link): blanked once delivered. */
+    containsSecret: boolean('contains_secret').notNull().default(false),
+    /** What the email is about (order, trade-in, repair), for the admin's email log of a record. */
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -510,6 +647,8 @@ export const outboxEmails = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('outbox_created_idx').on(t.createdAt.desc()),
+    index('outbox_entity_idx').on(t.entityType, t.entityId),
+    index('outbox_status_created_idx').on(t.status, t.createdAt.desc()),
   ],
 );
 
@@ -523,12 +662,18 @@ export const auditLog = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The client address the action came from. */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [
     check('audit_log_role_check', oneOf(t.actorRole, ROLES)),
     index('audit_log_created_idx').on(t.createdAt.desc()),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
   ],
 );
 
