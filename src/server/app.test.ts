@@ -72,6 +72,14 @@ describe('unknown and malformed requests', () => {
     expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
   });
 
+  it('refuses a state-changing request without the QuickBuy header with a 403', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: { code: 'CSRF_HEADER_MISSING', message: 'This request must come from the QuickBuy website' },
+    });
+  });
+
   it('answers an unsupported content type with a 415', async () => {
     const res = await send(t.app, 'POST', '/api/contact', { body: 'name=x', headers: { 'content-type': 'text/csv' } });
     expect(res.statusCode).toBe(415);

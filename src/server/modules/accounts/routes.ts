@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   addressSchema,
@@ -17,7 +16,7 @@ import {
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { AppContext } from '../../context';
-import { AppError, zodFields } from '../../lib/errors';
+import { AppError, parseInput } from '../../lib/errors';
 import { storeImage } from '../images/service';
 import { clearSessionCookie, registerRoleGuards, requireRole, sessionCookieOptions, sessionOf } from './guard';
 import { deleteSession, SESSION_COOKIE } from './sessions';
@@ -37,18 +36,8 @@ import {
   updateProfile,
 } from './service';
 
-/** Like parseInput, but the message is the first rule broken, as the forms show it ('Passwords do not match'). */
-function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) {
-    const fields = zodFields(result.error);
-    throw new AppError(ERROR_CODES.validationFailed, Object.values(fields)[0] ?? 'Some fields are not valid', {
-      status: 400,
-      fields,
-    });
-  }
-  return result.data;
-}
+/** Every account payload is a form: a refusal reads as the first rule broken ('Passwords do not match'). */
+const FORM = { form: true } as const;
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -68,13 +57,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/signup',
     { config: { rateLimit: { max: 60, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const input = parseForm(signupSchema, request.body);
+      const input = parseInput(signupSchema, request.body, FORM);
       return signedIn(reply, await signUp({ db, config, clock, input }), 201);
     },
   );
 
   app.post('/api/auth/signin', async (request, reply) => {
-    const { email, password } = parseForm(signinSchema, request.body);
+    const { email, password } = parseInput(signinSchema, request.body, FORM);
     const result = await signIn({
       db,
       config,
@@ -88,7 +77,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/auth/agent/signin', async (request, reply) => {
-    const { username, password } = parseForm(agentSigninSchema, request.body);
+    const { username, password } = parseInput(agentSigninSchema, request.body, FORM);
     const result = await signIn({
       db,
       config,
@@ -102,7 +91,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/auth/admin/signin', async (request, reply) => {
-    const { email, password } = parseForm(adminSigninSchema, request.body);
+    const { email, password } = parseInput(adminSigninSchema, request.body, FORM);
     const result = await signIn({ db, config, clock, role: 'admin', identifier: email, password, address: request.ip });
     return signedIn(reply, result);
   });
@@ -123,7 +112,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/account/password',
     { preHandler: requireRole('customer', 'agent', 'admin') },
     async (request: FastifyRequest) => {
-      const input = parseForm(passwordChangeSchema, request.body);
+      const input = parseInput(passwordChangeSchema, request.body, FORM);
       const session = sessionOf(request);
       await changePassword({
         db,
@@ -141,7 +130,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/forgot-password',
     { config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request) => {
-      const { email } = parseForm(forgotPasswordSchema, request.body);
+      const { email } = parseInput(forgotPasswordSchema, request.body, FORM);
       await requestPasswordReset({ db, config, clock, email });
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
@@ -151,7 +140,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/reset-password',
     { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const input = parseForm(resetPasswordSchema, request.body);
+      const input = parseInput(resetPasswordSchema, request.body, FORM);
       await resetPassword({ db, clock, token: input.token, password: input.password });
       // Whoever was signed in on this browser is signed out too: every session of the user ended.
       clearSessionCookie(reply, config);
@@ -165,7 +154,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/account/profile', anyRole, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
 
   app.put('/api/account/profile', anyRole, async (request) => {
-    const input = parseForm(profileSchema, request.body);
+    const input = parseInput(profileSchema, request.body, FORM);
     const profile = await updateProfile({ db, clock, userId: sessionOf(request).user.id, ...input });
     return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
   });
@@ -204,7 +193,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.put('/api/account/payment-details', customer, async (request) => {
-    const input = parseForm(paymentDetailsSchema, request.body);
+    const input = parseInput(paymentDetailsSchema, request.body, FORM);
     const saved = await savePaymentDetails({ db, clock, userId: sessionOf(request).user.id, input });
     return { message: ACCOUNT_MESSAGES.paymentSaved, ...saved };
   });
@@ -216,7 +205,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/account/address', customer, async (request) => getAddress({ db, userId: sessionOf(request).user.id }));
 
   app.put('/api/account/address', customer, async (request) => {
-    const input = parseForm(addressSchema, request.body);
+    const input = parseInput(addressSchema, request.body, FORM);
     const saved = await saveAddress({ db, clock, userId: sessionOf(request).user.id, input });
     return { message: ACCOUNT_MESSAGES.addressSaved, ...saved };
   });

@@ -286,9 +286,17 @@ describe('paystack provider', () => {
       await webhook(body.replace('500000', '500001'), sign(body)),
     ]) {
       expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid signature' } });
     }
     expect((await orderOf(t, order.orderNumber)).paymentStatus).toBe('awaiting_payment');
     expect(await t.db.select().from(payments).where(eq(payments.reference, order.payment.reference))).toHaveLength(0);
+  });
+
+  it('answers a signed body that is not JSON with a 400', async () => {
+    const body = '{"event": ';
+    const res = await webhook(body, sign(body));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' } });
   });
 
   it('marks nothing paid when the amount or the currency differs', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sandboxChargeSchema, SANDBOX_SCRIPT_PATH, verifyPaymentSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
-import { parseInput } from '../../lib/errors';
+import { ERROR_CODES } from '../../../shared/errors';
+import { AppError, parseInput } from '../../lib/errors';
 import { paymentProvider } from './providers';
 import { fromPaystackData, type PaystackTransactionData } from './providers/paystack';
 import { SANDBOX_WIDGET_JS } from './sandbox-widget';
@@ -39,15 +40,13 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!paystackSignatureValid(config.PAYSTACK_SECRET_KEY, raw, request.headers['x-paystack-signature'])) {
         request.log.warn('paystack webhook with a missing or wrong signature');
-        return reply.status(401).send({ error: { code: 'UNAUTHORIZED', message: 'Invalid signature' } });
+        throw new AppError(ERROR_CODES.unauthorized, 'Invalid signature', { status: 401 });
       }
       let event: { event?: string; data?: PaystackTransactionData };
       try {
         event = JSON.parse(raw.toString('utf8')) as typeof event;
       } catch {
-        return reply
-          .status(400)
-          .send({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' } });
+        throw new AppError(ERROR_CODES.badRequest, 'The request body is not valid JSON');
       }
       if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
         const reference = event.data.reference;

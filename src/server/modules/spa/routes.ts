@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../../shared/errors';
 import { matchPage, type PageMeta } from '../../../shared/paths';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
 
 /** What a page puts in its <head> when the server sends it: a title, a description, and any extra tags. */
 export interface PageHead {
@@ -81,11 +82,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
-      return reply
-        .status(404)
-        .send({
-          error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` },
-        });
+      throw notFound(ERROR_CODES.notFound, `No route for ${request.method} ${request.url.split('?')[0]}`);
     }
     return sendApp(request, reply);
   });
