@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, orders, outboxEmails, passwordResets, paymentDetails, sessions, users } from '../../db/schema';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
-import { AGENT_PASSWORD, CUSTOMER_PASSWORD, createAgent, newAddress, signInAs, signUpCustomer } from './test-fixtures';
+import { AGENT_PASSWORD, CUSTOMER_PASSWORD, createAgent, newAddress, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 
 let t: TestApp;
 beforeAll(async () => {

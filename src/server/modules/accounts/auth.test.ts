@@ -13,7 +13,7 @@ import {
   sessionCookie,
   signUpCustomer,
   signupBody,
-} from './test-fixtures';
+} from '../../../../tests/support/accounts';
 
 let t: TestApp;
 beforeAll(async () => {

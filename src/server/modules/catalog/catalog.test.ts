@@ -3,7 +3,7 @@ import type { CatalogMenuReply, CollectionReply, Device, DeviceListReply, HomeRe
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
 import { invalidateCatalog } from './cache';
 import { devices } from '../../db/schema';
-import { insertDevices } from './test-fixtures';
+import { insertDevices } from '../../../../tests/support/devices';
 
 const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

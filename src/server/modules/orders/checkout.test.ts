@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, orderItems, orders } from '../../db/schema';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
-import { createAdmin, signInAs, signUpCustomer } from '../accounts/test-fixtures';
-import { insertDevices } from '../catalog/test-fixtures';
+import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { insertDevices } from '../../../../tests/support/devices';
 import { expireReservations } from './service';
-import { checkout, customer, nextAddress, placed } from './test-support';
+import { checkout, customer, nextAddress, placed } from '../../../../tests/support/checkout';
 
 let t: TestApp;
 beforeAll(async () => {

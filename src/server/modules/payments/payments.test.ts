@@ -5,10 +5,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, outboxEmails, orders, payments, refunds, sandboxCharges } from '../../db/schema';
 import { createTestApp, send, testConfig, type TestApp } from '../../../../tests/support/test-app';
-import { insertDevices } from '../catalog/test-fixtures';
+import { insertDevices } from '../../../../tests/support/devices';
 import { sendDueEmails } from '../mail/outbox';
-import { nextAddress, placed } from '../orders/test-support';
-import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { nextAddress, placed } from '../../../../tests/support/checkout';
+import { startFakePaystack, type FakePaystack } from '../../../../tests/support/fake-paystack';
 import { paymentProvider } from './providers';
 import { refundPayment } from './service';
 
