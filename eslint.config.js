@@ -24,6 +24,11 @@ export default tseslint.config(
             { target: 'src/server', from: ['src/web'], message: 'The server knows nothing of React.' },
             { target: 'src/shared', from: ['src/server', 'src/web'], message: 'src/shared is vocabulary only.' },
             {
+              target: 'src/server/db',
+              from: ['src/server/modules', 'src/server/seed'],
+              message: 'db/ holds the schema, migrations and client only: it never imports a domain module or the seed.',
+            },
+            {
               target: 'src',
               from: ['tests'],
               except: ['.test.ts', '.test.tsx'],

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedOnFirstStart } from './db/seed';
+import { seedOnFirstStart } from './seed';
 import { systemClock } from './lib/clock';
 import { startOutboxSender } from './modules/mail/outbox';
 import { startReservationExpiry } from './modules/orders/service';

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { SignupInput } from '../../src/shared/accounts';
 import { users } from '../../src/server/db/schema';
 import { send, type TestApp } from './test-app';
-import { hashPassword } from '../../src/server/modules/accounts/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { SESSION_COOKIE } from '../../src/server/modules/accounts/sessions';
 
 /** Fixtures for the accounts tests: people of each role and their session cookies. */

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { enqueueEmail } from '../mail/outbox';
 import { assertAcceptablePassword } from './password-rules';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { activeUser, createSession, deleteUserSessions, sha256, toSessionUser } from './sessions';
 import { assertSignInAllowed, clearAccountFailures, recordSignInFailure, signInKeys } from './sign-in-limit';
 

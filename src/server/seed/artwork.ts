@@ -1,4 +1,4 @@
-import type { DeviceType } from '../../../shared/catalog';
+import type { DeviceType } from '../../shared/catalog';
 
 /**
  * Demo product artwork drawn locally (there is no network at seed time): a clean illustration of the

@@ -1,4 +1,4 @@
-import type { DeviceCondition, DeviceType } from '../../../shared/catalog';
+import type { DeviceCondition, DeviceType } from '../../shared/catalog';
 
 export interface DemoDevice {
   brand: string;
