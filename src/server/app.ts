@@ -14,6 +14,7 @@ import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
 import { registerChatRoutes } from './modules/chat/routes';
+import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
@@ -70,8 +71,9 @@ export async function buildApp({
   registerAccountRoutes(app, context);
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);
+  registerCheckoutRoutes(app, context);
   registerOrderRoutes(app, context);
-  registerPaymentRoutes(app, context);
+  registerPaymentRoutes(app);
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerImageRoutes(app, context);

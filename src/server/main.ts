@@ -4,7 +4,7 @@ import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './seed';
 import { systemClock } from './lib/clock';
 import { startOutboxSender } from './modules/mail/outbox';
-import { startReservationExpiry } from './modules/orders/service';
+import { startReservationExpiry } from './modules/checkout/workflow';
 
 async function main() {
   let config;

@@ -18,6 +18,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
 import { storeImage } from '../images/service';
+import { listCustomerOrders } from '../orders/service';
 import { clearSessionCookie, registerRoleGuards, requireRole, sessionCookieOptions, sessionOf } from './guard';
 import { deleteSession, SESSION_COOKIE } from './sessions';
 import {
@@ -25,7 +26,6 @@ import {
   getAddress,
   getPaymentDetails,
   getProfile,
-  listCustomerOrders,
   requestPasswordReset,
   resetPassword,
   saveAddress,

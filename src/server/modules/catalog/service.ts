@@ -12,7 +12,7 @@ import {
   type HomeReply,
 } from '../../../shared/catalog';
 import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-query';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
@@ -35,8 +35,8 @@ export function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The rows as the API sends them, with their image URLs in position order (one query for all rows). */
-async function toDevices(db: Database, rows: DeviceRow[]): Promise<Device[]> {
+/** The rows as the API sends them, in the same order, with their image URLs in position order (one query for all rows). */
+export async function toDevices(db: DbHandle, rows: DeviceRow[]): Promise<Device[]> {
   if (rows.length === 0) return [];
   const links = await db
     .select({ deviceId: deviceImages.deviceId, imageId: deviceImages.imageId })

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 
@@ -27,7 +27,7 @@ const BATCH_SIZE = 20;
  * Puts an email in the outbox. Pass the caller's transaction as `db` so the email is written with
  * the event it announces, or not at all.
  */
-export async function enqueueEmail(db: Database, email: OutgoingEmail, now?: Date): Promise<{ id: string } | null> {
+export async function enqueueEmail(db: DbHandle, email: OutgoingEmail, now?: Date): Promise<{ id: string } | null> {
   const [row] = await db
     .insert(outboxEmails)
     .values({
