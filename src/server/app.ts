@@ -11,6 +11,7 @@ import { registerCsrfGuard } from './lib/csrf';
 import { registerErrorHandler } from './lib/errors';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerAccountRoutes } from './modules/accounts/routes';
+import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
 import { registerChatRoutes } from './modules/chat/routes';
@@ -76,6 +77,7 @@ export async function buildApp({
   registerPaymentRoutes(app);
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);
+  registerCatalogAdminRoutes(app, context);
   registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
   await registerSpa(app, context, { heads: catalogHeads(context) });
