@@ -3,7 +3,9 @@ import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, send, type TestApp } from '../../tests/support/test-app';
+import { PassThrough } from 'node:stream';
+import { createTestApp, createTestDatabase, send, testConfig, type TestApp } from '../../tests/support/test-app';
+import { buildApp } from './app';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'quickbuy-dist-'));
 writeFileSync(
@@ -118,5 +120,41 @@ describe('the web app', () => {
     const res = await send(t.app, 'POST', '/about');
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the log', () => {
+  it('writes one access line a request, with method, path, status and time, never the query string', async () => {
+    const database = await createTestDatabase();
+    const stream = new PassThrough();
+    const lines: Array<Record<string, unknown>> = [];
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      db: database.db,
+      logStream: stream,
+    });
+    try {
+      await app.ready();
+      await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'access-log-0001' } });
+      await send(app, 'POST', '/api/auth/reset-password?token=secret-token-123', { body: {} });
+      await expect.poll(() => lines.length).toBe(2);
+      expect(lines[0]).toMatchObject({
+        level: 30,
+        reqId: 'access-log-0001',
+        method: 'GET',
+        url: '/api/health',
+        statusCode: 200,
+        responseTime: expect.any(Number),
+        msg: expect.stringMatching(/^GET \/api\/health 200 [\d.]+ ms$/),
+      });
+      expect(lines[1]).toMatchObject({ method: 'POST', url: '/api/auth/reset-password', statusCode: 400 });
+      expect(JSON.stringify(lines)).not.toContain('secret-token-123');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });
