@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { createTestApp, createTestDatabase, send, testConfig, type TestApp } from '../../tests/support/test-app';
+import { createTestDatabase, send, testConfig, useTestApp } from '../../tests/support/test-app';
 import { buildApp } from './app';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'quickbuy-dist-'));
@@ -18,11 +18,7 @@ const script = 'console.log("quickbuy");'.repeat(100);
 writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
 writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ WEB_DIST_DIR: webDist });
-});
-afterAll(() => t.close());
+const t = useTestApp({ WEB_DIST_DIR: webDist });
 
 describe('GET /api/health', () => {
   it('answers ok when the database answers', async () => {

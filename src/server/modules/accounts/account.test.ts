@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { images, orders, outboxEmails, passwordResets, paymentDetails, sessions, users } from '../../db/schema';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
-import { AGENT_PASSWORD, CUSTOMER_PASSWORD, createAgent, newAddress, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { send, useTestApp } from '../../../../tests/support/test-app';
+import {
+  AGENT_PASSWORD,
+  CUSTOMER_PASSWORD,
+  createAgent,
+  newAddress,
+  signInAs,
+  signUpCustomer,
+} from '../../../../tests/support/accounts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test' });
 
 const from = () => ({ 'x-forwarded-for': newAddress() });
 const signIn = (email: string, password: string) =>

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices, orderItems, orders } from '../../db/schema';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { send, useTestApp } from '../../../../tests/support/test-app';
 import { signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expireReservations } from './workflow';
 import { checkout, customer, placed } from '../../../../tests/support/checkout';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function stockOf(id: string) {
   const [row] = await t.db

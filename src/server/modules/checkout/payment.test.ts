@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, outboxEmails, orders, payments, sandboxCharges } from '../../db/schema';
-import { createTestApp, send, testConfig, type TestApp } from '../../../../tests/support/test-app';
+import { createTestApp, send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
 import { sendDueEmails } from '../mail/outbox';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
@@ -32,11 +32,7 @@ const charge = (t: TestApp, reference: string, cardNumber: string) =>
   });
 
 describe('sandbox provider', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   describe('POST /api/payments/sandbox/charge', () => {
     it('declines another card with a message, records a failed charge and leaves the order unpaid', async () => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { send, useTestApp } from '../../../../tests/support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET /api/orders/:orderNumber', () => {
   it('shows the order to the browser holding its token', async () => {

@@ -3,7 +3,7 @@ import { refunds } from '../../db/schema';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { startFakePaystack, type FakePaystack } from '../../../../tests/support/fake-paystack';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { createTestApp, send, type TestApp, useTestApp } from '../../../../tests/support/test-app';
 import { paymentProvider } from './providers';
 import { refundPayment } from './service';
 
@@ -11,11 +11,7 @@ const verify = (t: TestApp, reference: string) =>
   send(t.app, 'POST', '/api/payments/verify', { body: { reference }, headers: { 'x-forwarded-for': nextAddress() } });
 
 describe('sandbox provider', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   describe('GET /payments/sandbox/inline.js', () => {
     it('serves the widget script as JavaScript with no eval', async () => {
