@@ -28,12 +28,12 @@ async function main() {
     logFormat: logFormat(config, process.stdout.isTTY === true),
   });
   const outbox = startOutboxSender({ db: connection.db, config, log: app.log, clock: systemClock });
-  const stopExpiry = startReservationExpiry({ db: connection.db, clock: systemClock, log: app.log });
+  const expiry = startReservationExpiry({ db: connection.db, clock: systemClock, log: app.log });
   await seedOnFirstStart(connection.db, config, app.log);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    stopExpiry();
+    await expiry.stop();
     await app.close();
     await outbox.stop();
     await connection.close();

@@ -62,39 +62,21 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/auth/signin', async (request, reply) => {
-    const { email, password } = parseInput(signinSchema, request.body, FORM);
-    const result = await signIn({
-      db,
-      config,
-      clock,
-      role: 'customer',
-      identifier: email,
-      password,
-      address: request.ip,
+  // Each role signs in through its own form: the shop's and the portal's Admin tab by email, the
+  // portal's Agent tab by username.
+  const signInForms = [
+    { url: '/api/auth/signin', role: 'customer', schema: signinSchema },
+    { url: '/api/auth/agent/signin', role: 'agent', schema: agentSigninSchema },
+    { url: '/api/auth/admin/signin', role: 'admin', schema: adminSigninSchema },
+  ] as const;
+  for (const { url, role, schema } of signInForms) {
+    app.post(url, async (request, reply) => {
+      const input = parseInput(schema, request.body, FORM);
+      const identifier = 'username' in input ? input.username : input.email;
+      const { password } = input;
+      return signedIn(reply, await signIn({ db, config, clock, role, identifier, password, address: request.ip }));
     });
-    return signedIn(reply, result);
-  });
-
-  app.post('/api/auth/agent/signin', async (request, reply) => {
-    const { username, password } = parseInput(agentSigninSchema, request.body, FORM);
-    const result = await signIn({
-      db,
-      config,
-      clock,
-      role: 'agent',
-      identifier: username,
-      password,
-      address: request.ip,
-    });
-    return signedIn(reply, result);
-  });
-
-  app.post('/api/auth/admin/signin', async (request, reply) => {
-    const { email, password } = parseInput(adminSigninSchema, request.body, FORM);
-    const result = await signIn({ db, config, clock, role: 'admin', identifier: email, password, address: request.ip });
-    return signedIn(reply, result);
-  });
+  }
 
   app.post('/api/auth/signout', async (request, reply) => {
     if (request.auth) await deleteSession({ db, tokenHash: request.auth.tokenHash });

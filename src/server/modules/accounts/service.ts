@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import { passwordResets, paymentDetails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { enqueueEmail } from '../mail/outbox';
 import { assertAcceptablePassword } from './password-rules';
@@ -178,10 +179,6 @@ export async function changePassword({
     await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, userId));
     await deleteUserSessions({ db: tx, userId, exceptTokenHash: tokenHash });
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -103,18 +103,23 @@ async function countListed(db: Database, where: SQL = listed): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** One page of the devices `where` picks, newest first. */
+function pageOf(db: Database, where: SQL, { page, pageSize }: { page: number; pageSize: number }) {
+  return db
+    .select()
+    .from(devices)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
 /** GET /api/devices: filtered, newest first, paged; totals of the whole listing and of the filtered one. */
 export async function listDevices({ db, query }: { db: Database; query: DeviceListQuery }): Promise<DeviceListReply> {
   const where = deviceFilter(query);
   const filtered = query.q !== '' || query.category !== 'all' || query.brand !== 'all' || query.price !== 'all';
   const [rows, total, filteredTotal] = await Promise.all([
-    db
-      .select()
-      .from(devices)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    pageOf(db, where, query),
     countListed(db),
     filtered ? countListed(db, where) : null,
   ]);
@@ -212,16 +217,7 @@ export async function getCollection({
   if (!isCollectionSlug(slug)) throw notFound(COLLECTION_NOT_FOUND, 'Collection not found');
   const collection = COLLECTIONS[slug];
   const where = and(listed, inArray(devices.type, [...collection.types]))!;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(devices)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countListed(db, where),
-  ]);
+  const [rows, total] = await Promise.all([pageOf(db, where, query), countListed(db, where)]);
   return {
     slug,
     title: collection.title,

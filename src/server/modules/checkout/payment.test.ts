@@ -2,13 +2,13 @@ import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices, outboxEmails, orders, payments, sandboxCharges } from '../../db/schema';
-import { createTestApp, send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
+import { send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
 import { sendDueEmails } from '../mail/outbox';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
-import { startFakePaystack, type FakePaystack } from '../../../../tests/support/fake-paystack';
+import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
 
 const SUCCESS_CARD = '4084 0840 8408 4081';
 
@@ -190,21 +190,7 @@ describe('sandbox provider', () => {
 });
 
 describe('paystack provider', () => {
-  let t: TestApp;
-  let fake: FakePaystack;
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    t = await createTestApp({
-      PAYMENT_PROVIDER: 'paystack',
-      PAYSTACK_PUBLIC_KEY: 'pk_test_fake',
-      PAYSTACK_SECRET_KEY: fake.secret,
-      PAYSTACK_BASE_URL: fake.url,
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const { t, fake } = usePaystackTestApp();
 
   const sign = (body: string, secret = fake.secret) => createHmac('sha512', secret).update(body).digest('hex');
   const webhook = (body: string, signature?: string) =>

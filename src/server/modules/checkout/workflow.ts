@@ -2,6 +2,7 @@ import { toMinorUnits, type Currency } from '../../../shared/money';
 import type { CheckoutCustomer, CheckoutReply, OrderPaymentStatus, OrderStatus } from '../../../shared/orders';
 import { transaction, type Database, type Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { repeatEvery } from '../../lib/repeat';
 import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
 import { renderOrderConfirmation } from '../orders/confirmation-email';
@@ -317,7 +318,7 @@ export async function expireReservations({
   }
 }
 
-/** Runs expireReservations every minute; returns the stop function (main.ts calls it on shutdown). */
+/** Runs expireReservations every minute; main.ts stops it on shutdown. */
 export function startReservationExpiry({
   db,
   clock,
@@ -328,20 +329,13 @@ export function startReservationExpiry({
   clock: Clock;
   log: WorkflowLog;
   intervalMs?: number;
-}): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expireReservations({ db, clock })
-      .then((count) => {
-        if (count > 0) log.info({ count }, 'released expired stock reservations');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'reservation expiry failed; retrying next minute'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+}): { stop(): Promise<void> } {
+  return repeatEvery(
+    intervalMs,
+    async () => {
+      const count = await expireReservations({ db, clock });
+      if (count > 0) log.info({ count }, 'released expired stock reservations');
+    },
+    (error) => log.warn({ err: error }, 'reservation expiry failed; retrying next minute'),
+  );
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database, DbHandle } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { repeatEvery } from '../../lib/repeat';
 
 export interface OutgoingEmail {
   /** What the email is about, for the admin's outbox view: 'password_reset', 'order_confirmation'... */
@@ -168,24 +169,15 @@ export function startOutboxSender({
     return { stop: async () => undefined };
   }
   const transport = transportFromUrl(config.SMTP_URL);
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = sendDueEmails({ db, config, clock, transport })
-      .catch((error: unknown) => log.warn({ err: error }, 'outbox sender pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
+  const sender = repeatEvery(
+    intervalMs,
+    () => sendDueEmails({ db, config, clock, transport }),
+    (error) => log.warn({ err: error }, 'outbox sender pass failed'),
+    { runNow: true },
+  );
   return {
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await sender.stop();
       transport.close();
     },
   };

@@ -130,27 +130,18 @@ export async function createOrder(
   return { order, items, accessToken };
 }
 
-/** The order with this number, locked for the rest of the transaction. */
-export async function lockOrder(tx: DbHandle, where: { orderNumber: string } | { reference: string }) {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(
-      'orderNumber' in where ? eq(orders.orderNumber, where.orderNumber) : eq(orders.paymentReference, where.reference),
-    )
-    .for('update')
-    .limit(1);
+type OrderKey = { orderNumber: string } | { reference: string };
+const byKey = (key: OrderKey) =>
+  'orderNumber' in key ? eq(orders.orderNumber, key.orderNumber) : eq(orders.paymentReference, key.reference);
+
+/** The order with this number or payment reference, locked for the rest of the transaction. */
+export async function lockOrder(tx: DbHandle, key: OrderKey) {
+  const [row] = await tx.select().from(orders).where(byKey(key)).for('update').limit(1);
   return row ?? null;
 }
 
-export async function findOrder(db: DbHandle, where: { orderNumber: string } | { reference: string }) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      'orderNumber' in where ? eq(orders.orderNumber, where.orderNumber) : eq(orders.paymentReference, where.reference),
-    )
-    .limit(1);
+export async function findOrder(db: DbHandle, key: OrderKey) {
+  const [row] = await db.select().from(orders).where(byKey(key)).limit(1);
   return row ?? null;
 }
 

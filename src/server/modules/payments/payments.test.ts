@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refunds } from '../../db/schema';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
-import { startFakePaystack, type FakePaystack } from '../../../../tests/support/fake-paystack';
-import { createTestApp, send, type TestApp, useTestApp } from '../../../../tests/support/test-app';
+import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
+import { send, type TestApp, useTestApp } from '../../../../tests/support/test-app';
 import { paymentProvider } from './providers';
 import { refundPayment } from './service';
 
@@ -26,21 +26,7 @@ describe('sandbox provider', () => {
 });
 
 describe('refundPayment', () => {
-  let t: TestApp;
-  let fake: FakePaystack;
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    t = await createTestApp({
-      PAYMENT_PROVIDER: 'paystack',
-      PAYSTACK_PUBLIC_KEY: 'pk_test_fake',
-      PAYSTACK_SECRET_KEY: fake.secret,
-      PAYSTACK_BASE_URL: fake.url,
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const { t, fake } = usePaystackTestApp();
 
   it('refunds a payment through POST /refund', async () => {
     const [device] = await insertDevices(t.db, [{ price: 3000, quantity: 1 }]);

@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { matchPage, type PageMeta } from '../../../shared/paths';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 
 /** What a page puts in its <head> when the server sends it: a title, a description, and any extra tags. */
 export interface PageHead {
@@ -23,15 +24,6 @@ export interface SpaOptions {
 }
 
 const HEAD_MARKER = /<title>[^<]*<\/title>/;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /**
  * Serves the built web app: hashed assets cached for a year (precompressed brotli and gzip beside
