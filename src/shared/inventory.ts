@@ -63,6 +63,8 @@ export const deviceInputSchema = z
     path: ['defaultImageIndex'],
     message: DEFAULT_IMAGE_MESSAGE,
   });
+/** The body a device form sends. */
+export type DeviceForm = z.input<typeof deviceInputSchema>;
 export type DeviceInput = z.output<typeof deviceInputSchema>;
 
 /** PATCH /api/admin/devices/:id: the Edit dialog sends only the fields it changes. */
