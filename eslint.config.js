@@ -14,7 +14,8 @@ export default tseslint.config(
     plugins: { quickbuy },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // src/web and src/server never import each other; src/shared imports neither (DESIGN.md section 1).
+      // src/web and src/server never import each other; src/shared imports neither (DESIGN.md section 1);
+      // nothing in src but a test imports tests/.
       'quickbuy/boundaries': [
         'error',
         {
@@ -22,6 +23,17 @@ export default tseslint.config(
             { target: 'src/web', from: ['src/server'], message: 'The web app talks to the server over HTTP only.' },
             { target: 'src/server', from: ['src/web'], message: 'The server knows nothing of React.' },
             { target: 'src/shared', from: ['src/server', 'src/web'], message: 'src/shared is vocabulary only.' },
+            {
+              target: 'src/server/db',
+              from: ['src/server/modules', 'src/server/seed'],
+              message: 'db/ holds the schema, migrations and client only: it never imports a domain module or the seed.',
+            },
+            {
+              target: 'src',
+              from: ['tests'],
+              except: ['.test.ts', '.test.tsx'],
+              message: 'Code in src never imports tests: test helpers live in tests/support, for *.test.ts files.',
+            },
           ],
         },
       ],

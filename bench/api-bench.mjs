@@ -98,7 +98,7 @@ const env = {
 };
 
 console.log(`Catalog: ${DEVICES} devices in ${dataDir}${existsSync(dataDir) ? ' (reused)' : ''}`);
-await runNode(['--import', 'tsx', 'src/server/db/seed/cli.ts', '--devices', String(DEVICES)], env);
+await runNode(['--import', 'tsx', 'src/server/seed/cli.ts', '--devices', String(DEVICES)], env);
 await runNode(['--import', 'tsx', 'bench/_catalog-explain.ts'], env);
 
 const apiPort = await freePort();

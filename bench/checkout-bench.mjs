@@ -84,7 +84,7 @@ async function stockOf(base, ids) {
 }
 
 async function measure(engine, env) {
-  await runNode(['--import', 'tsx', 'src/server/db/seed/cli.ts', '--devices', String(DEVICES)], env);
+  await runNode(['--import', 'tsx', 'src/server/seed/cli.ts', '--devices', String(DEVICES)], env);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -3,7 +3,8 @@ import path from 'node:path';
 /**
  * `quickbuy/boundaries`: the import rules of DESIGN.md section 1 and STYLE.md, checked on the
  * resolved path of every relative import (so `../../server/x` and `../server/x` are the same thing):
- * - a zone's files may not import from the folders it names (src/web and src/server never meet);
+ * - a zone's files may not import from the folders it names (src/web and src/server never meet),
+ *   except files whose name ends as one of its `except` endings (tests beside the code they test);
  * - with `features`, a file under that folder may import only its own feature's files.
  * Written here instead of eslint-plugin-import-x: that plugin's native resolver pinned a platform
  * binding that was never published, and `npm ci` refused the lock file (docs/decisions/011).
@@ -22,6 +23,7 @@ const rule = {
               properties: {
                 target: { type: 'string' },
                 from: { type: 'array', items: { type: 'string' } },
+                except: { type: 'array', items: { type: 'string' } },
                 message: { type: 'string' },
               },
               required: ['target', 'from', 'message'],
@@ -45,6 +47,7 @@ const rule = {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
       for (const zone of zones) {
+        if (zone.except?.some((ending) => file.endsWith(ending))) continue;
         if (inside(file, zone.target) && zone.from.some((dir) => inside(target, dir))) {
           context.report({ node: node.source, message: zone.message });
         }

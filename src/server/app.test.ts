@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, send, type TestApp } from '../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { createTestDatabase, send, testConfig, useTestApp } from '../../tests/support/test-app';
+import { buildApp } from './app';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'quickbuy-dist-'));
 writeFileSync(
@@ -16,11 +18,7 @@ const script = 'console.log("quickbuy");'.repeat(100);
 writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
 writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ WEB_DIST_DIR: webDist });
-});
-afterAll(() => t.close());
+const t = useTestApp({ WEB_DIST_DIR: webDist });
 
 describe('GET /api/health', () => {
   it('answers ok when the database answers', async () => {
@@ -72,6 +70,14 @@ describe('unknown and malformed requests', () => {
     expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
   });
 
+  it('refuses a state-changing request without the QuickBuy header with a 403', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: { code: 'CSRF_HEADER_MISSING', message: 'This request must come from the QuickBuy website' },
+    });
+  });
+
   it('answers an unsupported content type with a 415', async () => {
     const res = await send(t.app, 'POST', '/api/contact', { body: 'name=x', headers: { 'content-type': 'text/csv' } });
     expect(res.statusCode).toBe(415);
@@ -110,5 +116,41 @@ describe('the web app', () => {
     const res = await send(t.app, 'POST', '/about');
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the log', () => {
+  it('writes one access line a request, with method, path, status and time, never the query string', async () => {
+    const database = await createTestDatabase();
+    const stream = new PassThrough();
+    const lines: Array<Record<string, unknown>> = [];
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      db: database.db,
+      logStream: stream,
+    });
+    try {
+      await app.ready();
+      await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'access-log-0001' } });
+      await send(app, 'POST', '/api/auth/reset-password?token=secret-token-123', { body: {} });
+      await expect.poll(() => lines.length).toBe(2);
+      expect(lines[0]).toMatchObject({
+        level: 30,
+        reqId: 'access-log-0001',
+        method: 'GET',
+        url: '/api/health',
+        statusCode: 200,
+        responseTime: expect.any(Number),
+        msg: expect.stringMatching(/^GET \/api\/health 200 [\d.]+ ms$/),
+      });
+      expect(lines[1]).toMatchObject({ method: 'POST', url: '/api/auth/reset-password', statusCode: 400 });
+      expect(JSON.stringify(lines)).not.toContain('secret-token-123');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

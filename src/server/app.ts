@@ -9,11 +9,14 @@ import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { registerCsrfGuard } from './lib/csrf';
 import { registerErrorHandler } from './lib/errors';
+import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerAccountRoutes } from './modules/accounts/routes';
+import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
 import { registerChatRoutes } from './modules/chat/routes';
+import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
@@ -27,6 +30,10 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** JSON lines (the default) or readable lines for a terminal (config.ts: logFormat). */
+  logFormat?: 'pretty' | 'json';
+  /** Where JSON lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The whole HTTP app, built from a config and a database: used by main.ts and by every API test. */
@@ -35,14 +42,11 @@ export async function buildApp({
   db,
   clock = systemClock,
   logger = true,
+  logFormat = 'json',
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.LOG_LEVEL,
-          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        }
-      : false,
+    ...(logger ? loggerOptions(config, logFormat, logStream) : { logger: false }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -53,6 +57,7 @@ export async function buildApp({
 
   const context: AppContext = { config, db, clock };
 
+  registerAccessLog(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   registerCsrfGuard(app);
@@ -70,10 +75,12 @@ export async function buildApp({
   registerAccountRoutes(app, context);
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);
+  registerCheckoutRoutes(app, context);
   registerOrderRoutes(app, context);
-  registerPaymentRoutes(app, context);
+  registerPaymentRoutes(app);
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);
+  registerCatalogAdminRoutes(app, context);
   registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
   await registerSpa(app, context, { heads: catalogHeads(context) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, logFormat } from './config';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -33,5 +33,25 @@ describe('loadConfig', () => {
       loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_PUBLIC_KEY: 'pk_test_1', PAYSTACK_SECRET_KEY: 'sk_test_1' })
         .PAYMENT_PROVIDER,
     ).toBe('paystack');
+  });
+});
+
+describe('LOG_FORMAT', () => {
+  it('is auto by default: readable lines in a terminal, JSON lines in a pipe or file', () => {
+    const config = loadConfig({});
+    expect(config.LOG_FORMAT).toBe('auto');
+    expect(logFormat(config, true)).toBe('pretty');
+    expect(logFormat(config, false)).toBe('json');
+  });
+
+  it('json and pretty hold whatever stdout is', () => {
+    for (const stdoutIsTerminal of [true, false]) {
+      expect(logFormat(loadConfig({ LOG_FORMAT: 'json' }), stdoutIsTerminal)).toBe('json');
+      expect(logFormat(loadConfig({ LOG_FORMAT: 'pretty' }), stdoutIsTerminal)).toBe('pretty');
+    }
+  });
+
+  it('names the variable when the value is not a format', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT: must be one of auto, pretty, json/);
   });
 });

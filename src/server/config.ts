@@ -15,6 +15,8 @@ const positiveInt = (fallback: number) =>
     .positive('must be above 0')
     .default(fallback);
 
+export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+
 /** Every environment variable the store reads; the README's table lists the same. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +33,8 @@ export const envSchema = z.object({
   /** Read the client address from X-Forwarded-For: only behind a proxy that sets it, or clients could fake it. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines in a terminal, JSON lines otherwise (a file, a pipe, a log collector). */
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
   ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   DEMO_AGENT_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -90,4 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: path.resolve(config.DATA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
   };
+}
+
+/** How the log is written: LOG_FORMAT, where `auto` means readable lines only when stdout is a terminal. */
+export function logFormat(config: Pick<Config, 'LOG_FORMAT'>, stdoutIsTerminal: boolean): 'pretty' | 'json' {
+  if (config.LOG_FORMAT === 'auto') return stdoutIsTerminal ? 'pretty' : 'json';
+  return config.LOG_FORMAT;
 }

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, logFormat } from './config';
 import { openDatabase } from './db/client';
-import { seedOnFirstStart } from './db/seed';
+import { seedOnFirstStart } from './seed';
 import { systemClock } from './lib/clock';
 import { startOutboxSender } from './modules/mail/outbox';
-import { startReservationExpiry } from './modules/orders/service';
+import { startReservationExpiry } from './modules/checkout/workflow';
 
 async function main() {
   let config;
@@ -22,14 +22,18 @@ async function main() {
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
   await connection.migrate();
-  const app = await buildApp({ config, db: connection.db });
+  const app = await buildApp({
+    config,
+    db: connection.db,
+    logFormat: logFormat(config, process.stdout.isTTY === true),
+  });
   const outbox = startOutboxSender({ db: connection.db, config, log: app.log, clock: systemClock });
-  const stopExpiry = startReservationExpiry({ db: connection.db, clock: systemClock, log: app.log });
+  const expiry = startReservationExpiry({ db: connection.db, clock: systemClock, log: app.log });
   await seedOnFirstStart(connection.db, config, app.log);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    stopExpiry();
+    await expiry.stop();
     await app.close();
     await outbox.stop();
     await connection.close();
@@ -38,10 +42,14 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
-    `QuickBuy is serving ${config.PUBLIC_URL} on ${connection.engine === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
-  );
+  // Fastify names every address it really listens on (each interface for 0.0.0.0, the port it got for 0).
+  await app.listen({
+    port: config.PORT,
+    host: config.HOST,
+    listenTextResolver: (address) => `QuickBuy is listening at ${address}`,
+  });
+  const database = connection.engine === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
+  app.log.info(`Database: ${database}. Links in emails and the sitemap use PUBLIC_URL ${config.PUBLIC_URL}`);
 }
 
 void main();

@@ -192,7 +192,8 @@ export function matchPage(pathname: string): { page: PageMeta; params: Record<st
   return null;
 }
 
-function safeDecode(part: string): string {
+/** A percent-decoded URL part, or the part as it is when it is not valid percent-encoding. */
+export function safeDecode(part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {

@@ -1,34 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
-const PASSWORD = 'Table-bay-2026';
-
-/** A new customer through the API (as our page would), its cookie shared with the page. */
-async function signedInCustomer(page: Page) {
-  const email = `acct.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.za`;
-  const res = await page.request.post('/api/auth/signup', {
-    headers: { 'x-quickbuy-request': '1' },
-    data: {
-      firstName: 'Ayanda',
-      lastName: 'Zulu',
-      email,
-      phone: '+27 82 555 9999',
-      idType: 'id',
-      idNumber: '9202025009081',
-      apartment: '',
-      city: 'Durban',
-      province: 'KwaZulu-Natal',
-      postalCode: '4001',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      acceptTerms: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return email;
-}
-
-test('the account tabs: profile update, payment details saved masked, empty orders, address edit', async ({ page }) => {
-  await signedInCustomer(page);
+test('the account tabs: profile update, payment details saved masked, empty orders, address edit', async ({
+  page,
+  customer,
+}) => {
   await page.goto('/account');
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('•••••••••9081')).toBeVisible();
@@ -68,7 +43,7 @@ test('the account tabs: profile update, payment details saved masked, empty orde
   await expect(page.getByText('No orders yet')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Addresses' }).click();
-  await expect(page.getByText('Durban')).toBeVisible();
+  await expect(page.getByText(customer.city)).toBeVisible();
   await page.getByRole('button', { name: 'Edit Address' }).click();
   await page.getByLabel(/^City/).fill('Pietermaritzburg');
   await page.getByLabel(/^Postal Code/).fill('3201');

@@ -1,9 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN as ADMIN, E2E_AGENT as AGENT, expect, test, uniqueId } from './fixtures';
 
-const ADMIN = { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' };
-const AGENT = { username: 'sarah.mitchell', password: 'Agent-pass-2026', name: 'Sarah Mitchell' };
-
-const uniqueEmail = () => `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.za`;
+const uniqueEmail = () => `e2e.${uniqueId()}@example.co.za`;
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto('/auth');
@@ -132,9 +130,10 @@ test('the admin signs in on the Admin tab and reaches /admin', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Admin Dashboard - Manage your platform' })).toBeVisible();
 });
 
-test('a shopper cannot reach /admin and sees the agent message on /agent-dashboard', async ({ page }) => {
-  await signUp(page, uniqueEmail(), 'Table-bay-2026');
-  await expect(page).toHaveURL(/\/account$/);
+test('a shopper cannot reach /admin and sees the agent message on /agent-dashboard', async ({ page, customer }) => {
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByLabel(/^Name/)).toHaveValue(`${customer.firstName} ${customer.lastName}`);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/agent-login$/);
   await page.goto('/agent-dashboard');

@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Device, DeviceListReply } from '../../src/shared/catalog';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Device } from '../../src/shared/catalog';
+import { expect, test } from './fixtures';
 
 // User stories of spec 000 sections 2 ('Cart and checkout', 'Order confirmation'), 5 and 8,
-// against the real server with the sandbox payment provider.
+// against the real server with the sandbox payment provider. Each test buys devices made for it.
 
 const SUCCESS_CARD = '4084 0840 8408 4081';
 
@@ -10,16 +11,6 @@ const SUCCESS_CARD = '4084 0840 8408 4081';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
 });
-
-/** In-stock devices with at least `min` units, skipping the ones earlier tests used. */
-async function pickDevices(request: APIRequestContext, count: number, skip = 0, min = 3): Promise<Device[]> {
-  const response = await request.get('/api/devices?pageSize=100');
-  expect(response.ok()).toBe(true);
-  const reply = (await response.json()) as DeviceListReply;
-  const found = reply.items.filter((d) => d.inStock && d.quantity >= min).slice(skip, skip + count);
-  expect(found).toHaveLength(count);
-  return found;
-}
 
 async function quantityOf(request: APIRequestContext, id: string): Promise<number> {
   const response = await request.get(`/api/devices/${id}`, { headers: { 'cache-control': 'no-cache' } });
@@ -55,15 +46,20 @@ async function payWith(page: Page, card: string) {
   return dialog;
 }
 
-test('a guest buys two devices with the sandbox card and sees the order confirmation', async ({ page, request }) => {
-  const [first, second] = await pickDevices(request, 2);
-  await addToCart(page, first!);
-  await addToCart(page, second!);
+test('a guest buys two devices with the sandbox card and sees the order confirmation', async ({
+  page,
+  request,
+  makeDevice,
+}) => {
+  const first = await makeDevice({ brand: 'Apple', model: 'iPad Air', type: 'tablet', price: 8499, quantity: 3 });
+  const second = await makeDevice({ brand: 'Samsung', model: 'Galaxy Buds', type: 'accessory', price: 1299 });
+  await addToCart(page, first);
+  await addToCart(page, second);
 
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
-  await page.getByLabel(`Quantity for ${first!.name}`).fill('2');
-  const total = first!.price * 2 + second!.price;
+  await page.getByLabel(`Quantity for ${first.name}`).fill('2');
+  const total = first.price * 2 + second.price;
   await expect(page.getByTestId('cart-total')).toHaveText(money(total));
   await expect(page.getByRole('complementary').getByText('Free', { exact: true })).toBeVisible();
 
@@ -90,15 +86,15 @@ test('a guest buys two devices with the sandbox card and sees the order confirma
   await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{4}-\d{6}$/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(money(total));
-  await expect(page.getByRole('listitem', { name: first!.name })).toContainText('Quantity: 2');
-  await expect(page.getByRole('listitem', { name: first!.name })).toContainText(money(first!.price * 2));
-  await expect(page.getByRole('listitem', { name: second!.name })).toContainText('Quantity: 1');
+  await expect(page.getByRole('listitem', { name: first.name })).toContainText('Quantity: 2');
+  await expect(page.getByRole('listitem', { name: first.name })).toContainText(money(first.price * 2));
+  await expect(page.getByRole('listitem', { name: second.name })).toContainText('Quantity: 1');
   await expect(page.getByText('Payment Reference')).toBeVisible();
   await expect(page.getByText('A confirmation email has been sent to thandi@example.co.za.')).toBeVisible();
   await expect(page.getByText('12 Long Street')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Track Order', exact: true })).toHaveAttribute('href', '/track');
 
-  expect(await quantityOf(request, first!.id)).toBe(first!.quantity - 2);
+  expect(await quantityOf(request, first.id)).toBe(first.quantity - 2);
 
   await page.getByRole('link', { name: 'Continue Shopping' }).click();
   await page.goto('/cart');
@@ -109,10 +105,11 @@ test('a guest buys two devices with the sandbox card and sees the order confirma
 test('a declined card then Cancel, and a closed widget, leave the cart and the stock as they were', async ({
   page,
   request,
+  makeDevice,
 }) => {
-  const [device] = await pickDevices(request, 1, 2);
-  const before = await quantityOf(request, device!.id);
-  await addToCart(page, device!);
+  const device = await makeDevice({ quantity: 3 });
+  const before = await quantityOf(request, device.id);
+  await addToCart(page, device);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await fillCustomer(page);
@@ -120,12 +117,12 @@ test('a declined card then Cancel, and a closed widget, leave the cart and the s
 
   const dialog = await payWith(page, '4000 0000 0000 0002');
   await expect(dialog.getByText('Card declined: use the sandbox test card 4084 0840 8408 4081')).toBeVisible();
-  expect(await quantityOf(request, device!.id)).toBe(before - 1);
+  expect(await quantityOf(request, device.id)).toBe(before - 1);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Payment cancelled')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
-  await expect(page.getByRole('listitem', { name: device!.name })).toBeVisible();
-  await expect.poll(() => quantityOf(request, device!.id)).toBe(before);
+  await expect(page.getByRole('listitem', { name: device.name })).toBeVisible();
+  await expect.poll(() => quantityOf(request, device.id)).toBe(before);
 
   // Closing the widget with Escape is a cancel too.
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -135,10 +132,10 @@ test('a declined card then Cancel, and a closed widget, leave the cart and the s
   await expect(page.getByLabel('Card number')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toBeHidden();
-  await expect(page.getByRole('listitem', { name: device!.name })).toBeVisible();
-  await expect.poll(() => quantityOf(request, device!.id)).toBe(before);
+  await expect(page.getByRole('listitem', { name: device.name })).toBeVisible();
+  await expect.poll(() => quantityOf(request, device.id)).toBe(before);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quickbuy_cart') ?? '[]'));
-  expect(stored).toEqual([expect.objectContaining({ id: device!.id, quantity: 1 })]);
+  expect(stored).toEqual([expect.objectContaining({ id: device.id, quantity: 1 })]);
 });
 
 test('a stranger opening an order number sees Order Not Found', async ({ page }) => {

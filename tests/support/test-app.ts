@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database, type DatabaseConnection } from '../../src/server/db/client';
@@ -93,6 +94,19 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
       await database.drop();
     },
   };
+}
+
+/**
+ * The real app on a fresh database for the tests of one file or describe block: made before its
+ * first test, closed after its last. Read it inside tests only (it is filled in by then).
+ */
+export function useTestApp(env: Record<string, string | undefined> = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env));
+  });
+  afterAll(() => t.close());
+  return t;
 }
 
 /** The header our own pages send on every state-changing request. */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,6 +14,41 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A handle inside `db.transaction(...)`; usable wherever a Database is. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a service that may run inside its caller's transaction takes: the database or a transaction. */
+export type DbHandle = Database | Transaction;
+
+interface OpenTransaction {
+  db: Database;
+  hooks: Array<(db: Database) => void>;
+}
+const openTransactions = new WeakMap<object, OpenTransaction>();
+
+/**
+ * `db.transaction(work)`, plus afterCommit: a transaction that spans modules is opened with this, so
+ * a module writing in it can leave work for after the commit (emptying an in-process cache, which
+ * must not be refilled from rows other connections cannot see yet). A rollback drops that work.
+ */
+export async function transaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const open: OpenTransaction = { db, hooks: [] };
+  const result = await db.transaction(async (tx) => {
+    openTransactions.set(tx, open);
+    return work(tx);
+  });
+  for (const hook of open.hooks) hook(db);
+  return result;
+}
+
+/**
+ * Runs `hook` with the database once what `handle` wrote is committed: after the commit of a
+ * transaction() handle, at once for the database itself (its writes commit as they run).
+ */
+export function afterCommit(handle: DbHandle, hook: (db: Database) => void) {
+  const open = openTransactions.get(handle);
+  if (open) open.hooks.push(hook);
+  else if (handle instanceof PgTransaction) {
+    throw new Error('afterCommit needs a transaction opened with transaction() from db/client');
+  } else hook(handle);
+}
 
 export interface DatabaseConnection {
   db: Database;
@@ -40,13 +75,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConn
 async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<DatabaseConnection> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: snapshot });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const pglite = drizzlePglite({ client, schema });
   return {
-    db,
+    db: pglite,
     engine: 'pglite',
     // One PGlite belongs to one process, so no other instance can be migrating it.
     migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder });
+      await migratePglite(pglite, { migrationsFolder });
     },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
@@ -58,9 +93,8 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn('PostgreSQL dropped an idle connection:', error.message));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
-    db,
+    db: drizzlePg({ client: pool, schema }),
     engine: 'postgres',
     migrate: async () => {
       const connection = await pool.connect();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER, ERROR_CODES } from '../../shared/errors';
+import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Callers that are not our pages and prove themselves another way (a signature). */
@@ -11,13 +12,11 @@ const EXEMPT_PREFIXES = ['/api/payments/webhooks/'];
  * our own pages can send it (DESIGN.md section 5).
  */
 export function registerCsrfGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     if (request.headers[CSRF_HEADER] !== '1') {
-      return reply.status(403).send({
-        error: { code: ERROR_CODES.csrf, message: 'This request must come from the QuickBuy website' },
-      });
+      throw new AppError(ERROR_CODES.csrf, 'This request must come from the QuickBuy website', { status: 403 });
     }
   });
 }

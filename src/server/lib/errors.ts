@@ -19,7 +19,7 @@ export class AppError extends Error {
 export const notFound = (code: string, message: string) => new AppError(code, message, { status: 404 });
 
 /** Per-field messages of a zod failure, keyed by the dotted path. */
-export function zodFields(error: z.ZodError): Record<string, string> {
+function zodFields(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
@@ -28,54 +28,68 @@ export function zodFields(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export function validationError(error: z.ZodError): AppError {
+/**
+ * A zod failure as a 400 VALIDATION_FAILED with per-field messages. The message names the one field
+ * wrong, or says several are; for a form it is the first rule broken, the sentence the form shows.
+ */
+export function validationError(error: z.ZodError, options: ParseOptions = {}): AppError {
   const fields = zodFields(error);
   const names = Object.keys(fields);
-  const message = names.length === 1 ? `${names[0]}: ${fields[names[0]!]}` : 'Some fields are not valid';
+  const message = options.form
+    ? fields[names[0]!]!
+    : names.length === 1
+      ? `${names[0]}: ${fields[names[0]!]}`
+      : 'Some fields are not valid';
   return new AppError(ERROR_CODES.validationFailed, message, { status: 400, fields });
 }
 
-/** Parse input with a shared schema; a failure becomes a 400 VALIDATION_FAILED. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
+export interface ParseOptions {
+  /**
+   * The input is a form the shopper filled in: a missing body reads as an empty form (so each
+   * required field is named), and the message is the first rule broken ('Passwords do not match').
+   */
+  form?: boolean;
+}
+
+/** The one request parser: input checked by a shared schema; a failure becomes a 400 VALIDATION_FAILED. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, options: ParseOptions = {}): z.output<S> {
+  const result = schema.safeParse(options.form ? (input ?? {}) : input);
+  if (!result.success) throw validationError(result.error, options);
   return result.data;
 }
 
-/** Maps every thrown error to `{ error: { code, message, fields? } }`; only the unexpected is a 500. */
+/** Fastify's own client errors (bad JSON, a body too large, a wrong content type) in our words. */
+function fastifyClientError(error: FastifyError, status: number): AppError {
+  if (status === 429) return new AppError(ERROR_CODES.rateLimited, error.message, { status });
+  if (status === 413) return new AppError(ERROR_CODES.payloadTooLarge, 'The request body is too large', { status });
+  const message =
+    error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+      ? 'Unsupported content type: send JSON'
+      : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is empty: send JSON'
+        : 'The request body is not valid JSON';
+  return new AppError(ERROR_CODES.badRequest, message, { status });
+}
+
+/**
+ * The one place an error body is made: every thrown error (from a route, a hook or a parser) becomes
+ * an AppError and is sent as `{ error: { code, message, fields? } }`; only the unexpected is a 500.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ error: { code: error.code, message: error.message, fields: error.fields } });
+    let appError: AppError;
+    if (error instanceof AppError) appError = error;
+    else if (error instanceof ZodError) appError = validationError(error);
+    else {
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500) appError = fastifyClientError(error, status);
+      else {
+        request.log.error({ err: error }, 'unhandled error');
+        appError = new AppError(ERROR_CODES.internal, 'Something went wrong on our side', { status: 500 });
+      }
     }
-    if (error instanceof ZodError) {
-      const appError = validationError(error);
-      return reply
-        .status(400)
-        .send({ error: { code: appError.code, message: appError.message, fields: appError.fields } });
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 429) {
-      return reply.status(429).send({ error: { code: ERROR_CODES.rateLimited, message: error.message } });
-    }
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors: bad JSON, a body too large, a wrong content type.
-      const code = status === 413 ? ERROR_CODES.payloadTooLarge : ERROR_CODES.badRequest;
-      const message =
-        status === 413
-          ? 'The request body is too large'
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type: send JSON'
-            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'The request body is empty: send JSON'
-              : 'The request body is not valid JSON';
-      return reply.status(status).send({ error: { code, message } });
-    }
-    request.log.error({ err: error }, 'unhandled error');
     return reply
-      .status(500)
-      .send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong on our side' } });
+      .status(appError.status)
+      .send({ error: { code: appError.code, message: appError.message, fields: appError.fields } });
   });
 }

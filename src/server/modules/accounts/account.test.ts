@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { images, orders, outboxEmails, passwordResets, paymentDetails, sessions, users } from '../../db/schema';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
-import { AGENT_PASSWORD, CUSTOMER_PASSWORD, createAgent, newAddress, signInAs, signUpCustomer } from './test-fixtures';
+import { send, useTestApp } from '../../../../tests/support/test-app';
+import {
+  AGENT_PASSWORD,
+  CUSTOMER_PASSWORD,
+  createAgent,
+  newAddress,
+  signInAs,
+  signUpCustomer,
+} from '../../../../tests/support/accounts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test' });
 
 const from = () => ({ 'x-forwarded-for': newAddress() });
 const signIn = (email: string, password: string) =>
@@ -296,28 +299,15 @@ describe('GET and PUT /api/account/payment-details', () => {
 
   it('requires card number, expiry and CVV, within their lengths and formats', async () => {
     const { cookie } = await signUpCustomer(t);
+    const card = (fields: Record<string, string>) =>
+      put(cookie, { method: 'card', cardNumber: '4084084084084081', expiryDate: '12/29', cvv: '408', ...fields });
     const missing = await put(cookie, { method: 'card', cardNumber: '4084084084084081', expiryDate: '' });
     expect(missing.json().error.message).toBe('Please fill in all required card details');
-    const tooLong = await put(cookie, {
-      method: 'card',
-      cardNumber: '40840840840840810000',
-      expiryDate: '12/29',
-      cvv: '408',
-    });
+    const tooLong = await card({ cardNumber: '40840840840840810000' });
     expect(tooLong.json().error.fields.cardNumber).toBe('Card number is at most 19 characters');
-    const badExpiry = await put(cookie, {
-      method: 'card',
-      cardNumber: '4084084084084081',
-      expiryDate: '13/29',
-      cvv: '408',
-    });
+    const badExpiry = await card({ expiryDate: '13/29' });
     expect(badExpiry.json().error.fields.expiryDate).toBe('Expiry date must be MM/YY');
-    const badCvv = await put(cookie, {
-      method: 'card',
-      cardNumber: '4084084084084081',
-      expiryDate: '12/29',
-      cvv: '40812',
-    });
+    const badCvv = await card({ cvv: '40812' });
     expect(badCvv.json().error.fields.cvv).toBe('CVV is at most 4 characters');
   });
 

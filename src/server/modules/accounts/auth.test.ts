@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, signInFailures, users } from '../../db/schema';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { createTestApp, send, useTestApp } from '../../../../tests/support/test-app';
 import { sha256 } from './sessions';
 import {
   ADMIN_PASSWORD,
@@ -13,13 +13,9 @@ import {
   sessionCookie,
   signUpCustomer,
   signupBody,
-} from './test-fixtures';
+} from '../../../../tests/support/accounts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const from = () => ({ 'x-forwarded-for': newAddress() });
 const me = async (cookie?: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, type Role } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
+import { safeDecode } from '../../../shared/paths';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -67,14 +68,6 @@ function guardedRole(path: string): Role | null {
     if (path === prefix || path.startsWith(`${prefix}/`)) return role;
   }
   return null;
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
 import { ROLE_PREFIXES, routeTable } from './guard';
-import { createAdmin, createAgent, signInAs, signUpCustomer } from './test-fixtures';
+import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 
 let t: TestApp;
 let cookies: Record<'anonymous' | 'customer' | 'agent' | 'admin', string | undefined>;

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   addressSchema,
@@ -17,8 +16,9 @@ import {
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { AppContext } from '../../context';
-import { AppError, zodFields } from '../../lib/errors';
+import { AppError, parseInput } from '../../lib/errors';
 import { storeImage } from '../images/service';
+import { listCustomerOrders } from '../orders/service';
 import { clearSessionCookie, registerRoleGuards, requireRole, sessionCookieOptions, sessionOf } from './guard';
 import { deleteSession, SESSION_COOKIE } from './sessions';
 import {
@@ -26,7 +26,6 @@ import {
   getAddress,
   getPaymentDetails,
   getProfile,
-  listCustomerOrders,
   requestPasswordReset,
   resetPassword,
   saveAddress,
@@ -37,18 +36,8 @@ import {
   updateProfile,
 } from './service';
 
-/** Like parseInput, but the message is the first rule broken, as the forms show it ('Passwords do not match'). */
-function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) {
-    const fields = zodFields(result.error);
-    throw new AppError(ERROR_CODES.validationFailed, Object.values(fields)[0] ?? 'Some fields are not valid', {
-      status: 400,
-      fields,
-    });
-  }
-  return result.data;
-}
+/** Every account payload is a form: a refusal reads as the first rule broken ('Passwords do not match'). */
+const FORM = { form: true } as const;
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -68,44 +57,26 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/signup',
     { config: { rateLimit: { max: 60, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const input = parseForm(signupSchema, request.body);
+      const input = parseInput(signupSchema, request.body, FORM);
       return signedIn(reply, await signUp({ db, config, clock, input }), 201);
     },
   );
 
-  app.post('/api/auth/signin', async (request, reply) => {
-    const { email, password } = parseForm(signinSchema, request.body);
-    const result = await signIn({
-      db,
-      config,
-      clock,
-      role: 'customer',
-      identifier: email,
-      password,
-      address: request.ip,
+  // Each role signs in through its own form: the shop's and the portal's Admin tab by email, the
+  // portal's Agent tab by username.
+  const signInForms = [
+    { url: '/api/auth/signin', role: 'customer', schema: signinSchema },
+    { url: '/api/auth/agent/signin', role: 'agent', schema: agentSigninSchema },
+    { url: '/api/auth/admin/signin', role: 'admin', schema: adminSigninSchema },
+  ] as const;
+  for (const { url, role, schema } of signInForms) {
+    app.post(url, async (request, reply) => {
+      const input = parseInput(schema, request.body, FORM);
+      const identifier = 'username' in input ? input.username : input.email;
+      const { password } = input;
+      return signedIn(reply, await signIn({ db, config, clock, role, identifier, password, address: request.ip }));
     });
-    return signedIn(reply, result);
-  });
-
-  app.post('/api/auth/agent/signin', async (request, reply) => {
-    const { username, password } = parseForm(agentSigninSchema, request.body);
-    const result = await signIn({
-      db,
-      config,
-      clock,
-      role: 'agent',
-      identifier: username,
-      password,
-      address: request.ip,
-    });
-    return signedIn(reply, result);
-  });
-
-  app.post('/api/auth/admin/signin', async (request, reply) => {
-    const { email, password } = parseForm(adminSigninSchema, request.body);
-    const result = await signIn({ db, config, clock, role: 'admin', identifier: email, password, address: request.ip });
-    return signedIn(reply, result);
-  });
+  }
 
   app.post('/api/auth/signout', async (request, reply) => {
     if (request.auth) await deleteSession({ db, tokenHash: request.auth.tokenHash });
@@ -123,7 +94,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/account/password',
     { preHandler: requireRole('customer', 'agent', 'admin') },
     async (request: FastifyRequest) => {
-      const input = parseForm(passwordChangeSchema, request.body);
+      const input = parseInput(passwordChangeSchema, request.body, FORM);
       const session = sessionOf(request);
       await changePassword({
         db,
@@ -141,7 +112,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/forgot-password',
     { config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request) => {
-      const { email } = parseForm(forgotPasswordSchema, request.body);
+      const { email } = parseInput(forgotPasswordSchema, request.body, FORM);
       await requestPasswordReset({ db, config, clock, email });
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
@@ -151,7 +122,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/reset-password',
     { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const input = parseForm(resetPasswordSchema, request.body);
+      const input = parseInput(resetPasswordSchema, request.body, FORM);
       await resetPassword({ db, clock, token: input.token, password: input.password });
       // Whoever was signed in on this browser is signed out too: every session of the user ended.
       clearSessionCookie(reply, config);
@@ -165,7 +136,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/account/profile', anyRole, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
 
   app.put('/api/account/profile', anyRole, async (request) => {
-    const input = parseForm(profileSchema, request.body);
+    const input = parseInput(profileSchema, request.body, FORM);
     const profile = await updateProfile({ db, clock, userId: sessionOf(request).user.id, ...input });
     return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
   });
@@ -204,7 +175,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.put('/api/account/payment-details', customer, async (request) => {
-    const input = parseForm(paymentDetailsSchema, request.body);
+    const input = parseInput(paymentDetailsSchema, request.body, FORM);
     const saved = await savePaymentDetails({ db, clock, userId: sessionOf(request).user.id, input });
     return { message: ACCOUNT_MESSAGES.paymentSaved, ...saved };
   });
@@ -216,7 +187,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/account/address', customer, async (request) => getAddress({ db, userId: sessionOf(request).user.id }));
 
   app.put('/api/account/address', customer, async (request) => {
-    const input = parseForm(addressSchema, request.body);
+    const input = parseInput(addressSchema, request.body, FORM);
     const saved = await saveAddress({ db, clock, userId: sessionOf(request).user.id, input });
     return { message: ACCOUNT_MESSAGES.addressSaved, ...saved };
   });

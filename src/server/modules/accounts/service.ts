@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -11,19 +11,19 @@ import {
   type Role,
   type SessionUser,
   type signupSchema,
-  type AccountOrder,
   type AddressReply,
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { orders, passwordResets, paymentDetails, users } from '../../db/schema';
+import { passwordResets, paymentDetails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { enqueueEmail } from '../mail/outbox';
 import { assertAcceptablePassword } from './password-rules';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { activeUser, createSession, deleteUserSessions, sha256, toSessionUser } from './sessions';
 import { assertSignInAllowed, clearAccountFailures, recordSignInFailure, signInKeys } from './sign-in-limit';
 
@@ -179,10 +179,6 @@ export async function changePassword({
     await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, userId));
     await deleteUserSessions({ db: tx, userId, exceptTokenHash: tokenHash });
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -388,28 +384,6 @@ export async function savePaymentDetails({
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: paymentDetails.userId, set: values });
   return getPaymentDetails({ db, userId });
-}
-
-export async function listCustomerOrders({ db, userId }: { db: Database; userId: string }): Promise<AccountOrder[]> {
-  const rows = await db
-    .select({
-      orderNumber: orders.orderNumber,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      total: orders.totalAmount,
-      currency: orders.currency,
-    })
-    .from(orders)
-    .where(eq(orders.customerId, userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(200);
-  return rows.map((r) => ({
-    orderNumber: r.orderNumber,
-    date: r.createdAt.toISOString(),
-    status: r.status,
-    total: r.total,
-    currency: r.currency,
-  }));
 }
 
 export async function getAddress({ db, userId }: { db: Database; userId: string }): Promise<AddressReply> {

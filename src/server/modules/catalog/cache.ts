@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
  * A short in-process cache of catalog replies (docs/decisions: catalog-read-cache). Entries hold the
  * serialised body and its weak ETag, keyed by the normalised query, fresh for CATALOG_CACHE_TTL_MS,
  * then served stale for up to CATALOG_CACHE_STALE_MS while one request refreshes it. Any change of
- * the catalog in this process (invalidateCatalog, called by every service that changes devices or stock)
+ * the catalog in this process (invalidateCatalog, called by stock.ts and inventory.ts after their commit)
  * empties it at once; other instances (and direct database writes) show within TTL + stale time.
  */
 export const CATALOG_CACHE_TTL_MS = 5_000;
@@ -37,7 +37,7 @@ function cacheOf(db: Database): Cache {
   return cache;
 }
 
-/** Call after writing devices or their images (admin edits, stock changes at checkout). */
+/** Empties this database's catalog cache: after a committed change of devices, their images or stock. */
 export function invalidateCatalog(db: Database) {
   const cache = cacheOf(db);
   cache.entries.clear();

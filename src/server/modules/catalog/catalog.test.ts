@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMenuReply, CollectionReply, Device, DeviceListReply, HomeReply } from '../../../shared/catalog';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { createTestApp, send, type TestApp, useTestApp } from '../../../../tests/support/test-app';
 import { invalidateCatalog } from './cache';
 import { devices } from '../../db/schema';
-import { insertDevices } from './test-fixtures';
+import { insertDevices } from '../../../../tests/support/devices';
 
 const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
@@ -197,11 +197,7 @@ describe('GET /api/devices', () => {
 });
 
 describe('GET /api/devices/:id', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers one device', async () => {
     const [created] = await insertDevices(t.db, [{ brand: 'Dell', model: 'PowerEdge R740', type: 'server' }]);
@@ -230,11 +226,7 @@ describe('GET /api/devices/:id', () => {
 });
 
 describe('GET /api/home', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const home = async () => {
     const res = await get(t, '/api/home');
@@ -351,11 +343,7 @@ describe('GET /api/collections/:slug', () => {
 });
 
 describe('GET /api/catalog/menu', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('features the newest Chromebook, EliteBook and VersaPro and counts the laptops', async () => {
     await insertDevices(t.db, [

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { insertDevices } from './test-fixtures';
+import { insertDevices } from '../../../../tests/support/devices';
 
 const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8" /><title>QuickBuy</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>`;
 

@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Device } from '../../../shared/catalog';
 import { PAGES, paths } from '../../../shared/paths';
 import type { AppContext } from '../../context';
-import { escapeHtml, type HeadResolver, type PageHead } from '../spa/routes';
+import { escapeHtml } from '../../lib/html';
+import type { HeadResolver, PageHead } from '../spa/routes';
 import { findDevice, listedDeviceIds } from './service';
 
 const DESCRIPTION_LENGTH = 160;
+/** Pages behind a sign-in or private to one browser, and the API: robots.txt keeps crawlers out. */
+const NOT_FOR_CRAWLERS = [paths.admin, paths.agentDashboard, paths.account, paths.cart, '/api/'];
 
 /** JSON for a <script> element: `<` (and the line separators) escaped so no text closes the element. */
 export function jsonForScript(value: unknown): string {
@@ -120,11 +123,7 @@ export function registerSeoRoutes(app: FastifyInstance, { db, config }: AppConte
     const lines = [
       'User-agent: *',
       'Allow: /',
-      'Disallow: /admin',
-      'Disallow: /agent-dashboard',
-      'Disallow: /account',
-      'Disallow: /cart',
-      'Disallow: /api/',
+      ...NOT_FOR_CRAWLERS.map((path) => `Disallow: ${path}`),
       '',
       `Sitemap: ${absoluteUrl(config.PUBLIC_URL, '/sitemap.xml')}`,
       '',

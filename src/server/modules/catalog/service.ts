@@ -12,7 +12,7 @@ import {
   type HomeReply,
 } from '../../../shared/catalog';
 import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-query';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
@@ -35,8 +35,8 @@ export function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The rows as the API sends them, with their image URLs in position order (one query for all rows). */
-async function toDevices(db: Database, rows: DeviceRow[]): Promise<Device[]> {
+/** The rows as the API sends them, in the same order, with their image URLs in position order (one query for all rows). */
+export async function toDevices(db: DbHandle, rows: DeviceRow[]): Promise<Device[]> {
   if (rows.length === 0) return [];
   const links = await db
     .select({ deviceId: deviceImages.deviceId, imageId: deviceImages.imageId })
@@ -103,18 +103,23 @@ async function countListed(db: Database, where: SQL = listed): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** One page of the devices `where` picks, newest first. */
+function pageOf(db: Database, where: SQL, { page, pageSize }: { page: number; pageSize: number }) {
+  return db
+    .select()
+    .from(devices)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
 /** GET /api/devices: filtered, newest first, paged; totals of the whole listing and of the filtered one. */
 export async function listDevices({ db, query }: { db: Database; query: DeviceListQuery }): Promise<DeviceListReply> {
   const where = deviceFilter(query);
   const filtered = query.q !== '' || query.category !== 'all' || query.brand !== 'all' || query.price !== 'all';
   const [rows, total, filteredTotal] = await Promise.all([
-    db
-      .select()
-      .from(devices)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    pageOf(db, where, query),
     countListed(db),
     filtered ? countListed(db, where) : null,
   ]);
@@ -212,16 +217,7 @@ export async function getCollection({
   if (!isCollectionSlug(slug)) throw notFound(COLLECTION_NOT_FOUND, 'Collection not found');
   const collection = COLLECTIONS[slug];
   const where = and(listed, inArray(devices.type, [...collection.types]))!;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(devices)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countListed(db, where),
-  ]);
+  const [rows, total] = await Promise.all([pageOf(db, where, query), countListed(db, where)]);
   return {
     slug,
     title: collection.title,

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, orderItems, orders, tradeIns } from '../../db/schema';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { send, useTestApp } from '../../../../tests/support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 // Every question comes from its own address, so the per-address rate limit only bites where a test means it to.
 let nextAddress = 0;

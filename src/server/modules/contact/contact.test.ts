@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { send, useTestApp } from '../../../../tests/support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const valid = {
   name: 'Thandi Nkosi',

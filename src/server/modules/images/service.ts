@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../shared/catalog';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import { imageVariants, images } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -34,6 +34,14 @@ export async function storeImage({ db, data }: { db: Database; data: Buffer }): 
     .values({ contentType: 'image/webp', width: image.width, height: image.height, data: image.data })
     .returning({ id: images.id });
   return { id: row!.id };
+}
+
+/** The ids of `ids` that name no stored image (an empty list when all exist). */
+export async function missingImages(db: DbHandle, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db.select({ id: images.id }).from(images).where(inArray(images.id, ids));
+  const known = new Set(found.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
 }
 
 /** The served width for a requested one: the next larger of IMAGE_WIDTHS (the largest when beyond them). */

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
 import { createTestApp, send, testConfig, type TestApp } from '../../../../tests/support/test-app';
-import { signUpCustomer } from '../accounts/test-fixtures';
+import { signUpCustomer } from '../../../../tests/support/accounts';
 import { enqueueEmail, MAX_ATTEMPTS, sendDueEmails, startOutboxSender } from './outbox';
 
 interface Received {

@@ -1,9 +1,10 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { repeatEvery } from '../../lib/repeat';
 
 export interface OutgoingEmail {
   /** What the email is about, for the admin's outbox view: 'password_reset', 'order_confirmation'... */
@@ -27,7 +28,7 @@ const BATCH_SIZE = 20;
  * Puts an email in the outbox. Pass the caller's transaction as `db` so the email is written with
  * the event it announces, or not at all.
  */
-export async function enqueueEmail(db: Database, email: OutgoingEmail, now?: Date): Promise<{ id: string } | null> {
+export async function enqueueEmail(db: DbHandle, email: OutgoingEmail, now?: Date): Promise<{ id: string } | null> {
   const [row] = await db
     .insert(outboxEmails)
     .values({
@@ -168,24 +169,15 @@ export function startOutboxSender({
     return { stop: async () => undefined };
   }
   const transport = transportFromUrl(config.SMTP_URL);
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = sendDueEmails({ db, config, clock, transport })
-      .catch((error: unknown) => log.warn({ err: error }, 'outbox sender pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
+  const sender = repeatEvery(
+    intervalMs,
+    () => sendDueEmails({ db, config, clock, transport }),
+    (error) => log.warn({ err: error }, 'outbox sender pass failed'),
+    { runNow: true },
+  );
   return {
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await sender.stop();
       transport.close();
     },
   };

@@ -1,10 +1,8 @@
 import { formatMoney, type Currency } from '../../../shared/money';
 import type { Address, OrderView } from '../../../shared/orders';
 import { STORE } from '../../../shared/store';
+import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';
-
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function addressLines(address: Address | null): string[] {
   if (!address) return [];
@@ -55,26 +53,26 @@ export function renderOrderConfirmation(order: OrderView, publicUrl: string): Ou
   const rows = order.items
     .map(
       (item) =>
-        `<tr><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0">${escape(item.name)}<br><small style="color:#64748b">${escape(
+        `<tr><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0">${escapeHtml(item.name)}<br><small style="color:#64748b">${escapeHtml(
           [item.condition, item.storage].filter(Boolean).join(' · '),
-        )}</small></td><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:center">${item.quantity}</td><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:right">${escape(
+        )}</small></td><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:center">${item.quantity}</td><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:right">${escapeHtml(
           amount(item.price),
-        )}</td><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:right">${escape(amount(item.lineTotal))}</td></tr>`,
+        )}</td><td style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:right">${escapeHtml(amount(item.lineTotal))}</td></tr>`,
     )
     .join('');
-  const block = (lines: string[]) => lines.map(escape).join('<br>');
+  const block = (lines: string[]) => lines.map(escapeHtml).join('<br>');
 
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto">
 <h1 style="font-size:22px">Order Confirmed!</h1>
-<p>Hi ${escape(order.customer.firstName)},</p>
-<p>Thank you for your order. Your payment was received and order <strong>${escape(order.orderNumber)}</strong> is confirmed.</p>
+<p>Hi ${escapeHtml(order.customer.firstName)},</p>
+<p>Thank you for your order. Your payment was received and order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>
 <table style="width:100%;border-collapse:collapse;font-size:14px"><thead><tr><th style="text-align:left;padding:6px 8px">Item</th><th style="padding:6px 8px">Qty</th><th style="text-align:right;padding:6px 8px">Price</th><th style="text-align:right;padding:6px 8px">Total</th></tr></thead><tbody>${rows}</tbody></table>
-<p style="text-align:right">Shipping: Free<br><strong>Total: ${escape(amount(order.totalAmount))}</strong></p>
-${order.paymentReference ? `<p>Payment reference: ${escape(order.paymentReference)}</p>` : ''}
+<p style="text-align:right">Shipping: Free<br><strong>Total: ${escapeHtml(amount(order.totalAmount))}</strong></p>
+${order.paymentReference ? `<p>Payment reference: ${escapeHtml(order.paymentReference)}</p>` : ''}
 <h2 style="font-size:16px">Shipping address</h2><p>${block(shipping)}</p>
 <h2 style="font-size:16px">Billing address</h2><p>${billing ? block(billing) : 'Same as shipping'}</p>
-<p><a href="${escape(link)}" style="color:#2563eb">View your order</a></p>
-<p style="color:#64748b;font-size:12px">${escape(`${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`)}</p>
+<p><a href="${escapeHtml(link)}" style="color:#2563eb">View your order</a></p>
+<p style="color:#64748b;font-size:12px">${escapeHtml(`${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`)}</p>
 </body></html>`;
 
   return {

@@ -1,175 +1,125 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { PaymentParams } from '../../../shared/orders';
 import { SANDBOX_DECLINED_MESSAGE, SANDBOX_SUCCESS_CARD, type PaymentStatus } from '../../../shared/payments';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import { payments, refunds, sandboxCharges } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { invalidateCatalog } from '../catalog/cache';
-import { enqueueEmail } from '../mail/outbox';
-import { renderOrderConfirmation } from '../orders/confirmation-email';
-import {
-  findOrder,
-  lockOrder,
-  markOrderPaid,
-  orderAmountMinor,
-  orderItemsOf,
-  releaseReservation,
-  reReserve,
-  toOrderView,
-} from '../orders/service';
 import type { PaymentProviderDriver, ProviderTransaction } from './providers';
 
-export interface PaymentLog {
-  warn(obj: unknown, msg?: string): void;
-  info(obj: unknown, msg?: string): void;
+export const PAYMENT_NOT_FOUND = 'PAYMENT_NOT_FOUND';
+export const paymentNotFound = () => notFound(PAYMENT_NOT_FOUND, 'Payment not found');
+
+/** A new payment's reference, the one thing the provider and the store both know it by. */
+export function newPaymentReference(): string {
+  return `QB-${randomBytes(8).toString('hex').toUpperCase()}`;
 }
 
-export interface ConfirmResult {
-  orderNumber: string;
-  /** The order's payment status afterwards ('paid' on success). */
-  status: string;
+/** A payment the store expects: its reference, amount in minor units, currency and payer. */
+export interface ExpectedPayment {
+  reference: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  email: string;
 }
-
-const RELEASING: ReadonlySet<string> = new Set(['failed', 'abandoned']);
 
 /**
- * The one way an order becomes paid, used by verify and by the webhook (DESIGN.md section 4).
- * Idempotent: under the order's row lock, the payment row (reference unique), the paid mark and the
- * confirmation email (deduped by key) are written once, whatever the number of calls. The provider
- * must say success with the order's own reference, amount and currency; a mismatch marks nothing
- * paid and is logged. A failed or abandoned answer releases the reservation.
+ * What the browser needs to open the provider's widget (DESIGN.md section 4, step 3). Nothing is
+ * written: the provider hears of the payment when the shopper pays.
  */
-export async function confirmPayment({
-  db,
-  clock,
-  provider,
-  reference,
-  transaction,
-  publicUrl,
-  log,
-}: {
-  db: Database;
-  clock: Clock;
-  provider: PaymentProviderDriver;
-  reference: string;
-  /** The provider's answer when the caller already has it (a signed webhook); otherwise asked now. */
-  transaction?: ProviderTransaction;
-  publicUrl: string;
-  log: PaymentLog;
-}): Promise<ConfirmResult> {
-  const known = await findOrder(db, { reference });
-  if (!known) throw notFound('PAYMENT_NOT_FOUND', 'Payment not found');
-  if (known.paymentStatus === 'paid' || known.paymentStatus === 'refunded') {
-    return { orderNumber: known.orderNumber, status: known.paymentStatus };
-  }
-  const answer = transaction ?? (await provider.verify(reference));
+export function paymentRequest(
+  provider: PaymentProviderDriver,
+  expected: ExpectedPayment,
+  metadata: PaymentParams['metadata'],
+): PaymentParams {
+  return {
+    provider: provider.name,
+    publicKey: provider.publicKey,
+    scriptUrl: provider.scriptUrl,
+    reference: expected.reference,
+    email: expected.email,
+    amount: expected.amount,
+    currency: expected.currency,
+    metadata,
+  };
+}
 
-  const outcome = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, { reference });
-    if (!order) throw notFound('PAYMENT_NOT_FOUND', 'Payment not found');
-    const now = clock.now();
-    if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {
-      return { orderNumber: order.orderNumber, status: order.paymentStatus, changed: false };
-    }
+/** True when the provider reports this very payment: its reference, amount and currency. */
+export function paymentMatches(answer: ProviderTransaction, expected: ExpectedPayment): boolean {
+  return (
+    answer.reference === expected.reference &&
+    answer.amount === expected.amount &&
+    answer.currency === expected.currency
+  );
+}
 
-    if (answer.status !== 'success') {
-      if (RELEASING.has(answer.status)) {
-        const released = await releaseReservation(tx, order, 'cancelled', now);
-        if (released)
-          log.info(
-            { orderNumber: order.orderNumber, providerStatus: answer.status },
-            'payment not completed: stock released',
-          );
-        return {
-          orderNumber: order.orderNumber,
-          status: released ? 'cancelled' : order.paymentStatus,
-          changed: released,
-        };
-      }
-      return { orderNumber: order.orderNumber, status: order.paymentStatus, changed: false };
-    }
-
-    const expected = { reference: order.paymentReference, amount: orderAmountMinor(order), currency: order.currency };
-    if (
-      answer.reference !== expected.reference ||
-      answer.amount !== expected.amount ||
-      answer.currency !== expected.currency
-    ) {
-      log.warn(
-        {
-          orderNumber: order.orderNumber,
-          expected,
-          reported: { reference: answer.reference, amount: answer.amount, currency: answer.currency },
-        },
-        'payment does not match its order: not marked paid',
-      );
-      return { orderNumber: order.orderNumber, status: order.paymentStatus, changed: false };
-    }
-
-    // A payment that arrives after cancel or expiry takes the stock again if it is still there.
-    let stockHeld = order.paymentStatus === 'awaiting_payment';
-    if (!stockHeld) stockHeld = await reReserve(tx, order);
-
-    await tx
-      .insert(payments)
-      .values({
-        reference: answer.reference,
-        orderId: order.id,
-        provider: provider.name,
-        customerEmail: answer.customerEmail ?? order.customerEmail,
-        customerName: order.customerName,
-        amount: answer.amount,
-        currency: answer.currency,
-        channel: answer.channel,
-        status: 'success',
-        paidAt: answer.paidAt ?? now,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: payments.reference });
-
-    if (!stockHeld) {
-      log.warn(
-        { orderNumber: order.orderNumber, reference },
-        'payment arrived after the reservation was released and the stock is gone: refund needed',
-      );
-      return { orderNumber: order.orderNumber, status: order.paymentStatus, changed: false };
-    }
-
-    await markOrderPaid(tx, order, now);
-    const view = toOrderView({ ...order, paymentStatus: 'paid' }, await orderItemsOf(tx, order.id));
-    await enqueueEmail(tx as unknown as Database, renderOrderConfirmation(view, publicUrl), now);
-    log.info({ orderNumber: order.orderNumber, reference }, 'payment confirmed');
-    return { orderNumber: order.orderNumber, status: 'paid', changed: order.paymentStatus !== 'awaiting_payment' };
-  });
-  if (outcome.changed) invalidateCatalog(db);
-  return { orderNumber: outcome.orderNumber, status: outcome.status };
+/**
+ * Writes a successful payment to the ledger, once: the reference is unique, so a second call for
+ * the same payment writes nothing. Runs in the caller's transaction.
+ */
+export async function recordPayment(
+  tx: DbHandle,
+  {
+    provider,
+    answer,
+    orderId,
+    customerName,
+    customerEmail,
+    now,
+  }: {
+    provider: PaymentProviderDriver;
+    answer: ProviderTransaction;
+    orderId: string;
+    customerName: string;
+    /** The payer's email when the provider does not report one. */
+    customerEmail: string;
+    now: Date;
+  },
+) {
+  await tx
+    .insert(payments)
+    .values({
+      reference: answer.reference,
+      orderId,
+      provider: provider.name,
+      customerEmail: answer.customerEmail ?? customerEmail,
+      customerName,
+      amount: answer.amount,
+      currency: answer.currency,
+      channel: answer.channel,
+      status: 'success',
+      paidAt: answer.paidAt ?? now,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: payments.reference });
 }
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 
 /**
- * POST /api/payments/sandbox/charge: the sandbox provider takes a card for an open order and writes
- * its own ledger. The success card succeeds; any other is declined. Card data is never stored
- * beyond the last four digits.
+ * The sandbox provider takes a card for a payment and writes its own ledger. The success card
+ * succeeds; any other is declined. Card data is never stored beyond the last four digits. `payment`
+ * is the payment the store expects for the reference (null: none), and whether it is still open.
  */
 export async function chargeSandbox({
   db,
   clock,
-  reference,
+  payment,
   cardNumber,
   cvv,
   expiry,
 }: {
   db: Database;
   clock: Clock;
-  reference: string;
+  payment: (ExpectedPayment & { open: boolean }) | null;
   cardNumber: string;
   cvv: string;
   expiry: string;
 }): Promise<{ status: 'success' | 'failed'; reference: string; message: string }> {
-  const order = await findOrder(db, { reference });
-  if (!order) throw notFound('PAYMENT_NOT_FOUND', 'Payment not found');
+  if (!payment) throw paymentNotFound();
+  const { reference } = payment;
   const number = digits(cardNumber);
   if (!/^\d{12,19}$/.test(number)) {
     throw new AppError('CARD_INVALID', 'Enter a valid card number', {
@@ -191,7 +141,7 @@ export async function chargeSandbox({
   }
   const [existing] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
   if (existing?.status === 'success') return { status: 'success', reference, message: 'Payment successful' };
-  if (order.paymentStatus !== 'awaiting_payment') {
+  if (!payment.open) {
     throw new AppError('PAYMENT_CLOSED', 'This payment is no longer open', { status: 409 });
   }
 
@@ -200,9 +150,9 @@ export async function chargeSandbox({
   const message = success ? 'Payment successful' : SANDBOX_DECLINED_MESSAGE;
   const values = {
     reference,
-    amount: orderAmountMinor(order),
-    currency: order.currency,
-    email: order.customerEmail,
+    amount: payment.amount,
+    currency: payment.currency,
+    email: payment.email,
     status,
     cardLast4: number.slice(-4),
     message,
@@ -244,7 +194,7 @@ export async function refundPayment({
   requestedBy?: string | null;
 }) {
   const [payment] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
-  if (!payment || payment.status !== 'success') throw notFound('PAYMENT_NOT_FOUND', 'Payment not found');
+  if (!payment || payment.status !== 'success') throw paymentNotFound();
   const value = amount ?? payment.amount;
   if (!Number.isInteger(value) || value <= 0 || value > payment.amount) {
     throw new AppError('REFUND_AMOUNT_INVALID', 'The refund amount must be above 0 and at most the payment', {

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../../shared/errors';
 import { matchPage, type PageMeta } from '../../../shared/paths';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 
 /** What a page puts in its <head> when the server sends it: a title, a description, and any extra tags. */
 export interface PageHead {
@@ -22,15 +24,6 @@ export interface SpaOptions {
 }
 
 const HEAD_MARKER = /<title>[^<]*<\/title>/;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /**
  * Serves the built web app: hashed assets cached for a year (precompressed brotli and gzip beside
@@ -81,11 +74,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
-      return reply
-        .status(404)
-        .send({
-          error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` },
-        });
+      throw notFound(ERROR_CODES.notFound, `No route for ${request.method} ${request.url.split('?')[0]}`);
     }
     return sendApp(request, reply);
   });

@@ -2,7 +2,7 @@ import type { Config } from '../../../config';
 import type { PaymentStatus } from '../../../../shared/payments';
 import { PAYMENT_STATUSES } from '../../../../shared/payments';
 import { AppError } from '../../../lib/errors';
-import type { PaymentProviderDriver, ProviderTransaction, RefundResult } from './types';
+import { neverSeen, type PaymentProviderDriver, type ProviderTransaction, type RefundResult } from './types';
 
 const TIMEOUT_MS = 10_000;
 
@@ -81,17 +81,7 @@ export function paystackProvider(config: Config): PaymentProviderDriver {
         'GET',
         `/transaction/verify/${encodeURIComponent(reference)}`,
       );
-      if (!ok || !envelope.data) {
-        return {
-          status: 'not_found',
-          reference,
-          amount: 0,
-          currency: '',
-          channel: null,
-          paidAt: null,
-          customerEmail: null,
-        };
-      }
+      if (!ok || !envelope.data) return neverSeen(reference);
       return fromPaystackData(envelope.data, reference);
     },
     async refund({ reference, amount }): Promise<RefundResult> {

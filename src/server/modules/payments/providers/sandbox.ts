@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SANDBOX_SCRIPT_PATH, type PaymentStatus } from '../../../../shared/payments';
 import type { Database } from '../../../db/client';
 import { sandboxCharges } from '../../../db/schema';
-import type { PaymentProviderDriver, ProviderTransaction } from './types';
+import { neverSeen, type PaymentProviderDriver, type ProviderTransaction } from './types';
 
 export const SANDBOX_PUBLIC_KEY = 'pk_test_quickbuy_sandbox';
 
@@ -18,17 +18,7 @@ export function sandboxProvider(db: Database): PaymentProviderDriver {
     scriptUrl: SANDBOX_SCRIPT_PATH,
     async verify(reference): Promise<ProviderTransaction> {
       const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
-      if (!charge) {
-        return {
-          status: 'not_found',
-          reference,
-          amount: 0,
-          currency: '',
-          channel: null,
-          paidAt: null,
-          customerEmail: null,
-        };
-      }
+      if (!charge) return neverSeen(reference);
       return {
         status: charge.status as PaymentStatus,
         reference: charge.reference,

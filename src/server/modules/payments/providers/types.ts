@@ -13,6 +13,11 @@ export interface ProviderTransaction {
   customerEmail: string | null;
 }
 
+/** The answer for a reference the provider has never seen. */
+export function neverSeen(reference: string): ProviderTransaction {
+  return { status: 'not_found', reference, amount: 0, currency: '', channel: null, paidAt: null, customerEmail: null };
+}
+
 export interface RefundResult {
   status: 'pending' | 'processed' | 'failed';
   providerReference: string | null;

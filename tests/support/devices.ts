@@ -1,7 +1,7 @@
-import type { DeviceType } from '../../../shared/catalog';
-import type { Database } from '../../db/client';
-import { deviceImages, devices, images } from '../../db/schema';
-import { invalidateCatalog } from './cache';
+import type { DeviceType } from '../../src/shared/catalog';
+import type { Database } from '../../src/server/db/client';
+import { deviceImages, devices, images } from '../../src/server/db/schema';
+import { invalidateCatalog } from '../../src/server/modules/catalog/cache';
 
 export interface DeviceFixture {
   brand?: string;

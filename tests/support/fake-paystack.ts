@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Test support: a small HTTP server on 127.0.0.1 that speaks the parts of Paystack's API the store
@@ -94,4 +96,30 @@ export async function startFakePaystack(secret = 'sk_test_fake_secret'): Promise
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The app on the Paystack driver, its API a fake Paystack on loopback, for the tests of one file or
+ * describe block (as useTestApp). Read both inside tests only.
+ */
+export function usePaystackTestApp(): { t: TestApp; fake: FakePaystack } {
+  const t = {} as TestApp;
+  const fake = {} as FakePaystack;
+  beforeAll(async () => {
+    Object.assign(fake, await startFakePaystack());
+    Object.assign(
+      t,
+      await createTestApp({
+        PAYMENT_PROVIDER: 'paystack',
+        PAYSTACK_PUBLIC_KEY: 'pk_test_fake',
+        PAYSTACK_SECRET_KEY: fake.secret,
+        PAYSTACK_BASE_URL: fake.url,
+      }),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  return { t, fake };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client';
-import { images } from '../schema';
+import type { Database } from '../db/client';
+import { devices, images } from '../db/schema';
 import { deviceArtwork } from './artwork';
 import { DEMO_DEVICES, describeDemoDevice } from './demo-devices';
 import { ARTWORK_SIZE, mapLimit, renderArtwork } from './render';
@@ -39,8 +39,8 @@ export async function seedBulkDevices(
     description: describeDemoDevice(device),
     image_id: imageRows[idx]!.id,
   }));
-  const result = await db.execute(sql`select min(created_at)::text as at from devices`);
-  const oldest = (result as unknown as { rows: Array<{ at: string | null }> }).rows[0]?.at ?? null;
+  const [first] = await db.select({ at: sql<string | null>`min(${devices.createdAt})::text` }).from(devices);
+  const oldest = first?.at ?? null;
   const start = oldest ? sql`${oldest}::timestamptz` : sql`now()`;
   const templateJson = JSON.stringify(templates);
   const conditions = `{${CONDITIONS.join(',')}}`;

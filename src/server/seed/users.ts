@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { DEMO_AGENTS } from '../../../shared/agents';
-import type { Database } from '../client';
-import { users } from '../schema';
-import { generatePassword, hashPassword } from '../../modules/accounts/passwords';
+import { DEMO_AGENTS } from '../../shared/agents';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { generatePassword, hashPassword } from '../lib/passwords';
 
 export interface SeedLog {
   info(message: string): void;

@@ -4,9 +4,9 @@
  * already lists that many devices it adds none, otherwise it adds the difference.
  */
 import { count, isNull } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../../config';
-import { openDatabase } from '../client';
-import { devices } from '../schema';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { devices } from '../db/schema';
 import { seedBulkDevices } from './bulk';
 
 function parseArgs(argv: string[]): { devices: number } {

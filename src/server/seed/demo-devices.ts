@@ -1,16 +1,11 @@
-import type { DeviceCondition, DeviceType } from '../../../shared/catalog';
+import type { Device, DeviceCondition, DeviceType } from '../../shared/catalog';
 
-export interface DemoDevice {
-  brand: string;
-  model: string;
-  type: DeviceType;
+/** A demo device: the fields of a listed one, with how many pictures to draw and a line about the model. */
+export interface DemoDevice extends Pick<
+  Device,
+  'brand' | 'model' | 'type' | 'storage' | 'ram' | 'displaySize' | 'batteryHealth' | 'price' | 'originalPrice'
+> {
   condition: DeviceCondition;
-  storage: string;
-  ram: string | null;
-  displaySize: string | null;
-  batteryHealth: number | null;
-  price: number;
-  originalPrice: number | null;
   /** 0 means out of stock. */
   quantity: number;
   /** 1 to 5 pictures. */
@@ -112,37 +107,21 @@ const ROWS: Row[] = [
   ['Bose', 'QuietComfort 45 Headphones', 'accessory', 'Excellent', 'Wireless', null, null, null, 3499, null, 3, 2, 'Comfortable noise-cancelling headphones with 24-hour battery.'],
 ];
 
-export const DEMO_DEVICES: DemoDevice[] = ROWS.map(
-  ([
-    brand,
-    model,
-    type,
-    condition,
-    storage,
-    ram,
-    displaySize,
-    batteryHealth,
-    price,
-    originalPrice,
-    quantity,
-    images,
-    blurb,
-  ]) => ({
-    brand,
-    model,
-    type,
-    condition,
-    storage,
-    ram,
-    displaySize,
-    batteryHealth,
-    price,
-    originalPrice,
-    quantity,
-    images,
-    blurb,
-  }),
-);
+export const DEMO_DEVICES: DemoDevice[] = ROWS.map((row) => ({
+  brand: row[0],
+  model: row[1],
+  type: row[2],
+  condition: row[3],
+  storage: row[4],
+  ram: row[5],
+  displaySize: row[6],
+  batteryHealth: row[7],
+  price: row[8],
+  originalPrice: row[9],
+  quantity: row[10],
+  images: row[11],
+  blurb: row[12],
+}));
 
 const CONDITION_NOTES: Record<DeviceCondition, string> = {
   Excellent: 'In excellent condition: no visible marks, fully tested and cleaned.',

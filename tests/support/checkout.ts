@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { CheckoutInput, CheckoutReply } from '../../../shared/orders';
-import { send, type TestApp } from '../../../../tests/support/test-app';
+import type { CheckoutInput, CheckoutReply } from '../../src/shared/orders';
+import { send, type TestApp } from './test-app';
 
 let counter = 0;
 /** A distinct client address per request, so the per-address rate limits do not leak between tests. */

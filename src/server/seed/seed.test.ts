@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../../tests/support/test-app';
-import { verifyPassword } from '../../modules/accounts/passwords';
-import { openDatabase } from '../client';
-import { devices, users } from '../schema';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../tests/support/test-app';
+import { verifyPassword } from '../lib/passwords';
+import { openDatabase } from '../db/client';
+import { devices, users } from '../db/schema';
 import { seedOnFirstStart } from './index';
 
 let database: TestDatabase;

@@ -1,9 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { BRAND_FILTERS, DEVICE_CONDITIONS, DEVICE_TYPES } from '../../../shared/catalog';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-app';
-import { deviceImages, devices, images } from '../schema';
+import { BRAND_FILTERS, DEVICE_CONDITIONS, DEVICE_TYPES } from '../../shared/catalog';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-app';
+import { deviceImages, devices, images } from '../db/schema';
 import { seedDemoCatalog } from './catalog';
 
 let database: TestDatabase;

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { SignupInput } from '../../../shared/accounts';
-import { users } from '../../db/schema';
-import { send, type TestApp } from '../../../../tests/support/test-app';
-import { hashPassword } from './passwords';
-import { SESSION_COOKIE } from './sessions';
+import type { SignupInput } from '../../src/shared/accounts';
+import { users } from '../../src/server/db/schema';
+import { send, type TestApp } from './test-app';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { SESSION_COOKIE } from '../../src/server/modules/accounts/sessions';
 
 /** Fixtures for the accounts tests: people of each role and their session cookies. */
 export const CUSTOMER_PASSWORD = 'Kloof-street-42';

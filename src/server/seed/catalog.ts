@@ -1,5 +1,5 @@
-import type { Database } from '../client';
-import { deviceImages, devices, images } from '../schema';
+import type { Database } from '../db/client';
+import { deviceImages, devices, images } from '../db/schema';
 import { ARTWORK_VIEWS, deviceArtwork, shapeVariant, type ArtworkView } from './artwork';
 import { DEMO_DEVICES, describeDemoDevice, type DemoDevice } from './demo-devices';
 import { ARTWORK_SIZE, mapLimit, renderArtwork } from './render';

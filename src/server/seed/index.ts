@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Database } from '../client';
-import { appMeta } from '../schema';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { appMeta } from '../db/schema';
 import { seedDemoCatalog } from './catalog';
 import { seedAdmin, seedDemoAgents, type SeedLog } from './users';
 

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices, orderItems, orders } from '../../db/schema';
-import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
-import { createAdmin, signInAs, signUpCustomer } from '../accounts/test-fixtures';
-import { insertDevices } from '../catalog/test-fixtures';
-import { expireReservations } from './service';
-import { checkout, customer, nextAddress, placed } from './test-support';
+import { send, useTestApp } from '../../../../tests/support/test-app';
+import { signUpCustomer } from '../../../../tests/support/accounts';
+import { insertDevices } from '../../../../tests/support/devices';
+import { expireReservations } from './workflow';
+import { checkout, customer, placed } from '../../../../tests/support/checkout';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function stockOf(id: string) {
   const [row] = await t.db
@@ -214,6 +210,22 @@ describe('POST /api/checkout/:orderNumber/cancel', () => {
   });
 });
 
+describe('the catalog during checkout', () => {
+  const shown = async (id: string) =>
+    (await send(t.app, 'GET', `/api/devices/${id}`)).json() as { quantity: number; inStock: boolean };
+
+  it('shows the stock a checkout takes and a cancel gives back at once, though the reply is cached', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 2 }]);
+    expect(await shown(device!.id)).toMatchObject({ quantity: 2, inStock: true });
+    const reply = await placed(t, [{ deviceId: device!.id, quantity: 2 }]);
+    expect(await shown(device!.id)).toMatchObject({ quantity: 0, inStock: false });
+    await send(t.app, 'POST', `/api/checkout/${reply.orderNumber}/cancel`, {
+      body: { accessToken: reply.accessToken },
+    });
+    expect(await shown(device!.id)).toMatchObject({ quantity: 2, inStock: true });
+  });
+});
+
 describe('expireReservations', () => {
   it('releases reservations unpaid after RESERVATION_MINUTES, and only those', async () => {
     const [device] = await insertDevices(t.db, [{ quantity: 2 }]);
@@ -246,69 +258,5 @@ describe('expireReservations', () => {
       expireReservations({ db: t.db, clock: t.clock }),
     ]);
     expect(await stockOf(device!.id)).toEqual({ quantity: 4, inStock: true });
-  });
-});
-
-describe('GET /api/orders/:orderNumber', () => {
-  it('shows the order to the browser holding its token', async () => {
-    const [device] = await insertDevices(t.db, [
-      { brand: 'Apple', model: 'iPad Air', type: 'tablet', price: 7000, quantity: 2 },
-    ]);
-    const reply = await placed(t, [{ deviceId: device!.id, quantity: 2 }]);
-    const res = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, {
-      headers: { 'x-order-token': reply.accessToken, 'x-forwarded-for': nextAddress() },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      orderNumber: reply.orderNumber,
-      status: 'pending',
-      paymentStatus: 'awaiting_payment',
-      totalAmount: 14000,
-      currency: 'NGN',
-      paymentReference: null,
-      customer: { name: 'Thandi Nkosi', email: 'thandi@example.co.za', phone: '+27 82 000 0000' },
-      shippingAddress: { street: '12 Long Street', city: 'Cape Town', country: 'South Africa' },
-      items: [
-        {
-          name: 'Apple iPad Air',
-          price: 7000,
-          quantity: 2,
-          lineTotal: 14000,
-          condition: 'Good',
-          storage: '128GB',
-          image: expect.stringMatching(/^\/images\//),
-        },
-      ],
-    });
-  });
-
-  it('answers a stranger 404 Order not found, as for a missing order', async () => {
-    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
-    const reply = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
-    const stranger = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`);
-    const wrongToken = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, {
-      headers: { 'x-order-token': 'x'.repeat(43) },
-    });
-    const missing = await send(t.app, 'GET', '/api/orders/ORD-2026-000000');
-    for (const res of [stranger, wrongToken, missing]) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'ORDER_NOT_FOUND', message: 'Order not found' } });
-    }
-    const otherCustomer = await signUpCustomer(t);
-    const res = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: otherCustomer.cookie });
-    expect(res.statusCode).toBe(404);
-  });
-
-  it('shows the order to the customer who owns it and to the admin', async () => {
-    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
-    const owner = await signUpCustomer(t);
-    const reply = await placed(t, [{ deviceId: device!.id, quantity: 1 }], { cookie: owner.cookie });
-    const mine = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: owner.cookie });
-    expect(mine.statusCode).toBe(200);
-    const admin = await createAdmin(t);
-    const adminCookie = await signInAs(t, 'admin', admin.email);
-    const res = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: adminCookie });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().orderNumber).toBe(reply.orderNumber);
   });
 });

@@ -1,4 +1,5 @@
-import type { DeviceType } from '../../../shared/catalog';
+import type { DeviceType } from '../../shared/catalog';
+import { escapeHtml } from '../lib/html';
 
 /**
  * Demo product artwork drawn locally (there is no network at seed time): a clean illustration of the
@@ -52,10 +53,6 @@ const DEFAULT_PALETTE: Palette = { primary: '#334155', accent: '#94a3b8', light:
 
 export function paletteOf(brand: string): Palette {
   return BRAND_COLOURS[brand.toLowerCase()] ?? DEFAULT_PALETTE;
-}
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Which drawing a model gets within its type (a keyboard and a mouse are both accessories). */
@@ -169,8 +166,8 @@ function shape(type: DeviceType, model: string, p: Palette, back: boolean): stri
 export function deviceArtwork(options: { type: DeviceType; brand: string; model: string; view: ArtworkView }): string {
   const { type, brand, model, view } = options;
   const p = paletteOf(brand);
-  const brandName = escapeXml(brand);
-  const modelName = escapeXml(model);
+  const brandName = escapeHtml(brand);
+  const modelName = escapeHtml(model);
   const defs = `<defs>
     <linearGradient id="screen" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.accent}"/><stop offset="1" stop-color="${p.primary}"/></linearGradient>
     <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="${p.light}"/></linearGradient>

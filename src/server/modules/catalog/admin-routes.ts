@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deviceInputSchema, deviceUpdateSchema } from '../../../shared/inventory';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../lib/errors';
+import { sessionOf } from '../accounts/guard';
+import type { Actor } from '../audit/service';
+import { createDevice, updateDevice } from './inventory';
+
+/** The admin's device dialogs are forms: a refusal reads as the first rule broken. */
+const FORM = { form: true } as const;
+
+const actorOf = (request: FastifyRequest): Actor => {
+  const { user } = sessionOf(request);
+  return { id: user.id, role: user.role };
+};
+
+/** The admin's inventory routes; /api/admin/* is the admin's alone (accounts' role guard). */
+export function registerCatalogAdminRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  app.post('/api/admin/devices', async (request, reply) => {
+    const input = parseInput(deviceInputSchema, request.body, FORM);
+    return reply.status(201).send(await createDevice({ db, clock, actor: actorOf(request), input }));
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/admin/devices/:id', async (request) => {
+    const changes = parseInput(deviceUpdateSchema, request.body, FORM);
+    return updateDevice({ db, clock, actor: actorOf(request), id: request.params.id, changes });
+  });
+}

@@ -1,0 +1,210 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Device, DeviceListReply } from '../../../shared/catalog';
+import { auditLog, devices } from '../../db/schema';
+import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
+import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { storeImage } from '../images/service';
+
+let t: TestApp;
+let admin: { id: string; cookie: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  const row = await createAdmin(t);
+  admin = { id: row.id, cookie: await signInAs(t, 'admin', row.email) };
+});
+afterAll(() => t.close());
+
+const phone = {
+  brand: 'Apple',
+  model: 'iPhone 15 Pro',
+  type: 'phone',
+  condition: 'Excellent',
+  storage: '256GB',
+  ram: '8GB',
+  price: 21000,
+  originalPrice: 24000,
+  quantity: 3,
+  description: 'Titanium, barely used.',
+};
+
+const create = (body: unknown, cookie = admin.cookie) => send(t.app, 'POST', '/api/admin/devices', { body, cookie });
+const update = (id: string, body: unknown, cookie = admin.cookie) =>
+  send(t.app, 'PATCH', `/api/admin/devices/${id}`, { body, cookie });
+const listed = async (q: string) =>
+  (await send(t.app, 'GET', `/api/devices?q=${encodeURIComponent(q)}`)).json() as DeviceListReply;
+const deviceCount = async () => (await t.db.select({ id: devices.id }).from(devices)).length;
+const auditOf = async (id: string) =>
+  t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id);
+
+describe('POST /api/admin/devices', () => {
+  it('answers 401 to an anonymous caller and 403 to a customer or an agent, and writes nothing', async () => {
+    const before = await deviceCount();
+    const anonymous = await create(phone, '');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in' } });
+    const agent = await createAgent(t);
+    for (const cookie of [(await signUpCustomer(t)).cookie, await signInAs(t, 'agent', agent.username!)]) {
+      const res = await create(phone, cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have access to this' } });
+    }
+    expect(await deviceCount()).toBe(before);
+  });
+
+  it('creates the device named from brand and model, listed at once on GET /api/devices', async () => {
+    expect((await listed('iPhone 15 Pro')).filteredTotal).toBe(0);
+    const res = await create(phone);
+    expect(res.statusCode).toBe(201);
+    const device = res.json() as Device;
+    expect(device).toEqual({
+      ...phone,
+      id: expect.any(String),
+      name: 'Apple iPhone 15 Pro',
+      inStock: true,
+      displaySize: null,
+      batteryHealth: null,
+      images: [],
+      defaultImageIndex: 0,
+      addedDate: t.clock.now().toISOString(),
+    });
+    const reply = await listed('iPhone 15 Pro');
+    expect(reply.items.map((d) => d.id)).toEqual([device.id]);
+  });
+
+  it('fills the defaults: quantity 1, no storage, and empty RAM or description become null', async () => {
+    const res = await create({
+      brand: 'Dell',
+      model: 'Latitude 5440',
+      type: 'laptop',
+      condition: 'Good',
+      price: 9000,
+      ram: '',
+      description: '  ',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      quantity: 1,
+      inStock: true,
+      storage: '',
+      ram: null,
+      description: null,
+      originalPrice: null,
+    });
+  });
+
+  it('links uploaded images in order with the default image chosen', async () => {
+    const first = await storeImage({ db: t.db, data: TINY_WEBP });
+    const second = await storeImage({ db: t.db, data: TINY_WEBP });
+    const res = await create({ ...phone, model: 'iPhone 14', imageIds: [first.id, second.id], defaultImageIndex: 1 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ images: [`/images/${first.id}`, `/images/${second.id}`], defaultImageIndex: 1 });
+  });
+
+  it('writes the audit log: who, as what, did what to which device, and the device after', async () => {
+    const device = (await create({ ...phone, model: 'iPhone 13 mini' })).json() as Device;
+    const [entry] = await auditOf(device.id);
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      actorRole: 'admin',
+      action: 'device.create',
+      entityType: 'device',
+      entityId: device.id,
+      details: { after: device },
+    });
+  });
+
+  it('names every field a form left wrong, with the first as the message, and writes nothing', async () => {
+    const before = await deviceCount();
+    const res = await create({ brand: ' ', price: 12.5, quantity: -1, type: 'toaster' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Brand is required',
+        fields: {
+          brand: 'Brand is required',
+          model: 'Model is required',
+          type: 'Choose a device type',
+          condition: 'Choose a condition: Excellent, Good or Fair',
+          price: 'Price must be a whole number',
+          quantity: 'Quantity cannot be below 0',
+        },
+      },
+    });
+    expect(await deviceCount()).toBe(before);
+  });
+
+  it('refuses more than five images, an unknown image, and a default image outside the list', async () => {
+    const image = await storeImage({ db: t.db, data: TINY_WEBP });
+    const six = await create({ ...phone, imageIds: Array.from({ length: 6 }, () => image.id) });
+    expect(six.statusCode).toBe(400);
+    expect(six.json().error.fields).toEqual({ imageIds: 'At most 5 images' });
+    const unknown = await create({ ...phone, imageIds: ['00000000-0000-4000-8000-000000000000'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Unknown image', fields: { imageIds: 'Unknown image' } },
+    });
+    const outside = await create({ ...phone, imageIds: [image.id], defaultImageIndex: 1 });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.fields).toEqual({ defaultImageIndex: 'The default image must be one of the images' });
+  });
+});
+
+describe('PATCH /api/admin/devices/:id', () => {
+  it('sets the stock to 0: the device shows Out of Stock at once', async () => {
+    const [device] = await insertDevices(t.db, [{ brand: 'Samsung', model: 'Galaxy Tab S9', quantity: 2 }]);
+    expect((await listed('Galaxy Tab S9')).items[0]).toMatchObject({ quantity: 2, inStock: true });
+    const res = await update(device!.id, { quantity: 0 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ quantity: 0, inStock: false, price: 5000 });
+    expect((await listed('Galaxy Tab S9')).items[0]).toMatchObject({ quantity: 0, inStock: false });
+  });
+
+  it('changes only the fields sent, rebuilds the name from brand and model, and audits before and after', async () => {
+    const [device] = await insertDevices(t.db, [
+      { brand: 'HP', model: 'EliteBook 840', price: 14000, storage: '512GB' },
+    ]);
+    const res = await update(device!.id, { model: 'EliteBook 860', price: 13500 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'HP EliteBook 860', price: 13500, storage: '512GB', brand: 'HP' });
+    const [entry] = await auditOf(device!.id);
+    expect(entry).toMatchObject({ actorId: admin.id, actorRole: 'admin', action: 'device.update' });
+    expect(entry!.details).toMatchObject({
+      before: { name: 'HP EliteBook 840', price: 14000 },
+      after: { name: 'HP EliteBook 860', price: 13500 },
+    });
+  });
+
+  it('answers 404 for an unknown, malformed or deleted device', async () => {
+    const [deleted] = await insertDevices(t.db, [{ deletedAt: new Date() }]);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', deleted!.id]) {
+      const res = await update(id, { price: 1 });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } });
+    }
+  });
+
+  it('refuses an empty change and a wrong value, and changes nothing', async () => {
+    const [device] = await insertDevices(t.db, [{ price: 7000 }]);
+    const empty = await update(device!.id, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Send at least one field to change',
+        fields: { _: 'Send at least one field to change' },
+      },
+    });
+    const negative = await update(device!.id, { price: -5 });
+    expect(negative.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Price cannot be below 0',
+      fields: { price: 'Price cannot be below 0' },
+    });
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, device!.id));
+    expect(row!.price).toBe(7000);
+    expect(await auditOf(device!.id)).toHaveLength(0);
+  });
+});

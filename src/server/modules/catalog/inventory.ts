@@ -1,0 +1,125 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Device } from '../../../shared/catalog';
+import { ERROR_CODES } from '../../../shared/errors';
+import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';
+import { afterCommit, transaction, type Database, type Transaction } from '../../db/client';
+import { deviceImages, devices } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { recordAudit, type Actor } from '../audit/service';
+import { missingImages } from '../images/service';
+import { invalidateCatalog } from './cache';
+import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
+
+/**
+ * The admin's inventory: adding and editing devices (spec 001 'Devices'). Each change is written
+ * with its audit entry in one transaction and empties the catalog cache once committed, so the
+ * storefront shows it at once.
+ */
+
+const invalid = (field: string, message: string) =>
+  new AppError(ERROR_CODES.validationFailed, message, { status: 400, fields: { [field]: message } });
+
+/** Links the images in order, after checking every one exists (400 naming imageIds otherwise). */
+async function linkImages(tx: Transaction, deviceId: string, imageIds: string[]) {
+  if ((await missingImages(tx, imageIds)).length > 0) throw invalid('imageIds', 'Unknown image');
+  await tx.delete(deviceImages).where(eq(deviceImages.deviceId, deviceId));
+  if (imageIds.length === 0) return;
+  await tx.insert(deviceImages).values(imageIds.map((imageId, position) => ({ deviceId, position, imageId })));
+}
+
+async function deviceView(tx: Transaction, id: string): Promise<Device> {
+  const rows = await tx.select().from(devices).where(eq(devices.id, id)).limit(1);
+  const [device] = await toDevices(tx, rows);
+  return device!;
+}
+
+/** POST /api/admin/devices: a new listed device, named from its brand and model. */
+export async function createDevice({
+  db,
+  clock,
+  actor,
+  input,
+}: {
+  db: Database;
+  clock: Clock;
+  actor: Actor;
+  input: DeviceInput;
+}): Promise<Device> {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const { imageIds, ...fields } = input;
+    const [row] = await tx
+      .insert(devices)
+      .values({
+        ...fields,
+        name: `${input.brand} ${input.model}`,
+        inStock: input.quantity > 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: devices.id });
+    await linkImages(tx, row!.id, imageIds);
+    const device = await deviceView(tx, row!.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'device.create',
+      entity: { type: 'device', id: device.id },
+      after: device,
+      at: now,
+    });
+    afterCommit(tx, invalidateCatalog);
+    return device;
+  });
+}
+
+/**
+ * PATCH /api/admin/devices/:id: changes only the fields sent; the name follows brand and model, and
+ * a quantity of 0 marks the device out of stock. 404 for a missing or deleted device.
+ */
+export async function updateDevice({
+  db,
+  clock,
+  actor,
+  id,
+  changes,
+}: {
+  db: Database;
+  clock: Clock;
+  actor: Actor;
+  id: string;
+  changes: DeviceUpdate;
+}): Promise<Device> {
+  if (!isUuid(id)) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
+      .for('update')
+      .limit(1);
+    if (!current) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
+    const before = await deviceView(tx, id);
+    const { imageIds, ...fields } = changes;
+    const imageCount = imageIds?.length ?? before.images.length;
+    const defaultImageIndex = fields.defaultImageIndex ?? current.defaultImageIndex;
+    if (defaultImageIndex >= Math.max(1, imageCount)) throw invalid('defaultImageIndex', DEFAULT_IMAGE_MESSAGE);
+    const brand = fields.brand ?? current.brand;
+    const model = fields.model ?? current.model;
+    await tx
+      .update(devices)
+      .set({
+        ...fields,
+        name: `${brand} ${model}`,
+        ...(fields.quantity !== undefined ? { inStock: fields.quantity > 0 } : {}),
+        updatedAt: now,
+      })
+      .where(eq(devices.id, id));
+    if (imageIds) await linkImages(tx, id, imageIds);
+    const after = await deviceView(tx, id);
+    await recordAudit(tx, { actor, action: 'device.update', entity: { type: 'device', id }, before, after, at: now });
+    afterCommit(tx, invalidateCatalog);
+    return after;
+  });
+}

@@ -1,0 +1,142 @@
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { afterCommit, type DbHandle, type Transaction } from '../../db/client';
+import { devices } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { invalidateCatalog } from './cache';
+import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
+
+/**
+ * Stock: the only code that changes a listed device's quantity. An order's units are taken when it
+ * is placed (reserveStock), given back when it is cancelled or expires unpaid (releaseStock), and
+ * taken again for a payment that arrives after that (retakeStock); a payment changes no stock, the
+ * reservation simply becomes the sale. Each writes in its caller's transaction and empties the
+ * catalog cache once that transaction commits.
+ */
+
+export const OUT_OF_STOCK = 'OUT_OF_STOCK';
+
+export interface StockLine {
+  deviceId: string;
+  quantity: number;
+}
+
+/** A reserved line, priced from the database, with what an order keeps of the device. */
+export interface ReservedLine extends StockLine {
+  name: string;
+  price: number;
+  condition: string;
+  storage: string;
+  /** The device's default picture when it was bought. */
+  image: string | null;
+}
+
+/** Same device twice becomes one line; lines sorted by id so every transaction locks rows in one order. */
+export function mergeLines(lines: StockLine[]): StockLine[] {
+  const byId = new Map<string, number>();
+  for (const line of lines) byId.set(line.deviceId, (byId.get(line.deviceId) ?? 0) + line.quantity);
+  return [...byId.entries()]
+    .map(([deviceId, quantity]) => ({ deviceId, quantity }))
+    .sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
+}
+
+/**
+ * Takes one line, or fails naming the device. One conditional update locks the row, checks and
+ * takes the stock and reads the price: it cannot take quantity below zero.
+ */
+async function takeLine(tx: DbHandle, line: StockLine) {
+  const n = line.quantity;
+  const [row] = isUuid(line.deviceId)
+    ? await tx
+        .update(devices)
+        .set({
+          quantity: sql`${devices.quantity} - ${n}`,
+          inStock: sql`(${devices.quantity} - ${n}) > 0`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(devices.id, line.deviceId),
+            gte(devices.quantity, n),
+            eq(devices.inStock, true),
+            isNull(devices.deletedAt),
+          ),
+        )
+        .returning()
+    : [];
+  if (row) return row;
+  const [device] = isUuid(line.deviceId)
+    ? await tx
+        .select({
+          name: devices.name,
+          quantity: devices.quantity,
+          inStock: devices.inStock,
+          deletedAt: devices.deletedAt,
+        })
+        .from(devices)
+        .where(eq(devices.id, line.deviceId))
+        .limit(1)
+    : [];
+  if (!device) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
+  const left = device.inStock && !device.deletedAt ? device.quantity : 0;
+  const message = left > 0 ? `Only ${left} left of ${device.name}` : `${device.name} is out of stock`;
+  throw new AppError(OUT_OF_STOCK, message, { status: 409, fields: { [line.deviceId]: message } });
+}
+
+async function takeLines(tx: DbHandle, lines: StockLine[]) {
+  const taken = [];
+  for (const line of mergeLines(lines)) taken.push({ row: await takeLine(tx, line), quantity: line.quantity });
+  return taken;
+}
+
+/**
+ * Takes every line's units and prices each from the database (a price the client sent never
+ * counts). The first line short of stock throws 409 OUT_OF_STOCK naming the device ('Only 1 left
+ * of X', 'X is out of stock'; `fields` keyed by its id), an unknown one 404 DEVICE_NOT_FOUND: in the
+ * caller's transaction that undoes every line taken before it. Undo after commit: releaseStock.
+ */
+export async function reserveStock(tx: DbHandle, lines: StockLine[]): Promise<ReservedLine[]> {
+  const taken = await takeLines(tx, lines);
+  afterCommit(tx, invalidateCatalog);
+  const listed = await toDevices(
+    tx,
+    taken.map(({ row }) => row),
+  );
+  return taken.map(({ row, quantity }, i) => {
+    const images = listed[i]!.images;
+    return {
+      deviceId: row.id,
+      quantity,
+      name: row.name,
+      price: row.price,
+      condition: row.condition,
+      storage: row.storage,
+      image: images[row.defaultImageIndex] ?? images[0] ?? null,
+    };
+  });
+}
+
+/** Gives reserved units back (an unpaid order cancelled, declined or expired). Undo: retakeStock. */
+export async function releaseStock(tx: DbHandle, lines: StockLine[]): Promise<void> {
+  for (const line of mergeLines(lines)) {
+    await tx
+      .update(devices)
+      .set({ quantity: sql`${devices.quantity} + ${line.quantity}`, inStock: true, updatedAt: sql`now()` })
+      .where(eq(devices.id, line.deviceId));
+  }
+  afterCommit(tx, invalidateCatalog);
+}
+
+/**
+ * Takes released units again (a payment that arrived after cancel or expiry). All or nothing, in a
+ * savepoint: false, with nothing changed, when any line is no longer available.
+ */
+export async function retakeStock(tx: Transaction, lines: StockLine[]): Promise<boolean> {
+  try {
+    await tx.transaction((savepoint) => takeLines(savepoint, lines));
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+  afterCommit(tx, invalidateCatalog);
+  return true;
+}

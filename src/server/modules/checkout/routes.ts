@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../../../shared/errors';
+import { checkoutSchema } from '../../../shared/orders';
+import { sandboxChargeSchema, verifyPaymentSchema } from '../../../shared/payments';
+import type { AppContext } from '../../context';
+import { AppError, parseInput } from '../../lib/errors';
+import { orderTokenOf } from '../orders/routes';
+import { paymentProvider, type ProviderTransaction } from '../payments/providers';
+import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
+import { PAYMENT_NOT_FOUND, paystackSignatureValid } from '../payments/service';
+import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
+
+const LIMIT_30 = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+
+export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { config, db, clock } = ctx;
+  const provider = paymentProvider(ctx);
+  const confirm = (reference: string, log: WorkflowLog, transaction?: ProviderTransaction) =>
+    confirmPayment({ db, clock, provider, reference, transaction, publicUrl: config.PUBLIC_URL, log });
+
+  app.post('/api/checkout', LIMIT_30, async (request, reply) => {
+    const { items, customer } = parseInput(checkoutSchema, request.body);
+    const user = request.auth?.user;
+    const placed = await placeOrder({
+      db,
+      clock,
+      provider,
+      currency: config.STORE_CURRENCY,
+      reservationMinutes: config.RESERVATION_MINUTES,
+      items,
+      customer,
+      customerId: user?.role === 'customer' ? user.id : null,
+    });
+    return reply.status(201).send(placed);
+  });
+
+  app.post<{ Params: { orderNumber: string }; Body: { accessToken?: unknown } | undefined }>(
+    '/api/checkout/:orderNumber/cancel',
+    LIMIT_30,
+    async (request) => {
+      const bodyToken = request.body?.accessToken;
+      const accessToken = orderTokenOf(request) ?? (typeof bodyToken === 'string' ? bodyToken : undefined);
+      return cancelCheckout({ db, clock, orderNumber: request.params.orderNumber, accessToken });
+    },
+  );
+
+  app.post('/api/payments/sandbox/charge', LIMIT_30, async (request) => {
+    const { reference, ...card } = parseInput(sandboxChargeSchema, request.body);
+    return payWithSandbox({ db, clock, reference, card });
+  });
+
+  app.post('/api/payments/verify', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
+    const { reference } = parseInput(verifyPaymentSchema, request.body);
+    return confirm(reference, request.log);
+  });
+
+  // The webhook needs the raw bytes for its signature, so its JSON parser lives in its own scope.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/api/payments/webhooks/paystack', async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!paystackSignatureValid(config.PAYSTACK_SECRET_KEY, raw, request.headers['x-paystack-signature'])) {
+        request.log.warn('paystack webhook with a missing or wrong signature');
+        throw new AppError(ERROR_CODES.unauthorized, 'Invalid signature', { status: 401 });
+      }
+      let event: { event?: string; data?: PaystackTransactionData };
+      try {
+        event = JSON.parse(raw.toString('utf8')) as typeof event;
+      } catch {
+        throw new AppError(ERROR_CODES.badRequest, 'The request body is not valid JSON');
+      }
+      if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
+        const reference = event.data.reference;
+        try {
+          await confirm(reference, request.log, fromPaystackData(event.data, reference));
+        } catch (error) {
+          // An unknown reference is acknowledged (Paystack would retry forever); anything else is retried.
+          if (!(error instanceof AppError && error.code === PAYMENT_NOT_FOUND)) throw error;
+          request.log.warn({ reference }, 'paystack webhook for an unknown reference');
+        }
+      }
+      return reply.status(200).send({ received: true });
+    });
+  });
+}

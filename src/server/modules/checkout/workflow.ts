@@ -1,0 +1,341 @@
+import { toMinorUnits, type Currency } from '../../../shared/money';
+import type { CheckoutCustomer, CheckoutReply, OrderPaymentStatus, OrderStatus } from '../../../shared/orders';
+import { transaction, type Database, type Transaction } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { repeatEvery } from '../../lib/repeat';
+import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog/stock';
+import { enqueueEmail } from '../mail/outbox';
+import { renderOrderConfirmation } from '../orders/confirmation-email';
+import {
+  closeUnpaidOrder,
+  createOrder,
+  findOrder,
+  lockExpiredOrders,
+  lockOrder,
+  lockOrderToCancel,
+  markOrderPaid,
+  orderItemsOf,
+  toOrderView,
+  type OrderRow,
+} from '../orders/service';
+import type { PaymentProviderDriver, ProviderTransaction } from '../payments/providers';
+import {
+  chargeSandbox,
+  newPaymentReference,
+  paymentMatches,
+  paymentNotFound,
+  paymentRequest,
+  recordPayment,
+  type ExpectedPayment,
+} from '../payments/service';
+
+/*
+ * Checkout, the one flow that must never lose money or stock (DESIGN.md section 4), top to bottom:
+ *
+ *   placeOrder          reserve and price the stock -> create the order -> start the payment
+ *   payWithSandbox      the sandbox widget charges a card for the order's payment
+ *   confirmPayment      ask the provider -> check it is this order's money -> take the stock again
+ *                       if it was released -> record the payment -> mark the order paid -> email it
+ *   cancelCheckout      the buyer gives up: close the order, release its stock
+ *   expireReservations  unpaid past RESERVATION_MINUTES: close the order, release its stock
+ *
+ * The workflow owns no table: it calls the services of the modules that do (catalog: stock;
+ * orders: orders and their lines; payments: providers and the payments ledger; mail: the outbox).
+ * Steps that must stand or fall together run in one database transaction, where a failure is undone
+ * by the rollback; a step whose effect outlives its transaction names the step that undoes it.
+ */
+
+export interface WorkflowLog {
+  warn(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+}
+
+/** The payment the store expects for an order. */
+const expectedPayment = (order: OrderRow): ExpectedPayment => ({
+  reference: order.paymentReference,
+  amount: toMinorUnits(order.totalAmount),
+  currency: order.currency,
+  email: order.customerEmail,
+});
+
+// --- Steps ----------------------------------------------------------------------------------------
+
+/**
+ * Closes a locked unpaid order and gives its stock back, once: false, with nothing changed, when
+ * the order is no longer awaiting payment. Undone by takeStockAgainStep (a payment that arrives later).
+ */
+async function releaseOrderStep(
+  tx: Transaction,
+  order: OrderRow,
+  outcome: Extract<OrderPaymentStatus, 'cancelled' | 'expired'>,
+  now: Date,
+): Promise<boolean> {
+  if (!(await closeUnpaidOrder(tx, order, outcome, now))) return false;
+  await releaseStock(tx, await orderItemsOf(tx, order.id));
+  return true;
+}
+
+/**
+ * A paid order needs its stock: still held while it awaits payment; taken again, all or nothing,
+ * when the order was closed before the money arrived. False when that stock is gone.
+ */
+async function takeStockAgainStep(tx: Transaction, order: OrderRow): Promise<boolean> {
+  if (order.paymentStatus === 'awaiting_payment') return true;
+  const lines: StockLine[] = await orderItemsOf(tx, order.id);
+  return retakeStock(tx, lines);
+}
+
+/** Marks the order paid and puts its confirmation in the outbox, in the same transaction. */
+async function completeOrderStep(tx: Transaction, order: OrderRow, now: Date, publicUrl: string) {
+  await markOrderPaid(tx, order, now);
+  const view = toOrderView({ ...order, paymentStatus: 'paid' }, await orderItemsOf(tx, order.id));
+  await enqueueEmail(tx, renderOrderConfirmation(view, publicUrl), now);
+}
+
+// --- Workflows ------------------------------------------------------------------------------------
+
+/**
+ * POST /api/checkout: prices from the database, stock reserved, the order written as pending and
+ * awaiting payment, all in one transaction (any failure writes nothing), then the payment started.
+ * Undo: cancelCheckout, a failed payment (confirmPayment) or expireReservations release the stock.
+ */
+export async function placeOrder({
+  db,
+  clock,
+  provider,
+  currency,
+  reservationMinutes,
+  items,
+  customer,
+  customerId = null,
+}: {
+  db: Database;
+  clock: Clock;
+  provider: PaymentProviderDriver;
+  currency: Currency;
+  reservationMinutes: number;
+  items: StockLine[];
+  customer: CheckoutCustomer;
+  customerId?: string | null;
+}): Promise<CheckoutReply> {
+  const now = clock.now();
+  const {
+    order,
+    items: lines,
+    accessToken,
+  } = await transaction(db, async (tx) => {
+    // 1. Reserve the stock and price each line from the database.
+    const reserved = await reserveStock(tx, items);
+    // 2. Write the order, holding the stock until reservedUntil.
+    return createOrder(tx, {
+      lines: reserved,
+      customer,
+      customerId,
+      currency,
+      paymentReference: newPaymentReference(),
+      now,
+      reservedUntil: new Date(now.getTime() + reservationMinutes * 60_000),
+    });
+  });
+  // 3. Start the payment: the parameters the browser opens the provider's widget with.
+  const payment = paymentRequest(provider, expectedPayment(order), {
+    customer_name: order.customerName,
+    items_count: lines.reduce((sum, line) => sum + line.quantity, 0),
+  });
+  return { orderNumber: order.orderNumber, accessToken, payment };
+}
+
+/**
+ * POST /api/payments/sandbox/charge: the sandbox provider charges a card for the payment of the
+ * order with this reference, while that order is still open.
+ */
+export async function payWithSandbox({
+  db,
+  clock,
+  reference,
+  card,
+}: {
+  db: Database;
+  clock: Clock;
+  reference: string;
+  card: { cardNumber: string; cvv: string; expiry: string };
+}) {
+  const order = await findOrder(db, { reference });
+  const payment = order ? { ...expectedPayment(order), open: order.paymentStatus === 'awaiting_payment' } : null;
+  return chargeSandbox({ db, clock, payment, ...card });
+}
+
+export interface ConfirmResult {
+  orderNumber: string;
+  /** The order's payment status afterwards ('paid' on success). */
+  status: string;
+}
+
+/** Provider answers that end a payment attempt: the order's stock goes back. */
+const RELEASING: ReadonlySet<string> = new Set(['failed', 'abandoned']);
+
+/**
+ * The one way an order becomes paid, used by verify and by the webhook (DESIGN.md section 4).
+ * Idempotent: under the order's row lock, the payment row (reference unique), the paid mark and the
+ * confirmation email (deduped by key) are written once, whatever the number of calls. The provider
+ * must say success with the order's own reference, amount and currency; a mismatch marks nothing
+ * paid and is logged. A failed or abandoned answer releases the reservation.
+ */
+export async function confirmPayment({
+  db,
+  clock,
+  provider,
+  reference,
+  transaction: given,
+  publicUrl,
+  log,
+}: {
+  db: Database;
+  clock: Clock;
+  provider: PaymentProviderDriver;
+  reference: string;
+  /** The provider's answer when the caller already has it (a signed webhook); otherwise asked now. */
+  transaction?: ProviderTransaction;
+  publicUrl: string;
+  log: WorkflowLog;
+}): Promise<ConfirmResult> {
+  const known = await findOrder(db, { reference });
+  if (!known) throw paymentNotFound();
+  if (known.paymentStatus === 'paid' || known.paymentStatus === 'refunded') {
+    return { orderNumber: known.orderNumber, status: known.paymentStatus };
+  }
+  // 1. Ask the provider (outside any transaction: a network call never holds a row lock).
+  const answer = given ?? (await provider.verify(reference));
+
+  return transaction(db, async (tx) => {
+    const order = await lockOrder(tx, { reference });
+    if (!order) throw paymentNotFound();
+    const now = clock.now();
+    const result = (status: string) => ({ orderNumber: order.orderNumber, status });
+    if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return result(order.paymentStatus);
+
+    // 2. Not paid: a failed or abandoned attempt gives the stock back; a pending one waits.
+    if (answer.status !== 'success') {
+      if (!RELEASING.has(answer.status)) return result(order.paymentStatus);
+      const released = await releaseOrderStep(tx, order, 'cancelled', now);
+      if (released) {
+        log.info(
+          { orderNumber: order.orderNumber, providerStatus: answer.status },
+          'payment not completed: stock released',
+        );
+      }
+      return result(released ? 'cancelled' : order.paymentStatus);
+    }
+
+    // 3. Paid: it must be this order's payment, to the cent and in its currency.
+    const expected = expectedPayment(order);
+    if (!paymentMatches(answer, expected)) {
+      log.warn(
+        {
+          orderNumber: order.orderNumber,
+          expected: { reference: expected.reference, amount: expected.amount, currency: expected.currency },
+          reported: { reference: answer.reference, amount: answer.amount, currency: answer.currency },
+        },
+        'payment does not match its order: not marked paid',
+      );
+      return result(order.paymentStatus);
+    }
+
+    // 4. The stock: held, or taken again for a payment that arrived after cancel or expiry.
+    const stockHeld = await takeStockAgainStep(tx, order);
+
+    // 5. The money is recorded either way: without stock it is there to refund.
+    await recordPayment(tx, {
+      provider,
+      answer,
+      orderId: order.id,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      now,
+    });
+    if (!stockHeld) {
+      log.warn(
+        { orderNumber: order.orderNumber, reference },
+        'payment arrived after the reservation was released and the stock is gone: refund needed',
+      );
+      return result(order.paymentStatus);
+    }
+
+    // 6. Paid, and the confirmation email in the outbox with it.
+    await completeOrderStep(tx, order, now, publicUrl);
+    log.info({ orderNumber: order.orderNumber, reference }, 'payment confirmed');
+    return result('paid');
+  });
+}
+
+/** POST /api/checkout/:orderNumber/cancel: the buyer (holding the order's token) gives up paying. */
+export async function cancelCheckout({
+  db,
+  clock,
+  orderNumber,
+  accessToken,
+}: {
+  db: Database;
+  clock: Clock;
+  orderNumber: string;
+  accessToken: string | undefined;
+}): Promise<{ orderNumber: string; status: OrderStatus; paymentStatus: OrderPaymentStatus }> {
+  return transaction(db, async (tx) => {
+    const order = await lockOrderToCancel(tx, orderNumber, accessToken);
+    const released = await releaseOrderStep(tx, order, 'cancelled', clock.now());
+    return {
+      orderNumber: order.orderNumber,
+      status: (released ? 'cancelled' : order.status) as OrderStatus,
+      paymentStatus: (released ? 'cancelled' : order.paymentStatus) as OrderPaymentStatus,
+    };
+  });
+}
+
+/**
+ * Releases every reservation past its time. Safe with several instances: each claims orders with
+ * `for update skip locked`, so two never release the same order. Returns how many it released.
+ */
+export async function expireReservations({
+  db,
+  clock,
+  batchSize = 100,
+}: {
+  db: Database;
+  clock: Clock;
+  batchSize?: number;
+}): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = clock.now();
+    const batch = await transaction(db, async (tx) => {
+      const due = await lockExpiredOrders(tx, now, batchSize);
+      let released = 0;
+      for (const order of due) if (await releaseOrderStep(tx, order, 'expired', now)) released++;
+      return { released, full: due.length === batchSize };
+    });
+    total += batch.released;
+    if (!batch.full) return total;
+  }
+}
+
+/** Runs expireReservations every minute; main.ts stops it on shutdown. */
+export function startReservationExpiry({
+  db,
+  clock,
+  log,
+  intervalMs = 60_000,
+}: {
+  db: Database;
+  clock: Clock;
+  log: WorkflowLog;
+  intervalMs?: number;
+}): { stop(): Promise<void> } {
+  return repeatEvery(
+    intervalMs,
+    async () => {
+      const count = await expireReservations({ db, clock });
+      if (count > 0) log.info({ count }, 'released expired stock reservations');
+    },
+    (error) => log.warn({ err: error }, 'reservation expiry failed; retrying next minute'),
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { DEVICE_CONDITIONS, DEVICE_TYPES, MAX_DEVICE_IMAGES } from './catalog';
+
+// The admin's device forms (spec 001 sections 2, 3 and 5 'Device forms'). Kept apart from
+// catalog.ts, as the query schemas are, so storefront pages reading catalog constants do not ship zod.
+
+const wholeNumber = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be below 0`);
+
+/** Empty text becomes null (spec 000: 'empty ram and description become null'). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Every field a device form sends; the name is built from brand and model, never sent. */
+const deviceFields = {
+  brand: z
+    .string({ error: 'Brand is required' })
+    .trim()
+    .min(1, 'Brand is required')
+    .max(60, 'Brand is at most 60 characters'),
+  model: z
+    .string({ error: 'Model is required' })
+    .trim()
+    .min(1, 'Model is required')
+    .max(120, 'Model is at most 120 characters'),
+  type: z.enum(DEVICE_TYPES, { error: 'Choose a device type' }),
+  condition: z.enum(DEVICE_CONDITIONS, { error: 'Choose a condition: Excellent, Good or Fair' }),
+  storage: z.string({ error: 'Storage must be text' }).trim().max(40, 'Storage is at most 40 characters'),
+  ram: optionalText('RAM', 40),
+  price: wholeNumber('Price'),
+  originalPrice: wholeNumber('Original price')
+    .nullish()
+    .transform((value) => value ?? null),
+  quantity: wholeNumber('Quantity'),
+  description: optionalText('Description', 4000),
+  /** Images already uploaded (their ids), in display order. */
+  imageIds: z
+    .array(z.uuid({ error: 'Unknown image' }), { error: 'Images must be a list' })
+    .max(MAX_DEVICE_IMAGES, `At most ${MAX_DEVICE_IMAGES} images`),
+  defaultImageIndex: wholeNumber('Default image'),
+};
+
+export const DEFAULT_IMAGE_MESSAGE = 'The default image must be one of the images';
+
+/** POST /api/admin/devices: the Add Device dialog. */
+export const deviceInputSchema = z
+  .object({
+    ...deviceFields,
+    storage: deviceFields.storage.default(''),
+    quantity: deviceFields.quantity.default(1),
+    imageIds: deviceFields.imageIds.default([]),
+    defaultImageIndex: deviceFields.defaultImageIndex.default(0),
+  })
+  .refine((device) => device.defaultImageIndex < Math.max(1, device.imageIds.length), {
+    path: ['defaultImageIndex'],
+    message: DEFAULT_IMAGE_MESSAGE,
+  });
+/** The body a device form sends. */
+export type DeviceForm = z.input<typeof deviceInputSchema>;
+export type DeviceInput = z.output<typeof deviceInputSchema>;
+
+/** PATCH /api/admin/devices/:id: the Edit dialog sends only the fields it changes. */
+export const deviceUpdateSchema = z
+  .object(deviceFields)
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, { message: 'Send at least one field to change' });
+export type DeviceUpdate = z.output<typeof deviceUpdateSchema>;

@@ -1,0 +1,122 @@
+import { test as base, expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { SignupInput } from '../../src/shared/accounts';
+import type { Device, DeviceListReply } from '../../src/shared/catalog';
+import { CSRF_HEADER } from '../../src/shared/errors';
+import type { DeviceForm } from '../../src/shared/inventory';
+
+/**
+ * Fixtures every spec shares (import `test` and `expect` from here, not from @playwright/test):
+ * - `api`: the API as our pages call it (the CSRF header on every request), sharing the page's cookies;
+ * - `customer`: a new customer signed up through the API, the page signed in as them;
+ * - `admin`: the API signed in as the e2e admin, in a context of its own (the page is not signed in);
+ * - `makeDevice`: a device made for this test through the admin's API, so no test depends on
+ *   what the demo catalog holds or on what another test bought (`admin.patch` changes it later).
+ * The e2e server (scripts/e2e-server.mjs) seeds these staff accounts.
+ */
+export const E2E_ADMIN = { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' };
+export const E2E_AGENT = { username: 'sarah.mitchell', password: 'Agent-pass-2026', name: 'Sarah Mitchell' };
+
+/** Short and unique across workers and repeats: for emails and device names a test searches by. */
+export const uniqueId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export class Api {
+  constructor(readonly request: APIRequestContext) {}
+
+  get(path: string): Promise<APIResponse> {
+    return this.request.get(path);
+  }
+
+  post(path: string, data?: unknown): Promise<APIResponse> {
+    return this.request.post(path, { data, headers: { [CSRF_HEADER]: '1' } });
+  }
+
+  patch(path: string, data: unknown): Promise<APIResponse> {
+    return this.request.patch(path, { data, headers: { [CSRF_HEADER]: '1' } });
+  }
+
+  /** The reply's JSON body, after checking its status. */
+  async expect<T>(response: Promise<APIResponse>, status = 200): Promise<T> {
+    const res = await response;
+    expect(res.status(), await res.text()).toBe(status);
+    return (await res.json()) as T;
+  }
+}
+
+export type Customer = SignupInput;
+
+export type NewDevice = Partial<DeviceForm> & {
+  /** How many pictures to give it, taken from the demo catalog's stored images (none by default). */
+  images?: number;
+};
+
+interface Fixtures {
+  api: Api;
+  customer: Customer;
+  admin: Api;
+  makeDevice: (fields?: NewDevice) => Promise<Device>;
+}
+
+export const test = base.extend<Fixtures>({
+  api: async ({ page }, use) => {
+    await use(new Api(page.request));
+  },
+
+  customer: async ({ api }, use) => {
+    const password = 'Table-bay-2026';
+    const customer: Customer = {
+      firstName: 'Ayanda',
+      lastName: 'Zulu',
+      email: `e2e.${uniqueId()}@example.co.za`,
+      phone: '+27 82 555 9999',
+      idType: 'id',
+      idNumber: '9202025009081',
+      apartment: '',
+      city: 'Durban',
+      province: 'KwaZulu-Natal',
+      postalCode: '4001',
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+    };
+    await api.expect(api.post('/api/auth/signup', customer), 201);
+    await use(customer);
+  },
+
+  // The admin's session lives in its own request context: the page stays whoever it was.
+  admin: async ({ playwright, baseURL }, use) => {
+    const admin = new Api(await playwright.request.newContext({ baseURL }));
+    await admin.expect(admin.post('/api/auth/admin/signin', E2E_ADMIN));
+    await use(admin);
+    await admin.request.dispose();
+  },
+
+  makeDevice: async ({ admin }, use) => {
+    await use(async ({ images = 0, ...fields } = {}) => {
+      const body: DeviceForm = {
+        brand: 'Nokia',
+        model: `G42 ${uniqueId()}`,
+        type: 'phone',
+        condition: 'Good',
+        storage: '128GB',
+        ram: '6GB',
+        price: 4999,
+        quantity: 5,
+        description: 'Made for this test.',
+        ...fields,
+        imageIds: fields.imageIds ?? (await storedImageIds(admin, images)),
+      };
+      return admin.expect<Device>(admin.post('/api/admin/devices', body), 201);
+    });
+  },
+});
+
+/** Ids of `count` distinct images the demo catalog stores. */
+async function storedImageIds(api: Api, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const { items } = await api.expect<DeviceListReply>(api.get('/api/devices?pageSize=100'));
+  const ids = [...new Set(items.flatMap((device) => device.images))].map((url) => url.replace('/images/', ''));
+  expect(ids.length).toBeGreaterThanOrEqual(count);
+  return ids.slice(0, count);
+}
+
+export { expect };
