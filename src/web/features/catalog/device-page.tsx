@@ -11,6 +11,7 @@ import { addDeviceToCart } from './add-to-cart';
 import { isNotFound, useDevice } from './catalog-queries';
 import { DeviceImage } from './device-image';
 import { ImageCarousel } from './image-carousel';
+import { specificationRows } from './specifications';
 import { Stars } from './stars';
 
 export function Component() {
@@ -69,16 +70,7 @@ function DeviceDetail({ device }: { device: Device }) {
     buyNowTimer.current = window.setTimeout(() => navigate(paths.cart), DISPLAY.buyNowDelayMs);
   };
 
-  const specifications: [string, string][] = [
-    ['Brand', device.brand],
-    ['Model', device.model],
-    ['Condition', device.condition],
-    ['Storage', device.storage],
-    ['RAM', device.ram || DISPLAY.defaultRam],
-    ['Display', device.displaySize || DISPLAY.defaultDisplaySize],
-    ...(device.batteryHealth !== null ? [['Battery Health', `${device.batteryHealth}%`] as [string, string]] : []),
-    ['Warranty', `${DISPLAY.warrantyMonths} months`],
-  ];
+  const specifications = specificationRows(device);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
