@@ -375,7 +375,7 @@ test.describe('item 10: paging past the end', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/buy?page=99');
     const pager = page.getByRole('navigation', { name: 'Pagination' });
-    await expect(pager).toContainText(/Page (\d+) of \1$/);
+    await expect(pager).toContainText(/Page (\d+) of \1(?!\d)/);
     await expect(page.getByText('No devices found matching your criteria.')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
     const last = /Page (\d+) of/.exec((await pager.textContent()) ?? '')![1];
