@@ -4,6 +4,24 @@ import { RootLayout } from './layout/root-layout';
 import { RouteErrorPage } from './route-error-page';
 
 /**
+ * ScrollRestoration keys saved positions by the history entry's key, and the first entry of every
+ * document is keyed 'default': a page typed into the address bar would open at the position another
+ * page of this tab left under that key. A document's first entry gets a key of its own instead; a
+ * reload or a Back into it keeps the key (history.state survives), so those still restore.
+ */
+function keyFirstHistoryEntry() {
+  const state = window.history.state as { key?: unknown; usr?: unknown } | null;
+  if (typeof state?.key === 'string') return;
+  window.history.replaceState({ usr: null, ...state, key: Math.random().toString(36).slice(2, 10) }, '');
+}
+keyFirstHistoryEntry();
+
+/** Shown while the first page's code loads: nothing, as before, without the router's console warning. */
+function FirstLoad() {
+  return null;
+}
+
+/**
  * Every route loads its page on demand, so the storefront never downloads agent or admin code.
  * A page module exports `Component`.
  */
@@ -11,6 +29,7 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    HydrateFallback: FirstLoad,
     children: [
       { path: paths.home, lazy: () => import('../features/catalog/home-page') },
       { path: paths.buy, lazy: () => import('../features/catalog/buy-page') },

@@ -28,7 +28,8 @@ export interface ChatFacts {
   order: OrderStatusSummary | null;
   transactionNumber: string | null;
   tradeIn: TradeInStatusSummary | null;
-  product: { query: ProductQuery; matches: DeviceMatch[] } | null;
+  /** `namedModel`: the matches are the model the message named, not just its brand or type. */
+  product: { query: ProductQuery; matches: DeviceMatch[]; namedModel: boolean } | null;
 }
 
 const link = (label: string, href: string) => `[${label}](${href})`;
@@ -242,15 +243,30 @@ export function describeQuery(query: ProductQuery): string {
   return what;
 }
 
+/** "Dell XPS 13", "iPhone 13 Pro": the model a message named, as it wrote it; null when it named none. */
+export function describeModel(query: ProductQuery): string | null {
+  const { brand, line, model } = query.label;
+  if (!model) return null;
+  return [line ?? brand, model].filter(Boolean).join(' ');
+}
+
+/** The devices found, priced as the cards price them (naira by default, rand under STORE_CURRENCY=ZAR). */
 function productAnswer(product: NonNullable<ChatFacts['product']>, currency: Currency): string {
   const what = describeQuery(product.query);
+  const model = describeModel(product.query);
   if (product.matches.length === 0) {
-    return `I couldn't find any ${what} in stock right now. Browse ${link('all devices', paths.buy)}: new stock arrives often.`;
+    return `I couldn't find any ${model ?? what} in stock right now. Browse ${link('all devices', paths.buy)}: new stock arrives often.`;
   }
+  const one = product.matches.length === 1;
+  const heading = product.namedModel
+    ? `Here ${one ? 'is a match' : 'are some matches'} for ${model}:`
+    : model
+      ? `I couldn't find a ${model} in stock right now. Here ${one ? 'is another match' : 'are other matches'} for ${what}:`
+      : `Here ${one ? 'is a match' : 'are some matches'} for ${what}:`;
   return [
-    `Here ${product.matches.length === 1 ? 'is' : 'are'} ${product.matches.length === 1 ? 'a match' : 'some matches'} for ${what}:`,
+    heading,
     ...product.matches.map(
-      (d) => `- ${link(escapeLinkText(d.name), paths.device(d.id))}: ${formatMoney(d.price, 'filter', currency)}`,
+      (d) => `- ${link(escapeLinkText(d.name), paths.device(d.id))}: ${formatMoney(d.price, 'card', currency)}`,
     ),
     '',
     `See more on ${link('Buy', paths.buy)}.`,

@@ -276,6 +276,8 @@ describe('POST /api/chat: product questions', () => {
       { name: 'Samsung Galaxy S21', brand: 'Samsung', type: 'phone', model: 'Galaxy S21', price: 8200 },
       { name: 'Dell Latitude 5420', brand: 'Dell', type: 'laptop', model: 'Latitude 5420', price: 11000 },
       { name: 'Dell PowerEdge R740', brand: 'Dell', type: 'server', model: 'PowerEdge R740', price: 45000 },
+      { name: 'Dell XPS 13 9310', brand: 'Dell', type: 'laptop', model: 'XPS 13 9310', price: 23999 },
+      { name: 'Dell XPS 15 9510', brand: 'Dell', type: 'laptop', model: 'XPS 15 9510', price: 31999, inStock: false },
     ];
     for (const [i, row] of rows.entries()) {
       const [inserted] = await t.db
@@ -289,7 +291,7 @@ describe('POST /api/chat: product questions', () => {
   it('lists the iPhones in stock under a price cap as device links with prices', async () => {
     const text = await answer('Do you have an iPhone under R10,000?');
     expect(text).toContain('iPhones under R10,000');
-    expect(text).toContain(`[Apple iPhone 11](/device/${ids['Apple iPhone 11']}): R6,500`);
+    expect(text).toContain(`[Apple iPhone 11](/device/${ids['Apple iPhone 11']}): ₦6,500`);
     expect(text).toContain('Apple iPhone 12'); // the order test's device, also under the cap
     expect(text).not.toContain('iPhone 13 Pro');
     expect(text).not.toContain('iPhone XR'); // out of stock
@@ -298,7 +300,7 @@ describe('POST /api/chat: product questions', () => {
 
   it('reads a cap written as 15k', async () => {
     const text = await answer('any apple phones below 15k?');
-    expect(text).toContain(`[Apple iPhone 13 Pro](/device/${ids['Apple iPhone 13 Pro']}): R14,500`);
+    expect(text).toContain(`[Apple iPhone 13 Pro](/device/${ids['Apple iPhone 13 Pro']}): ₦14,500`);
     expect(text).toContain('Apple iPhone 11');
   });
 
@@ -310,7 +312,31 @@ describe('POST /api/chat: product questions', () => {
 
   it('finds a type outside the listing categories', async () => {
     const text = await answer('Do you have servers?');
-    expect(text).toContain(`[Dell PowerEdge R740](/device/${ids['Dell PowerEdge R740']}): R45,000`);
+    expect(text).toContain(`[Dell PowerEdge R740](/device/${ids['Dell PowerEdge R740']}): ₦45,000`);
+  });
+
+  it('prices devices with the naira sign, as the cards do by default', async () => {
+    const text = await answer('Any Dell laptops?');
+    expect(text).toContain(`[Dell XPS 13 9310](/device/${ids['Dell XPS 13 9310']}): ₦23,999`);
+    expect(text).toContain(`[Dell Latitude 5420](/device/${ids['Dell Latitude 5420']}): ₦11,000`);
+    expect(text).not.toMatch(/\): R\d/);
+  });
+
+  it('answers a named model with that model, not every device of its brand', async () => {
+    const text = await answer('Is the Dell XPS 13 in stock?');
+    expect(text).toContain('Here is a match for Dell XPS 13:');
+    expect(text).toContain(`[Dell XPS 13 9310](/device/${ids['Dell XPS 13 9310']}): ₦23,999`);
+    expect(text).not.toContain('Latitude');
+    expect(text).not.toContain('PowerEdge');
+  });
+
+  it('says a named model is not in stock and offers the brand instead', async () => {
+    const text = await answer('Is the Dell XPS 15 in stock?');
+    expect(text).toContain(
+      "I couldn't find a Dell XPS 15 in stock right now. Here are other matches for Dell devices:",
+    );
+    expect(text).toContain(`[Dell Latitude 5420](/device/${ids['Dell Latitude 5420']})`);
+    expect(text).not.toContain('XPS 15 9510');
   });
 
   it('lists at most five devices', async () => {
@@ -395,5 +421,32 @@ describe('POST /api/chat: limits', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'hello' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CSRF_HEADER_MISSING');
+  });
+});
+
+describe('POST /api/chat: a store switched to rand', () => {
+  let zar: TestApp;
+  let id: string;
+  beforeAll(async () => {
+    zar = await createTestApp({ STORE_CURRENCY: 'ZAR' });
+    const [inserted] = await zar.db
+      .insert(devices)
+      .values({
+        name: 'Dell XPS 13 9310',
+        brand: 'Dell',
+        type: 'laptop',
+        model: 'XPS 13 9310',
+        condition: 'Good',
+        price: 23999,
+      })
+      .returning({ id: devices.id });
+    id = inserted!.id;
+  });
+  afterAll(() => zar.close());
+
+  it('prices devices in rand, as the cards do under STORE_CURRENCY=ZAR', async () => {
+    const res = await send(zar.app, 'POST', '/api/chat', { body: { message: 'Is the Dell XPS 13 in stock?' } });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { response: string }).response).toContain(`[Dell XPS 13 9310](/device/${id}): R23,999`);
   });
 });

@@ -70,6 +70,23 @@ describe('parseProductQuery', () => {
     expect(product('phones over 20k')).toMatchObject({ minPrice: 20_000, maxPrice: null });
   });
 
+  it('reads the model named after the brand or model line', () => {
+    expect(product('Is the Dell XPS 13 in stock?')).toMatchObject({
+      brand: 'dell',
+      model: ['xps', '13'],
+      label: { brand: 'Dell', model: 'XPS 13' },
+    });
+    expect(product('Do you have the iPhone 13 Pro?')).toMatchObject({ q: 'iPhone', model: ['13', 'pro'] });
+    expect(product("Any Samsung Galaxy S22's left?")).toMatchObject({ q: 'Galaxy', model: ['s22'] });
+  });
+
+  it('reads no model where the brand is followed by a type, a price or a question word', () => {
+    expect(product('Any Dell laptops?')).toMatchObject({ model: [], label: { model: null } });
+    expect(product('Do you have an iPhone under R10,000?')).toMatchObject({ model: [] });
+    expect(product('Is the Dell still available?')).toMatchObject({ model: [] });
+    expect(product('any apple phones below 15k?')).toMatchObject({ model: [] });
+  });
+
   it('stands back for selling, repairs and policy questions', () => {
     expect(product('I want to sell my Samsung phone')).toBeNull();
     expect(product('Can you repair my iPhone screen?')).toBeNull();

@@ -93,8 +93,10 @@ export interface ProductQuery {
   /** Inclusive price limits in whole currency units. */
   minPrice: number | null;
   maxPrice: number | null;
-  /** How the shopper put it, for the answer's heading: "Apple phones under R10,000". */
-  label: { brand: string | null; line: string | null; type: DeviceType | null };
+  /** The words naming a model after the brand or line ("Dell XPS 13" -> ['xps', '13']), lower case; often none. */
+  model: string[];
+  /** How the shopper put it, for the answer's heading: "Apple phones under R10,000", "Dell XPS 13". */
+  label: { brand: string | null; line: string | null; model: string | null; type: DeviceType | null };
 }
 
 interface BrandWord {
@@ -147,6 +149,34 @@ const TYPE_WORDS: { pattern: RegExp; type: DeviceType }[] = [
   { pattern: /\bservers?\b/, type: 'server' },
   { pattern: /\b(network switch(es)?|switches)\b/, type: 'switch' },
 ];
+
+/** Words that end a model's name in a question: "Is the Dell XPS 13 in stock?", "Samsung S22 under 10k". */
+const MODEL_STOP_WORDS = new Set(
+  (
+    'a an and any are at available below between by can cheap cost costs do does for from has have how i in ' +
+    'is it left me much of on or over please price priced right still stock that the there this to under with ' +
+    'you your'
+  ).split(' '),
+);
+
+/**
+ * The model a message names right after its brand or model line: up to four words, ending at
+ * punctuation, a stop word or a device type. "Is the Dell XPS 13 in stock?" gives "XPS 13".
+ */
+function modelAfter(message: string, brandWord: BrandWord): string[] {
+  const match = new RegExp(brandWord.pattern.source, 'i').exec(message);
+  if (!match) return [];
+  const rest = message.slice(match.index + match[0].length).split(/[?!,;:()]/)[0]!;
+  const words: string[] = [];
+  for (const raw of rest.replace(/^'s\b/i, '').trim().split(/\s+/)) {
+    const word = raw.replace(/[.'"]+$/, '').replace(/'s$/i, '');
+    const lower = word.toLowerCase();
+    if (!word || MODEL_STOP_WORDS.has(lower) || TYPE_WORDS.some((t) => t.pattern.test(lower))) break;
+    words.push(word);
+    if (words.length === 4) break;
+  }
+  return words;
+}
 
 /** "R10,000", "10 000", "10000", "10k", "R12.5k" -> whole units. */
 export function parseAmount(text: string): number | null {
@@ -205,6 +235,7 @@ export function parseProductQuery(message: string, topics: readonly Topic[]): Pr
   const categoryFilter = CATEGORY_FILTERS.some((c) => c.value === type) ? (type as CategoryFilter) : 'all';
   // A model line narrows within the brand; a brand outside the filter list is searched as text.
   const q = brandWord?.line ?? (brandWord && brandFilter === 'all' ? brandWord.brand : '');
+  const model = brandWord ? modelAfter(message, brandWord) : [];
 
   return {
     category: categoryFilter,
@@ -213,6 +244,12 @@ export function parseProductQuery(message: string, topics: readonly Topic[]): Pr
     q,
     minPrice,
     maxPrice,
-    label: { brand: brandWord?.brand || null, line: brandWord?.line ?? null, type },
+    model: model.map((word) => word.toLowerCase()),
+    label: {
+      brand: brandWord?.brand || null,
+      line: brandWord?.line ?? null,
+      model: model.length > 0 ? model.join(' ') : null,
+      type,
+    },
   };
 }

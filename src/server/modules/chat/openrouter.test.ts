@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tradeIns } from '../../db/schema';
+import { devices, tradeIns } from '../../db/schema';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
 import { answerChat } from './service';
 
@@ -123,6 +123,38 @@ describe('POST /api/chat with the openrouter driver', () => {
     for (const personal of ['Sipho', 'Dlamini', 'sipho@example.co.za', '+27 83 333 4444', 'Observatory']) {
       expect(JSON.stringify(seen[0]!.body)).not.toContain(personal);
     }
+  });
+
+  it('gives the model the named model first, priced as the cards are', async () => {
+    const rows = await t.db
+      .insert(devices)
+      .values([
+        {
+          name: 'Dell XPS 13 9310',
+          brand: 'Dell',
+          type: 'laptop',
+          model: 'XPS 13 9310',
+          condition: 'Good',
+          price: 23999,
+        },
+        {
+          name: 'Dell Latitude 5420',
+          brand: 'Dell',
+          type: 'laptop',
+          model: 'Latitude 5420',
+          condition: 'Good',
+          price: 14999,
+        },
+      ])
+      .returning({ id: devices.id });
+    behave = reply('Yes, the Dell XPS 13 is in stock.');
+    const res = await ask('Is the Dell XPS 13 in stock?');
+    expect(res.json().response).toBe('Yes, the Dell XPS 13 is in stock.');
+    const system = seen[0]!.body.messages[0]!.content;
+    expect(system).toContain(
+      `Catalog search for Dell XPS 13:\n- Dell XPS 13 9310, ₦23,999, link /device/${rows[0]!.id}`,
+    );
+    expect(system).not.toContain('Latitude');
   });
 
   it('falls back to the built-in answer when the model does not answer in time', async () => {

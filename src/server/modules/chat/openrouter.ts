@@ -2,7 +2,7 @@ import { formatMoney, type Currency } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
 import { TOPICS } from './intents';
-import { describeQuery, formatDate, TOPIC_ANSWERS, type ChatFacts } from './built-in';
+import { describeModel, describeQuery, formatDate, TOPIC_ANSWERS, type ChatFacts } from './built-in';
 
 /**
  * The `openrouter` driver: an OpenAI-compatible chat completion (POST {base}/chat/completions).
@@ -70,13 +70,15 @@ export function describeFacts(facts: ChatFacts, currency: Currency): string {
     );
   }
   if (facts.product) {
-    const what = describeQuery(facts.product.query);
+    const model = describeModel(facts.product.query);
+    const what = facts.product.namedModel ? model : describeQuery(facts.product.query);
+    if (model && !facts.product.namedModel) lines.push(`No ${model} is in stock.`);
     if (facts.product.matches.length === 0)
       lines.push(`Catalog search for ${what}: no devices match (link ${paths.buy}).`);
     else {
       lines.push(`Catalog search for ${what}:`);
       for (const d of facts.product.matches) {
-        lines.push(`- ${d.name}, ${formatMoney(d.price, 'filter', currency)}, link ${paths.device(d.id)}`);
+        lines.push(`- ${d.name}, ${formatMoney(d.price, 'card', currency)}, link ${paths.device(d.id)}`);
       }
     }
   }

@@ -17,8 +17,23 @@ export interface ChatLogger {
 /** Devices fetched per listing query before the price limits and the type narrow them down. */
 const SEARCH_PAGE_SIZE = 60;
 
-/** The devices a product question asks for: in stock first, newest first, at most five. */
-export async function searchDevices({ db, query }: { db: Database; query: ProductQuery }): Promise<DeviceMatch[]> {
+/** The devices a product question found; `namedModel` when they are the model the question named. */
+export interface DeviceSearch {
+  matches: DeviceMatch[];
+  namedModel: boolean;
+}
+
+/** True when every word of the model appears as a word of the device's name ("xps 13" in "Dell XPS 13 9310"). */
+function namesModel(name: string, model: readonly string[]): boolean {
+  const words = new Set(name.toLowerCase().split(/[\s()/,]+/));
+  return model.every((word) => words.has(word));
+}
+
+/**
+ * The devices a product question asks for, in stock, newest first, at most five: the model it names
+ * when there is one in stock, otherwise the brand, type and price it asks about.
+ */
+export async function searchDevices({ db, query }: { db: Database; query: ProductQuery }): Promise<DeviceSearch> {
   const min = query.minPrice ?? 0;
   const max = query.maxPrice ?? Number.POSITIVE_INFINITY;
   let found: Device[];
@@ -52,14 +67,19 @@ export async function searchDevices({ db, query }: { db: Database; query: Produc
     found = pages.flatMap((page) => page.items);
   }
   const q = query.q.toLowerCase();
-  return found
+  const available = found
     .filter((d) => d.price >= min && d.price <= max)
     .filter((d) => query.brand === 'all' || d.brand.toLowerCase() === query.brand)
     .filter((d) => !q || d.name.toLowerCase().includes(q) || d.brand.toLowerCase().includes(q))
     .filter((d) => d.inStock && d.quantity > 0)
-    .sort((a, b) => b.addedDate.localeCompare(a.addedDate))
-    .slice(0, CHAT_LIMITS.productMatches)
-    .map((d) => ({ id: d.id, name: d.name, price: d.price, inStock: d.inStock }));
+    .sort((a, b) => b.addedDate.localeCompare(a.addedDate));
+  const named = query.model.length > 0 ? available.filter((d) => namesModel(d.name, query.model)) : [];
+  return {
+    matches: (named.length > 0 ? named : available)
+      .slice(0, CHAT_LIMITS.productMatches)
+      .map((d) => ({ id: d.id, name: d.name, price: d.price, inStock: d.inStock })),
+    namedModel: named.length > 0,
+  };
 }
 
 /** Everything the store knows that bears on this message: topics, order and sale status, matching devices. */
@@ -68,7 +88,7 @@ export async function gatherFacts({ db, message }: { db: Database; message: stri
   const orderNumber = findOrderNumber(message);
   const transactionNumber = findTransactionNumber(message);
   const productQuery = orderNumber || transactionNumber ? null : parseProductQuery(message, topics);
-  const [order, tradeIn, matches] = await Promise.all([
+  const [order, tradeIn, search] = await Promise.all([
     orderNumber ? getOrderStatus({ db, orderNumber }) : null,
     transactionNumber ? getTradeInStatus({ db, transactionNumber }) : null,
     productQuery ? searchDevices({ db, query: productQuery }) : null,
@@ -79,7 +99,7 @@ export async function gatherFacts({ db, message }: { db: Database; message: stri
     order,
     transactionNumber,
     tradeIn,
-    product: productQuery && matches ? { query: productQuery, matches } : null,
+    product: productQuery && search ? { query: productQuery, ...search } : null,
   };
 }
 

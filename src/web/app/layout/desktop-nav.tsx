@@ -68,6 +68,7 @@ function MenuItem({
   label,
   open,
   onOpenChange,
+  onLeave,
   panelClassName = '',
   children,
 }: {
@@ -75,6 +76,8 @@ function MenuItem({
   label: string;
   open: MenuId | null;
   onOpenChange: (next: MenuId | null, how: 'hover' | 'click') => void;
+  /** Closes this menu if it is still the open one: the mouse may have opened the next menu meanwhile. */
+  onLeave: (id: MenuId) => void;
   panelClassName?: string;
   children: ReactNode;
 }) {
@@ -105,7 +108,7 @@ function MenuItem({
     window.clearTimeout(timer.current);
     // Only a menu the mouse opened closes when the mouse leaves; a clicked one stays until dismissed.
     if (hoverOpenedAt.current === null) return;
-    timer.current = window.setTimeout(() => onOpenChange(null, 'hover'), 200);
+    timer.current = window.setTimeout(() => onLeave(id), 200);
   };
   const onClick = () => {
     window.clearTimeout(timer.current);
@@ -175,6 +178,7 @@ export function DesktopNav() {
     setOpen(next);
     if (next === 'shop') setShopRequested(true);
   };
+  const onLeave = (id: MenuId) => setOpen((current) => (current === id ? null : current));
 
   // While a menu is open: Escape closes it (focus back on its button), a press outside closes it.
   useEffect(() => {
@@ -209,6 +213,7 @@ export function DesktopNav() {
           label="Shop"
           open={open}
           onOpenChange={onOpenChange}
+          onLeave={onLeave}
           panelClassName="grid w-[46rem] grid-cols-[13rem_1fr] gap-8"
         >
           <div>
@@ -265,7 +270,14 @@ export function DesktopNav() {
             </div>
           </div>
         </MenuItem>
-        <MenuItem id="company" label="Company" open={open} onOpenChange={onOpenChange} panelClassName="w-64 p-2!">
+        <MenuItem
+          id="company"
+          label="Company"
+          open={open}
+          onOpenChange={onOpenChange}
+          onLeave={onLeave}
+          panelClassName="w-64 p-2!"
+        >
           <ul>
             {COMPANY_LINKS.map((link) => (
               <li key={link.to}>

@@ -112,7 +112,8 @@ export function SiteFooter() {
         </Column>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
+        {/* md:pb-24 keeps the last row clear of the floating Chat button (bottom-4, 48 px tall) at the page's end. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 md:pb-24 lg:flex-row lg:items-center lg:justify-between lg:px-8">
           <p className="text-slate-400">
             © {new Date().getFullYear()} {STORE.name}. {STORE.city}, {STORE.country}.
           </p>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../features/auth/use-session';
+import { CHAT_DOCK_ID } from '../../features/chat/chat-dock';
 import { CartLink } from './cart-link';
 import { DesktopNav } from './desktop-nav';
 import { Logo } from './logo';
@@ -49,6 +50,8 @@ export function SiteHeader() {
         {!onDashboard && <DesktopNav />}
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {/* The Chat launcher docks here below its breakpoint (features/chat/chat-launcher). */}
+          <span id={CHAT_DOCK_ID} className="flex md:hidden" />
           {!onDashboard && <CartLink />}
           <div className="hidden items-center gap-1 lg:flex">
             {!isLoading && !user && (

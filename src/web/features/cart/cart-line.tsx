@@ -1,4 +1,5 @@
-import { Trash2 } from 'lucide-react';
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { money } from '../../lib/money';
@@ -13,11 +14,6 @@ export interface LineStatus {
 
 /** One cart line: image, name, condition and storage, price, quantity editing, remove. */
 export function CartLine({ item, status }: { item: CartItem; status: LineStatus }) {
-  function changeQuantity(value: string) {
-    const n = Number.parseInt(value, 10);
-    // Spec 000 section 5: a non-numeric entry becomes 1; 0 or less removes the line.
-    cart.setQuantity(item.id, Number.isNaN(n) ? 1 : n);
-  }
   return (
     <li className="flex gap-4 py-5" aria-label={item.name}>
       <img
@@ -47,18 +43,7 @@ export function CartLine({ item, status }: { item: CartItem; status: LineStatus 
           )}
         </div>
         <div className="flex items-center gap-3">
-          <label htmlFor={`qty-${item.id}`} className="sr-only">
-            Quantity for {item.name}
-          </label>
-          <input
-            id={`qty-${item.id}`}
-            type="number"
-            min={1}
-            inputMode="numeric"
-            value={item.quantity}
-            onChange={(e) => changeQuantity(e.target.value)}
-            className="w-20 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
-          />
+          <QuantityField item={item} />
           <button
             type="button"
             onClick={() => cart.remove(item.id)}
@@ -70,5 +55,81 @@ export function CartLine({ item, status }: { item: CartItem; status: LineStatus 
         </div>
       </div>
     </li>
+  );
+}
+
+const stepButton =
+  'grid size-9 place-items-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-50 ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ' +
+  'disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-300 disabled:hover:bg-transparent';
+
+/** A typed whole number of at least 1, or null while the entry is empty, zero or not a number. */
+function positiveWhole(text: string): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const n = Number.parseInt(text, 10);
+  return n >= 1 ? n : null;
+}
+
+/**
+ * The quantity: minus, a field, plus. The field may be empty while the shopper types; a whole number
+ * of at least 1 counts at once, anything else becomes 1 on blur or Enter (spec 000 section 5: minimum
+ * 1, a non-numeric entry becomes 1). Removing a line is the bin's job, so the field never reaches 0.
+ */
+function QuantityField({ item }: { item: CartItem }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const inputId = `qty-${item.id}`;
+
+  const type = (text: string) => {
+    setDraft(text);
+    const n = positiveWhole(text);
+    if (n !== null) cart.setQuantity(item.id, n);
+  };
+  const settle = () => {
+    if (draft === null) return;
+    cart.setQuantity(item.id, positiveWhole(draft) ?? 1);
+    setDraft(null);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') settle();
+  };
+  const step = (by: number) => {
+    setDraft(null);
+    cart.setQuantity(item.id, Math.max(1, item.quantity + by));
+  };
+
+  return (
+    <div className="flex items-center gap-1.5">
+      <button
+        type="button"
+        onClick={() => step(-1)}
+        disabled={item.quantity <= 1}
+        aria-label={`Decrease quantity of ${item.name}`}
+        className={stepButton}
+      >
+        <Minus className="size-4" aria-hidden="true" />
+      </button>
+      <label htmlFor={inputId} className="sr-only">
+        Quantity for {item.name}
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft ?? String(item.quantity)}
+        onChange={(e) => type(e.target.value)}
+        onBlur={settle}
+        onKeyDown={onKeyDown}
+        className="w-14 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+      />
+      <button
+        type="button"
+        onClick={() => step(1)}
+        aria-label={`Increase quantity of ${item.name}`}
+        className={stepButton}
+      >
+        <Plus className="size-4" aria-hidden="true" />
+      </button>
+    </div>
   );
 }

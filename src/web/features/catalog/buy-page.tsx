@@ -73,6 +73,21 @@ export function Component() {
   const pageCount = data ? Math.max(1, Math.ceil(data.filteredTotal / data.pageSize)) : 1;
   const grid = GRID[columns];
 
+  // A page past the end (an old link, a hand-typed ?page=99) opens the last page in its place.
+  const pastTheEnd = data !== undefined && data.items.length === 0 && data.filteredTotal > 0;
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (pageCount > 1) next.set('page', String(pageCount));
+        else next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [pastTheEnd, pageCount, setParams]);
+
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Buy Quality Devices</h1>
@@ -125,7 +140,7 @@ export function Component() {
       </div>
 
       <div className="mt-8">
-        {devices.isPending ? (
+        {devices.isPending || pastTheEnd ? (
           <p className="min-h-[100vh] py-16 text-center text-slate-600" role="status">
             Loading devices...
           </p>

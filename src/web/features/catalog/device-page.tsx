@@ -11,6 +11,7 @@ import { addDeviceToCart } from './add-to-cart';
 import { isNotFound, useDevice } from './catalog-queries';
 import { DeviceImage } from './device-image';
 import { ImageCarousel } from './image-carousel';
+import { specificationRows } from './specifications';
 import { Stars } from './stars';
 
 export function Component() {
@@ -69,16 +70,7 @@ function DeviceDetail({ device }: { device: Device }) {
     buyNowTimer.current = window.setTimeout(() => navigate(paths.cart), DISPLAY.buyNowDelayMs);
   };
 
-  const specifications: [string, string][] = [
-    ['Brand', device.brand],
-    ['Model', device.model],
-    ['Condition', device.condition],
-    ['Storage', device.storage],
-    ['RAM', device.ram || DISPLAY.defaultRam],
-    ['Display', device.displaySize || DISPLAY.defaultDisplaySize],
-    ...(device.batteryHealth !== null ? [['Battery Health', `${device.batteryHealth}%`] as [string, string]] : []),
-    ['Warranty', `${DISPLAY.warrantyMonths} months`],
-  ];
+  const specifications = specificationRows(device);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -159,10 +151,10 @@ function DeviceDetail({ device }: { device: Device }) {
               type="button"
               disabled={!device.inStock}
               onClick={() => addDeviceToCart(device)}
-              className="flex flex-1 items-center justify-center gap-2 rounded-lg border-2 border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-600"
+              className="flex flex-1 items-center justify-center gap-2 rounded-lg border-2 border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-300 disabled:text-slate-700"
             >
-              <ShoppingCart className="h-5 w-5" aria-hidden="true" />
-              Add to Cart
+              {device.inStock && <ShoppingCart className="h-5 w-5" aria-hidden="true" />}
+              {device.inStock ? 'Add to Cart' : 'Out of Stock'}
             </button>
             <button
               type="button"

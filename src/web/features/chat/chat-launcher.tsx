@@ -1,16 +1,30 @@
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { CHAT_TEXT, CHAT_VISITED_KEY } from '../../../shared/chat';
 import { CHAT } from '../../../shared/store';
 import { readFlag, writeFlag } from '../../lib/storage';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { CHAT_DOCK_ID } from './chat-dock';
 import type { ChatMode } from './chat-mode';
 
 /**
- * The floating 'Chat' button and the first-visit greeting timer. Deliberately tiny: the panel (with
- * react-markdown) is a separate chunk fetched when the chat first opens.
+ * The 'Chat' button and the first-visit greeting timer. Deliberately tiny: the panel (with
+ * react-markdown) is a separate chunk fetched when the chat first opens. From the chat's own
+ * breakpoint up the button floats in the bottom-right corner (the footer keeps clear space for it);
+ * below it the button docks in the header, so nothing floats over a phone's controls.
  */
 const loadPanel = () => import('./chat-panel');
 const ChatPanel = lazy(loadPanel);
+
+const floatingClass =
+  'fixed right-4 bottom-4 z-50 inline-flex items-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold ' +
+  'text-white shadow-lg transition-colors hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 ' +
+  'focus-visible:ring-offset-2 focus-visible:outline-none';
+/** Like the header's cart icon beside it. */
+const dockedClass =
+  'inline-flex size-10 items-center justify-center rounded-lg text-slate-700 transition-colors hover:bg-slate-100 ' +
+  'hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 export default function ChatLauncher() {
   const [mode, setMode] = useState<ChatMode>('closed');
@@ -18,6 +32,8 @@ export default function ChatLauncher() {
   const [mounted, setMounted] = useState(false);
   const [focusInput, setFocusInput] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const floating = useMediaQuery(`(min-width: ${CHAT.mobileBreakpointPx}px)`);
+  const dock = floating ? null : document.getElementById(CHAT_DOCK_ID);
 
   const open = useCallback((byUser: boolean) => {
     writeFlag(CHAT_VISITED_KEY, 'true');
@@ -44,21 +60,23 @@ export default function ChatLauncher() {
     window.setTimeout(() => buttonRef.current?.focus(), 0);
   }, []);
 
+  const button = (
+    <button
+      ref={buttonRef}
+      type="button"
+      onClick={() => open(true)}
+      onPointerEnter={() => void loadPanel()}
+      onFocus={() => void loadPanel()}
+      className={dock ? dockedClass : floatingClass}
+    >
+      <MessageCircle className="size-5" aria-hidden="true" />
+      <span className={dock ? 'sr-only' : undefined}>{CHAT_TEXT.launcher}</span>
+    </button>
+  );
+
   return (
     <>
-      {mode === 'closed' && (
-        <button
-          ref={buttonRef}
-          type="button"
-          onClick={() => open(true)}
-          onPointerEnter={() => void loadPanel()}
-          onFocus={() => void loadPanel()}
-          className="fixed right-4 bottom-4 z-50 inline-flex items-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white shadow-lg transition-colors hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
-        >
-          <MessageCircle className="size-5" aria-hidden="true" />
-          {CHAT_TEXT.launcher}
-        </button>
-      )}
+      {mode === 'closed' && (dock ? createPortal(button, dock) : button)}
       {mounted && (
         <Suspense fallback={null}>
           <ChatPanel mode={mode} onModeChange={setMode} onClose={close} focusInput={focusInput} />

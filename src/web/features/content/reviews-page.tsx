@@ -1,5 +1,6 @@
 import { Quote, Star } from 'lucide-react';
 import { REVIEWS } from '../../../shared/content';
+import { initials } from '../../lib/initials';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ContentPage, PageHero, formatDate } from './content-layout';
 
@@ -57,11 +58,7 @@ export function Component() {
                     aria-hidden="true"
                     className="grid size-10 place-items-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700"
                   >
-                    {review.name
-                      .split(' ')
-                      .map((part) => part[0])
-                      .slice(0, 2)
-                      .join('')}
+                    {initials(review.name)}
                   </span>
                   <div>
                     <h3 className="font-semibold text-slate-900">{review.name}</h3>

@@ -1,0 +1,453 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Device, DeviceListReply } from '../../src/shared/catalog';
+import { formatMoney } from '../../src/shared/money';
+
+// The defects a shopper met walking the storefront at 1280x800 and 375x740 (issue 11), one story
+// each, at the width where it happened, against the seeded demo catalog on the real server.
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+const CSRF = { 'X-QuickBuy-Request': '1' };
+
+// The chat's first-visit greeting would open over the page: every story here is a returning visitor.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
+});
+
+async function allDevices(request: APIRequestContext): Promise<Device[]> {
+  const response = await request.get('/api/devices?pageSize=100');
+  expect(response.ok()).toBe(true);
+  const reply = (await response.json()) as DeviceListReply;
+  expect(reply.filteredTotal).toBeLessThanOrEqual(100);
+  return reply.items;
+}
+
+async function findDevice(request: APIRequestContext, wanted: (device: Device) => boolean): Promise<Device> {
+  const device = (await allDevices(request)).find(wanted);
+  if (!device) throw new Error('The demo catalog has no device of the kind this story needs');
+  return device;
+}
+
+/**
+ * True when a click at the centre and near each corner of the element lands on the element itself,
+ * so nothing (a floating button, a toast) sits over any part of it.
+ */
+async function isUncovered(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const inset = 3;
+    const points = [
+      [box.left + box.width / 2, box.top + box.height / 2],
+      [box.left + inset, box.top + inset],
+      [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset],
+      [box.right - inset, box.bottom - inset],
+    ];
+    return points.every(([x, y]) => {
+      const hit = document.elementFromPoint(x!, y!);
+      return hit !== null && (hit === element || element.contains(hit));
+    });
+  });
+}
+
+/** Scrolls the element to the bottom edge of the window, where a shopper scrolling down first meets it. */
+async function scrollToBottomEdge(locator: Locator) {
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
+}
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+test.describe('item 1: scroll position', () => {
+  test('a shopper who types a new address starts at its top, and Back and Forward return to where they were', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Switches', exact: true })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 2500));
+    await expect.poll(() => scrollY(page)).toBe(2500);
+
+    // A new document from the address bar or a bookmark.
+    await page.goto('/buy');
+    await expect(page.getByTestId('filtered-devices')).not.toHaveText('–');
+    await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+    expect(await scrollY(page)).toBe(0);
+
+    // Inside the app: a link opens the next page at its top; Back and Forward restore.
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => scrollY(page)).toBe(1200);
+    await page.getByRole('banner').getByRole('link', { name: 'QuickBuy home' }).click();
+    await expect(page.getByRole('heading', { name: 'Switches', exact: true })).toBeVisible();
+    expect(await scrollY(page)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => scrollY(page)).toBe(600);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/buy$/);
+    await expect.poll(() => scrollY(page)).toBe(1200);
+    await page.goForward();
+    await expect(page.getByRole('heading', { name: 'Switches', exact: true })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(600);
+
+    // The same on a phone, for the pages it was seen on.
+    await page.setViewportSize(PHONE);
+    await page.goto('/buy');
+    await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+    for (const path of ['/', '/about', '/no-such-page']) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await scrollY(page), path).toBe(0);
+    }
+  });
+});
+
+test.describe('item 3: cart quantity', () => {
+  test('a shopper clears the quantity and types 5, and the field applies the minimum of 1 on leaving it', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const device = (await allDevices(request))
+      .filter((d) => d.inStock && d.quantity >= 5)
+      .sort((a, b) => b.quantity - a.quantity)[0];
+    expect(device, 'a device with 5 units in stock').toBeDefined();
+    await page.goto('/about');
+    await page.evaluate(
+      (line) => window.localStorage.setItem('quickbuy_cart', JSON.stringify([line])),
+      {
+        id: device!.id,
+        name: device!.name,
+        price: device!.price,
+        quantity: 1,
+        image: '',
+        condition: device!.condition,
+        storage: device!.storage,
+      },
+    );
+    await page.goto('/cart');
+    const field = page.getByLabel(`Quantity for ${device!.name}`);
+    const total = page.getByTestId('cart-total');
+    await expect(field).toHaveValue('1');
+
+    // Delete the digit, type 5: the field is empty in between, and the cart holds 5.
+    await field.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await expect(field).toHaveValue('');
+    await page.keyboard.type('5');
+    await expect(field).toHaveValue('5');
+    await expect(total).toHaveText(formatMoney(device!.price * 5, 'cart'));
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+
+    // Empty, zero and non-numeric entries become 1 on blur or Enter (spec 000 section 5).
+    await field.fill('');
+    await page.keyboard.press('Tab');
+    await expect(field).toHaveValue('1');
+    await field.fill('0');
+    await field.press('Enter');
+    await expect(field).toHaveValue('1');
+    await field.fill('abc');
+    await field.press('Enter');
+    await expect(field).toHaveValue('1');
+    await expect(total).toHaveText(formatMoney(device!.price, 'cart'));
+
+    // Plus and minus beside the field.
+    const minus = page.getByRole('button', { name: `Decrease quantity of ${device!.name}` });
+    const plus = page.getByRole('button', { name: `Increase quantity of ${device!.name}` });
+    await expect(minus).toBeDisabled();
+    await plus.click();
+    await plus.click();
+    await expect(field).toHaveValue('3');
+    await minus.click();
+    await expect(field).toHaveValue('2');
+    await expect(total).toHaveText(formatMoney(device!.price * 2, 'cart'));
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('quickbuy_cart') ?? '[]'));
+    expect(stored).toEqual([expect.objectContaining({ id: device!.id, quantity: 2 })]);
+  });
+});
+
+test.describe('item 5: the Chat launcher', () => {
+  test('the Chat launcher never sits over the footer links, the cards or Buy Now', async ({ page, request }) => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/about');
+      await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const policies = page.getByRole('navigation', { name: 'Policies' }).getByRole('link');
+      await expect(policies.last()).toHaveText('Privacy Policy');
+      for (const link of await policies.all()) {
+        expect(await isUncovered(link), `${await link.textContent()} at ${viewport.width} px`).toBe(true);
+      }
+    }
+
+    // On a phone nothing floats over a card's buttons or the device page's actions, wherever they are.
+    await page.goto('/buy');
+    const details = page.getByRole('link', { name: 'View Details' });
+    await expect(details.first()).toBeVisible();
+    for (const link of await details.all()) {
+      await scrollToBottomEdge(link);
+      expect(await isUncovered(link)).toBe(true);
+    }
+    const device = await findDevice(request, (d) => d.inStock && d.quantity > 0);
+    await page.goto(`/device/${device.id}`);
+    for (const name of ['Add to Cart', 'Buy Now']) {
+      const button = page.getByRole('button', { name, exact: true });
+      await scrollToBottomEdge(button);
+      expect(await isUncovered(button), name).toBe(true);
+    }
+
+    // The launcher still opens the chat on a phone.
+    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
+  });
+});
+
+test.describe('item 6: header menus', () => {
+  test('moving the mouse from the open Shop menu onto Company opens Company', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const shop = nav.getByRole('button', { name: 'Shop' });
+    const company = nav.getByRole('button', { name: 'Company' });
+
+    await shop.hover();
+    await expect(shop).toHaveAttribute('aria-expanded', 'true');
+    await company.hover();
+    await expect(company).toHaveAttribute('aria-expanded', 'true');
+    await expect(shop).toHaveAttribute('aria-expanded', 'false');
+    await page.waitForTimeout(600);
+    await expect(company).toHaveAttribute('aria-expanded', 'true');
+
+    // And back again, then Escape and a followed link still close it.
+    await shop.hover();
+    await expect(shop).toHaveAttribute('aria-expanded', 'true');
+    await page.waitForTimeout(600);
+    await expect(shop).toHaveAttribute('aria-expanded', 'true');
+    await expect(company).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Escape');
+    await expect(shop).toHaveAttribute('aria-expanded', 'false');
+
+    await company.hover();
+    await expect(company).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: /^FAQ/ }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(company).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+/** Problems that break the header's single line: an overflowing row, a wrapped or truncated label. */
+async function headerLayoutProblems(page: Page): Promise<string[]> {
+  return page.getByRole('banner').evaluate((header) => {
+    const problems: string[] = [];
+    const row = header.firstElementChild as HTMLElement;
+    if (row.scrollWidth > row.clientWidth) problems.push(`row overflows: ${row.scrollWidth} > ${row.clientWidth}`);
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement!;
+      if (!text || parent.getBoundingClientRect().width <= 1) continue; // blank, or screen-reader only
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) problems.push(`"${text}" wraps onto ${lines.size} lines`);
+      if (parent.scrollWidth > parent.clientWidth + 1) problems.push(`"${text}" is cut off`);
+    }
+    return problems;
+  });
+}
+
+test.describe('item 7: the header when signed in', () => {
+  for (const who of ['admin', 'customer'] as const) {
+    test(`the header holds on one line from 1024 px for a signed-in ${who}`, async ({ page }) => {
+      if (who === 'admin') {
+        const signin = await page.request.post('/api/auth/admin/signin', {
+          data: { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' },
+          headers: CSRF,
+        });
+        expect(signin.status()).toBe(200);
+      } else {
+        const signup = await page.request.post('/api/auth/signup', {
+          headers: CSRF,
+          data: {
+            firstName: 'Pieter',
+            lastName: 'van der Merwe',
+            email: `header-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+            phone: '0821234567',
+            password: 'Secret-pass-1',
+            confirmPassword: 'Secret-pass-1',
+            apartment: '',
+            city: 'Cape Town',
+            province: 'Western Cape',
+            postalCode: '8001',
+            idType: 'id',
+            idNumber: '9001015009087',
+            acceptTerms: true,
+          },
+        });
+        expect(signup.status()).toBe(201);
+      }
+      for (const width of [1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/about');
+        const header = page.getByRole('banner');
+        await expect(header.getByRole('link', { name: who === 'admin' ? 'Admin Panel' : 'Account' })).toBeVisible();
+        expect(await headerLayoutProblems(page), `at ${width} px`).toEqual([]);
+      }
+
+      // The long identity is one click away, in full.
+      if (who === 'admin') {
+        const header = page.getByRole('banner');
+        await header.getByRole('button', { name: 'Account menu' }).click();
+        await expect(header.getByText('admin@quickbuy.test', { exact: true })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(header.getByText('admin@quickbuy.test', { exact: true })).toBeHidden();
+      }
+    });
+  }
+});
+
+test.describe('item 8: toasts', () => {
+  test('the Add to Cart toast hides none of the header controls, the launcher or the button pressed', async ({
+    page,
+  }) => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/buy');
+      const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) });
+      const add = card.first().getByRole('button', { name: 'Add to Cart' });
+      const name = await card.first().getByRole('heading').textContent();
+      await add.click();
+      const toast = page.getByText(`${name} added to cart!`);
+      await expect(toast).toBeVisible();
+
+      const header = page.getByRole('banner');
+      const controls = [
+        header.getByRole('link', { name: /^Cart/ }),
+        page.getByRole('button', { name: 'Chat', exact: true }),
+        add,
+        ...(viewport === DESKTOP
+          ? [header.getByRole('link', { name: 'Login/SignUp' }), header.getByRole('link', { name: 'Partner program' })]
+          : [header.getByRole('button', { name: 'Open menu' })]),
+      ];
+      for (const control of controls) {
+        expect(await isUncovered(control), `${control} at ${viewport.width} px`).toBe(true);
+      }
+      await page.evaluate(() => window.localStorage.removeItem('quickbuy_cart'));
+    }
+  });
+});
+
+test.describe('item 9: an out-of-stock device', () => {
+  test('an out-of-stock device page says Out of Stock on its disabled Add to Cart, and both buttons look disabled', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const device = await findDevice(request, (d) => !d.inStock);
+    await page.goto(`/device/${device.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: device.name })).toBeVisible();
+    const add = page.getByRole('button', { name: 'Out of Stock' });
+    const buy = page.getByRole('button', { name: 'Buy Now' });
+    await expect(add).toBeDisabled();
+    await expect(buy).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+
+    // Both disabled buttons share the greyed look; an enabled Add to Cart looks different.
+    const look = (button: Locator) =>
+      button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, color: style.color, cursor: style.cursor };
+      });
+    const disabledLook = await look(add);
+    expect(disabledLook).toEqual(await look(buy));
+    expect(disabledLook.cursor).toBe('not-allowed');
+    const inStock = await findDevice(request, (d) => d.inStock);
+    await page.goto(`/device/${inStock.id}`);
+    expect((await look(page.getByRole('button', { name: 'Add to Cart' }))).background).not.toBe(
+      disabledLook.background,
+    );
+  });
+});
+
+test.describe('item 10: paging past the end', () => {
+  test('a page number past the end of the list opens the last page', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/buy?page=99');
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pager).toContainText(/Page (\d+) of \1(?!\d)/);
+    await expect(page.getByText('No devices found matching your criteria.')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+    const last = /Page (\d+) of/.exec((await pager.textContent()) ?? '')![1];
+    await expect(page).toHaveURL(new RegExp(`/buy\\?page=${last}$`));
+
+    // Back does not return to the empty page.
+    await page.goto('/about');
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/buy\\?page=${last}$`));
+  });
+});
+
+test.describe('item 11: specifications', () => {
+  test('specifications show RAM and display only where the device has them or the type needs the fallback', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const specs = (page_: Page) => page_.getByRole('region', { name: 'Specifications' });
+    const row = (label: string) =>
+      specs(page).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+
+    const accessory = await findDevice(request, (d) => d.type === 'accessory' && !d.ram && !d.displaySize);
+    await page.goto(`/device/${accessory.id}`);
+    await expect(specs(page).getByText('Brand', { exact: true })).toBeVisible();
+    await expect(row('RAM')).toHaveCount(0);
+    await expect(row('Display')).toHaveCount(0);
+    await expect(specs(page)).not.toContainText('8GB');
+    await expect(specs(page)).not.toContainText('15-inch');
+
+    const tv = await findDevice(request, (d) => d.type === 'tv' && !d.ram && d.displaySize !== null);
+    await page.goto(`/device/${tv.id}`);
+    await expect(row('Display')).toContainText(tv.displaySize!);
+    await expect(row('RAM')).toHaveCount(0);
+
+    const phone = await findDevice(request, (d) => d.type === 'phone' && d.ram !== null);
+    await page.goto(`/device/${phone.id}`);
+    await expect(row('RAM')).toContainText(phone.ram!);
+  });
+});
+
+test.describe('item 13: chat', () => {
+  test('the chat answers a named model with that model first, priced as the cards are', async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    const xps = await findDevice(request, (d) => d.name.startsWith('Dell XPS 13'));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Chat with us' });
+    await panel.getByRole('textbox', { name: 'Write message' }).fill('Is the Dell XPS 13 in stock?');
+    await page.keyboard.press('Enter');
+    const reply = panel.getByRole('link', { name: xps.name });
+    await expect(reply).toHaveAttribute('href', `/device/${xps.id}`);
+    const conversation = panel.getByRole('list', { name: 'Conversation' });
+    await expect(conversation).toContainText(formatMoney(xps.price, 'card'));
+    await expect(conversation).not.toContainText('PowerEdge');
+  });
+});
+
+test.describe('item 14: small things', () => {
+  test('a reviewer with a multi-word surname gets the initials of first and last name', async ({ page }) => {
+    await page.goto('/reviews');
+    const review = page.getByRole('listitem').filter({ hasText: 'Pieter van der Merwe' });
+    await expect(review.getByText('PM', { exact: true })).toBeVisible();
+  });
+
+  test('the first load of a page logs no HydrateFallback warning', async ({ page }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    for (const path of ['/', '/buy', '/about']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    expect(messages.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+  });
+});
