@@ -425,10 +425,9 @@ describe('POST /api/chat: limits', () => {
 });
 
 describe('POST /api/chat: a store switched to rand', () => {
-  let zar: TestApp;
+  const zar = useTestApp({ STORE_CURRENCY: 'ZAR' });
   let id: string;
   beforeAll(async () => {
-    zar = await createTestApp({ STORE_CURRENCY: 'ZAR' });
     const [inserted] = await zar.db
       .insert(devices)
       .values({
@@ -442,7 +441,6 @@ describe('POST /api/chat: a store switched to rand', () => {
       .returning({ id: devices.id });
     id = inserted!.id;
   });
-  afterAll(() => zar.close());
 
   it('prices devices in rand, as the cards do under STORE_CURRENCY=ZAR', async () => {
     const res = await send(zar.app, 'POST', '/api/chat', { body: { message: 'Is the Dell XPS 13 in stock?' } });
