@@ -1,80 +1,37 @@
 import { CheckCircle2, Send } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import {
-  CONTACT_THANK_YOU,
-  contactMessageSchema,
-  INQUIRY_TYPES,
-  type ContactMessageInput,
-} from '../../../shared/contact';
+import { useId, useState } from 'react';
+import { CONTACT_THANK_YOU, contactMessageSchema, INQUIRY_TYPES } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { applyServerErrors, useZodForm } from '../../lib/forms';
 
-type Values = Required<ContactMessageInput>;
-type FieldName = keyof Values;
-
-const EMPTY: Values = { name: '', email: '', phone: '', subject: '', inquiryType: 'general', message: '' };
-const ORDER: FieldName[] = ['name', 'email', 'phone', 'subject', 'inquiryType', 'message'];
+const EMPTY = { name: '', email: '', phone: '', subject: '', inquiryType: 'general', message: '' } as const;
 
 /** Spec 000 section 5: full name, email, subject and message required; the server checks the same schema. */
 export function ContactForm() {
   const prefix = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useZodForm(contactMessageSchema, { defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
-  const id = (name: FieldName) => `${prefix}-${name}`;
+  const id = (name: keyof typeof EMPTY) => `${prefix}-${name}`;
 
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const name = event.target.name as FieldName;
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const showErrors = (fieldErrors: Partial<Record<FieldName, string>>) => {
-    setErrors(fieldErrors);
-    const first = ORDER.find((name) => fieldErrors[name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id(first))}`)?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (input) => {
     setSent(false);
     setFormError(null);
-    const parsed = contactMessageSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as FieldName;
-        fieldErrors[name] ??= issue.message;
-      }
-      showErrors(fieldErrors);
-      return;
-    }
-    setSubmitting(true);
     try {
-      await api.post('/api/contact', parsed.data);
-      setValues(EMPTY);
-      setErrors({});
+      await api.post('/api/contact', input);
+      form.reset(EMPTY);
       setSent(true);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        showErrors(error.fields as Partial<Record<FieldName, string>>);
-      } else {
-        setFormError(
-          error instanceof ApiError ? error.message : 'Your message could not be sent. Please try again in a moment.',
-        );
-      }
-    } finally {
-      setSubmitting(false);
+      setFormError(applyServerErrors(form, error, 'Your message could not be sent. Please try again in a moment.'));
     }
-  };
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={`${prefix}-title`}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={`${prefix}-title`}>
       <h2 id={`${prefix}-title`} className="text-2xl font-semibold text-slate-900">
         Send us a message
       </h2>
@@ -101,44 +58,36 @@ export function ContactForm() {
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField
           id={id('name')}
-          name="name"
+          {...form.register('name')}
           label="Full Name"
           autoComplete="name"
           required
-          value={values.name}
-          onChange={onChange}
-          error={errors.name}
+          error={errors.name?.message}
         />
         <TextField
           id={id('email')}
-          name="email"
+          {...form.register('email')}
           type="email"
           label="Email"
           autoComplete="email"
           required
-          value={values.email}
-          onChange={onChange}
-          error={errors.email}
+          error={errors.email?.message}
         />
         <TextField
           id={id('phone')}
-          name="phone"
+          {...form.register('phone')}
           type="tel"
           label="Phone"
           optional
           autoComplete="tel"
           placeholder="+27 82 123 4567"
-          value={values.phone}
-          onChange={onChange}
-          error={errors.phone}
+          error={errors.phone?.message}
         />
         <SelectField
           id={id('inquiryType')}
-          name="inquiryType"
+          {...form.register('inquiryType')}
           label="Inquiry Type"
-          value={values.inquiryType}
-          onChange={onChange}
-          error={errors.inquiryType}
+          error={errors.inquiryType?.message}
         >
           {INQUIRY_TYPES.map((type) => (
             <option key={type.value} value={type.value}>
@@ -148,30 +97,26 @@ export function ContactForm() {
         </SelectField>
         <TextField
           id={id('subject')}
-          name="subject"
+          {...form.register('subject')}
           label="Subject"
           required
           className="sm:col-span-2"
-          value={values.subject}
-          onChange={onChange}
-          error={errors.subject}
+          error={errors.subject?.message}
         />
         <TextAreaField
           id={id('message')}
-          name="message"
+          {...form.register('message')}
           label="Message"
           required
           rows={6}
           className="sm:col-span-2"
           placeholder="How can we help?"
-          value={values.message}
-          onChange={onChange}
-          error={errors.message}
+          error={errors.message?.message}
         />
       </div>
-      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={submitting}>
+      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={isSubmitting}>
         <Send className="size-4" aria-hidden="true" />
-        {submitting ? 'Sending...' : 'Send Message'}
+        {isSubmitting ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
   );

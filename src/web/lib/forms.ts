@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from './api';
+
+/**
+ * The one way to write a form (docs/decisions/015): react-hook-form validating with the same zod
+ * schema from src/shared that the route parses, so the browser and the server give the same message.
+ * Field names are the schema's keys (nested ones dotted: 'customer.email'), which is what lets a
+ * server refusal land under its input (applyServerErrors).
+ */
+export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver' | 'defaultValues'> & {
+    defaultValues?: DefaultValues<z.input<Schema>>;
+  } = {},
+): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    mode: 'onTouched',
+    ...options,
+    resolver: zodResolver(schema),
+  });
+}
+
+/**
+ * Puts a refused request's per-field messages (a 4xx's `error.fields`) under the form's inputs and
+ * focuses the first. Returns what is left for a toast or an alert: the message when no field of this
+ * form was named, or when the failure was not the API's (network down), a generic line.
+ */
+export function applyServerErrors<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values>, 'setError' | 'getValues'>,
+  error: unknown,
+  fallback = 'Something went wrong. Please try again.',
+): string | null {
+  if (!(error instanceof ApiError)) return fallback;
+  let placed = 0;
+  for (const [name, message] of Object.entries(error.fields)) {
+    if (!hasField(form.getValues(), name)) continue;
+    form.setError(name as FieldPath<Values>, { type: 'server', message }, { shouldFocus: placed === 0 });
+    placed += 1;
+  }
+  return placed > 0 ? null : error.message;
+}
+
+/** True when `path` ('email', 'customer.email', 'items.0.quantity') names a value the form holds. */
+function hasField(values: unknown, path: string): boolean {
+  let current: unknown = values;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object' || !(key in current)) return false;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return true;
+}
