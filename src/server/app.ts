@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { registerCsrfGuard } from './lib/csrf';
+import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -60,6 +61,7 @@ export async function buildApp({
   registerAccessLog(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
+  registerRouteConfigCheck(app);
   registerCsrfGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -71,7 +73,7 @@ export async function buildApp({
     }),
   });
 
-  // First: it resolves sessions and guards /api/agent/* and /api/admin/* for every route after it.
+  // First: it resolves sessions and checks each route's declared access for every route after it.
   registerAccountRoutes(app, context);
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
 import { storeImage } from '../images/service';
 import { listCustomerOrders } from '../orders/service';
-import { clearSessionCookie, registerRoleGuards, requireRole, sessionCookieOptions, sessionOf } from './guard';
+import { clearSessionCookie, registerRoleGuards, sessionCookieOptions, sessionOf } from './guard';
 import { deleteSession, SESSION_COOKIE } from './sessions';
 import {
   changePassword,
@@ -38,6 +38,8 @@ import {
 
 /** Every account payload is a form: a refusal reads as the first rule broken ('Passwords do not match'). */
 const FORM = { form: true } as const;
+const PUBLIC = { config: { access: 'public' } } as const;
+const SIGNED_IN = { config: { access: ['customer', 'agent', 'admin'] } } as const;
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -55,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   // --- Sign-up, sign-in, sign-out, who am I -----------------------------------------------------
   app.post(
     '/api/auth/signup',
-    { config: { rateLimit: { max: 60, timeWindow: '15 minutes' } } },
+    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const input = parseInput(signupSchema, request.body, FORM);
       return signedIn(reply, await signUp({ db, config, clock, input }), 201);
@@ -70,7 +72,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     { url: '/api/auth/admin/signin', role: 'admin', schema: adminSigninSchema },
   ] as const;
   for (const { url, role, schema } of signInForms) {
-    app.post(url, async (request, reply) => {
+    app.post(url, PUBLIC, async (request, reply) => {
       const input = parseInput(schema, request.body, FORM);
       const identifier = 'username' in input ? input.username : input.email;
       const { password } = input;
@@ -78,13 +80,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  app.post('/api/auth/signout', async (request, reply) => {
+  app.post('/api/auth/signout', PUBLIC, async (request, reply) => {
     if (request.auth) await deleteSession({ db, tokenHash: request.auth.tokenHash });
     clearSessionCookie(reply, config);
     return reply.send({ user: null } satisfies MeReply);
   });
 
-  app.get('/api/auth/me', async (request, reply) => {
+  app.get('/api/auth/me', PUBLIC, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { user: request.auth?.user ?? null } satisfies MeReply;
   });
@@ -92,7 +94,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   // --- Passwords --------------------------------------------------------------------------------
   app.post(
     '/api/account/password',
-    { preHandler: requireRole('customer', 'agent', 'admin') },
+    SIGNED_IN,
     async (request: FastifyRequest) => {
       const input = parseInput(passwordChangeSchema, request.body, FORM);
       const session = sessionOf(request);
@@ -110,7 +112,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/forgot-password',
-    { config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
+    { config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request) => {
       const { email } = parseInput(forgotPasswordSchema, request.body, FORM);
       await requestPasswordReset({ db, config, clock, email });
@@ -120,7 +122,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/reset-password',
-    { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
+    { config: { access: 'public', rateLimit: { max: 30, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const input = parseInput(resetPasswordSchema, request.body, FORM);
       await resetPassword({ db, clock, token: input.token, password: input.password });
@@ -131,11 +133,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // --- Profile (any signed-in role) -------------------------------------------------------------
-  const anyRole = { preHandler: requireRole('customer', 'agent', 'admin') };
+  app.get('/api/account/profile', SIGNED_IN, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
 
-  app.get('/api/account/profile', anyRole, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
-
-  app.put('/api/account/profile', anyRole, async (request) => {
+  app.put('/api/account/profile', SIGNED_IN, async (request) => {
     const input = parseInput(profileSchema, request.body, FORM);
     const profile = await updateProfile({ db, clock, userId: sessionOf(request).user.id, ...input });
     return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
@@ -151,9 +151,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post(
       '/api/account/profile/picture',
       {
-        ...anyRole,
         bodyLimit: Math.ceil(MAX_PICTURE_BYTES * 1.4),
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { ...SIGNED_IN.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request) => {
         const data = pictureBytes(request.body);
@@ -168,7 +167,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // --- Customer-only: payment details, orders, address ------------------------------------------
-  const customer = { preHandler: requireRole('customer') };
+  const customer = { config: { access: ['customer'] } } as const;
 
   app.get('/api/account/payment-details', customer, async (request) =>
     getPaymentDetails({ db, userId: sessionOf(request).user.id }),
@@ -193,8 +192,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // --- The portal's own minimal endpoints (their dashboards come with later issues) ------------
-  app.get('/api/agent/profile', async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
-  app.get('/api/admin/me', async (request) => ({ user: sessionOf(request).user }));
+  app.get('/api/agent/profile', { config: { access: ['agent'] } }, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
+  app.get('/api/admin/me', { config: { access: ['admin'] } }, async (request) => ({ user: sessionOf(request).user }));
 }
 
 function pictureBytes(body: unknown): Buffer {

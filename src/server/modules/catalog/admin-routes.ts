@@ -14,14 +14,16 @@ const actorOf = (request: FastifyRequest): Actor => {
   return { id: user.id, role: user.role };
 };
 
-/** The admin's inventory routes; /api/admin/* is the admin's alone (accounts' role guard). */
+const ADMIN = { config: { access: ['admin'] } } as const;
+
+/** The admin's inventory routes. */
 export function registerCatalogAdminRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.post('/api/admin/devices', async (request, reply) => {
+  app.post('/api/admin/devices', ADMIN, async (request, reply) => {
     const input = parseInput(deviceInputSchema, request.body, FORM);
     return reply.status(201).send(await createDevice({ db, clock, actor: actorOf(request), input }));
   });
 
-  app.patch<{ Params: { id: string } }>('/api/admin/devices/:id', async (request) => {
+  app.patch<{ Params: { id: string } }>('/api/admin/devices/:id', ADMIN, async (request) => {
     const changes = parseInput(deviceUpdateSchema, request.body, FORM);
     return updateDevice({ db, clock, actor: actorOf(request), id: request.params.id, changes });
   });

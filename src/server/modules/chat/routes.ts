@@ -8,7 +8,7 @@ import { answerChat } from './service';
 export function registerChatRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.post(
     '/api/chat',
-    { config: { rateLimit: { max: CHAT_LIMITS.perMinute, timeWindow: '1 minute' } } },
+    { config: { access: 'public', rateLimit: { max: CHAT_LIMITS.perMinute, timeWindow: '1 minute' } } },
     async (request) => {
       const { message, context } = parseInput(chatRequestSchema, request.body, { form: true });
       return answerChat({ db, config, message, context, log: request.log });

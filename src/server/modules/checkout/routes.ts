@@ -10,7 +10,7 @@ import { fromPaystackData, type PaystackTransactionData } from '../payments/prov
 import { PAYMENT_NOT_FOUND, paystackSignatureValid } from '../payments/service';
 import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
 
-const LIMIT_30 = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+const LIMIT_30 = { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } } as const;
 
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   const { config, db, clock } = ctx;
@@ -49,7 +49,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     return payWithSandbox({ db, clock, reference, card });
   });
 
-  app.post('/api/payments/verify', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/api/payments/verify', { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
     const { reference } = parseInput(verifyPaymentSchema, request.body);
     return confirm(reference, request.log);
   });
@@ -57,7 +57,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   // The webhook needs the raw bytes for its signature, so its JSON parser lives in its own scope.
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/payments/webhooks/paystack', async (request, reply) => {
+    scope.post('/api/payments/webhooks/paystack', { config: { access: 'public', csrf: false } }, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!paystackSignatureValid(config.PAYSTACK_SECRET_KEY, raw, request.headers['x-paystack-signature'])) {
         request.log.warn('paystack webhook with a missing or wrong signature');

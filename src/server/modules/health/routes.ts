@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 
 export function registerHealthRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
     try {
       await db.execute(sql`select 1`);
       return { status: 'ok', database: 'ok' };

@@ -18,7 +18,7 @@ function viewerOf(request: FastifyRequest): OrderViewer {
 export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get<{ Params: { orderNumber: string } }>(
     '/api/orders/:orderNumber',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const view = await getOrderForViewer({
         db,
