@@ -1,26 +1,37 @@
+import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../shared/accounts';
 import type { DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { sessionOf } from '../accounts/guard';
 
-/** Who did it: a signed-in staff member (DESIGN.md section 9: every staff action writes the audit log). */
+/** Who did it: a signed-in staff member, and the address they acted from (DESIGN.md section 9). */
 export interface Actor {
   id: string;
   role: Role;
+  ip?: string;
+}
+
+/** The caller of a route its access let through, as the audit log names them. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { user } = sessionOf(request);
+  return { id: user.id, role: user.role, ip: request.ip };
 }
 
 /**
  * Writes one audit entry in the caller's transaction, so the entry exists exactly when the change
- * does. `before` and `after` are the thing as the API shows it, around the change.
+ * does (the table is append-only: a trigger refuses UPDATE and DELETE). `before` and `after` are the
+ * thing as the API shows it, around the change; `details` anything else worth keeping (a reason).
  */
 export async function recordAudit(
   tx: DbHandle,
   entry: {
     actor: Actor;
-    /** `<entity>.<verb>`: 'device.create', 'device.update'. */
+    /** `<entity>.<verb>`: 'device.create', 'trade_in.offer'. */
     action: string;
     entity: { type: string; id: string };
-    before?: unknown;
-    after?: unknown;
+    before?: object;
+    after?: object;
+    details?: Record<string, unknown>;
     at: Date;
   },
 ) {
@@ -30,10 +41,10 @@ export async function recordAudit(
     action: entry.action,
     entityType: entry.entity.type,
     entityId: entry.entity.id,
-    details: {
-      ...(entry.before !== undefined ? { before: entry.before } : {}),
-      ...(entry.after !== undefined ? { after: entry.after } : {}),
-    },
+    before: entry.before as Record<string, unknown> | undefined,
+    after: entry.after as Record<string, unknown> | undefined,
+    details: entry.details,
+    ip: entry.actor.ip,
     createdAt: entry.at,
   });
 }

@@ -1,18 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { deviceInputSchema, deviceUpdateSchema } from '../../../shared/inventory';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { sessionOf } from '../accounts/guard';
-import type { Actor } from '../audit/service';
+import { actorOf } from '../audit/service';
 import { createDevice, updateDevice } from './inventory';
 
 /** The admin's device dialogs are forms: a refusal reads as the first rule broken. */
 const FORM = { form: true } as const;
-
-const actorOf = (request: FastifyRequest): Actor => {
-  const { user } = sessionOf(request);
-  return { id: user.id, role: user.role };
-};
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 
