@@ -46,6 +46,9 @@ export async function buildApp({
   logFormat = 'json',
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const trusted = config.TRUST_PROXY;
+  // A hop count as proxy-addr reads one (Fastify's types omit the number form it accepts).
+  const trustProxy = typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
     ...(logger ? loggerOptions(config, logFormat, logStream) : { logger: false }),
     genReqId: (request) => {
@@ -53,7 +56,7 @@ export async function buildApp({
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy,
   });
 
   const context: AppContext = { config, db, clock };
@@ -79,7 +82,7 @@ export async function buildApp({
   registerContactRoutes(app, context);
   registerCheckoutRoutes(app, context);
   registerOrderRoutes(app, context);
-  registerPaymentRoutes(app);
+  registerPaymentRoutes(app, context);
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerCatalogAdminRoutes(app, context);

@@ -8,7 +8,10 @@ describe('loadConfig', () => {
       PORT: 3000,
       PAYMENT_PROVIDER: 'sandbox',
       STORE_CURRENCY: 'NGN',
-      RESERVATION_MINUTES: 30,
+      RESERVATION_MINUTES: 15,
+      MAX_UNITS_PER_DEVICE: 5,
+      MAX_HELD_UNITS_PER_ADDRESS: 10,
+      TRUST_PROXY: false,
       PUBLIC_URL: 'http://localhost:3000',
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -33,6 +36,41 @@ describe('loadConfig', () => {
       loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_PUBLIC_KEY: 'pk_test_1', PAYSTACK_SECRET_KEY: 'sk_test_1' })
         .PAYMENT_PROVIDER,
     ).toBe('paystack');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes a hop count or the proxies\' addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+
+  it("refuses 'true', which would let a client write its own address, saying what to write", () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      "TRUST_PROXY: 'true' would believe every hop, so any client could pick its own address: write the number of " +
+        'proxies in front of the store (1 behind one load balancer) or their addresses and CIDRs (10.0.0.0/8,127.0.0.1)',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33' is not an address or CIDR/);
+  });
+});
+
+describe('the sandbox payment provider', () => {
+  it('is the default for a local store on http', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+
+  it('is refused on an https store unless ALLOW_SANDBOX_PAYMENTS=true', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://quickbuy.co.za' })).toThrow(
+      /PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https/,
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://demo.quickbuy.co.za', ALLOW_SANDBOX_PAYMENTS: 'true' }).PAYMENT_PROVIDER,
+    ).toBe('sandbox');
   });
 });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES } from '../shared/money';
@@ -15,6 +16,37 @@ const positiveInt = (fallback: number) =>
     .positive('must be above 0')
     .default(fallback);
 
+const TRUST_PROXY_HELP =
+  'write the number of proxies in front of the store (1 behind one load balancer) or their addresses and CIDRs (10.0.0.0/8,127.0.0.1)';
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: `'true' would believe every hop, so any client could pick its own address: ${TRUST_PROXY_HELP}`,
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `'${bad}' is not an address or CIDR: ${TRUST_PROXY_HELP}` });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 
 /** Every environment variable the store reads; the README's table lists the same. */
@@ -30,8 +62,11 @@ export const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
   ),
-  /** Read the client address from X-Forwarded-For: only behind a proxy that sets it, or clients could fake it. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Which X-Forwarded-For hops to believe: `false`, the number of proxies in front, or their addresses
+   * and CIDRs. Never `true`: it believes the leftmost address, which the client writes itself.
+   */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: readable lines in a terminal, JSON lines otherwise (a file, a pipe, a log collector). */
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
@@ -52,11 +87,20 @@ export const envSchema = z.object({
   PAYMENT_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { error: `must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
     .default('sandbox'),
+  /** The sandbox takes no real money: refused on an https store unless this says the store is a demo. */
+  ALLOW_SANDBOX_PAYMENTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   PAYSTACK_PUBLIC_KEY: optionalString,
   PAYSTACK_SECRET_KEY: optionalString,
   PAYSTACK_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.paystack.co'),
   PAYSTACK_SCRIPT_URL: z.url({ error: 'must be a URL' }).default('https://js.paystack.co/v1/inline.js'),
-  RESERVATION_MINUTES: positiveInt(30),
+  RESERVATION_MINUTES: positiveInt(15),
+  /** One order takes at most this many units of one device. */
+  MAX_UNITS_PER_DEVICE: positiveInt(5),
+  /** One client address holds at most this many units in unpaid orders at once. */
+  MAX_HELD_UNITS_PER_ADDRESS: positiveInt(10),
   OPENROUTER_API_KEY: optionalString,
   OPENROUTER_BASE_URL: z.url({ error: 'must be a URL' }).default('https://openrouter.ai/api/v1'),
   OPENROUTER_MODEL: z.string().default('openai/gpt-4o-mini'),
@@ -87,6 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.PAYMENT_PROVIDER === 'paystack' && (!config.PAYSTACK_PUBLIC_KEY || !config.PAYSTACK_SECRET_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYSTACK_PUBLIC_KEY, PAYSTACK_SECRET_KEY: both are required when PAYMENT_PROVIDER=paystack',
+    );
+  }
+  if (config.PAYMENT_PROVIDER === 'sandbox' && config.PUBLIC_URL.startsWith('https://') && !config.ALLOW_SANDBOX_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https (a real store): ' +
+        'set PAYMENT_PROVIDER=paystack with its keys, or ALLOW_SANDBOX_PAYMENTS=true for a public demo',
     );
   }
   return {

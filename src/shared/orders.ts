@@ -81,6 +81,8 @@ export const checkoutSchema = z.object({
     .min(1, 'Your cart is empty')
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different devices per order`),
   customer: checkoutCustomerSchema,
+  /** The browser's cart: a new checkout of the same cart replaces its unpaid order. */
+  cartId: z.string().trim().min(16, 'Cart id is too short').max(64).optional(),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
@@ -126,6 +128,8 @@ export interface CheckoutReply {
   orderNumber: string;
   accessToken: string;
   payment: PaymentParams;
+  /** When the held stock goes back unless paid (ISO time): the payment step counts down to it. */
+  reservedUntil: string;
 }
 
 export interface OrderItemView {

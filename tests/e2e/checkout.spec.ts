@@ -39,6 +39,8 @@ async function fillCustomer(page: Page) {
 async function payWith(page: Page, card: string) {
   const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Test mode: no real money moves')).toBeVisible();
+  await expect(dialog.getByText(/^Your devices are held for you for 1[45]:\d\d more$/)).toBeVisible();
   await dialog.getByLabel('Card number').fill(card);
   await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
   await dialog.getByLabel('CVV').fill('408');

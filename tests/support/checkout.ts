@@ -22,12 +22,18 @@ export const customer = (overrides: Partial<CheckoutInput['customer']> = {}): Ch
 export function checkout(
   t: TestApp,
   items: { deviceId: string; quantity: number }[],
-  options: { customer?: CheckoutInput['customer']; cookie?: string; extra?: Record<string, unknown> } = {},
+  options: {
+    customer?: CheckoutInput['customer'];
+    cookie?: string;
+    extra?: Record<string, unknown>;
+    /** The client address (a fresh one by default). */
+    address?: string;
+  } = {},
 ): Promise<LightMyRequestResponse> {
   return send(t.app, 'POST', '/api/checkout', {
     body: { items, customer: options.customer ?? customer(), ...options.extra },
     cookie: options.cookie,
-    headers: { 'x-forwarded-for': nextAddress() },
+    headers: { 'x-forwarded-for': options.address ?? nextAddress() },
   });
 }
 

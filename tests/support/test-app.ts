@@ -61,8 +61,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quickbuy-test-')),
     WEB_DIST_DIR: path.join(tmpdir(), 'quickbuy-no-web-build'),
     SEED_DEMO_DATA: 'false',
-    // Tests play several clients by setting X-Forwarded-For, as a load balancer would.
-    TRUST_PROXY: 'true',
+    // Tests play several clients by setting X-Forwarded-For, as the one load balancer in front would.
+    TRUST_PROXY: '1',
     ...env,
   });
 }

@@ -64,7 +64,8 @@ describe('POST /api/checkout', () => {
       customerId: null,
     });
     expect(order!.accessTokenHash).not.toContain(reply.accessToken);
-    expect(order!.reservedUntil!.getTime()).toBe(t.clock.now().getTime() + 30 * 60_000);
+    expect(order!.reservedUntil!.getTime()).toBe(t.clock.now().getTime() + 15 * 60_000);
+    expect(reply.reservedUntil).toBe(order!.reservedUntil!.toISOString());
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
     expect(items).toHaveLength(2);
     expect(items.find((i) => i.deviceId === phone!.id)).toMatchObject({
@@ -258,5 +259,119 @@ describe('expireReservations', () => {
       expireReservations({ db: t.db, clock: t.clock }),
     ]);
     expect(await stockOf(device!.id)).toEqual({ quantity: 4, inStock: true });
+  });
+});
+
+describe('POST /api/checkout: nobody hoards the stock', () => {
+  /** Units held in unpaid, unexpired orders from one address, read from the database. */
+  async function heldBy(address: string) {
+    const rows = await t.db
+      .select({ quantity: orderItems.quantity, paymentStatus: orders.paymentStatus })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orders.clientAddress, address));
+    return rows.filter((r) => r.paymentStatus === 'awaiting_payment').reduce((sum, r) => sum + r.quantity, 0);
+  }
+
+  it('takes at most 5 units of one device per order, two lines of it counted together, and writes nothing', async () => {
+    const [device] = await insertDevices(t.db, [{ brand: 'Apple', model: 'iPhone 12', quantity: 20 }]);
+    const before = await orderCount();
+    for (const items of [
+      [{ deviceId: device!.id, quantity: 6 }],
+      [
+        { deviceId: device!.id, quantity: 3 },
+        { deviceId: device!.id, quantity: 3 },
+      ],
+    ]) {
+      const res = await checkout(t, items);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: { code: 'HOLD_LIMIT', message: 'Apple iPhone 12: one order may take at most 5 of one device' },
+      });
+    }
+    expect(await orderCount()).toBe(before);
+    expect((await stockOf(device!.id)).quantity).toBe(20);
+    expect((await checkout(t, [{ deviceId: device!.id, quantity: 5 }])).statusCode).toBe(201);
+  });
+
+  it('lets one address hold at most 10 units in unpaid orders, naming the line that goes over', async () => {
+    const [a, b, c] = await insertDevices(t.db, [
+      { brand: 'Samsung', model: 'Galaxy S21', quantity: 10 },
+      { brand: 'Samsung', model: 'Galaxy S22', quantity: 10 },
+      { brand: 'Samsung', model: 'Galaxy S23', quantity: 10 },
+    ]);
+    const address = '10.77.0.1';
+    expect((await checkout(t, [{ deviceId: a!.id, quantity: 5 }], { address })).statusCode).toBe(201);
+    expect((await checkout(t, [{ deviceId: b!.id, quantity: 4 }], { address })).statusCode).toBe(201);
+    const res = await checkout(
+      t,
+      [
+        { deviceId: c!.id, quantity: 1 },
+        { deviceId: a!.id, quantity: 1 },
+      ],
+      { address },
+    );
+    expect(res.statusCode).toBe(429);
+    const first = [a!.id, c!.id].sort()[1] === a!.id ? 'Samsung Galaxy S21' : 'Samsung Galaxy S23';
+    expect(res.json().error).toEqual({
+      code: 'HOLD_LIMIT',
+      message: `${first}: one address may hold at most 10 units in unpaid orders at once (9 held now); pay for or cancel an open order first`,
+    });
+    expect(await heldBy(address)).toBe(9);
+    expect((await stockOf(c!.id)).quantity).toBe(10);
+    // Another client is not held back.
+    expect((await checkout(t, [{ deviceId: c!.id, quantity: 5 }], { address: '10.77.0.2' })).statusCode).toBe(201);
+    // A lapsed reservation no longer counts.
+    t.clock.advance(16 * 60_000);
+    expect((await checkout(t, [{ deviceId: c!.id, quantity: 5 }], { address })).statusCode).toBe(201);
+  });
+
+  it('counts concurrent checkouts from one address one after the other: 10 at once of 2 units hold 10', async () => {
+    const made = await insertDevices(
+      t.db,
+      Array.from({ length: 10 }, (_, i) => ({ brand: 'Xiaomi', model: `Redmi ${i}`, quantity: 2 })),
+    );
+    const address = '10.77.1.1';
+    const replies = await Promise.all(made.map((d) => checkout(t, [{ deviceId: d.id, quantity: 2 }], { address })));
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(5);
+    expect(await heldBy(address)).toBe(10);
+  });
+
+  it('replaces the unpaid order of the same cart, giving its stock back', async () => {
+    const [device] = await insertDevices(t.db, [{ brand: 'Google', model: 'Pixel 7', quantity: 3 }]);
+    const cartId = 'cart-0123456789abcdef';
+    const first = await placed(t, [{ deviceId: device!.id, quantity: 3 }], { extra: { cartId } });
+    expect((await stockOf(device!.id)).quantity).toBe(0);
+    const second = await placed(t, [{ deviceId: device!.id, quantity: 2 }], { extra: { cartId } });
+    const [old] = await t.db.select().from(orders).where(eq(orders.orderNumber, first.orderNumber));
+    expect(old).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' });
+    expect(second.orderNumber).not.toBe(first.orderNumber);
+    expect((await stockOf(device!.id)).quantity).toBe(1);
+  });
+
+  it('holds at most 10 units for an address that keeps trying to take the whole catalog; another client buys the rest', async () => {
+    const catalog = await insertDevices(
+      t.db,
+      Array.from({ length: 6 }, (_, i) => ({ brand: 'Nokia', model: `G${i}0`, quantity: 2 })),
+    );
+    const attacker = '10.77.2.1';
+    const everything = catalog.map((d) => ({ deviceId: d.id, quantity: 2 }));
+    // A minute of trying (the checkout route allows 30 a minute): the whole catalog, then device by device.
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const items = attempt % 7 === 0 ? everything : [everything[attempt % 6]!];
+      const res = await checkout(t, items, { address: attacker });
+      expect([201, 409, 429]).toContain(res.statusCode);
+      expect(await heldBy(attacker)).toBeLessThanOrEqual(10);
+      t.clock.advance(2_000);
+    }
+    expect(await heldBy(attacker)).toBe(10);
+    const left = [];
+    for (const device of catalog) {
+      const { quantity } = await stockOf(device.id);
+      if (quantity > 0) left.push({ deviceId: device.id, quantity });
+    }
+    expect(left.reduce((sum, line) => sum + line.quantity, 0)).toBe(2);
+    expect((await checkout(t, left, { address: '10.77.2.2' })).statusCode).toBe(201);
   });
 });

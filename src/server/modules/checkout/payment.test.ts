@@ -206,6 +206,15 @@ describe('paystack provider', () => {
       data: { reference, amount, currency, status: 'success', channel: 'card' },
     });
 
+  it('has no sandbox routes: no test card to charge, no sandbox widget', async () => {
+    const charge = await send(t.app, 'POST', '/api/payments/sandbox/charge', {
+      body: { reference: 'QB-0000000000000000', cardNumber: '4084084084084081', cvv: '408', expiry: '12/30' },
+    });
+    expect(charge.statusCode).toBe(404);
+    const script = await t.app.inject({ method: 'GET', url: '/payments/sandbox/inline.js' });
+    expect(script.headers['content-type']).not.toMatch(/javascript/);
+  });
+
   it('hands the browser the Paystack key and script', async () => {
     const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
     const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);

@@ -19,7 +19,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     confirmPayment({ db, clock, provider, reference, transaction, publicUrl: config.PUBLIC_URL, log });
 
   app.post('/api/checkout', LIMIT_30, async (request, reply) => {
-    const { items, customer } = parseInput(checkoutSchema, request.body);
+    const { items, customer, cartId } = parseInput(checkoutSchema, request.body);
     const user = request.auth?.user;
     const placed = await placeOrder({
       db,
@@ -27,9 +27,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
       provider,
       currency: config.STORE_CURRENCY,
       reservationMinutes: config.RESERVATION_MINUTES,
+      limits: { perDevice: config.MAX_UNITS_PER_DEVICE, perAddress: config.MAX_HELD_UNITS_PER_ADDRESS },
       items,
       customer,
       customerId: user?.role === 'customer' ? user.id : null,
+      clientAddress: request.ip,
+      cartId,
     });
     return reply.status(201).send(placed);
   });
@@ -44,10 +47,13 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/payments/sandbox/charge', LIMIT_30, async (request) => {
-    const { reference, ...card } = parseInput(sandboxChargeSchema, request.body);
-    return payWithSandbox({ db, clock, reference, card });
-  });
+  // Only a sandbox store has a test card to charge.
+  if (config.PAYMENT_PROVIDER === 'sandbox') {
+    app.post('/api/payments/sandbox/charge', LIMIT_30, async (request) => {
+      const { reference, ...card } = parseInput(sandboxChargeSchema, request.body);
+      return payWithSandbox({ db, clock, reference, card });
+    });
+  }
 
   app.post('/api/payments/verify', { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
     const { reference } = parseInput(verifyPaymentSchema, request.body);

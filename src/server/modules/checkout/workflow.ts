@@ -2,8 +2,9 @@ import { toMinorUnits, type Currency } from '../../../shared/money';
 import type { CheckoutCustomer, CheckoutReply, OrderPaymentStatus, OrderStatus } from '../../../shared/orders';
 import { transaction, type Database, type Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import { repeatEvery } from '../../lib/repeat';
-import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog/stock';
+import { releaseStock, reserveStock, retakeStock, type ReservedLine, type StockLine } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
 import { renderOrderConfirmation } from '../orders/confirmation-email';
 import {
@@ -11,8 +12,10 @@ import {
   createOrder,
   findOrder,
   lockExpiredOrders,
+  lockOpenOrdersOfCart,
   lockOrder,
   lockOrderToCancel,
+  lockUnitsHeldBy,
   markOrderPaid,
   orderItemsOf,
   toOrderView,
@@ -32,7 +35,8 @@ import {
 /*
  * Checkout, the one flow that must never lose money or stock (DESIGN.md section 4), top to bottom:
  *
- *   placeOrder          reserve and price the stock -> create the order -> start the payment
+ *   placeOrder          release the cart's previous unpaid order -> check the hold limits -> reserve
+ *                       and price the stock -> create the order -> start the payment
  *   payWithSandbox      the sandbox widget charges a card for the order's payment
  *   confirmPayment      ask the provider -> check it is this order's money -> take the stock again
  *                       if it was released -> record the payment -> mark the order paid -> email it
@@ -94,9 +98,46 @@ async function completeOrderStep(tx: Transaction, order: OrderRow, now: Date, pu
 
 // --- Workflows ------------------------------------------------------------------------------------
 
+/** How much unpaid stock one order and one client may hold (issue 10: nobody hoards the catalog). */
+export interface HoldLimits {
+  /** Units of one device in one order. */
+  perDevice: number;
+  /** Units one client address holds in unpaid orders at once. */
+  perAddress: number;
+}
+
+export const HOLD_LIMIT = 'HOLD_LIMIT';
+
+/**
+ * Refuses an order over the hold limits, naming the limit and the line: 409 for a line over the
+ * per-device limit (the cart must change), 429 when the address already holds too much (it must pay
+ * for or wait out what it holds).
+ */
+function checkHoldLimits(lines: ReservedLine[], alreadyHeld: number, limits: HoldLimits) {
+  const tooMany = lines.find((line) => line.quantity > limits.perDevice);
+  if (tooMany) {
+    throw new AppError(HOLD_LIMIT, `${tooMany.name}: one order may take at most ${limits.perDevice} of one device`, {
+      status: 409,
+    });
+  }
+  let held = alreadyHeld;
+  for (const line of lines) {
+    held += line.quantity;
+    if (held > limits.perAddress) {
+      throw new AppError(
+        HOLD_LIMIT,
+        `${line.name}: one address may hold at most ${limits.perAddress} units in unpaid orders at once ` +
+          `(${alreadyHeld} held now); pay for or cancel an open order first`,
+        { status: 429 },
+      );
+    }
+  }
+}
+
 /**
  * POST /api/checkout: prices from the database, stock reserved, the order written as pending and
  * awaiting payment, all in one transaction (any failure writes nothing), then the payment started.
+ * A cart holds one unpaid order at a time: its previous one is closed and its stock returned first.
  * Undo: cancelCheckout, a failed payment (confirmPayment) or expireReservations release the stock.
  */
 export async function placeOrder({
@@ -105,18 +146,24 @@ export async function placeOrder({
   provider,
   currency,
   reservationMinutes,
+  limits,
   items,
   customer,
   customerId = null,
+  clientAddress,
+  cartId = null,
 }: {
   db: Database;
   clock: Clock;
   provider: PaymentProviderDriver;
   currency: Currency;
   reservationMinutes: number;
+  limits: HoldLimits;
   items: StockLine[];
   customer: CheckoutCustomer;
   customerId?: string | null;
+  clientAddress: string;
+  cartId?: string | null;
 }): Promise<CheckoutReply> {
   const now = clock.now();
   const {
@@ -124,9 +171,17 @@ export async function placeOrder({
     items: lines,
     accessToken,
   } = await transaction(db, async (tx) => {
-    // 1. Reserve the stock and price each line from the database.
+    // 1. The cart's previous unpaid order gives its stock back: a new checkout replaces it.
+    if (cartId) {
+      for (const previous of await lockOpenOrdersOfCart(tx, cartId)) {
+        await releaseOrderStep(tx, previous, 'cancelled', now);
+      }
+    }
+    // 2. Reserve the stock and price each line from the database, within the hold limits.
+    const alreadyHeld = await lockUnitsHeldBy(tx, clientAddress, now);
     const reserved = await reserveStock(tx, items);
-    // 2. Write the order, holding the stock until reservedUntil.
+    checkHoldLimits(reserved, alreadyHeld, limits);
+    // 3. Write the order, holding the stock until reservedUntil.
     return createOrder(tx, {
       lines: reserved,
       customer,
@@ -135,14 +190,16 @@ export async function placeOrder({
       paymentReference: newPaymentReference(),
       now,
       reservedUntil: new Date(now.getTime() + reservationMinutes * 60_000),
+      clientAddress,
+      cartId,
     });
   });
-  // 3. Start the payment: the parameters the browser opens the provider's widget with.
+  // 4. Start the payment: the parameters the browser opens the provider's widget with.
   const payment = paymentRequest(provider, expectedPayment(order), {
     customer_name: order.customerName,
     items_count: lines.reduce((sum, line) => sum + line.quantity, 0),
   });
-  return { orderNumber: order.orderNumber, accessToken, payment };
+  return { orderNumber: order.orderNumber, accessToken, payment, reservedUntil: order.reservedUntil!.toISOString() };
 }
 
 /**

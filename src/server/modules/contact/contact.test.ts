@@ -56,4 +56,15 @@ describe('POST /api/contact', () => {
     expect(res.json().error.code).toBe('CSRF_HEADER_MISSING');
     expect(await t.db.select().from(contactMessages)).toHaveLength(before);
   });
+
+  it('throttles by the address the proxy saw, whatever the client wrote before it in X-Forwarded-For', async () => {
+    const from = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}, 10.9.9.9` });
+    for (let i = 1; i <= 10; i++) {
+      expect((await send(t.app, 'POST', '/api/contact', { body: valid, headers: from(i) })).statusCode).toBe(201);
+    }
+    const res = await send(t.app, 'POST', '/api/contact', { body: valid, headers: from(11) });
+    expect(res.statusCode).toBe(429);
+    const other = await send(t.app, 'POST', '/api/contact', { body: valid, headers: { 'x-forwarded-for': '10.9.9.10' } });
+    expect(other.statusCode).toBe(201);
+  });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AccountOrder } from '../../../shared/accounts';
 import type { Currency } from '../../../shared/money';
 import { toMinorUnits } from '../../../shared/money';
@@ -67,6 +67,8 @@ export async function createOrder(
     paymentReference,
     now,
     reservedUntil,
+    clientAddress,
+    cartId,
   }: {
     lines: OrderLine[];
     customer: CheckoutCustomer;
@@ -75,6 +77,9 @@ export async function createOrder(
     paymentReference: string;
     now: Date;
     reservedUntil: Date;
+    /** Who holds the stock until it is paid: the per-address hold limit counts by it. */
+    clientAddress: string;
+    cartId: string | null;
   },
 ): Promise<CreatedOrder> {
   const accessToken = randomBytes(32).toString('base64url');
@@ -105,6 +110,8 @@ export async function createOrder(
             paymentReference,
             accessTokenHash: hashToken(accessToken),
             reservedUntil,
+            clientAddress,
+            cartId,
             createdAt: now,
             updatedAt: now,
           })
@@ -193,6 +200,37 @@ export async function lockOrderToCancel(tx: DbHandle, orderNumber: string, acces
     throw new AppError('ORDER_ALREADY_PAID', 'This order is already paid', { status: 409 });
   }
   return order;
+}
+
+/** The unpaid orders placed from this cart, locked: a new checkout of the cart replaces them. */
+export async function lockOpenOrdersOfCart(tx: DbHandle, cartId: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.cartId, cartId), eq(orders.paymentStatus, 'awaiting_payment')))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/**
+ * Units one client address holds in unpaid orders whose reservation still runs, counted under a
+ * transaction-scoped lock on the address, so two checkouts from it at once are counted one after the
+ * other and cannot both slip under the limit.
+ */
+export async function lockUnitsHeldBy(tx: DbHandle, clientAddress: string, now: Date): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`holds:${clientAddress}`}, 0))`);
+  const [row] = await tx
+    .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.clientAddress, clientAddress),
+        eq(orders.paymentStatus, 'awaiting_payment'),
+        gt(orders.reservedUntil, now),
+      ),
+    );
+  return Number(row?.units ?? 0);
 }
 
 /**

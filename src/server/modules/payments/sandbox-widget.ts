@@ -53,6 +53,20 @@ export const SANDBOX_WIDGET_JS = String.raw`(function () {
     });
     var title = el('h2', { id: id + '-title', text: 'Sandbox payment' }, { margin: '0 0 4px', fontSize: '20px' });
     var desc = el('p', { id: id + '-desc', text: 'Pay ' + formatAmount(Number(options.amount) || 0, options.currency || 'NGN') + (options.email ? ' as ' + options.email : '') + '. Test card: 4084 0840 8408 4081.' }, { margin: '0 0 16px', fontSize: '14px', color: '#475569' });
+    var testMode = el('p', { text: 'Test mode: no real money moves' }, { margin: '0 0 12px', padding: '6px 10px', borderRadius: '6px', background: '#fef3c7', color: '#92400e', fontSize: '13px', fontWeight: '600' });
+    var timer = el('p', { 'aria-live': 'off' }, { margin: '0 0 16px', fontSize: '14px', color: '#0f172a' });
+    var deadline = Date.parse(options.reservedUntil || '');
+    function tick() {
+      if (isNaN(deadline)) return;
+      var left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+      var mm = Math.floor(left / 60);
+      var ss = left % 60;
+      timer.textContent = left > 0
+        ? 'Your devices are held for you for ' + mm + ':' + (ss < 10 ? '0' : '') + ss + ' more'
+        : 'Your hold has lapsed: the devices may go to another buyer';
+    }
+    tick();
+    var ticking = setInterval(tick, 1000);
     var form = el('form', { novalidate: '' });
     var card = field(id + '-card', 'Card number', { inputmode: 'numeric', maxlength: '23', placeholder: '4084 0840 8408 4081', autocomplete: 'cc-number' });
     var row = el('div', {}, { display: 'flex', gap: '12px' });
@@ -73,7 +87,9 @@ export const SANDBOX_WIDGET_JS = String.raw`(function () {
     form.appendChild(message);
     form.appendChild(buttons);
     dialog.appendChild(title);
+    dialog.appendChild(testMode);
     dialog.appendChild(desc);
+    if (!isNaN(deadline)) dialog.appendChild(timer);
     dialog.appendChild(form);
     overlay.appendChild(dialog);
     document.body.appendChild(overlay);
@@ -86,6 +102,7 @@ export const SANDBOX_WIDGET_JS = String.raw`(function () {
     function close() {
       if (closed) return;
       closed = true;
+      clearInterval(ticking);
       document.removeEventListener('keydown', onKey, true);
       overlay.remove();
       if (previous && typeof previous.focus === 'function') previous.focus();

@@ -12,6 +12,8 @@ interface PaystackPop {
     currency: string;
     ref: string;
     metadata: PaymentParams['metadata'];
+    /** Read by the sandbox widget to count down the hold; Paystack ignores it. */
+    reservedUntil?: string;
     callback: (response: { reference: string }) => void;
     onClose: () => void;
   }): { openIframe(): void };
@@ -80,6 +82,7 @@ export async function payForOrder(
         currency: reply.payment.currency,
         ref: reply.payment.reference,
         metadata: reply.payment.metadata,
+        reservedUntil: reply.reservedUntil,
         callback: (response) => resolve(response.reference),
         onClose: () => resolve(null),
       })
