@@ -12,7 +12,7 @@ import {
   signUpCustomer,
 } from '../../../../tests/support/accounts';
 
-const t = useTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test' });
+const t = useTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test', ALLOW_SANDBOX_PAYMENTS: 'true' });
 
 const from = () => ({ 'x-forwarded-for': newAddress() });
 const signIn = (email: string, password: string) =>

@@ -25,7 +25,7 @@ import { enqueueEmail } from '../mail/outbox';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { activeUser, createSession, deleteUserSessions, sha256, toSessionUser } from './sessions';
-import { assertSignInAllowed, clearAccountFailures, recordSignInFailure, signInKeys } from './sign-in-limit';
+import { signInKeys, signInSucceeded, takeSignInAttempt } from './sign-in-limit';
 
 interface Deps {
   db: Database;
@@ -127,7 +127,7 @@ export async function signIn({
   address: string;
 }): Promise<{ user: SessionUser; token: string }> {
   const keys = signInKeys(role, identifier, address);
-  await assertSignInAllowed({ db, clock, keys });
+  const attempt = await takeSignInAttempt({ db, clock, keys });
   const lookup = identifier.trim().toLowerCase();
   const [user] = await db
     .select()
@@ -144,10 +144,9 @@ export async function signIn({
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, await dummyHash);
   if (!user || !ok) {
-    await recordSignInFailure({ db, clock, keys });
     throw new AppError(ERROR_CODES.unauthorized, INVALID[role], { status: 401 });
   }
-  await clearAccountFailures({ db, key: keys[0]! });
+  await signInSucceeded({ db, attempt, keys });
   const { token } = await createSession({ db, config, clock, userId: user.id });
   return { user: toSessionUser(user), token };
 }

@@ -14,7 +14,12 @@ let soldOut: Inserted | undefined;
 beforeAll(async () => {
   const webDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-web-'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
-  t = await createTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://quickbuy.example', STORE_CURRENCY: 'ZAR' });
+  t = await createTestApp({
+    WEB_DIST_DIR: webDir,
+    PUBLIC_URL: 'https://quickbuy.example',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    STORE_CURRENCY: 'ZAR',
+  });
   [onSale, soldOut] = await insertDevices(t.db, [
     {
       brand: 'HP',
