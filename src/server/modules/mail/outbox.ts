@@ -15,7 +15,14 @@ export interface OutgoingEmail {
   text: string;
   /** One email per event: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
+  /** It carries a one-time secret (a reset link): its body is blanked once delivered. */
+  containsSecret?: boolean;
+  /** What it is about, for the admin's views: { type: 'order', id: 'ORD-2026-000123' }. */
+  entity?: { type: string; id: string };
 }
+
+/** What stays of a secret-carrying email's body once it has been delivered. */
+export const BLANKED_BODY = '[Blanked after delivery: this email carried a one-time secret.]';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
@@ -38,6 +45,9 @@ export async function enqueueEmail(db: DbHandle, email: OutgoingEmail, now?: Dat
       html: email.html,
       text: email.text,
       dedupeKey: email.dedupeKey ?? null,
+      containsSecret: email.containsSecret ?? false,
+      entityType: email.entity?.type ?? null,
+      entityId: email.entity?.id ?? null,
       ...(now ? { createdAt: now, nextAttemptAt: now } : {}),
     })
     .onConflictDoNothing()
@@ -117,7 +127,13 @@ export async function sendDueEmails({
         });
         await db
           .update(outboxEmails)
-          .set({ status: 'sent', sentAt: clock.now(), lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: clock.now(),
+            lastError: null,
+            // Nobody needs the secret once it is in the recipient's inbox; the outbox keeps the rest.
+            ...(email.containsSecret ? { html: BLANKED_BODY, text: BLANKED_BODY } : {}),
+          })
           .where(eq(outboxEmails.id, email.id));
         sent++;
       } catch (error) {
