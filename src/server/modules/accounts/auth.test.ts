@@ -10,6 +10,7 @@ import {
   CUSTOMER_PASSWORD,
   createAdmin,
   createAgent,
+  signInAs,
   newAddress,
   sessionCookie,
   signUpCustomer,
@@ -391,6 +392,24 @@ describe('sessions', () => {
     }
     t.clock.advance(86_400_000);
     expect(await me(cookie)).toBeNull();
+  });
+
+  it('are short for staff: an admin is signed out after an idle hour, an agent after 12 hours of use', async () => {
+    const admin = await createAdmin(t, 'shortlived@quickbuy.test');
+    const adminCookie = await signInAs(t, 'admin', admin.email);
+    t.clock.advance(59 * 60_000);
+    expect(await me(adminCookie)).not.toBeNull();
+    t.clock.advance(60 * 60_000 + 1);
+    expect(await me(adminCookie)).toBeNull();
+
+    const agent = await createAgent(t, 'short.lived');
+    const agentCookie = await signInAs(t, 'agent', agent.username!);
+    for (let half = 1; half < 24; half++) {
+      t.clock.advance(30 * 60_000);
+      expect(await me(agentCookie)).not.toBeNull();
+    }
+    t.clock.advance(30 * 60_000);
+    expect(await me(agentCookie)).toBeNull();
   });
 
   it('touch last_seen_at at most once a minute', async () => {

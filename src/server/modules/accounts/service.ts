@@ -96,7 +96,7 @@ export async function signUp({
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  const { token } = await createSession({ db, config, clock, userId: row!.id });
+  const { token } = await createSession({ db, config, clock, userId: row!.id, role: 'customer' });
   return { user: toSessionUser(row!), token };
 }
 
@@ -147,7 +147,7 @@ export async function signIn({
     throw new AppError(ERROR_CODES.unauthorized, INVALID[role], { status: 401 });
   }
   await signInSucceeded({ db, attempt, keys });
-  const { token } = await createSession({ db, config, clock, userId: user.id });
+  const { token } = await createSession({ db, config, clock, userId: user.id, role });
   return { user: toSessionUser(user), token };
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { SessionUser } from '../../../shared/accounts';
+import type { Role, SessionUser } from '../../../shared/accounts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -28,20 +28,33 @@ export function toSessionUser(user: UserRow): SessionUser {
   return { role: 'customer', id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
 }
 
+/**
+ * How long a session lives, in all and unused. Staff sessions reach the whole store's data and
+ * money, so they are short whatever the customers' settings (issue 10): 12 hours, 1 hour idle.
+ */
+export function sessionLifetime(config: Config, role: Role): { maxMs: number; idleMs: number } {
+  if (role === 'customer') {
+    return { maxMs: config.SESSION_MAX_DAYS * 86_400_000, idleMs: config.SESSION_IDLE_MINUTES * 60_000 };
+  }
+  return { maxMs: 12 * 3_600_000, idleMs: 3_600_000 };
+}
+
 export async function createSession({
   db,
   config,
   clock,
   userId,
+  role,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
   userId: string;
+  role: Role;
 }): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const now = clock.now();
-  const expiresAt = new Date(now.getTime() + config.SESSION_MAX_DAYS * 86_400_000);
+  const expiresAt = new Date(now.getTime() + sessionLifetime(config, role).maxMs);
   await db.insert(sessions).values({ tokenHash: sha256(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
   return { token, expiresAt };
 }
@@ -76,7 +89,8 @@ export async function resolveSession({
     .limit(1);
   if (!row) return null;
   const now = clock.now().getTime();
-  const idleLimit = row.session.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000;
+  const user = toSessionUser(row.user);
+  const idleLimit = row.session.lastSeenAt.getTime() + sessionLifetime(config, user.role).idleMs;
   const expired = now >= row.session.expiresAt.getTime() || now >= idleLimit;
   const inactive = row.user.status !== 'active' || row.user.deletedAt !== null;
   if (expired || inactive) {
@@ -89,7 +103,7 @@ export async function resolveSession({
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return { user: toSessionUser(row.user), tokenHash };
+  return { user, tokenHash };
 }
 
 export async function deleteSession({ db, tokenHash }: { db: Database; tokenHash: string }) {

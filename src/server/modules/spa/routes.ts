@@ -89,5 +89,6 @@ function withHead(html: string, head: PageHead | null, currencyTag: string): str
     currencyTag,
     head.extra ?? '',
   ].join('\n    ');
-  return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(HEAD_MARKER, tags);
+  // A function, so a `$&` in a device's name is text, not a pattern pasting the matched title.
+  return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(HEAD_MARKER, () => tags);
 }
