@@ -180,14 +180,6 @@ const ORDER_STATUS_LABELS: Record<string, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
-const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  awaiting_payment: 'awaiting payment',
-  paid: 'paid',
-  cancelled: 'cancelled',
-  expired: 'expired (the reservation lapsed before payment)',
-  refunded: 'refunded',
-};
-
 export const NOT_FOUND_ORDER = "I couldn't find an order with that number.";
 export const NOT_FOUND_TRANSACTION = "I couldn't find a transaction with that number.";
 
@@ -196,12 +188,9 @@ function orderAnswer(orderNumber: string, order: OrderStatusSummary | null): str
     return `${NOT_FOUND_ORDER} Please check it (order numbers look like ORD-2026-123456), or ${link('contact us', paths.contact)} and we'll help.`;
   }
   const status = ORDER_STATUS_LABELS[order.status] ?? order.status;
-  const payment = PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus;
-  const items = `${order.itemCount} ${order.itemCount === 1 ? 'item' : 'items'}`;
   return [
-    `Order **${orderNumber}** is currently **${status}** (payment: ${payment}).`,
-    `It was placed on ${formatDate(order.createdAt)} with ${items}.`,
-    `Questions about it? ${link('Contact us', paths.contact)}.`,
+    `Order **${orderNumber}** is currently **${status}**.`,
+    `For its details, open it from your order email or ${link('Track Orders', paths.track)}; questions? ${link('Contact us', paths.contact)}.`,
   ].join(' ');
 }
 

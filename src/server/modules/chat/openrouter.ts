@@ -58,7 +58,7 @@ export function describeFacts(facts: ChatFacts, currency: Currency): string {
   if (facts.orderNumber) {
     lines.push(
       facts.order
-        ? `Order ${facts.orderNumber}: status ${facts.order.status}, payment ${facts.order.paymentStatus}, placed ${formatDate(facts.order.createdAt)}, ${facts.order.itemCount} item(s).`
+        ? `Order ${facts.orderNumber}: status ${facts.order.status} (only the status may be told: the number is no proof of ownership).`
         : `Order ${facts.orderNumber}: no order with this number exists.`,
     );
   }

@@ -1,18 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 
 export interface OrderStatusSummary {
   orderNumber: string;
   status: string;
-  paymentStatus: string;
-  createdAt: Date;
-  itemCount: number;
 }
 
 /**
- * An order's progress for anyone holding its number (the chat assistant): never a name, email,
- * phone, address or amount, so a stranger guessing numbers learns nothing personal.
+ * An order's status for anyone holding its number (the chat assistant): nothing else, not even its
+ * date, payment or size, since order numbers can be guessed (issue 10 item 8).
  */
 export async function getOrderStatus({
   db,
@@ -22,21 +19,9 @@ export async function getOrderStatus({
   orderNumber: string;
 }): Promise<OrderStatusSummary | null> {
   const [row] = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      createdAt: orders.createdAt,
-    })
+    .select({ orderNumber: orders.orderNumber, status: orders.status })
     .from(orders)
     .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
     .limit(1);
-  if (!row) return null;
-  const [items] = await db
-    .select({ count: sql<number>`coalesce(sum(${orderItems.quantity}), 0)` })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, row.id));
-  const { id: _id, ...summary } = row;
-  return { ...summary, itemCount: Number(items?.count ?? 0) };
+  return row ?? null;
 }
