@@ -224,13 +224,33 @@ describe('GET and PUT /api/account/profile', () => {
     });
     expect(json.statusCode).toBe(200);
     expect(json.json().profile.profilePicture).not.toBe(url);
-    expect((await t.db.select().from(images)).length).toBeGreaterThanOrEqual(2);
+    // The replaced picture is gone: nobody can see it any more.
+    const oldId = url.split('/').pop()!;
+    expect(await t.db.select().from(images).where(eq(images.id, oldId))).toHaveLength(0);
 
     const notImage = await send(t.app, 'POST', '/api/account/profile/picture', {
       cookie,
       body: { image: Buffer.from('hello').toString('base64') },
     });
     expect(notImage.statusCode).toBe(400);
+  });
+
+  it('refuses an image over 16 megapixels, whatever its file size, and stores nothing', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const huge = await sharp({ create: { width: 5000, height: 3300, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const before = (await t.db.select({ id: images.id }).from(images)).length;
+    const res = await send(t.app, 'POST', '/api/account/profile/picture', {
+      cookie,
+      body: huge,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'INVALID_IMAGE', message: 'The image is too large: at most 16 megapixels' },
+    });
+    expect((await t.db.select({ id: images.id }).from(images)).length).toBe(before);
   });
 });
 

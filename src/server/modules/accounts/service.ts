@@ -26,6 +26,7 @@ import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { activeUser, createSession, deleteUserSessions, sha256, toSessionUser } from './sessions';
 import { signInKeys, signInSucceeded, takeSignInAttempt } from './sign-in-limit';
+import { deleteImage } from '../images/service';
 
 interface Deps {
   db: Database;
@@ -305,8 +306,12 @@ export async function setProfilePicture({
   userId,
   imageId,
 }: Omit<Deps, 'config'> & { userId: string; imageId: string }): Promise<ProfileReply> {
-  await getUser(db, userId);
-  await db.update(users).set({ profileImageId: imageId, updatedAt: clock.now() }).where(eq(users.id, userId));
+  const user = await getUser(db, userId);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ profileImageId: imageId, updatedAt: clock.now() }).where(eq(users.id, userId));
+    // The picture it replaces was this user's alone: nobody can see it any more, so it goes.
+    if (user.profileImageId && user.profileImageId !== imageId) await deleteImage(tx, user.profileImageId);
+  });
   return getProfile({ db, userId });
 }
 

@@ -3,27 +3,47 @@ import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../shared/catalog';
 import type { Database, DbHandle } from '../../db/client';
 import { imageVariants, images } from '../../db/schema';
+import { concurrencyLimit } from '../../lib/concurrency';
 import { AppError } from '../../lib/errors';
 
 export const INVALID_IMAGE = 'INVALID_IMAGE';
 export const IMAGE_NOT_FOUND = 'IMAGE_NOT_FOUND';
 /** Stored originals are at most this wide; the served variants are IMAGE_WIDTHS. */
 export const MAX_STORED_WIDTH = 1600;
-/** Refuse decompression bombs: more pixels than this is not a photo of a device. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/** Refuse decompression bombs: more pixels than this (16 megapixels) is not a photo of a device. */
+export const MAX_INPUT_PIXELS = 16_000_000;
+/** A decoded image can take hundreds of megabytes: at most two are decoded at once, the rest wait. */
+const decoding = concurrencyLimit(2);
 
 /** Normalise any image sharp reads (JPEG, PNG, WebP, GIF, AVIF, SVG...) to WebP at most 1600 px wide. */
 export async function normaliseImage(data: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const metadata = await sharp(data)
+    .metadata()
+    .catch(() => null);
+  if (!metadata?.width || !metadata.height) {
+    throw new AppError(INVALID_IMAGE, 'The file is not an image', { status: 400 });
+  }
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+    throw new AppError(INVALID_IMAGE, 'The image is too large: at most 16 megapixels', { status: 400 });
+  }
   try {
-    const { data: webp, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
+    const { data: webp, info } = await decoding(() =>
+      sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true }),
+    );
     return { data: webp, width: info.width, height: info.height };
   } catch {
     throw new AppError(INVALID_IMAGE, 'The file is not an image', { status: 400 });
   }
+}
+
+/** Deletes an image no longer used (a replaced profile picture), with its served variants. */
+export async function deleteImage(db: DbHandle, id: string) {
+  await db.delete(imageVariants).where(eq(imageVariants.imageId, id));
+  await db.delete(images).where(eq(images.id, id));
 }
 
 /** Store an uploaded image (profile pictures, device photos); 400 INVALID_IMAGE when it is not one. */
@@ -76,10 +96,9 @@ export async function getImageVariant({
     if (variant) return { data: variant.data, contentType: 'image/webp', width: snapped };
     const [original] = await db.select().from(images).where(eq(images.id, id)).limit(1);
     if (!original) return null;
-    const data = await sharp(original.data)
-      .resize({ width: snapped, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
+    const data = await decoding(() =>
+      sharp(original.data).resize({ width: snapped, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+    );
     await db.insert(imageVariants).values({ imageId: id, width: snapped, data }).onConflictDoNothing();
     return { data, contentType: 'image/webp', width: snapped };
   }
