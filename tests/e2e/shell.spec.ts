@@ -167,6 +167,7 @@ test.describe('the header by session kind', () => {
     await expect(mainNav(page)).toHaveCount(0);
     await expect(header.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
 
+    await header.getByRole('button', { name: 'Agent account menu' }).click();
     await header.getByRole('button', { name: /Agent: Sarah Mitchell/ }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(header.getByRole('link', { name: 'Login/SignUp' })).toBeVisible();
@@ -180,6 +181,7 @@ test.describe('the header by session kind', () => {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
     await expect(header.getByText('A', { exact: true })).toBeVisible();
+    await header.getByRole('button', { name: 'Admin account menu' }).click();
     await expect(header.getByRole('button', { name: /Admin: admin@quickbuy\.test/ })).toBeVisible();
 
     await page.goto('/admin');

@@ -1,21 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, ChevronDown, ImageOff } from 'lucide-react';
 import {
+  useCallback,
   useEffect,
   useRef,
   useState,
-  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { imageUrl, type CatalogMenuReply } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
 import { api } from '../../lib/api';
 import { money } from '../../lib/money';
 import { COLLECTION_LINKS, COMPANY_LINKS, MAIN_LINKS } from './nav-links';
+import { useCloseOnNavigation, useDismiss } from './header-popup';
 
 export const CATALOG_MENU_QUERY_KEY = ['catalog', 'menu'] as const;
 
@@ -35,12 +36,12 @@ export function allLaptopsLabel(count: number | undefined): string {
 }
 
 const triggerClass =
-  'group inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors ' +
+  'group inline-flex h-10 items-center gap-1 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors ' +
   'hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ' +
   'data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  'inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium transition-colors hover:bg-slate-100 ' +
+  'inline-flex h-10 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors hover:bg-slate-100 ' +
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ' +
   (isActive ? 'text-brand-700' : 'text-slate-700 hover:text-slate-900');
 
@@ -166,48 +167,23 @@ export function DesktopNav() {
   const menu = useCatalogMenu(shopRequested);
   const navRef = useRef<HTMLElement>(null);
 
-  // A navigation (a link, Back, Forward) closes an open menu.
-  const { key } = useLocation();
-  const [shownFor, setShownFor] = useState(key);
-  if (shownFor !== key) {
-    setShownFor(key);
-    setOpen(null);
-  }
-
   const onOpenChange = (next: MenuId | null) => {
     setOpen(next);
     if (next === 'shop') setShopRequested(true);
   };
   const onLeave = (id: MenuId) => setOpen((current) => (current === id ? null : current));
 
-  // While a menu is open: Escape closes it (focus back on its button), a press outside closes it.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      const hadFocus = navRef.current?.contains(document.activeElement);
-      setOpen(null);
-      if (hadFocus) navRef.current?.querySelector<HTMLElement>(`[aria-controls="${panelId(open)}"]`)?.focus();
-    };
-    const onPointerDown = (event: globalThis.PointerEvent) => {
-      if (!navRef.current?.contains(event.target as Node)) setOpen(null);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-
-  // Tabbing out of the navigation closes an open menu.
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (event.relatedTarget && !navRef.current?.contains(event.relatedTarget as Node)) setOpen(null);
-  };
+  const close = useCallback(() => setOpen(null), []);
+  useCloseOnNavigation(close);
+  const openButton = useCallback(
+    () => (open ? navRef.current?.querySelector<HTMLElement>(`[aria-controls="${panelId(open)}"]`) : null),
+    [open],
+  );
+  useDismiss({ open: open !== null, within: navRef, close, button: openButton });
 
   return (
-    <nav ref={navRef} aria-label="Main" className="hidden lg:block" onBlur={onBlur}>
-      <ul className="flex items-center gap-1">
+    <nav ref={navRef} aria-label="Main" className="hidden lg:block">
+      <ul className="flex items-center xl:gap-1">
         <MenuItem
           id="shop"
           label="Shop"

@@ -42,7 +42,8 @@ export function logoutLabel(user: SessionUser): string {
   return 'Logout';
 }
 
-export function RoleAvatar({ user }: { user: SessionUser }) {
+/** The 'A' or 'AG' avatar and its role label; `labelClassName` can hide the label where room is short. */
+export function RoleAvatar({ user, labelClassName = '' }: { user: SessionUser; labelClassName?: string }) {
   if (user.role === 'customer') return null;
   const isAgent = user.role === 'agent';
   return (
@@ -55,7 +56,7 @@ export function RoleAvatar({ user }: { user: SessionUser }) {
       >
         {isAgent ? 'AG' : 'A'}
       </span>
-      <span className="text-sm font-medium text-slate-700">{isAgent ? 'Agent' : 'Admin'}</span>
+      <span className={`text-sm font-medium text-slate-700 ${labelClassName}`}>{isAgent ? 'Agent' : 'Admin'}</span>
     </span>
   );
 }
@@ -81,7 +82,8 @@ export function LogoutButton({ user, className = '' }: { user: SessionUser; clas
       ) : (
         <>
           <span className="sr-only">Logout </span>
-          <span className="max-w-48 truncate">{label}</span>
+          {/* Whole, never truncated: a long email wraps (spec 000 names the identity as the label). */}
+          <span className="min-w-0 text-left [overflow-wrap:anywhere]">{label}</span>
         </>
       )}
     </button>

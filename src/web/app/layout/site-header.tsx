@@ -1,51 +1,44 @@
 import { Menu, ShieldCheck, UserRound, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../features/auth/use-session';
 import { CHAT_DOCK_ID } from '../../features/chat/chat-dock';
+import { AccountMenu } from './account-menu';
 import { CartLink } from './cart-link';
 import { DesktopNav } from './desktop-nav';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { isDashboardPath } from './nav-links';
-import { LogoutButton, RoleAvatar } from './session';
+import { LogoutButton } from './session';
+import { useHeaderPopup } from './header-popup';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const pillLink =
-  'inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors ' +
+  'inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors ' +
   'hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
+/** The header holds on one line from 1024 px: its link icons show only from 1280 px, where there is room. */
+const pillIcon = 'hidden size-4 xl:block';
+
 export function SiteHeader() {
-  const { pathname, key } = useLocation();
+  const { pathname } = useLocation();
   const { user, isLoading } = useSession();
   const onDashboard = isDashboardPath(pathname);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  // A navigation (a link, Back, Forward) closes the mobile menu.
-  const [shownFor, setShownFor] = useState(key);
-  if (shownFor !== key) {
-    setShownFor(key);
-    setMenuOpen(false);
-  }
-
-  // Escape closes the mobile menu and gives focus back to its button.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  // The mobile menu: the whole header holds its button and panel.
+  const {
+    open: menuOpen,
+    setOpen: setMenuOpen,
+    rootRef: headerRef,
+    buttonRef: toggleRef,
+  } = useHeaderPopup<HTMLElement>();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75"
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8 xl:gap-6">
         <Logo />
         {!onDashboard && <DesktopNav />}
 
@@ -63,23 +56,21 @@ export function SiteHeader() {
               </Link>
             )}
             {user?.role === 'customer' && (
-              <Link to={paths.account} className={pillLink}>
-                <UserRound className="size-4" aria-hidden="true" />
-                Account
-              </Link>
-            )}
-            {user?.role === 'admin' && !onDashboard && (
-              <Link to={paths.admin} className={pillLink}>
-                <ShieldCheck className="size-4" aria-hidden="true" />
-                Admin Panel
-              </Link>
-            )}
-            {user && (
               <>
-                <RoleAvatar user={user} />
+                <Link to={paths.account} className={pillLink}>
+                  <UserRound className={pillIcon} aria-hidden="true" />
+                  Account
+                </Link>
                 <LogoutButton user={user} />
               </>
             )}
+            {user?.role === 'admin' && !onDashboard && (
+              <Link to={paths.admin} className={pillLink}>
+                <ShieldCheck className={pillIcon} aria-hidden="true" />
+                Admin Panel
+              </Link>
+            )}
+            {user && user.role !== 'customer' && <AccountMenu user={user} />}
           </div>
           <button
             ref={toggleRef}
