@@ -65,6 +65,7 @@ export const ACCOUNT_MESSAGES = {
   signInRequired: 'Please sign in',
   forbidden: 'You do not have access to this',
   currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordForEmail: 'Enter your current password to change your email',
   passwordChanged: 'Password changed successfully!',
   forgotSent: 'If an account exists for that email, we have sent a reset link.',
   resetInvalid: 'This reset link is invalid or has expired',
@@ -181,6 +182,8 @@ export const resetPasswordSchema = z
 export const profileSchema = z.object({
   name: required('Name', 120),
   email: emailField,
+  /** Needed only to change the email: whoever holds the session must also know the password. */
+  currentPassword: z.string().max(200).optional().default(''),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 

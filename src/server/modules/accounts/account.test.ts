@@ -51,6 +51,37 @@ describe('POST /api/account/password', () => {
     expect(res.json().error.message).toBe('Current password is incorrect');
   });
 
+  it('is throttled like sign-in: a session guessing the current password gets 429 after 10 failures', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const address = newAddress();
+    for (let i = 0; i < 10; i++) {
+      const res = await send(t.app, 'POST', '/api/account/password', {
+        cookie,
+        body: {
+          currentPassword: `Guess-${i}-password`,
+          newPassword: 'Brand-new-pass-2026',
+          confirmPassword: 'Brand-new-pass-2026',
+        },
+        headers: { 'x-forwarded-for': address },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await send(t.app, 'POST', '/api/account/password', {
+      cookie,
+      body: {
+        currentPassword: CUSTOMER_PASSWORD,
+        newPassword: 'Brand-new-pass-2026',
+        confirmPassword: 'Brand-new-pass-2026',
+      },
+      headers: { 'x-forwarded-for': address },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many sign-in attempts. Please try again in 15 minutes.',
+    });
+  });
+
   it("gives the spec's messages, then our minimum of 8 and the common-password block", async () => {
     const { cookie } = await signUpCustomer(t);
     const cases: [Record<string, string>, string][] = [
@@ -172,11 +203,11 @@ describe('GET and PUT /api/account/profile', () => {
     expect(res.body).not.toContain('9001015009087');
   });
 
-  it("updates name and email: 'Profile updated successfully!'", async () => {
-    const { cookie } = await signUpCustomer(t);
+  it("updates name and email: 'Profile updated successfully!', telling the old address", async () => {
+    const { cookie, email: oldEmail } = await signUpCustomer(t);
     const res = await send(t.app, 'PUT', '/api/account/profile', {
       cookie,
-      body: { name: 'Thandi van der Merwe', email: 'thandi.vdm@example.co.za' },
+      body: { name: 'Thandi van der Merwe', email: 'thandi.vdm@example.co.za', currentPassword: CUSTOMER_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -188,6 +219,35 @@ describe('GET and PUT /api/account/profile', () => {
       lastName: 'van der Merwe',
       email: 'thandi.vdm@example.co.za',
     });
+    const [notice] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, oldEmail));
+    expect(notice).toMatchObject({ kind: 'email_changed', subject: 'Your QuickBuy email was changed' });
+    expect(notice!.text).toContain('was changed to thandi.vdm@example.co.za');
+  });
+
+  it('needs the current password to change the email, and changes nothing without it', async () => {
+    const { cookie, email } = await signUpCustomer(t);
+    const missing = await send(t.app, 'PUT', '/api/account/profile', {
+      cookie,
+      body: { name: 'Thief', email: 'thief@example.co.za' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Enter your current password to change your email',
+        fields: { currentPassword: 'Enter your current password to change your email' },
+      },
+    });
+    const wrong = await send(t.app, 'PUT', '/api/account/profile', {
+      cookie,
+      body: { name: 'Thief', email: 'thief@example.co.za', currentPassword: 'Not-the-password-1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect(await me(cookie)).toMatchObject({ email });
+    // A name alone needs no password.
+    const renamed = await send(t.app, 'PUT', '/api/account/profile', { cookie, body: { name: 'Thandi N', email } });
+    expect(renamed.statusCode).toBe(200);
   });
 
   it("refuses another account's email: 409", async () => {
@@ -195,7 +255,7 @@ describe('GET and PUT /api/account/profile', () => {
     const b = await signUpCustomer(t);
     const res = await send(t.app, 'PUT', '/api/account/profile', {
       cookie: b.cookie,
-      body: { name: 'B', email: a.email.toUpperCase() },
+      body: { name: 'B', email: a.email.toUpperCase(), currentPassword: CUSTOMER_PASSWORD },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('An account with this email already exists');

@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { isUniqueViolation } from '../../lib/reference-numbers';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail, type OutgoingEmail } from '../mail/outbox';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { activeUser, createSession, deleteUserSessions, sha256, toSessionUser } from './sessions';
@@ -153,6 +153,29 @@ export async function signIn({
 }
 
 /** Checks the current password (the spec does not; we do) and ends the user's other sessions. */
+/**
+ * Checks a signed-in user's current password before a sensitive change, counted like a sign-in
+ * (the address's attempts, a growing delay), so a stolen session cannot guess it at speed.
+ */
+async function confirmCurrentPassword({
+  db,
+  clock,
+  user,
+  password,
+  address,
+}: Omit<Deps, 'config'> & { user: typeof users.$inferSelect; password: string; address: string }) {
+  const keys = signInKeys(toSessionUser(user).role, `reauth:${user.id}`, address);
+  const attempt = await takeSignInAttempt({ db, clock, keys });
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new AppError('CURRENT_PASSWORD_INCORRECT', ACCOUNT_MESSAGES.currentPasswordWrong, {
+      status: 400,
+      fields: { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong },
+    });
+  }
+  await signInSucceeded({ db, attempt, keys });
+}
+
+/** Checks the current password (the spec does not; we do) and ends the user's other sessions. */
 export async function changePassword({
   db,
   clock,
@@ -160,19 +183,16 @@ export async function changePassword({
   tokenHash,
   currentPassword,
   newPassword,
+  address,
 }: Omit<Deps, 'config'> & {
   userId: string;
   tokenHash: string;
   currentPassword: string;
   newPassword: string;
+  address: string;
 }) {
   const user = await getUser(db, userId);
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-    throw new AppError('CURRENT_PASSWORD_INCORRECT', ACCOUNT_MESSAGES.currentPasswordWrong, {
-      status: 400,
-      fields: { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong },
-    });
-  }
+  await confirmCurrentPassword({ db, clock, user, password: currentPassword, address });
   assertAcceptablePassword(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
@@ -276,28 +296,70 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName, lastName: rest.join(' ') };
 }
 
+/**
+ * Name and email. A new email needs the current password (a borrowed session must not take the
+ * account over) and the old address is told, so its owner notices a change they did not make.
+ */
 export async function updateProfile({
   db,
   clock,
   userId,
   name,
   email,
-}: Omit<Deps, 'config'> & { userId: string; name: string; email: string }): Promise<ProfileReply> {
+  currentPassword,
+  address,
+}: Omit<Deps, 'config'> & {
+  userId: string;
+  name: string;
+  email: string;
+  currentPassword: string;
+  address: string;
+}): Promise<ProfileReply> {
   const user = await getUser(db, userId);
-  if (email.toLowerCase() !== user.email.toLowerCase()) {
+  const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
+  if (emailChanged) {
+    if (!currentPassword) {
+      throw new AppError(ERROR_CODES.validationFailed, ACCOUNT_MESSAGES.currentPasswordForEmail, {
+        status: 400,
+        fields: { currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmail },
+      });
+    }
     const other = await findByEmail(db, email);
     if (other && other.id !== userId) throw emailTaken();
+    await confirmCurrentPassword({ db, clock, user, password: currentPassword, address });
   }
+  const now = clock.now();
   try {
-    await db
-      .update(users)
-      .set({ ...splitName(name), email, updatedAt: clock.now() })
-      .where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...splitName(name), email, updatedAt: now })
+        .where(eq(users.id, userId));
+      if (emailChanged) await enqueueEmail(tx, emailChangedNotice(user, email), now);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
   return getProfile({ db, userId });
+}
+
+function emailChangedNotice(user: typeof users.$inferSelect, newEmail: string): OutgoingEmail {
+  const name = user.firstName || 'there';
+  const text =
+    `Hi ${name},\n\nThe email of your QuickBuy account was changed to ${newEmail}. ` +
+    `If you did not make this change, reply to this email or contact support@quickbuy.co.za at once.\n\nQuickBuy`;
+  return {
+    kind: 'email_changed',
+    entity: { type: 'user', id: user.id },
+    to: user.email,
+    subject: 'Your QuickBuy email was changed',
+    text,
+    html: text
+      .split('\n\n')
+      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+      .join(''),
+  };
 }
 
 export async function setProfilePicture({

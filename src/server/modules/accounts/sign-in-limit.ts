@@ -60,7 +60,10 @@ export async function takeSignInAttempt({
       .select({ key: signInFailures.key, failures: count() })
       .from(signInFailures)
       .where(
-        and(or(eq(signInFailures.key, keys.address), eq(signInFailures.key, keys.account)), gte(signInFailures.createdAt, since)),
+        and(
+          or(eq(signInFailures.key, keys.address), eq(signInFailures.key, keys.account)),
+          gte(signInFailures.createdAt, since),
+        ),
       )
       .groupBy(signInFailures.key);
     const failuresOf = (key: string) => rows.find((row) => row.key === key)?.failures ?? 0;
@@ -73,7 +76,10 @@ export async function takeSignInAttempt({
     await tx
       .delete(signInFailures)
       .where(
-        and(or(eq(signInFailures.key, keys.address), eq(signInFailures.key, keys.account)), lt(signInFailures.createdAt, since)),
+        and(
+          or(eq(signInFailures.key, keys.address), eq(signInFailures.key, keys.account)),
+          lt(signInFailures.createdAt, since),
+        ),
       );
     return {
       ids: written.map((row) => row.id),
@@ -86,7 +92,15 @@ export async function takeSignInAttempt({
 }
 
 /** The right password: this attempt was no failure, and the account's earlier ones are forgiven (not the address's). */
-export async function signInSucceeded({ db, attempt, keys }: { db: Database; attempt: SignInAttempt; keys: SignInKeys }) {
+export async function signInSucceeded({
+  db,
+  attempt,
+  keys,
+}: {
+  db: Database;
+  attempt: SignInAttempt;
+  keys: SignInKeys;
+}) {
   await db
     .delete(signInFailures)
     .where(or(inArray(signInFailures.id, attempt.ids), eq(signInFailures.key, keys.account)));
