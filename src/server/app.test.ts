@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -148,6 +149,26 @@ describe('the log', () => {
       });
       expect(lines[1]).toMatchObject({ method: 'POST', url: '/api/auth/reset-password', statusCode: 400 });
       expect(JSON.stringify(lines)).not.toContain('secret-token-123');
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+
+  it("logs a failed query without its parameters or the database's row detail", async () => {
+    const database = await createTestDatabase();
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+    const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'info' }), db: database.db, logStream: stream });
+    try {
+      const failure = await database.db.execute(sql`select ${'hunter2-secret'}::int`).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      app.log.error({ err: failure }, 'unhandled error');
+      await expect.poll(() => lines.join('')).toContain('unhandled error');
+      const logged = lines.join('');
+      expect(logged).toContain('Failed query: select $1::int');
+      expect(logged).not.toContain('hunter2-secret');
     } finally {
       await app.close();
       await database.drop();

@@ -5,6 +5,29 @@ import type { Config } from '../config';
 const ACCESS_FIELDS = ['method', 'url', 'statusCode', 'responseTime'];
 
 /**
+ * An error as the log keeps it: type, message, code, stack and cause, and nothing else. A failed
+ * query's parameters (drizzle puts them in its message) are cut, and the database's own error keeps
+ * its SQLSTATE and the schema names it blames but not the values it quotes or its row detail: they
+ * can hold an email, a token or a password hash.
+ */
+export function serializeError(error: unknown, fromDatabase = false): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const isQuery = 'params' in error;
+  let message = isQuery ? error.message.split('\nparams:')[0]! : error.message;
+  if (fromDatabase) message = message.replace(/"[^"]*"|'[^']*'/g, '"…"');
+  const fields = error as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
+  const names = fromDatabase ? { constraint: fields.constraint, table: fields.table, column: fields.column } : {};
+  return {
+    type: error.name,
+    message,
+    ...(typeof fields.code === 'string' ? { code: fields.code } : {}),
+    ...Object.fromEntries(Object.entries(names).filter(([, value]) => typeof value === 'string')),
+    stack: error.stack?.replace(error.message, message),
+    ...(error.cause !== undefined ? { cause: serializeError(error.cause, fromDatabase || isQuery) } : {}),
+  };
+}
+
+/**
  * The app's logger: JSON lines with request ids, or (format 'pretty', a terminal) readable lines
  * through pino-pretty in a worker thread. Fastify's own two lines a request are off: registerAccessLog
  * writes one. `stream` lets tests read the JSON lines.
@@ -18,6 +41,7 @@ export function loggerOptions(
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { err: (error: unknown) => serializeError(error) },
       ...(format === 'pretty'
         ? {
             transport: {
