@@ -10,8 +10,11 @@ const ACCESS_FIELDS = ['method', 'url', 'statusCode', 'responseTime'];
  * its SQLSTATE and the schema names it blames but not the values it quotes or its row detail: they
  * can hold an email, a token or a password hash.
  */
-export function serializeError(error: unknown, fromDatabase = false): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
+export function serializeError(
+  error: unknown,
+  fromDatabase = false,
+): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const isQuery = 'params' in error;
   let message = isQuery ? error.message.split('\nparams:')[0]! : error.message;
   if (fromDatabase) message = message.replace(/"[^"]*"|'[^']*'/g, '"…"');
@@ -22,7 +25,7 @@ export function serializeError(error: unknown, fromDatabase = false): Record<str
     message,
     ...(typeof fields.code === 'string' ? { code: fields.code } : {}),
     ...Object.fromEntries(Object.entries(names).filter(([, value]) => typeof value === 'string')),
-    stack: error.stack?.replace(error.message, message),
+    stack: (error.stack ?? '').replace(error.message, message),
     ...(error.cause !== undefined ? { cause: serializeError(error.cause, fromDatabase || isQuery) } : {}),
   };
 }
@@ -41,7 +44,7 @@ export function loggerOptions(
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: { err: (error: unknown) => serializeError(error) },
+      serializers: { err: (error) => serializeError(error) },
       ...(format === 'pretty'
         ? {
             transport: {

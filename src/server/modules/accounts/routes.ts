@@ -17,6 +17,7 @@ import {
 import { ERROR_CODES } from '../../../shared/errors';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
+import { takingAtLeast } from '../../lib/timing';
 import { storeImage } from '../images/service';
 import { listCustomerOrders } from '../orders/service';
 import { clearSessionCookie, registerRoleGuards, sessionCookieOptions, sessionOf } from './guard';
@@ -38,6 +39,8 @@ import {
 
 /** Every account payload is a form: a refusal reads as the first rule broken ('Passwords do not match'). */
 const FORM = { form: true } as const;
+/** Longer than writing a reset and its email takes, so a known and an unknown email answer alike. */
+const FORGOT_PASSWORD_MS = 300;
 const PUBLIC = { config: { access: 'public' } } as const;
 const SIGNED_IN = { config: { access: ['customer', 'agent', 'admin'] } } as const;
 
@@ -112,7 +115,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request) => {
       const { email } = parseInput(forgotPasswordSchema, request.body, FORM);
-      await requestPasswordReset({ db, config, clock, email });
+      await takingAtLeast(FORGOT_PASSWORD_MS, () => requestPasswordReset({ db, config, clock, email }));
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
   );

@@ -69,8 +69,9 @@ export async function signUp({
   input,
 }: Deps & { input: z.output<typeof signupSchema> }): Promise<{ user: SessionUser; token: string }> {
   assertAcceptablePassword(input.password, 'password');
-  if (await findByEmail(db, input.email)) throw emailTaken();
+  // Hashed first, so a taken email answers no sooner than a new one: timing does not tell which exist.
   const passwordHash = await hashPassword(input.password);
+  if (await findByEmail(db, input.email)) throw emailTaken();
   const now = clock.now();
   let row;
   try {
