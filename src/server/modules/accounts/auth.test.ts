@@ -424,11 +424,16 @@ describe('sessions', () => {
     expect((await seen()).getTime()).toBe(start.getTime() + 61_000);
   });
 
-  it('mark the cookie Secure when PUBLIC_URL is https', async () => {
+  it('mark the cookie Secure and send HSTS when PUBLIC_URL is https, whatever the proxy says', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://quickbuy.co.za', ALLOW_SANDBOX_PAYMENTS: 'true' });
     try {
-      const res = await send(secure.app, 'POST', '/api/auth/signup', { body: signupBody(), headers: from() });
+      // Behind a proxy that speaks plain http to the store, the cookie and HSTS still follow PUBLIC_URL.
+      const res = await send(secure.app, 'POST', '/api/auth/signup', {
+        body: signupBody(),
+        headers: { ...from(), 'x-forwarded-proto': 'http' },
+      });
       expect(res.cookies.find((c) => c.name === 'qb_session')?.secure).toBe(true);
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await secure.close();
     }
