@@ -108,6 +108,12 @@ export function checkoutCustomerProblem(customer: {
 
 export const cancelCheckoutSchema = z.object({ accessToken: z.string().max(200).optional() }).default({});
 
+/** 'Order Not Found' opens the order with the email it was placed with. */
+export const orderAccessSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
+});
+export type OrderAccessInput = z.input<typeof orderAccessSchema>;
+
 /** The header the placing browser sends its order token in. */
 export const ORDER_TOKEN_HEADER = 'x-order-token';
 

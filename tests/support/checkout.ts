@@ -46,3 +46,28 @@ export async function placed(
   if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   return res.json() as CheckoutReply;
 }
+
+/** The sandbox charges the test card for a payment reference (or another card, to be declined). */
+export const charge = (t: TestApp, reference: string, cardNumber = '4084 0840 8408 4081') =>
+  send(t.app, 'POST', '/api/payments/sandbox/charge', {
+    body: { reference, cardNumber, cvv: '408', expiry: '12/30' },
+    headers: { 'x-forwarded-for': nextAddress() },
+  });
+
+/** The browser asks the server to verify a payment, as after the widget's callback. */
+export const verify = (t: TestApp, reference: string) =>
+  send(t.app, 'POST', '/api/payments/verify', { body: { reference }, headers: { 'x-forwarded-for': nextAddress() } });
+
+/** An order placed and paid with the sandbox test card, as a guest buys one. */
+export async function paid(
+  t: TestApp,
+  items: { deviceId: string; quantity: number }[],
+  options: Parameters<typeof checkout>[2] = {},
+) {
+  const order = await placed(t, items, options);
+  const charged = await charge(t, order.payment.reference);
+  if (charged.json().status !== 'success') throw new Error(`charge failed: ${charged.body}`);
+  const verified = await verify(t, order.payment.reference);
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  return order;
+}

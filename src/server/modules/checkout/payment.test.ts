@@ -7,7 +7,7 @@ import { devices, outboxEmails, orders, payments, sandboxCharges } from '../../d
 import { send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
 import { sendDueEmails } from '../mail/outbox';
-import { nextAddress, placed } from '../../../../tests/support/checkout';
+import { charge, nextAddress, placed, verify } from '../../../../tests/support/checkout';
 import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
 
 const SUCCESS_CARD = '4084 0840 8408 4081';
@@ -23,13 +23,6 @@ async function orderOf(t: TestApp, orderNumber: string) {
   const [row] = await t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   return row!;
 }
-const verify = (t: TestApp, reference: string) =>
-  send(t.app, 'POST', '/api/payments/verify', { body: { reference }, headers: { 'x-forwarded-for': nextAddress() } });
-const charge = (t: TestApp, reference: string, cardNumber: string) =>
-  send(t.app, 'POST', '/api/payments/sandbox/charge', {
-    body: { reference, cardNumber, cvv: '408', expiry: '12/30' },
-    headers: { 'x-forwarded-for': nextAddress() },
-  });
 
 describe('sandbox provider', () => {
   const t = useTestApp();

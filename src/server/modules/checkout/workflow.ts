@@ -3,6 +3,7 @@ import type { CheckoutCustomer, CheckoutReply, OrderPaymentStatus, OrderStatus }
 import { transaction, type Database, type Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { signingKey } from '../../lib/signing';
 import { repeatEvery } from '../../lib/repeat';
 import { releaseStock, reserveStock, retakeStock, type ReservedLine, type StockLine } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
@@ -18,6 +19,7 @@ import {
   lockUnitsHeldBy,
   markOrderPaid,
   orderItemsOf,
+  orderLinkToken,
   toOrderView,
   type OrderRow,
 } from '../orders/service';
@@ -89,11 +91,18 @@ async function takeStockAgainStep(tx: Transaction, order: OrderRow): Promise<boo
   return retakeStock(tx, lines);
 }
 
+/** Where the confirmation email's signed link points, and the key that signs it. */
+interface OrderLink {
+  publicUrl: string;
+  key: Buffer;
+}
+
 /** Marks the order paid and puts its confirmation in the outbox, in the same transaction. */
-async function completeOrderStep(tx: Transaction, order: OrderRow, now: Date, publicUrl: string) {
+async function completeOrderStep(tx: Transaction, order: OrderRow, now: Date, link: OrderLink) {
   await markOrderPaid(tx, order, now);
   const view = toOrderView({ ...order, paymentStatus: 'paid' }, await orderItemsOf(tx, order.id));
-  await enqueueEmail(tx, renderOrderConfirmation(view, publicUrl), now);
+  const token = orderLinkToken(link.key, order.orderNumber);
+  await enqueueEmail(tx, renderOrderConfirmation(view, link.publicUrl, token), now);
 }
 
 // --- Workflows ------------------------------------------------------------------------------------
@@ -263,6 +272,7 @@ export async function confirmPayment({
   }
   // 1. Ask the provider (outside any transaction: a network call never holds a row lock).
   const answer = given ?? (await provider.verify(reference));
+  const link = { publicUrl, key: await signingKey(db) };
 
   return transaction(db, async (tx) => {
     const order = await lockOrder(tx, { reference });
@@ -319,7 +329,7 @@ export async function confirmPayment({
     }
 
     // 6. Paid, and the confirmation email in the outbox with it.
-    await completeOrderStep(tx, order, now, publicUrl);
+    await completeOrderStep(tx, order, now, link);
     log.info({ orderNumber: order.orderNumber, reference }, 'payment confirmed');
     return result('paid');
   });

@@ -14,10 +14,11 @@ function addressLines(address: Address | null): string[] {
 }
 
 /** The order confirmation email (HTML and text): items, totals, addresses, number and a link to the order page. */
-export function renderOrderConfirmation(order: OrderView, publicUrl: string): OutgoingEmail {
+export function renderOrderConfirmation(order: OrderView, publicUrl: string, linkToken: string): OutgoingEmail {
   const currency = (order.currency === 'ZAR' ? 'ZAR' : 'NGN') as Currency;
   const amount = (value: number) => formatMoney(value, 'cart', currency);
-  const link = `${publicUrl.replace(/\/+$/, '')}/order-confirmation/${encodeURIComponent(order.orderNumber)}`;
+  // The token rides in the fragment: browsers never send it to a server, so no log or Referer sees it.
+  const link = `${publicUrl.replace(/\/+$/, '')}/order-confirmation/${encodeURIComponent(order.orderNumber)}#token=${linkToken}`;
   const shipping = addressLines(order.shippingAddress);
   const billing = order.billingAddress ? addressLines(order.billingAddress) : null;
   const subject = `Order Confirmed! ${order.orderNumber}`;
@@ -82,5 +83,8 @@ ${order.paymentReference ? `<p>Payment reference: ${escapeHtml(order.paymentRefe
     html,
     text,
     dedupeKey: `order-confirmation:${order.orderNumber}`,
+    // The link opens the order in any browser: blanked once delivered, like any secret.
+    containsSecret: true,
+    entity: { type: 'order', id: order.orderNumber },
   };
 }

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { outboxEmails } from '../../db/schema';
 import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
-import { nextAddress, placed } from '../../../../tests/support/checkout';
+import { nextAddress, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
@@ -67,5 +69,69 @@ describe('GET /api/orders/:orderNumber', () => {
     const res = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json().orderNumber).toBe(reply.orderNumber);
+  });
+});
+
+describe("the confirmation email's link and 'enter the email used for this order'", () => {
+  const open = (orderNumber: string, token?: string) =>
+    send(t.app, 'GET', `/api/orders/${orderNumber}`, { headers: token ? { 'x-order-token': token } : {} });
+  const NOT_FOUND = { error: { code: 'ORDER_NOT_FOUND', message: 'Order not found' } };
+
+  it('opens the order in any browser from the signed link in its email, carried in the fragment', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }]);
+    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, order.orderNumber));
+    expect(mail).toMatchObject({ kind: 'order_confirmation', containsSecret: true, entityType: 'order' });
+    const link = new RegExp(`/order-confirmation/${order.orderNumber}#token=([\\w-]{43})`).exec(mail!.text)!;
+    expect(link).not.toBeNull();
+    expect(mail!.html).toContain(`#token=${link[1]}`);
+    const res = await open(order.orderNumber, link[1]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ orderNumber: order.orderNumber, paymentStatus: 'paid' });
+    // The link of one order opens no other.
+    const [other] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const second = await placed(t, [{ deviceId: other!.id, quantity: 1 }]);
+    expect((await open(second.orderNumber, link[1])).json()).toEqual(NOT_FOUND);
+    expect((await open(order.orderNumber, `${link[1]!.slice(0, -1)}A`)).statusCode).toBe(404);
+  });
+
+  it('gives the link token to whoever knows the order email, in any case, and 404 to anyone else', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+    const ask = (email: string) =>
+      send(t.app, 'POST', `/api/orders/${order.orderNumber}/access`, {
+        body: { email },
+        headers: { 'x-forwarded-for': nextAddress() },
+      });
+    const right = await ask('  THANDI@example.co.za ');
+    expect(right.statusCode).toBe(200);
+    const { accessToken } = right.json() as { accessToken: string };
+    expect((await open(order.orderNumber, accessToken)).statusCode).toBe(200);
+    const wrong = await ask('someone@example.co.za');
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json()).toEqual(NOT_FOUND);
+    const missing = await send(t.app, 'POST', '/api/orders/ORD-2026-999999/access', {
+      body: { email: 'thandi@example.co.za' },
+      headers: { 'x-forwarded-for': nextAddress() },
+    });
+    expect(missing.json()).toEqual(NOT_FOUND);
+    const bad = await ask('not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ email: 'Enter a valid email address' });
+  });
+
+  it('allows ten tries per address in 15 minutes', async () => {
+    const address = nextAddress();
+    const tries = [];
+    for (let i = 0; i < 11; i++) {
+      tries.push(
+        await send(t.app, 'POST', '/api/orders/ORD-2026-999998/access', {
+          body: { email: `guess${i}@example.co.za` },
+          headers: { 'x-forwarded-for': address },
+        }),
+      );
+    }
+    expect(tries.slice(0, 10).every((r) => r.statusCode === 404)).toBe(true);
+    expect(tries[10]!.statusCode).toBe(429);
   });
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ORDER_TOKEN_HEADER } from '../../../shared/orders';
+import { ORDER_TOKEN_HEADER, orderAccessSchema } from '../../../shared/orders';
 import type { AppContext } from '../../context';
-import { getOrderForViewer, type OrderViewer } from './service';
+import { parseInput } from '../../lib/errors';
+import { getOrderForViewer, openOrderByEmail, type OrderViewer } from './service';
 
 /** The order token the placing browser sends in its header. */
 export function orderTokenOf(request: FastifyRequest): string | undefined {
@@ -27,6 +28,16 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
         viewer: viewerOf(request),
       });
       return reply.header('cache-control', 'private, no-store').send(view);
+    },
+  );
+
+  app.post<{ Params: { orderNumber: string } }>(
+    '/api/orders/:orderNumber/access',
+    // An email is easier to guess than a token: few tries per address.
+    { config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request) => {
+      const { email } = parseInput(orderAccessSchema, request.body, { form: true });
+      return openOrderByEmail({ db, orderNumber: request.params.orderNumber, email });
     },
   );
 }

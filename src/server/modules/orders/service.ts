@@ -7,6 +7,7 @@ import type { Address, CheckoutCustomer, OrderPaymentStatus, OrderStatus, OrderV
 import type { Database, DbHandle, Transaction } from '../../db/client';
 import { orderItems, orders, type AddressRecord } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { sign, signatureMatches, signingKey } from '../../lib/signing';
 import { orderNumber as makeOrderNumber, withUniqueNumber } from '../../lib/reference-numbers';
 
 export const ORDER_NOT_FOUND = 'ORDER_NOT_FOUND';
@@ -272,6 +273,23 @@ export async function listCustomerOrders({ db, userId }: { db: Database; userId:
 
 export type OrderViewer = { role: 'customer' | 'agent' | 'admin'; id: string } | null;
 
+const ORDER_LINK = 'order-link';
+
+/**
+ * The token of the order's link in its confirmation email: signed, not stored, so the email can be
+ * written at payment time (the browser's own token exists only as a hash) and opens the order in
+ * any browser. Take the key (lib/signing.ts) before opening a transaction.
+ */
+export function orderLinkToken(key: Buffer, orderNumber: string): string {
+  return sign(key, ORDER_LINK, orderNumber);
+}
+
+/** The placing browser's token, or the signed token of the order's email link. */
+async function tokenOpens(db: Database, order: OrderRow, token: string | undefined): Promise<boolean> {
+  if (tokenMatches(order, token)) return true;
+  return signatureMatches(await signingKey(db), ORDER_LINK, order.orderNumber, token);
+}
+
 /**
  * GET /api/orders/:orderNumber: for the browser holding the order's token, the customer who owns
  * it, and the admin. Anyone else gets the same 404 as a missing order.
@@ -290,11 +308,32 @@ export async function getOrderForViewer({
   const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
   const allowed =
     order &&
-    (tokenMatches(order, accessToken) ||
-      viewer?.role === 'admin' ||
-      (viewer?.role === 'customer' && order.customerId !== null && order.customerId === viewer.id));
+    (viewer?.role === 'admin' ||
+      (viewer?.role === 'customer' && order.customerId !== null && order.customerId === viewer.id) ||
+      (await tokenOpens(db, order, accessToken)));
   if (!order || !allowed) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
   return toOrderView(order, await orderItemsOf(db, order.id));
+}
+
+/**
+ * 'Order Not Found' offers to open the order with the email it was placed with: the right email
+ * gets the order's link token (the browser keeps it), anything else the same 404 as a missing order.
+ */
+export async function openOrderByEmail({
+  db,
+  orderNumber,
+  email,
+}: {
+  db: Database;
+  orderNumber: string;
+  email: string;
+}): Promise<{ orderNumber: string; accessToken: string }> {
+  const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
+  const given = Buffer.from(email.trim().toLowerCase());
+  const expected = Buffer.from((order?.customerEmail ?? '').trim().toLowerCase());
+  const matches = given.length === expected.length && timingSafeEqual(given, expected);
+  if (!order || !matches) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+  return { orderNumber: order.orderNumber, accessToken: orderLinkToken(await signingKey(db), order.orderNumber) };
 }
 
 export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
