@@ -7,7 +7,7 @@ import { devices, outboxEmails, orders, payments, sandboxCharges } from '../../d
 import { send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
 import { sendDueEmails } from '../mail/outbox';
-import { charge, nextAddress, placed, verify } from '../../../../tests/support/checkout';
+import { charge, placed, verify } from '../../../../tests/support/checkout';
 import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
 
 const SUCCESS_CARD = '4084 0840 8408 4081';
