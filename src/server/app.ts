@@ -19,6 +19,7 @@ import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
+import { registerOrderAdminRoutes } from './modules/orders/admin-routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -79,6 +80,7 @@ export async function buildApp({
   registerContactRoutes(app, context);
   registerCheckoutRoutes(app, context);
   registerOrderRoutes(app, context);
+  registerOrderAdminRoutes(app, context);
   registerPaymentRoutes(app);
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);

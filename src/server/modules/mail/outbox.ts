@@ -15,6 +15,8 @@ export interface OutgoingEmail {
   text: string;
   /** One email per event: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
+  /** What it is about, for the admin's email log of that record ({ type: 'order', id: orderNumber }). */
+  entity?: { type: string; id: string };
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -38,6 +40,8 @@ export async function enqueueEmail(db: DbHandle, email: OutgoingEmail, now?: Dat
       html: email.html,
       text: email.text,
       dedupeKey: email.dedupeKey ?? null,
+      entityType: email.entity?.type ?? null,
+      entityId: email.entity?.id ?? null,
       ...(now ? { createdAt: now, nextAttemptAt: now } : {}),
     })
     .onConflictDoNothing()

@@ -82,5 +82,6 @@ ${order.paymentReference ? `<p>Payment reference: ${escapeHtml(order.paymentRefe
     html,
     text,
     dedupeKey: `order-confirmation:${order.orderNumber}`,
+    entity: { type: 'order', id: order.orderNumber },
   };
 }
