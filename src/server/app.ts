@@ -12,6 +12,7 @@ import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerAgentAdminRoutes } from './modules/accounts/agent-routes';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
@@ -24,6 +25,7 @@ import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
+import { registerReportRoutes } from './modules/reports/routes';
 import { registerSpa } from './modules/spa/routes';
 
 export interface BuildAppOptions {
@@ -81,6 +83,8 @@ export async function buildApp({
   registerCheckoutRoutes(app, context);
   registerOrderRoutes(app, context);
   registerOrderAdminRoutes(app, context);
+  registerAgentAdminRoutes(app, context);
+  registerReportRoutes(app, context);
   registerPaymentRoutes(app);
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);
