@@ -40,3 +40,22 @@ export async function placed(
   if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   return res.json() as CheckoutReply;
 }
+
+/** An order placed and paid through the sandbox provider, as a shopper pays one. */
+export async function paidOrder(
+  t: TestApp,
+  items: { deviceId: string; quantity: number }[],
+  options: Parameters<typeof checkout>[2] = {},
+): Promise<CheckoutReply> {
+  const order = await placed(t, items, options);
+  const headers = { 'x-forwarded-for': nextAddress() };
+  const body = { reference: order.payment.reference, cardNumber: '4084 0840 8408 4081', cvv: '408', expiry: '12/30' };
+  const charged = await send(t.app, 'POST', '/api/payments/sandbox/charge', { body, headers });
+  if (charged.statusCode >= 300) throw new Error(`charge failed: ${charged.body}`);
+  const verified = await send(t.app, 'POST', '/api/payments/verify', {
+    body: { reference: order.payment.reference },
+    headers,
+  });
+  if (verified.json().status !== 'paid') throw new Error(`verify failed: ${verified.body}`);
+  return order;
+}
