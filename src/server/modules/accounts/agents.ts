@@ -92,7 +92,11 @@ function uniqueRefusal(error: unknown): never {
 
 async function requireAgent(db: DbHandle, id: string, lock = false): Promise<UserRow> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
-  const query = db.select().from(users).where(and(eq(users.id, id), isAgent)).limit(1);
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isAgent))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
   return row;
@@ -127,7 +131,13 @@ export async function createAgent({
       .returning()
       .catch(uniqueRefusal);
     const agent = toAgent(row!);
-    await recordAudit(tx, { actor, action: 'agent.create', entity: { type: 'agent', id: agent.id }, after: agent, at: now });
+    await recordAudit(tx, {
+      actor,
+      action: 'agent.create',
+      entity: { type: 'agent', id: agent.id },
+      after: agent,
+      at: now,
+    });
     return agent;
   });
 }
@@ -203,4 +213,3 @@ export async function deleteAgent({ db, clock, actor, id }: Deps & { id: string 
     return { outcome, message: history ? AGENT_MESSAGES.deactivated : AGENT_MESSAGES.deleted };
   });
 }
-

@@ -54,7 +54,10 @@ describe('GET /api/admin/orders', () => {
     const order = await newPaidOrder({ firstName: 'Zanele', lastName: 'Khumalo', email: 'Zanele.K@Example.co.za' });
     for (const q of [order.orderNumber.toLowerCase(), 'zanele.k@example.co.za', 'khuma']) {
       const res = await send(t.app, 'GET', `/api/admin/orders?q=${encodeURIComponent(q)}`, { cookie: admin });
-      expect(res.json().items.map((o: { orderNumber: string }) => o.orderNumber), q).toEqual([order.orderNumber]);
+      expect(
+        res.json().items.map((o: { orderNumber: string }) => o.orderNumber),
+        q,
+      ).toEqual([order.orderNumber]);
       expect(res.json().total, q).toBe(1);
     }
     const none = await send(t.app, 'GET', '/api/admin/orders?q=%25', { cookie: admin });

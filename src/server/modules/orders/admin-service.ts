@@ -113,11 +113,7 @@ export async function listAdminOrders({
 }
 
 async function requireOrder(tx: Transaction | Database, orderNumber: string): Promise<OrderRow> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
-    .limit(1);
+  const [row] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber.trim().toUpperCase())).limit(1);
   if (!row) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
   return row;
 }
@@ -169,7 +165,13 @@ export async function advanceOrder({
     }
     await tx
       .insert(orderStatusHistory)
-      .values({ orderId: moved.id, status: target, actorId: actor.id, note: ORDER_ADVANCE[from]!.label, createdAt: now });
+      .values({
+        orderId: moved.id,
+        status: target,
+        actorId: actor.id,
+        note: ORDER_ADVANCE[from]!.label,
+        createdAt: now,
+      });
     await recordAudit(tx, {
       actor,
       action: 'order.advance',
@@ -273,7 +275,11 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
       channel: p.channel,
       paidAt: p.paidAt?.toISOString() ?? null,
     })),
-    refunds: money.refunds.map((r) => ({ amount: r.amount / 100, status: r.status, createdAt: r.createdAt.toISOString() })),
+    refunds: money.refunds.map((r) => ({
+      amount: r.amount / 100,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    })),
     history: [
       { status: 'pending', note: 'Order placed', actor: null, at: order.createdAt.toISOString() },
       ...history.map((h) => ({

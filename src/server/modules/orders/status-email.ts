@@ -51,10 +51,7 @@ export function renderTrackingEmail(
   return render(
     order,
     `Order ${order.orderNumber}: tracking details`,
-    [
-      `Order ${order.orderNumber} ships with ${tracking.courier}.`,
-      `Tracking number: ${tracking.trackingNumber}`,
-    ],
+    [`Order ${order.orderNumber} ships with ${tracking.courier}.`, `Tracking number: ${tracking.trackingNumber}`],
     publicUrl,
     `order-tracking:${order.orderNumber}:${tracking.courier}:${tracking.trackingNumber}`,
   );

@@ -11,7 +11,8 @@ import type { Clock } from '../../lib/clock';
  */
 
 /** South Africa keeps UTC+2 all year (no daylight saving): a fixed offset names the store's day. */
-const day = (column: unknown) => sql<string>`to_char((${column} at time zone 'UTC') + interval '2 hours', 'YYYY-MM-DD')`;
+const day = (column: unknown) =>
+  sql<string>`to_char((${column} at time zone 'UTC') + interval '2 hours', 'YYYY-MM-DD')`;
 
 function lastDays(now: Date, days: number): string[] {
   const today = new Date(now.getTime() + 2 * 3_600_000);
@@ -39,9 +40,7 @@ export async function getOverview({ db, clock }: { db: Database; clock: Clock })
       .select({ n: count() })
       .from(users)
       .where(and(eq(users.role, 'agent'), eq(users.status, 'active'), isNull(users.deletedAt))),
-    db
-      .select({ n: count(), offered: sql<number>`coalesce(sum(${tradeIns.offeredAmount}), 0)` })
-      .from(tradeIns),
+    db.select({ n: count(), offered: sql<number>`coalesce(sum(${tradeIns.offeredAmount}), 0)` }).from(tradeIns),
     db
       .select({ minor: sql<number>`coalesce(sum(${payments.amount}), 0)` })
       .from(payments)
