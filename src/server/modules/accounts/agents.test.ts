@@ -207,6 +207,20 @@ describe('DELETE /api/admin/agents/:id', () => {
     expect(audit).toMatchObject({ entityId: agent.id, after: { status: 'inactive' } });
   });
 
+  it("counts an agent's own audited action as history: a profile change keeps them, deactivated", async () => {
+    const agent = await createAgent(t);
+    const cookie = await signInAs(t, 'agent', agent.username!);
+    const edit = await send(t.app, 'PUT', '/api/account/profile', {
+      cookie,
+      body: { name: 'Sarah M. Mitchell', email: agent.email },
+    });
+    expect(edit.statusCode).toBe(200);
+    const [own] = await t.db.select().from(auditLog).where(eq(auditLog.actorId, agent.id));
+    expect(own).toMatchObject({ action: 'profile.update', after: { name: 'Sarah M. Mitchell' } });
+    const res = await send(t.app, 'DELETE', `/api/admin/agents/${agent.id}`, { cookie: admin });
+    expect(res.json().outcome).toBe('deactivated');
+  });
+
   it('removes an agent without history', async () => {
     const agent = await createAgent(t);
     const res = await send(t.app, 'DELETE', `/api/admin/agents/${agent.id}`, { cookie: admin });

@@ -17,6 +17,7 @@ import {
 import { ERROR_CODES } from '../../../shared/errors';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
+import { actorOf } from '../audit/service';
 import { storeImage } from '../images/service';
 import { listCustomerOrders } from '../orders/service';
 import { clearSessionCookie, registerRoleGuards, sessionCookieOptions, sessionOf } from './guard';
@@ -92,23 +93,19 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // --- Passwords --------------------------------------------------------------------------------
-  app.post(
-    '/api/account/password',
-    SIGNED_IN,
-    async (request: FastifyRequest) => {
-      const input = parseInput(passwordChangeSchema, request.body, FORM);
-      const session = sessionOf(request);
-      await changePassword({
-        db,
-        clock,
-        userId: session.user.id,
-        tokenHash: session.tokenHash,
-        currentPassword: input.currentPassword,
-        newPassword: input.newPassword,
-      });
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
-    },
-  );
+  app.post('/api/account/password', SIGNED_IN, async (request: FastifyRequest) => {
+    const input = parseInput(passwordChangeSchema, request.body, FORM);
+    const session = sessionOf(request);
+    await changePassword({
+      db,
+      clock,
+      userId: session.user.id,
+      tokenHash: session.tokenHash,
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+    });
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
+  });
 
   app.post(
     '/api/auth/forgot-password',
@@ -137,7 +134,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/api/account/profile', SIGNED_IN, async (request) => {
     const input = parseInput(profileSchema, request.body, FORM);
-    const profile = await updateProfile({ db, clock, userId: sessionOf(request).user.id, ...input });
+    const actor = actorOf(request);
+    const profile = await updateProfile({ db, clock, userId: actor.id, actor, ...input });
     return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
   });
 
@@ -192,7 +190,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // --- The portal's own minimal endpoints (their dashboards come with later issues) ------------
-  app.get('/api/agent/profile', { config: { access: ['agent'] } }, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
+  app.get('/api/agent/profile', { config: { access: ['agent'] } }, async (request) =>
+    getProfile({ db, userId: sessionOf(request).user.id }),
+  );
   app.get('/api/admin/me', { config: { access: ['admin'] } }, async (request) => ({ user: sessionOf(request).user }));
 }
 

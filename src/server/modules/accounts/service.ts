@@ -15,12 +15,13 @@ import {
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import { transaction, type Database } from '../../db/client';
 import { passwordResets, paymentDetails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { isUniqueViolation } from '../../lib/reference-numbers';
+import { recordAudit, type Actor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -274,23 +275,37 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName, lastName: rest.join(' ') };
 }
 
+/** Saves the name and email; a staff member's change is audited (DESIGN.md section 9: every staff action). */
 export async function updateProfile({
   db,
   clock,
   userId,
   name,
   email,
-}: Omit<Deps, 'config'> & { userId: string; name: string; email: string }): Promise<ProfileReply> {
+  actor,
+}: Omit<Deps, 'config'> & { userId: string; name: string; email: string; actor: Actor }): Promise<ProfileReply> {
   const user = await getUser(db, userId);
   if (email.toLowerCase() !== user.email.toLowerCase()) {
     const other = await findByEmail(db, email);
     if (other && other.id !== userId) throw emailTaken();
   }
+  const now = clock.now();
   try {
-    await db
-      .update(users)
-      .set({ ...splitName(name), email, updatedAt: clock.now() })
-      .where(eq(users.id, userId));
+    await transaction(db, async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...splitName(name), email, updatedAt: now })
+        .where(eq(users.id, userId));
+      if (actor.role === 'customer') return;
+      await recordAudit(tx, {
+        actor,
+        action: 'profile.update',
+        entity: { type: actor.role, id: userId },
+        before: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
+        after: { name, email },
+        at: now,
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
