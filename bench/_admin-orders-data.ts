@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from '../src/shared/orders';
 import { openDatabase } from '../src/server/db/client';
 import { devices, orderItems, orders } from '../src/server/db/schema';
 import { ORDER_LIST_SORTS, orderListWhere } from '../src/server/modules/orders/admin-service';
+import { explainSummary } from './_explain';
 
 const TARGET = Number(process.env.BENCH_ORDERS ?? 10_000);
 const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -105,21 +106,9 @@ for (const [pass, raw] of [...cases, ...cases].entries()) {
     ['page', page],
     ['count', counted],
   ] as const) {
-    const result = (await db.execute(sql`explain (analyze, costs off) ${statement}`)) as unknown as {
-      rows: Array<Record<string, string>>;
-    };
+    const summary = await explainSummary(db, statement, 'orders');
     if (pass < cases.length) continue;
-    const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
-    const indexes = [
-      ...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g),
-    ]
-      .map((m) => m[1])
-      .filter((name, i, all) => all.indexOf(name) === i);
-    const seq = /Seq Scan on orders/.test(plan) ? ' + seq scan' : '';
-    const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
-    console.log(
-      `EXPLAIN ${part.padEnd(5)} ${new URLSearchParams(raw).toString().padEnd(40)} ${(indexes.join(' + ') || 'no index') + seq} (${time} ms)`,
-    );
+    console.log(`EXPLAIN ${part.padEnd(5)} ${new URLSearchParams(raw).toString().padEnd(40)} ${summary}`);
   }
 }
 await connection.close();

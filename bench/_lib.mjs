@@ -97,3 +97,12 @@ export function printTable(rows, heading) {
     `${'ratio API / bare'.padEnd(52)} ${((first.requests.average / last.requests.average) * 100).toFixed(1).padStart(10)}%`,
   );
 }
+
+/** The real server on `port` (output hidden but errors), with these settings on top of the environment. */
+export function startServer(port, env) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}

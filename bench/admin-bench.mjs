@@ -4,11 +4,10 @@
 // starts the real server, signs the admin in and runs autocannon with that session.
 // Transactions (trade-ins) are not measured yet: their admin list is built in another branch.
 // Figures, not pass/fail.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cannon, freePort, printTable, root, runNode, startBareServer, stop, waitFor } from './_lib.mjs';
+import { cannon, freePort, printTable, runNode, startBareServer, startServer, stop, waitFor } from './_lib.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,11 +39,7 @@ await runNode(['--import', 'tsx', 'bench/_admin-orders-data.ts'], env);
 
 const apiPort = await freePort();
 const barePort = await freePort();
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, ...env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${apiPort}` },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const api = startServer(apiPort, env);
 let bare;
 
 try {

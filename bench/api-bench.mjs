@@ -3,11 +3,10 @@
 // DATA_DIR with `npm run seed` (reused by later runs; BENCH_DATA_DIR chooses it), starts the real
 // server, runs autocannon, prints a table and the EXPLAIN summary of the listing's queries.
 // Figures, not pass/fail. Takes about a minute and a half on first run, under a minute after.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cannon, freePort, printTable, root, runNode, startBareServer, stop, waitFor } from './_lib.mjs';
+import { cannon, freePort, printTable, runNode, startBareServer, startServer, stop, waitFor } from './_lib.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,11 +39,7 @@ await runNode(['--import', 'tsx', 'bench/_catalog-explain.ts'], env);
 
 const apiPort = await freePort();
 const barePort = await freePort();
-const api = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, ...env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${apiPort}` },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const api = startServer(apiPort, env);
 const body = JSON.stringify({ items: [], total: 0, filteredTotal: 0, page: 1, pageSize: 24 });
 const bare = startBareServer(barePort, body);
 
