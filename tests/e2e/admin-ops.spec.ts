@@ -66,11 +66,13 @@ test('the admin advances a paid order to delivered with a tracking number', asyn
   await expect(details.getByText(`Order ${order.orderNumber}: tracking details`, { exact: false })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // The customer's own order page shows the tracking number.
+  // The order page (the customer's, here opened by the admin, who may read any order) shows the tracking.
   const view = await api.expect<{ status: string; trackingNumber: string }>(
     api.request.get(`/api/orders/${order.orderNumber}`, { headers: { 'x-order-token': order.accessToken } }),
   );
   expect(view).toMatchObject({ status: 'delivered', trackingNumber: 'TCG-555-01' });
+  await page.goto(`/order-confirmation/${order.orderNumber}`);
+  await expect(page.getByText('The Courier Guy TCG-555-01')).toBeVisible();
 });
 
 test('the admin creates an agent, edits them, and deactivates them once they have history', async ({
