@@ -12,7 +12,7 @@ import { useSession } from '../auth/use-session';
  */
 const TABS = [
   { value: 'overview', label: 'Overview', Panel: lazy(() => import('./tabs/overview-tab')) },
-  { value: 'transactions', label: 'Transactions', Panel: null },
+  { value: 'transactions', label: 'Transactions', Panel: lazy(() => import('./tabs/transactions-tab')) },
   { value: 'orders', label: 'Orders', Panel: lazy(() => import('./tabs/orders-tab')) },
   { value: 'agents', label: 'Agents', Panel: lazy(() => import('./tabs/agents-tab')) },
   { value: 'devices', label: 'Devices', Panel: null },
