@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, RefreshCw, Search } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { controlClass } from '../../../components/ui/field';
 
@@ -153,5 +153,60 @@ export function StatusBadge({ tone, children }: { tone: Tone; children: ReactNod
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${TONES[tone]}`}>
       {children}
     </span>
+  );
+}
+
+/** A list's page, search and status filter; a new search or filter starts again at page 1. */
+export function useListFilters<Status extends string>() {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [status, setStatusValue] = useState<Status | ''>('');
+  const onSearch = useCallback((value: string) => {
+    setQ(value);
+    setPage(1);
+  }, []);
+  const onStatus = useCallback((value: Status | '') => {
+    setStatusValue(value);
+    setPage(1);
+  }, []);
+  return { page, setPage, q, status, onSearch, onStatus };
+}
+
+/** A list's heading with its count and Refresh, then the search box and the status filter. */
+export function ListHeader<Status extends string>({
+  id,
+  title,
+  count,
+  onRefresh,
+  busy,
+  searchLabel,
+  filters,
+  statusOptions,
+}: {
+  id: string;
+  title: string;
+  count: string;
+  onRefresh: () => void;
+  busy: boolean;
+  searchLabel: string;
+  filters: Pick<ReturnType<typeof useListFilters<Status>>, 'status' | 'onSearch' | 'onStatus'>;
+  statusOptions: readonly { value: Status; label: string }[];
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id={id} className="text-xl font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p className="text-sm text-slate-600">{count || ' '}</p>
+        </div>
+        <RefreshButton onRefresh={onRefresh} busy={busy} />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <SearchBox label={searchLabel} onSearch={filters.onSearch} />
+        <StatusFilter value={filters.status} options={statusOptions} onChange={filters.onStatus} />
+      </div>
+    </>
   );
 }

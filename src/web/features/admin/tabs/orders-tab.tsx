@@ -1,19 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { ORDER_MESSAGES, type AdminOrderRow } from '../../../../shared/admin-orders';
 import { ORDER_ADVANCE, ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import {
-  ListState,
-  Pager,
-  RefreshButton,
-  SearchBox,
-  StatusBadge,
-  StatusFilter,
-  type Tone,
-} from '../components/admin-list';
+import { ListHeader, ListState, Pager, StatusBadge, useListFilters, type Tone } from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { orderActions, useAdminOrders, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
@@ -32,40 +24,23 @@ const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: value[0]!.
 
 /** The admin's Orders tab (spec 001 'Orders'): paged, filtered and searched on the server. */
 export default function OrdersTab() {
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const orders = useAdminOrders({ page, pageSize: PAGE_SIZE, q, status: status || undefined });
+  const filters = useListFilters<OrderStatus>();
+  const { page, setPage } = filters;
+  const orders = useAdminOrders({ page, pageSize: PAGE_SIZE, q: filters.q, status: filters.status || undefined });
   const refresh = useRefreshOrders();
-  const onSearch = useCallback((value: string) => {
-    setQ(value);
-    setPage(1);
-  }, []);
 
   return (
     <section aria-labelledby="orders-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="orders-heading" className="text-xl font-semibold text-slate-900">
-            Orders
-          </h2>
-          <p className="text-sm text-slate-600">
-            {orders.data ? `${orders.data.total} ${orders.data.total === 1 ? 'order' : 'orders'}` : ' '}
-          </p>
-        </div>
-        <RefreshButton onRefresh={() => void refresh()} busy={orders.isFetching} />
-      </div>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <SearchBox label="Search by order number, name or email" onSearch={onSearch} />
-        <StatusFilter
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <ListHeader
+        id="orders-heading"
+        title="Orders"
+        count={orders.data ? `${orders.data.total} ${orders.data.total === 1 ? 'order' : 'orders'}` : ''}
+        onRefresh={() => void refresh()}
+        busy={orders.isFetching}
+        searchLabel="Search by order number, name or email"
+        filters={filters}
+        statusOptions={STATUS_OPTIONS}
+      />
       <div className="mt-6">
         <ListState
           isPending={orders.isPending}

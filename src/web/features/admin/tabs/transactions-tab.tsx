@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { ALL_SALE_STATUSES, type AnySaleStatus } from '../../../../shared/trade-ins';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { ListState, Pager, RefreshButton, SearchBox, StatusBadge, StatusFilter } from '../components/admin-list';
+import { ListHeader, ListState, Pager, StatusBadge, useListFilters } from '../components/admin-list';
 import { AssignDialog, MarkPaidDialog } from '../transactions/move-dialogs';
 import { tradeInActions, useAdminTradeIns, useRefreshTradeIns, type TradeInRow } from '../transactions/trade-in-api';
 
@@ -14,38 +14,23 @@ const STATUS_OPTIONS = ALL_SALE_STATUSES.map((value) => ({ value, label: value }
 
 /** The admin's Transactions tab (spec 001): every trade-in, and the steps that get agents work and customers paid. */
 export default function TransactionsTab() {
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<AnySaleStatus | ''>('');
-  const list = useAdminTradeIns({ page, pageSize: PAGE_SIZE, q, status: status || undefined });
+  const filters = useListFilters<AnySaleStatus>();
+  const { page, setPage } = filters;
+  const list = useAdminTradeIns({ page, pageSize: PAGE_SIZE, q: filters.q, status: filters.status || undefined });
   const refresh = useRefreshTradeIns();
-  const onSearch = useCallback((value: string) => {
-    setQ(value);
-    setPage(1);
-  }, []);
 
   return (
     <section aria-labelledby="transactions-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="transactions-heading" className="text-xl font-semibold text-slate-900">
-            Transactions
-          </h2>
-          <p className="text-sm text-slate-600">{list.data ? `${list.data.total} transactions` : ' '}</p>
-        </div>
-        <RefreshButton onRefresh={() => void refresh()} busy={list.isFetching} />
-      </div>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <SearchBox label="Search by transaction number, name or email" onSearch={onSearch} />
-        <StatusFilter
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <ListHeader
+        id="transactions-heading"
+        title="Transactions"
+        count={list.data ? `${list.data.total} transactions` : ''}
+        onRefresh={() => void refresh()}
+        busy={list.isFetching}
+        searchLabel="Search by transaction number, name or email"
+        filters={filters}
+        statusOptions={STATUS_OPTIONS}
+      />
       <div className="mt-6">
         <ListState
           isPending={list.isPending}
