@@ -6,6 +6,7 @@ import { deviceListQuerySchema } from '../src/shared/catalog-query';
 import { openDatabase } from '../src/server/db/client';
 import { devices } from '../src/server/db/schema';
 import { deviceFilter } from '../src/server/modules/catalog/service';
+import { explainSummary } from './_explain';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
@@ -38,20 +39,10 @@ for (const [pass, [label, raw]] of [...cases, ...cases].map((c, i) => [i, c] as 
     ['page', page],
     ['count', counted],
   ] as const) {
-    const result = (await db.execute(sql`explain (analyze, costs off) ${statement}`)) as unknown as {
-      rows: Array<Record<string, string>>;
-    };
-    const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
-    const indexes = [
-      ...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g),
-    ]
-      .map((m) => m[1])
-      .filter((name, i, all) => all.indexOf(name) === i);
-    const seq = /Seq Scan on devices/.test(plan) ? ' + seq scan' : '';
-    const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+    const summary = await explainSummary(db, statement, 'devices');
     if (pass < cases.length) continue;
     console.log(
-      `EXPLAIN ${label.padEnd(18)} ${part.padEnd(5)} ${new URLSearchParams(raw).toString().padEnd(42)} ${(indexes.join(' + ') || 'no index') + seq} (${time} ms)`,
+      `EXPLAIN ${label.padEnd(18)} ${part.padEnd(5)} ${new URLSearchParams(raw).toString().padEnd(42)} ${summary}`,
     );
   }
 }

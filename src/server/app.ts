@@ -12,6 +12,7 @@ import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerAgentAdminRoutes } from './modules/accounts/agent-routes';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
@@ -19,10 +20,12 @@ import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
+import { registerOrderAdminRoutes } from './modules/orders/admin-routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
+import { registerReportRoutes } from './modules/reports/routes';
 import { registerSpa } from './modules/spa/routes';
 
 export interface BuildAppOptions {
@@ -82,6 +85,9 @@ export async function buildApp({
   registerContactRoutes(app, context);
   registerCheckoutRoutes(app, context);
   registerOrderRoutes(app, context);
+  registerOrderAdminRoutes(app, context);
+  registerAgentAdminRoutes(app, context);
+  registerReportRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerChatRoutes(app, context);
   registerCatalogRoutes(app, context);

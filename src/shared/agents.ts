@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { newPasswordField } from './accounts';
+
 export const AGENT_ROLES = ['Agent', 'Senior Agent', 'Supervisor'] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
 
@@ -21,3 +24,70 @@ export const DEMO_AGENTS = [
     phone: '+27 83 234 5678',
   },
 ] as const satisfies readonly { name: string; role: AgentRole; username: string; email: string; phone: string }[];
+
+// ---- The admin's Agents tab (spec 001 'Agents') ----
+
+export const AGENT_MESSAGES = {
+  created: 'Agent created successfully',
+  updated: 'Agent updated successfully',
+  deactivated: 'Agent deactivated: their history is kept and their sessions ended',
+  deleted: 'Agent deleted successfully',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'An account with this email already exists',
+  notFound: 'Agent not found',
+  loadFailed: 'Failed to load agents',
+  saveFailed: 'Failed to save agent',
+  deleteFailed: 'Failed to delete agent',
+} as const;
+
+/** A South African number, as the Phone field's placeholder shows it. */
+export const AGENT_PHONE_PLACEHOLDER = '+27 82 123 4567';
+
+const field = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is at most ${max} characters`);
+
+const agentFields = {
+  name: field('Full Name', 120),
+  email: field('Email', 254).pipe(z.email('Enter a valid email address')),
+  phone: field('Phone', 30).regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number'),
+  role: z.enum(AGENT_ROLES, { error: 'Choose Agent, Senior Agent or Supervisor' }),
+  username: field('Username', 60).regex(/^[a-zA-Z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only'),
+};
+
+/** POST /api/admin/agents: every field, the password too (the store's length rules; the server adds its list). */
+export const agentCreateSchema = z.object({ ...agentFields, password: newPasswordField });
+export type AgentCreateInput = z.input<typeof agentCreateSchema>;
+
+/** PATCH /api/admin/agents/:id: the same fields; a blank password keeps the current one. */
+export const agentUpdateSchema = z.object({
+  ...agentFields,
+  password: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(newPasswordField.optional()),
+});
+export type AgentUpdateInput = z.input<typeof agentUpdateSchema>;
+
+/** An agent card: counts computed from the trade-ins assigned to them. */
+export interface AdminAgent {
+  id: string;
+  name: string;
+  role: AgentRole;
+  status: UserStatus;
+  username: string;
+  email: string;
+  phone: string;
+  assigned: number;
+  completed: number;
+  joinDate: string;
+}
+
+export interface AgentDeleteReply {
+  outcome: 'deactivated' | 'deleted';
+  message: string;
+}

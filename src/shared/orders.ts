@@ -162,4 +162,7 @@ export interface OrderView {
   shippingAddress: Address | null;
   billingAddress: Address | null;
   items: OrderItemView[];
+  /** Set by the admin's Update Tracking. */
+  courier: string | null;
+  trackingNumber: string | null;
 }

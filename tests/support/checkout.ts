@@ -63,11 +63,11 @@ export async function paid(
   t: TestApp,
   items: { deviceId: string; quantity: number }[],
   options: Parameters<typeof checkout>[2] = {},
-) {
+): Promise<CheckoutReply> {
   const order = await placed(t, items, options);
   const charged = await charge(t, order.payment.reference);
   if (charged.json().status !== 'success') throw new Error(`charge failed: ${charged.body}`);
   const verified = await verify(t, order.payment.reference);
-  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  if (verified.json().status !== 'paid') throw new Error(`verify failed: ${verified.body}`);
   return order;
 }

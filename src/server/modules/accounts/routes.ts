@@ -18,6 +18,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
 import { takingAtLeast } from '../../lib/timing';
+import { actorOf } from '../audit/service';
 import { storeImage } from '../images/service';
 import { listCustomerOrders } from '../orders/service';
 import { clearSessionCookie, registerRoleGuards, sessionCookieOptions, sessionOf } from './guard';
@@ -137,13 +138,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/api/account/profile', SIGNED_IN, async (request) => {
     const input = parseInput(profileSchema, request.body, FORM);
-    const profile = await updateProfile({
-      db,
-      clock,
-      userId: sessionOf(request).user.id,
-      address: request.ip,
-      ...input,
-    });
+    const actor = actorOf(request);
+    const profile = await updateProfile({ db, clock, userId: actor.id, actor, address: request.ip, ...input });
     return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
   });
 

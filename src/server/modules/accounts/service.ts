@@ -15,12 +15,13 @@ import {
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import { transaction, type Database } from '../../db/client';
 import { passwordResets, paymentDetails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { isUniqueViolation } from '../../lib/reference-numbers';
+import { recordAudit, type Actor } from '../audit/service';
 import { enqueueEmail, type OutgoingEmail } from '../mail/outbox';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -299,7 +300,8 @@ export function splitName(name: string): { firstName: string; lastName: string }
 
 /**
  * Name and email. A new email needs the current password (a borrowed session must not take the
- * account over) and the old address is told, so its owner notices a change they did not make.
+ * account over) and the old address is told, so its owner notices a change they did not make. A
+ * staff member's change is audited (DESIGN.md section 9: every staff action).
  */
 export async function updateProfile({
   db,
@@ -309,12 +311,14 @@ export async function updateProfile({
   email,
   currentPassword,
   address,
+  actor,
 }: Omit<Deps, 'config'> & {
   userId: string;
   name: string;
   email: string;
   currentPassword: string;
   address: string;
+  actor: Actor;
 }): Promise<ProfileReply> {
   const user = await getUser(db, userId);
   const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
@@ -331,12 +335,21 @@ export async function updateProfile({
   }
   const now = clock.now();
   try {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await tx
         .update(users)
         .set({ ...splitName(name), email, updatedAt: now })
         .where(eq(users.id, userId));
       if (emailChanged) await enqueueEmail(tx, emailChangedNotice(user, email), now);
+      if (actor.role === 'customer') return;
+      await recordAudit(tx, {
+        actor,
+        action: 'profile.update',
+        entity: { type: actor.role, id: userId },
+        before: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
+        after: { name, email },
+        at: now,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../shared/accounts';
+import { count, eq } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { sessionOf } from '../accounts/guard';
@@ -47,4 +48,10 @@ export async function recordAudit(
     ip: entry.actor.ip,
     createdAt: entry.at,
   });
+}
+
+/** True when this user ever acted on record (the log is append-only: such a user is deactivated, never removed). */
+export async function hasActed(db: DbHandle, userId: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.actorId, userId));
+  return Number(row?.n) > 0;
 }

@@ -365,6 +365,8 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
       condition: item.condition,
       storage: item.storage,
     })),
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
   };
 }
 

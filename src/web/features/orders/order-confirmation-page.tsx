@@ -107,6 +107,14 @@ export function Component() {
               <dd className="font-mono text-slate-900">{order.paymentReference}</dd>
             </div>
           )}
+          {order.trackingNumber && (
+            <div className="sm:col-span-2">
+              <dt className="text-slate-500">Tracking</dt>
+              <dd className="text-slate-900">
+                {order.courier} <span className="font-mono">{order.trackingNumber}</span>
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
 

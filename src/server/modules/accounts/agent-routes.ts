@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { agentCreateSchema, agentUpdateSchema } from '../../../shared/agents';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../lib/errors';
+import { actorOf } from '../audit/service';
+import { createAgent, deleteAgent, listAgents, updateAgent } from './agents';
+
+const ADMIN = { config: { access: ['admin'] } } as const;
+const FORM = { form: true } as const;
+type ById = { Params: { id: string } };
+
+/** The admin's Agents tab. */
+export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  app.get('/api/admin/agents', ADMIN, async () => listAgents({ db }));
+
+  app.post('/api/admin/agents', ADMIN, async (request, reply) => {
+    const input = parseInput(agentCreateSchema, request.body, FORM);
+    return reply.status(201).send(await createAgent({ db, clock, actor: actorOf(request), input }));
+  });
+
+  app.patch<ById>('/api/admin/agents/:id', ADMIN, async (request) => {
+    const input = parseInput(agentUpdateSchema, request.body, FORM);
+    return updateAgent({ db, clock, actor: actorOf(request), id: request.params.id, input });
+  });
+
+  app.delete<ById>('/api/admin/agents/:id', ADMIN, async (request) =>
+    deleteAgent({ db, clock, actor: actorOf(request), id: request.params.id }),
+  );
+}

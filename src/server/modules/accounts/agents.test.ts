@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  AGENT_PASSWORD,
+  createAdmin,
+  createAgent,
+  newAddress,
+  signInAs,
+  signUpCustomer,
+} from '../../../../tests/support/accounts';
+import { send, useTestApp } from '../../../../tests/support/test-app';
+import { auditLog, sessions, tradeIns, users } from '../../db/schema';
+
+const t = useTestApp();
+let admin: string;
+
+beforeAll(async () => {
+  admin = await signInAs(t, 'admin', (await createAdmin(t)).email);
+});
+
+let n = 0;
+const agentBody = (overrides: Record<string, unknown> = {}) => {
+  n++;
+  return {
+    name: 'Naledi Mokoena',
+    email: `naledi${n}@quickbuy.co.za`,
+    phone: '+27 82 555 0101',
+    role: 'Supervisor',
+    username: `naledi.${n}`,
+    password: 'Table-Mountain-9',
+    ...overrides,
+  };
+};
+const create = (body: unknown) => send(t.app, 'POST', '/api/admin/agents', { cookie: admin, body });
+
+async function tradeInFor(agentId: string, status: string) {
+  await t.db.insert(tradeIns).values({
+    transactionNumber: `TXN${Date.now()}${++n}`,
+    customerEmail: 'seller@example.co.za',
+    customerPhone: '+27 82 000 0000',
+    address: '1 Main Road',
+    deviceType: 'phone',
+    model: 'Galaxy S21',
+    isOwner: true,
+    estimatedValue: 5000,
+    status,
+    agentId,
+  });
+}
+
+describe('POST /api/admin/agents', () => {
+  it('creates an agent who can then sign in, and writes the audit log', async () => {
+    const body = agentBody();
+    const res = await create(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      name: 'Naledi Mokoena',
+      role: 'Supervisor',
+      status: 'active',
+      username: body.username,
+      email: body.email,
+      phone: '+27 82 555 0101',
+      assigned: 0,
+      completed: 0,
+      joinDate: expect.any(String),
+    });
+    const signIn = await send(t.app, 'POST', '/api/auth/agent/signin', {
+      body: { username: body.username, password: body.password },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, res.json().id));
+    expect(audit).toMatchObject({ action: 'agent.create', entityType: 'agent', after: { username: body.username } });
+    expect(JSON.stringify(audit)).not.toContain(body.password);
+  });
+
+  it('refuses a username or email already taken, under the field, case-insensitively', async () => {
+    const first = agentBody();
+    await create(first);
+    const sameUsername = await create(agentBody({ username: first.username.toUpperCase() }));
+    expect(sameUsername.statusCode).toBe(409);
+    expect(sameUsername.json()).toEqual({
+      error: {
+        code: 'USERNAME_TAKEN',
+        message: 'This username is already taken',
+        fields: { username: 'This username is already taken' },
+      },
+    });
+    const sameEmail = await create(agentBody({ email: first.email.toUpperCase() }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().error).toEqual({
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+      fields: { email: 'An account with this email already exists' },
+    });
+  });
+
+  it('refuses a short or common password and a missing field, creating nothing', async () => {
+    const before = await t.db.select().from(users).where(eq(users.role, 'agent'));
+    const short = await create(agentBody({ password: 'short' }));
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields).toEqual({ password: 'Password must be at least 8 characters long' });
+    const common = await create(agentBody({ password: 'password123' }));
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'This password is too common: choose another',
+      fields: { password: 'This password is too common: choose another' },
+    });
+    const missing = await create(agentBody({ name: '', role: 'Boss' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({
+      name: 'Full Name is required',
+      role: 'Choose Agent, Senior Agent or Supervisor',
+    });
+    const after = await t.db.select().from(users).where(eq(users.role, 'agent'));
+    expect(after).toHaveLength(before.length);
+  });
+});
+
+describe('GET /api/admin/agents', () => {
+  it('lists agents with assigned and completed counts computed from their trade-ins', async () => {
+    const agent = await createAgent(t);
+    await tradeInFor(agent.id, 'Assigned to Agent');
+    await tradeInFor(agent.id, 'Device Assessed');
+    await tradeInFor(agent.id, 'Offer Made');
+    await tradeInFor(agent.id, 'Paid');
+    await tradeInFor(agent.id, 'Paid');
+    const res = await send(t.app, 'GET', '/api/admin/agents', { cookie: admin });
+    expect(res.statusCode).toBe(200);
+    const card = res.json().find((a: { id: string }) => a.id === agent.id);
+    expect(card).toMatchObject({
+      name: 'Sarah Mitchell',
+      role: 'Senior Agent',
+      status: 'active',
+      username: agent.username,
+      assigned: 2,
+      completed: 3,
+    });
+  });
+});
+
+describe('PATCH /api/admin/agents/:id', () => {
+  it('edits every field, keeps the password when left blank, and audits before and after', async () => {
+    const created = (await create(agentBody())).json();
+    const body = agentBody({ name: 'Naledi M. Mokoena', role: 'Agent', password: '' });
+    const res = await send(t.app, 'PATCH', `/api/admin/agents/${created.id}`, { cookie: admin, body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Naledi M. Mokoena', role: 'Agent', username: body.username });
+    const signIn = await send(t.app, 'POST', '/api/auth/agent/signin', {
+      body: { username: body.username, password: 'Table-Mountain-9' },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'agent.update'));
+    expect(audit).toMatchObject({ before: { role: 'Supervisor' }, after: { role: 'Agent' } });
+  });
+
+  it('sets a new password and ends the agent sessions', async () => {
+    const agent = await createAgent(t);
+    await signInAs(t, 'agent', agent.username!);
+    const body = agentBody({ username: agent.username, email: agent.email, password: 'Lions-Head-2027' });
+    const res = await send(t.app, 'PATCH', `/api/admin/agents/${agent.id}`, { cookie: admin, body });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, agent.id))).toHaveLength(0);
+    const old = await send(t.app, 'POST', '/api/auth/agent/signin', {
+      body: { username: agent.username, password: AGENT_PASSWORD },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('refuses another agent username with 409, and an unknown agent with 404', async () => {
+    const a = await createAgent(t);
+    const b = await createAgent(t);
+    const body = agentBody({ username: a.username, password: '' });
+    const res = await send(t.app, 'PATCH', `/api/admin/agents/${b.id}`, { cookie: admin, body });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.fields).toEqual({ username: 'This username is already taken' });
+    const missing = await send(t.app, 'PATCH', '/api/admin/agents/00000000-0000-4000-8000-000000000000', {
+      cookie: admin,
+      body: agentBody({ password: '' }),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: { code: 'AGENT_NOT_FOUND', message: 'Agent not found' } });
+  });
+});
+
+describe('DELETE /api/admin/agents/:id', () => {
+  it('deactivates an agent with history, ends their sessions and keeps their trade-ins', async () => {
+    const agent = await createAgent(t);
+    await tradeInFor(agent.id, 'Assigned to Agent');
+    const cookie = await signInAs(t, 'agent', agent.username!);
+    const res = await send(t.app, 'DELETE', `/api/admin/agents/${agent.id}`, { cookie: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      outcome: 'deactivated',
+      message: 'Agent deactivated: their history is kept and their sessions ended',
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, agent.id));
+    expect(row!.status).toBe('inactive');
+    expect((await send(t.app, 'GET', '/api/agent/profile', { cookie })).statusCode).toBe(401);
+    const held = await t.db.select().from(tradeIns).where(eq(tradeIns.agentId, agent.id));
+    expect(held).toHaveLength(1);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'agent.deactivate'));
+    expect(audit).toMatchObject({ entityId: agent.id, after: { status: 'inactive' } });
+  });
+
+  it("counts an agent's own audited action as history: a profile change keeps them, deactivated", async () => {
+    const agent = await createAgent(t);
+    const cookie = await signInAs(t, 'agent', agent.username!);
+    const edit = await send(t.app, 'PUT', '/api/account/profile', {
+      cookie,
+      body: { name: 'Sarah M. Mitchell', email: agent.email },
+    });
+    expect(edit.statusCode).toBe(200);
+    const [own] = await t.db.select().from(auditLog).where(eq(auditLog.actorId, agent.id));
+    expect(own).toMatchObject({ action: 'profile.update', after: { name: 'Sarah M. Mitchell' } });
+    const res = await send(t.app, 'DELETE', `/api/admin/agents/${agent.id}`, { cookie: admin });
+    expect(res.json().outcome).toBe('deactivated');
+  });
+
+  it('removes an agent without history', async () => {
+    const agent = await createAgent(t);
+    const res = await send(t.app, 'DELETE', `/api/admin/agents/${agent.id}`, { cookie: admin });
+    expect(res.json()).toEqual({ outcome: 'deleted', message: 'Agent deleted successfully' });
+    expect(await t.db.select().from(users).where(eq(users.id, agent.id))).toHaveLength(0);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'agent.delete'));
+    expect(audit).toMatchObject({ entityId: agent.id, before: { username: agent.username } });
+  });
+
+  it('answers 404 for an unknown agent and for a customer id', async () => {
+    const shopper = await signUpCustomer(t);
+    for (const id of ['not-a-uuid', shopper.user.id]) {
+      const res = await send(t.app, 'DELETE', `/api/admin/agents/${id}`, { cookie: admin });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'AGENT_NOT_FOUND', message: 'Agent not found' } });
+    }
+    expect(await t.db.select().from(users).where(eq(users.id, shopper.user.id))).toHaveLength(1);
+  });
+});

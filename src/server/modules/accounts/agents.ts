@@ -1,0 +1,215 @@
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  AGENT_MESSAGES,
+  type AdminAgent,
+  type AgentDeleteReply,
+  type AgentRole,
+  type agentCreateSchema,
+  type agentUpdateSchema,
+  type UserStatus,
+} from '../../../shared/agents';
+import { transaction, type Database, type DbHandle } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/reference-numbers';
+import { hasActed, recordAudit, type Actor } from '../audit/service';
+import { agentHasRepairs } from '../repairs/agent-work';
+import { agentHasTradeIns, agentWorkload } from '../trade-ins/agent-work';
+import { assertAcceptablePassword } from './password-rules';
+import { splitName } from './service';
+
+/**
+ * The admin's Agents tab (spec 001 'Agents'): agents are users with the agent role. Create and edit
+ * check the username and email are free (409 under the field); delete removes an agent who never
+ * did anything on record and otherwise deactivates them, ending their sessions, so history keeps
+ * its names.
+ */
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  actor: Actor;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+const AGENT_NOT_FOUND = 'AGENT_NOT_FOUND';
+const taken = (field: 'username' | 'email') => {
+  const message = field === 'username' ? AGENT_MESSAGES.usernameTaken : AGENT_MESSAGES.emailTaken;
+  return new AppError(field === 'username' ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN', message, {
+    status: 409,
+    fields: { [field]: message },
+  });
+};
+
+function toAgent(row: UserRow, counts = { assigned: 0, completed: 0 }): AdminAgent {
+  return {
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    role: (row.agentRole ?? 'Agent') as AgentRole,
+    status: row.status as UserStatus,
+    username: row.username ?? '',
+    email: row.email,
+    phone: row.phone,
+    assigned: counts.assigned,
+    completed: counts.completed,
+    joinDate: row.createdAt.toISOString(),
+  };
+}
+
+const isAgent = and(eq(users.role, 'agent'), isNull(users.deletedAt));
+
+/** GET /api/admin/agents: every agent, newest first, with their counts. */
+export async function listAgents({ db }: { db: Database }): Promise<AdminAgent[]> {
+  const rows = await db.select().from(users).where(isAgent).orderBy(desc(users.createdAt), desc(users.id));
+  const counts = await agentWorkload(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toAgent(row, counts.get(row.id)));
+}
+
+/** 409 naming the field when another account holds this username or email. */
+async function assertFree(db: DbHandle, input: { username: string; email: string }, exceptId?: string) {
+  const others = (condition: ReturnType<typeof sql>) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(condition, exceptId ? ne(users.id, exceptId) : undefined))
+      .limit(1);
+  if ((await others(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)).length) throw taken('username');
+  if ((await others(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)).length) throw taken('email');
+}
+
+/** A unique index refusing a race the pre-check missed: the same 409 as the pre-check. */
+function uniqueRefusal(error: unknown): never {
+  if (isUniqueViolation(error)) throw taken(String(error).includes('username') ? 'username' : 'email');
+  throw error;
+}
+
+async function requireAgent(db: DbHandle, id: string, lock = false): Promise<UserRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isAgent))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
+  return row;
+}
+
+/** POST /api/admin/agents. */
+export async function createAgent({
+  db,
+  clock,
+  actor,
+  input,
+}: Deps & { input: z.output<typeof agentCreateSchema> }): Promise<AdminAgent> {
+  assertAcceptablePassword(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    await assertFree(tx, input);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        role: 'agent',
+        ...splitName(input.name),
+        email: input.email,
+        phone: input.phone,
+        username: input.username,
+        agentRole: input.role,
+        passwordHash,
+        status: 'active',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .catch(uniqueRefusal);
+    const agent = toAgent(row!);
+    await recordAudit(tx, {
+      actor,
+      action: 'agent.create',
+      entity: { type: 'agent', id: agent.id },
+      after: agent,
+      at: now,
+    });
+    return agent;
+  });
+}
+
+/** PATCH /api/admin/agents/:id: every field; a new password ends the agent's sessions. */
+export async function updateAgent({
+  db,
+  clock,
+  actor,
+  id,
+  input,
+}: Deps & { id: string; input: z.output<typeof agentUpdateSchema> }): Promise<AdminAgent> {
+  if (input.password) assertAcceptablePassword(input.password, 'password');
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const before = await requireAgent(tx, id, true);
+    await assertFree(tx, input, id);
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...splitName(input.name),
+        email: input.email,
+        phone: input.phone,
+        username: input.username,
+        agentRole: input.role,
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, id))
+      .returning()
+      .catch(uniqueRefusal);
+    if (passwordHash) await tx.delete(sessions).where(eq(sessions.userId, id));
+    const counts = (await agentWorkload(tx, [id])).get(id);
+    const agent = toAgent(row!, counts);
+    await recordAudit(tx, {
+      actor,
+      action: 'agent.update',
+      entity: { type: 'agent', id },
+      before: toAgent(before, counts),
+      after: agent,
+      details: passwordHash ? { passwordChanged: true } : undefined,
+      at: now,
+    });
+    return agent;
+  });
+}
+
+/**
+ * DELETE /api/admin/agents/:id: an agent with history (trade-ins, repairs, audit entries) is
+ * deactivated and signed out everywhere; one without is removed.
+ */
+export async function deleteAgent({ db, clock, actor, id }: Deps & { id: string }): Promise<AgentDeleteReply> {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const before = await requireAgent(tx, id, true);
+    const history = (await agentHasTradeIns(tx, id)) || (await agentHasRepairs(tx, id)) || (await hasActed(tx, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (history) {
+      await tx.update(users).set({ status: 'inactive', updatedAt: now }).where(eq(users.id, id));
+    } else {
+      await tx.delete(users).where(eq(users.id, id));
+    }
+    const outcome = history ? 'deactivated' : 'deleted';
+    await recordAudit(tx, {
+      actor,
+      action: history ? 'agent.deactivate' : 'agent.delete',
+      entity: { type: 'agent', id },
+      before: toAgent(before),
+      after: history ? { ...toAgent(before), status: 'inactive' } : undefined,
+      at: now,
+    });
+    return { outcome, message: history ? AGENT_MESSAGES.deactivated : AGENT_MESSAGES.deleted };
+  });
+}

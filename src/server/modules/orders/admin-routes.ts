@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { adminOrderQuerySchema, advanceOrderSchema, trackingSchema } from '../../../shared/admin-orders';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../lib/errors';
+import { actorOf } from '../audit/service';
+import { advanceOrder, getAdminOrder, listAdminOrders, updateTracking } from './admin-service';
+
+const ADMIN = { config: { access: ['admin'] } } as const;
+type ByNumber = { Params: { orderNumber: string } };
+
+/** The admin's Orders tab. */
+export function registerOrderAdminRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
+  const deps = { db, clock, publicUrl: config.PUBLIC_URL };
+
+  app.get('/api/admin/orders', ADMIN, async (request) =>
+    listAdminOrders({ db, query: parseInput(adminOrderQuerySchema, request.query) }),
+  );
+
+  app.get<ByNumber>('/api/admin/orders/:orderNumber', ADMIN, async (request) =>
+    getAdminOrder({ db, orderNumber: request.params.orderNumber }),
+  );
+
+  app.post<ByNumber>('/api/admin/orders/:orderNumber/status', ADMIN, async (request) => {
+    const input = parseInput(advanceOrderSchema, request.body);
+    return advanceOrder({ ...deps, actor: actorOf(request), orderNumber: request.params.orderNumber, input });
+  });
+
+  app.put<ByNumber>('/api/admin/orders/:orderNumber/tracking', ADMIN, async (request) => {
+    const input = parseInput(trackingSchema, request.body, { form: true });
+    return updateTracking({ ...deps, actor: actorOf(request), orderNumber: request.params.orderNumber, input });
+  });
+}

@@ -1,0 +1,315 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type AdminOrderDetails,
+  type AdminOrderRow,
+  type adminOrderQuerySchema,
+  type advanceOrderSchema,
+  type Paged,
+  type trackingSchema,
+} from '../../../shared/admin-orders';
+import { ORDER_ADVANCE, ORDER_NUMBER_PATTERN, type OrderPaymentStatus, type OrderStatus } from '../../../shared/orders';
+import { transaction, type Database, type Transaction } from '../../db/client';
+import { orderItems, orders, orderStatusHistory, outboxEmails, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { recordAudit, type Actor } from '../audit/service';
+import { enqueueEmail } from '../mail/outbox';
+import { paymentsOfOrder } from '../payments/order-payments';
+import { ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE, orderItemsOf, toOrderView, type OrderRow } from './service';
+import { renderOrderStatusEmail, renderTrackingEmail } from './status-email';
+
+/**
+ * The admin's side of orders (spec 001 'Orders'): the paged list, the forward-only status steps and
+ * Update Tracking. Every change is one conditional UPDATE with its history row, audit entry and
+ * customer email in the same transaction.
+ */
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+}
+
+const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+const PAID: OrderPaymentStatus[] = ['paid'];
+
+/** `%term%` for ILIKE with the user's own % and _ taken literally. */
+const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A whole order number or email address finds that order through its index; anything else is a
+ * part of the name, email or number (a scan: cheap at this size; decision 028).
+ */
+function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  if (ORDER_NUMBER_PATTERN.test(q.toUpperCase())) return eq(orders.orderNumber, q.toUpperCase());
+  if (WHOLE_EMAIL.test(q)) return sql`lower(${orders.customerEmail}) = ${q.toLowerCase()}`;
+  const like = contains(q);
+  return sql`(${orders.customerName} ilike ${like} or ${orders.customerEmail} ilike ${like} or ${orders.orderNumber} ilike ${like})`;
+}
+
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The list's WHERE: status and search (also used by the benchmark's EXPLAIN). */
+export const orderListWhere = (query: Pick<z.output<typeof adminOrderQuerySchema>, 'status' | 'q'>) =>
+  and(query.status ? eq(orders.status, query.status) : undefined, searchCondition(query.q));
+
+// orders_created_idx is (created_at DESC NULLS LAST): the ORDER BY must say the same NULLS order
+// or PostgreSQL cannot walk the index and sorts the whole table instead (decision 028).
+const newest = sql`${orders.createdAt} desc nulls last`;
+const oldest = sql`${orders.createdAt} asc nulls first`;
+
+export const ORDER_LIST_SORTS = {
+  newest: [newest, desc(orders.id)],
+  oldest: [oldest, asc(orders.id)],
+  total_desc: [desc(orders.totalAmount), newest],
+  total_asc: [asc(orders.totalAmount), newest],
+} as const;
+
+function toRow(order: OrderRow, items: { name: string; quantity: number }[]): AdminOrderRow {
+  return {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    status: order.status as OrderStatus,
+    paymentStatus: order.paymentStatus as OrderPaymentStatus,
+    items,
+    totalAmount: order.totalAmount,
+    currency: order.currency,
+    createdAt: order.createdAt.toISOString(),
+    shippingAddress: order.shippingAddress ?? null,
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
+  };
+}
+
+/** GET /api/admin/orders: one page, newest first unless asked otherwise, with the matching total. */
+export async function listAdminOrders({
+  db,
+  query,
+}: {
+  db: Database;
+  query: z.output<typeof adminOrderQuerySchema>;
+}): Promise<Paged<AdminOrderRow>> {
+  const where = orderListWhere(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...ORDER_LIST_SORTS[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const lines = rows.length
+    ? await db
+        .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(orderItems.name))
+    : [];
+  return {
+    items: rows.map((row) =>
+      toRow(
+        row,
+        lines.filter((l) => l.orderId === row.id).map(({ name, quantity }) => ({ name, quantity })),
+      ),
+    ),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function requireOrder(tx: Transaction | Database, orderNumber: string): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber.trim().toUpperCase())).limit(1);
+  if (!row) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+const conflict = (code: string, message: string) => new AppError(code, message, { status: 409 });
+
+function notPaid(order: OrderRow) {
+  return conflict(
+    'ORDER_NOT_PAID',
+    `This order is ${order.paymentStatus.replaceAll('_', ' ')}; only a paid order can move forward`,
+  );
+}
+
+/**
+ * POST /api/admin/orders/:orderNumber/status: pending -> processing -> shipped -> delivered, one
+ * step at a time, on a paid order. The status is checked in the UPDATE itself, so two admins
+ * pressing the same button move the order once; the other gets 409 saying where the order is.
+ */
+export async function advanceOrder({
+  db,
+  clock,
+  publicUrl,
+  actor,
+  orderNumber,
+  input,
+}: Deps & { actor: Actor; orderNumber: string; input: z.output<typeof advanceOrderSchema> }) {
+  const now = clock.now();
+  const target = input.status;
+  const from = (Object.keys(ORDER_ADVANCE) as OrderStatus[]).find((s) => ORDER_ADVANCE[s]?.next === target)!;
+  return transaction(db, async (tx) => {
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: target, updatedAt: now })
+      .where(
+        and(
+          eq(orders.orderNumber, orderNumber.trim().toUpperCase()),
+          eq(orders.status, from),
+          inArray(orders.paymentStatus, PAID),
+        ),
+      )
+      .returning();
+    if (!moved) {
+      const order = await requireOrder(tx, orderNumber);
+      if (order.status === from) throw notPaid(order);
+      throw conflict(
+        'ORDER_STATUS_CONFLICT',
+        `This order is ${label(order.status)}; it can be marked ${label(target)} only from ${label(from)}`,
+      );
+    }
+    await tx.insert(orderStatusHistory).values({
+      orderId: moved.id,
+      status: target,
+      actorId: actor.id,
+      note: ORDER_ADVANCE[from]!.label,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'order.advance',
+      entity: { type: 'order', id: moved.orderNumber },
+      before: { status: from },
+      after: { status: target },
+      at: now,
+    });
+    await enqueueEmail(tx, renderOrderStatusEmail(moved, target, publicUrl), now);
+    return toRow(moved, []) satisfies AdminOrderRow;
+  });
+}
+
+/**
+ * PUT /api/admin/orders/:orderNumber/tracking: stores the courier and tracking number of a paid,
+ * not cancelled order and emails them to the customer (one email per distinct pair).
+ */
+export async function updateTracking({
+  db,
+  clock,
+  publicUrl,
+  actor,
+  orderNumber,
+  input,
+}: Deps & { actor: Actor; orderNumber: string; input: z.output<typeof trackingSchema> }) {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
+      .for('update')
+      .limit(1);
+    if (!before) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+    if (before.status === 'cancelled') {
+      throw conflict('ORDER_STATUS_CONFLICT', 'This order is Cancelled; a cancelled order has no tracking');
+    }
+    if (before.paymentStatus !== 'paid') throw notPaid(before);
+    const [order] = await tx
+      .update(orders)
+      .set({ courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now })
+      .where(eq(orders.id, before.id))
+      .returning();
+    await tx.insert(orderStatusHistory).values({
+      orderId: before.id,
+      status: before.status,
+      actorId: actor.id,
+      note: `Tracking: ${input.courier} ${input.trackingNumber}`,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'order.tracking',
+      entity: { type: 'order', id: before.orderNumber },
+      before: { courier: before.courier, trackingNumber: before.trackingNumber },
+      after: { courier: input.courier, trackingNumber: input.trackingNumber },
+      at: now,
+    });
+    await enqueueEmail(tx, renderTrackingEmail(order!, input, publicUrl), now);
+    return toRow(order!, []);
+  });
+}
+
+/** GET /api/admin/orders/:orderNumber: items, payments and refunds, history, addresses and emails. */
+export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
+  const order = await requireOrder(db, orderNumber);
+  const [items, money, history, emails] = await Promise.all([
+    orderItemsOf(db, order.id),
+    paymentsOfOrder(db, order.id),
+    db
+      .select({
+        status: orderStatusHistory.status,
+        note: orderStatusHistory.note,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        at: orderStatusHistory.createdAt,
+      })
+      .from(orderStatusHistory)
+      .leftJoin(users, eq(users.id, orderStatusHistory.actorId))
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.entityType, 'order'), eq(outboxEmails.entityId, order.orderNumber)))
+      .orderBy(asc(outboxEmails.createdAt)),
+  ]);
+  const view = toOrderView(order, items);
+  return {
+    ...toRow(order, []),
+    items: view.items,
+    customerPhone: order.customerPhone,
+    billingAddress: order.billingAddress ?? null,
+    paymentReference: order.paymentReference,
+    payments: money.payments.map((p) => ({
+      reference: p.reference,
+      provider: p.provider,
+      status: p.status,
+      amount: p.amount / 100,
+      currency: p.currency,
+      channel: p.channel,
+      paidAt: p.paidAt?.toISOString() ?? null,
+    })),
+    refunds: money.refunds.map((r) => ({
+      amount: r.amount / 100,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    history: [
+      { status: 'pending', note: 'Order placed', actor: null, at: order.createdAt.toISOString() },
+      ...history.map((h) => ({
+        status: h.status,
+        note: h.note,
+        actor: h.firstName === null ? null : `${h.firstName} ${h.lastName}`.trim(),
+        at: h.at.toISOString(),
+      })),
+    ],
+    emails: emails.map((e) => ({
+      kind: e.kind,
+      subject: e.subject,
+      to: e.to,
+      status: e.status,
+      createdAt: e.createdAt.toISOString(),
+      sentAt: e.sentAt?.toISOString() ?? null,
+    })),
+  } satisfies AdminOrderDetails;
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { getOverview } from './service';
+
+/** The admin's Overview tab. */
+export function registerReportRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  app.get('/api/admin/overview', { config: { access: ['admin'] } }, async () => getOverview({ db, clock }));
+}

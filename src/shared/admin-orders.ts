@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, type Address, type OrderItemView, type OrderPaymentStatus, type OrderStatus } from './orders';
+
+/** The admin's Orders tab (spec 001 'Orders'), paged, filtered and searched on the server. */
+export const ORDER_MESSAGES = {
+  updated: (status: string) => `Order status updated to ${status}`,
+  updateFailed: 'Failed to update order status',
+  empty: 'No orders found',
+  emptyHint: 'Orders will appear here when customers complete their checkout',
+  trackingSaved: 'Tracking details saved',
+  loadFailed: 'Failed to load orders',
+} as const;
+
+export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
+export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+const pageField = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSizeField = z.coerce
+  .number()
+  .int()
+  .refine((v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 20 or 50')
+  .default(20);
+
+/** GET /api/admin/orders query string. */
+export const adminOrderQuerySchema = z.object({
+  page: pageField,
+  pageSize: pageSizeField,
+  status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional().catch(undefined),
+  q: z.string().trim().max(120, 'At most 120 characters').optional().default(''),
+  sort: z.enum(ORDER_SORTS).default('newest'),
+});
+export type AdminOrderQuery = z.input<typeof adminOrderQuerySchema>;
+
+export interface AdminOrderRow {
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  items: { name: string; quantity: number }[];
+  totalAmount: number;
+  currency: string;
+  createdAt: string;
+  shippingAddress: Address | null;
+  courier: string | null;
+  trackingNumber: string | null;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** POST /api/admin/orders/:orderNumber/status: the next status, one forward step. */
+export const advanceOrderSchema = z.object({
+  status: z.enum(['processing', 'shipped', 'delivered'], { error: 'Choose processing, shipped or delivered' }),
+});
+
+/** PUT /api/admin/orders/:orderNumber/tracking. */
+export const trackingSchema = z.object({
+  courier: z.string().trim().min(1, 'Courier is required').max(80, 'Courier is at most 80 characters'),
+  trackingNumber: z
+    .string()
+    .trim()
+    .min(1, 'Tracking number is required')
+    .max(80, 'Tracking number is at most 80 characters')
+    .regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only'),
+});
+export type TrackingInput = z.input<typeof trackingSchema>;
+
+/** GET /api/admin/orders/:orderNumber: everything the View Details dialog shows. */
+export interface AdminOrderDetails extends AdminOrderRow {
+  customerPhone: string;
+  billingAddress: Address | null;
+  paymentReference: string;
+  items: (OrderItemView & { name: string; quantity: number })[];
+  payments: {
+    reference: string;
+    provider: string;
+    status: string;
+    amount: number;
+    currency: string;
+    channel: string | null;
+    paidAt: string | null;
+  }[];
+  refunds: { amount: number; status: string; createdAt: string }[];
+  history: { status: string; note: string | null; actor: string | null; at: string }[];
+  emails: { kind: string; subject: string; to: string; status: string; createdAt: string; sentAt: string | null }[];
+}

@@ -1,0 +1,23 @@
+/** GET /api/admin/overview: the Overview tab's figures (definitions in docs/decisions/027). */
+export interface AdminOverview {
+  totalCustomers: number;
+  activeAgents: number;
+  /** Trade-ins ("transactions" in spec 001). */
+  totalTransactions: number;
+  /** Money received for orders, less money refunded. */
+  totalRevenue: number;
+  /** The spec's own "Total Revenue": the sum of the amounts offered on trade-ins. */
+  offeredTotal: number;
+  recentTransactions: {
+    transactionNumber: string;
+    customerName: string;
+    deviceInfo: string;
+    amount: number;
+    status: string;
+  }[];
+  /** The last 30 days in Cape Town time, oldest first, every day present. */
+  daily: { date: string; revenue: number; orders: number }[];
+}
+
+export const RECENT_TRANSACTIONS = 5;
+export const OVERVIEW_DAYS = 30;

@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import {
+  AGENT_MESSAGES,
+  AGENT_PHONE_PLACEHOLDER,
+  AGENT_ROLES,
+  agentCreateSchema,
+  agentUpdateSchema,
+  type AdminAgent,
+} from '../../../../shared/agents';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+import { agentActions } from './agent-api';
+
+/** Create Agent and Edit Agent: the same fields; the password is required only on create. */
+export function AgentDialog({
+  agent,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  agent?: AdminAgent;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  const prefix = useId();
+  // Both schemas take the same fields; the create one also requires the password.
+  const schema = (agent ? agentUpdateSchema : agentCreateSchema) as typeof agentUpdateSchema;
+  const form = useZodForm(schema, {
+    defaultValues: {
+      name: agent?.name ?? '',
+      email: agent?.email ?? '',
+      phone: agent?.phone ?? '',
+      role: agent?.role ?? 'Agent',
+      username: agent?.username ?? '',
+      password: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
+  const id = (name: string) => `${prefix}-${name}`;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      if (agent) await agentActions.update(agent.id, input);
+      else await agentActions.create(input);
+      toast.success(agent ? AGENT_MESSAGES.updated : AGENT_MESSAGES.created);
+      onSaved();
+      onOpenChange(false);
+    } catch (error) {
+      const left = applyServerErrors(form, error, AGENT_MESSAGES.saveFailed);
+      if (left) {
+        setFormError(left);
+        toast.error(AGENT_MESSAGES.saveFailed, { description: left });
+      }
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={agent ? 'Edit Agent' : 'Create Agent'}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-2">
+          {formError && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+              {formError}
+            </p>
+          )}
+          <TextField
+            id={id('name')}
+            label="Full Name"
+            required
+            {...form.register('name')}
+            error={errors.name?.message}
+          />
+          <TextField
+            id={id('email')}
+            label="Email"
+            type="email"
+            required
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
+          <TextField
+            id={id('phone')}
+            label="Phone"
+            type="tel"
+            placeholder={AGENT_PHONE_PLACEHOLDER}
+            required
+            {...form.register('phone')}
+            error={errors.phone?.message}
+          />
+          <SelectField id={id('role')} label="Role" required {...form.register('role')} error={errors.role?.message}>
+            {AGENT_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            id={id('username')}
+            label="Username"
+            required
+            autoComplete="off"
+            {...form.register('username')}
+            error={errors.username?.message}
+          />
+          <TextField
+            id={id('password')}
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required={!agent}
+            optional={Boolean(agent)}
+            hint={agent ? 'Leave blank to keep the current password' : undefined}
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <div className="flex justify-end sm:col-span-2">
+            <Button type="submit" disabled={isSubmitting}>
+              {agent ? 'Save Changes' : 'Create Agent'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderDetails, AdminOrderQuery, AdminOrderRow, Paged } from '../../../../shared/admin-orders';
+import { api } from '../../../lib/api';
+
+export const ORDER_KEYS = {
+  all: ['admin', 'orders'] as const,
+  list: (query: AdminOrderQuery) => ['admin', 'orders', 'list', query] as const,
+  details: (orderNumber: string) => ['admin', 'orders', 'details', orderNumber] as const,
+};
+
+const orderPath = (orderNumber: string) => `/api/admin/orders/${encodeURIComponent(orderNumber)}`;
+
+export function useAdminOrders(query: AdminOrderQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return useQuery({
+    queryKey: ORDER_KEYS.list(query),
+    queryFn: () => api.get<Paged<AdminOrderRow>>(`/api/admin/orders?${params}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useOrderDetails = (orderNumber: string) =>
+  useQuery({
+    queryKey: ORDER_KEYS.details(orderNumber),
+    queryFn: () => api.get<AdminOrderDetails>(orderPath(orderNumber)),
+  });
+
+export const orderActions = {
+  advance: (orderNumber: string, status: string) =>
+    api.post<AdminOrderRow>(`${orderPath(orderNumber)}/status`, { status }),
+  tracking: (orderNumber: string, body: unknown) => api.put<AdminOrderRow>(`${orderPath(orderNumber)}/tracking`, body),
+  /** Built by the refunds work (issue 15): returns the stock and refunds a paid order. */
+  cancel: (orderNumber: string) => api.post<{ message?: string }>(`${orderPath(orderNumber)}/cancel`, {}),
+};
+
+/** After a change: every orders query is stale (list pages, counts, details). */
+export function useRefreshOrders() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ORDER_KEYS.all });
+}

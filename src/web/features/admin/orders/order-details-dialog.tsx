@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import type { Address } from '../../../../shared/orders';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { money } from '../../../lib/money';
+import { useOrderDetails } from './order-api';
+
+const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+const at = (iso: string) => when.format(new Date(iso));
+
+export const addressLine = (a: Address | null) =>
+  a ? [a.street, a.city, a.state, a.zipCode, a.country].filter(Boolean).join(', ') : '';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-5">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <div className="mt-2 text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+/** View Details: items, payment, history, addresses and the emails sent about the order. */
+export function OrderDetailsDialog({
+  orderNumber,
+  open,
+  onOpenChange,
+}: {
+  orderNumber: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={`Order ${orderNumber}`} size="lg">
+        {open && <Details orderNumber={orderNumber} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Details({ orderNumber }: { orderNumber: string }) {
+  const { data, error } = useOrderDetails(orderNumber);
+  if (error) return <p role="alert">Failed to load order details</p>;
+  if (!data) return <p role="status">Loading...</p>;
+  return (
+    <div>
+      <p className="text-sm text-slate-600">
+        {data.customerName} · {data.customerEmail} · {data.customerPhone || 'No phone'}
+      </p>
+      <Section title="Items">
+        <ul className="divide-y divide-slate-100">
+          {data.items.map((item) => (
+            <li key={item.deviceId} className="flex justify-between py-1.5">
+              <span>
+                {item.name} ({item.quantity}x) · {[item.condition, item.storage].filter(Boolean).join(', ')}
+              </span>
+              <span>{money(item.lineTotal, 'admin')}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-right font-semibold">Total {money(data.totalAmount, 'admin')}</p>
+      </Section>
+      <Section title="Payment">
+        <p>
+          Status: {data.paymentStatus.replaceAll('_', ' ')} · Reference: {data.paymentReference}
+        </p>
+        {data.payments.map((p) => (
+          <p key={p.reference}>
+            {p.provider}: {p.status}, {money(p.amount, 'admin')} {p.currency}, {p.channel ?? 'N/A'}
+            {p.paidAt ? `, paid ${at(p.paidAt)}` : ''}
+          </p>
+        ))}
+        {data.refunds.map((r) => (
+          <p key={r.createdAt}>
+            Refund {money(r.amount, 'admin')}: {r.status} ({at(r.createdAt)})
+          </p>
+        ))}
+      </Section>
+      <Section title="Addresses">
+        <p>Shipping: {addressLine(data.shippingAddress) || 'None'}</p>
+        <p>Billing: {data.billingAddress ? addressLine(data.billingAddress) : 'Same as shipping'}</p>
+        {data.trackingNumber && (
+          <p>
+            Tracking: {data.courier} {data.trackingNumber}
+          </p>
+        )}
+      </Section>
+      <Section title="History">
+        <ol className="space-y-1">
+          {data.history.map((h, i) => (
+            <li key={i}>
+              <span className="capitalize">{h.status}</span>
+              {h.note ? ` · ${h.note}` : ''} · {at(h.at)}
+              {h.actor ? ` · ${h.actor}` : ''}
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section title="Emails">
+        {data.emails.length === 0 ? (
+          <p>No emails sent</p>
+        ) : (
+          <ul className="space-y-1">
+            {data.emails.map((e, i) => (
+              <li key={i}>
+                {e.subject} → {e.to} · {e.status} · {at(e.sentAt ?? e.createdAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { AGENT_MESSAGES, type AdminAgent } from '../../../../shared/agents';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { AgentDialog } from '../agents/agent-dialog';
+import { agentActions, useAdminAgents, useRefreshAgents } from '../agents/agent-api';
+import { ListState, StatusBadge } from '../components/admin-list';
+import { ConfirmDialog } from '../components/confirm-dialog';
+
+const joined = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
+
+/** The admin's Agents tab (spec 001 'Agents'): cards, Create Agent, Edit Agent and delete. */
+export default function AgentsTab() {
+  const agents = useAdminAgents();
+  const refresh = useRefreshAgents();
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <section aria-labelledby="agents-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="agents-heading" className="text-xl font-semibold text-slate-900">
+          Agents
+        </h2>
+        <Button onClick={() => setCreating(true)}>
+          <Plus className="size-4" aria-hidden="true" />
+          Create Agent
+        </Button>
+      </div>
+      {creating && <AgentDialog open onOpenChange={setCreating} onSaved={() => void refresh()} />}
+      <div className="mt-6">
+        <ListState
+          isPending={agents.isPending}
+          error={agents.error}
+          errorMessage={AGENT_MESSAGES.loadFailed}
+          isEmpty={agents.data?.length === 0}
+          empty={{ title: 'No agents yet', hint: 'Create an agent to start assigning trade-ins.' }}
+        >
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {agents.data?.map((agent) => (
+              <AgentCard key={agent.id} agent={agent} onChanged={() => void refresh()} />
+            ))}
+          </ul>
+        </ListState>
+      </div>
+    </section>
+  );
+}
+
+function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => void }) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const tone = agent.status === 'active' ? 'green' : agent.status === 'inactive' ? 'red' : 'grey';
+
+  async function remove() {
+    try {
+      const reply = await agentActions.remove(agent.id);
+      toast.success(reply.message);
+      onChanged();
+    } catch (error) {
+      toast.error(AGENT_MESSAGES.deleteFailed, error instanceof ApiError ? { description: error.message } : undefined);
+    }
+  }
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={agent.name}>
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold text-slate-900">{agent.name}</p>
+          <p className="text-sm text-slate-600">{agent.role}</p>
+        </div>
+        <StatusBadge tone={tone}>{agent.status}</StatusBadge>
+      </div>
+      <dl className="mt-3 space-y-1 text-sm text-slate-600">
+        <Row label="ID" value={agent.id.slice(0, 8)} />
+        <Row label="Username" value={agent.username} />
+        <Row label="Email" value={agent.email} />
+        <Row label="Phone" value={agent.phone} />
+        <Row label="Joined" value={joined.format(new Date(agent.joinDate))} />
+      </dl>
+      <div className="mt-3 grid grid-cols-2 gap-2 text-center text-sm">
+        <p className="rounded-lg bg-slate-50 p-2">
+          <span className="block text-lg font-semibold text-slate-900">{agent.assigned}</span> Assigned
+        </p>
+        <p className="rounded-lg bg-slate-50 p-2">
+          <span className="block text-lg font-semibold text-slate-900">{agent.completed}</span> Completed
+        </p>
+      </div>
+      <div className="mt-4 flex gap-2">
+        <Button variant="secondary" size="sm" onClick={() => setDialog('edit')}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit
+        </Button>
+        <Button variant="danger" size="sm" aria-label={`Delete ${agent.name}`} onClick={() => setDialog('delete')}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+      {dialog === 'edit' && (
+        <AgentDialog agent={agent} open onOpenChange={(open) => setDialog(open ? 'edit' : null)} onSaved={onChanged} />
+      )}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        title={`Delete ${agent.name}?`}
+        description="An agent with history is deactivated and signed out; one without is removed."
+        confirmLabel="Delete"
+        onConfirm={remove}
+      />
+    </li>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="w-20 shrink-0 text-slate-500">{label}</dt>
+      <dd className="truncate">{value}</dd>
+    </div>
+  );
+}

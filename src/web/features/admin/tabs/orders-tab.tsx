@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { ORDER_MESSAGES, type AdminOrderRow } from '../../../../shared/admin-orders';
+import { ORDER_ADVANCE, ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api';
+import { money } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
+import { ListHeader, ListState, Pager, StatusBadge, useListFilters, type Tone } from '../components/admin-list';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { orderActions, useAdminOrders, useRefreshOrders } from '../orders/order-api';
+import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
+import { TrackingDialog } from '../orders/tracking-dialog';
+
+const PAGE_SIZE = 20;
+const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
+const TONE: Record<OrderStatus, Tone> = {
+  pending: 'amber',
+  processing: 'blue',
+  shipped: 'purple',
+  delivered: 'green',
+  cancelled: 'red',
+};
+const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
+
+/** The admin's Orders tab (spec 001 'Orders'): paged, filtered and searched on the server. */
+export default function OrdersTab() {
+  const filters = useListFilters<OrderStatus>();
+  const { page, setPage } = filters;
+  const orders = useAdminOrders({ page, pageSize: PAGE_SIZE, q: filters.q, status: filters.status || undefined });
+  const refresh = useRefreshOrders();
+
+  return (
+    <section aria-labelledby="orders-heading">
+      <ListHeader
+        id="orders-heading"
+        title="Orders"
+        count={orders.data ? `${orders.data.total} ${orders.data.total === 1 ? 'order' : 'orders'}` : ''}
+        onRefresh={() => void refresh()}
+        busy={orders.isFetching}
+        searchLabel="Search by order number, name or email"
+        filters={filters}
+        statusOptions={STATUS_OPTIONS}
+      />
+      <div className="mt-6">
+        <ListState
+          isPending={orders.isPending}
+          error={orders.error}
+          errorMessage={ORDER_MESSAGES.loadFailed}
+          isEmpty={orders.data?.items.length === 0}
+          empty={{ title: ORDER_MESSAGES.empty, hint: ORDER_MESSAGES.emptyHint }}
+        >
+          <ul className="space-y-4">
+            {orders.data?.items.map((order) => (
+              <OrderCard key={order.orderNumber} order={order} onChanged={() => void refresh()} />
+            ))}
+          </ul>
+          <Pager page={page} pageSize={PAGE_SIZE} total={orders.data?.total ?? 0} onPage={setPage} />
+        </ListState>
+      </div>
+    </section>
+  );
+}
+
+function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () => void }) {
+  const [dialog, setDialog] = useState<'details' | 'tracking' | 'cancel' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const step = ORDER_ADVANCE[order.status];
+  const openDialog = (name: typeof dialog) => (open: boolean) => setDialog(open ? name : null);
+
+  async function advance(next: OrderStatus) {
+    setBusy(true);
+    try {
+      await orderActions.advance(order.orderNumber, next);
+      toast.success(ORDER_MESSAGES.updated(next));
+      onChanged();
+    } catch (error) {
+      toast.error(ORDER_MESSAGES.updateFailed, error instanceof ApiError ? { description: error.message } : undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function cancel() {
+    try {
+      const reply = await orderActions.cancel(order.orderNumber);
+      toast.success(reply?.message ?? `Order ${order.orderNumber} cancelled`);
+      onChanged();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Failed to cancel order');
+    }
+  }
+
+  const items = order.items.length
+    ? order.items.map((item) => `${item.name} (${item.quantity}x)`).join(', ')
+    : 'No items listed';
+  const address = addressLine(order.shippingAddress);
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`Order ${order.orderNumber}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold text-slate-900">{order.orderNumber}</p>
+          <p className="text-sm text-slate-600">
+            {order.customerName} · {order.customerEmail}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {order.paymentStatus !== 'paid' && (
+            <StatusBadge tone="grey">{order.paymentStatus.replaceAll('_', ' ')}</StatusBadge>
+          )}
+          <StatusBadge tone={TONE[order.status]}>{order.status}</StatusBadge>
+        </div>
+      </div>
+      <p className="mt-3 text-sm text-slate-700">{items}</p>
+      <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-3">
+        <div>
+          <dt className="inline">Total: </dt>
+          <dd className="inline font-semibold text-slate-900">{money(order.totalAmount, 'admin')}</dd>
+        </div>
+        <div>
+          <dt className="inline">Date: </dt>
+          <dd className="inline">{dateFormat.format(new Date(order.createdAt))}</dd>
+        </div>
+        {order.trackingNumber && (
+          <div>
+            <dt className="inline">Tracking: </dt>
+            <dd className="inline">
+              {order.courier} {order.trackingNumber}
+            </dd>
+          </div>
+        )}
+        {address && (
+          <div className="sm:col-span-3">
+            <dt className="inline">Shipping: </dt>
+            <dd className="inline">{address}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={() => setDialog('details')}>
+          View Details
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setDialog('tracking')}>
+          Update Tracking
+        </Button>
+        {step && (
+          <Button size="sm" disabled={busy} onClick={() => void advance(step.next)}>
+            {step.label}
+          </Button>
+        )}
+        {order.status !== 'cancelled' && order.status !== 'delivered' && (
+          <Button variant="danger" size="sm" onClick={() => setDialog('cancel')}>
+            Cancel Order
+          </Button>
+        )}
+      </div>
+      <OrderDetailsDialog
+        orderNumber={order.orderNumber}
+        open={dialog === 'details'}
+        onOpenChange={openDialog('details')}
+      />
+      {dialog === 'tracking' && (
+        <TrackingDialog order={order} open onOpenChange={openDialog('tracking')} onSaved={onChanged} />
+      )}
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        onOpenChange={openDialog('cancel')}
+        title={`Cancel order ${order.orderNumber}?`}
+        description={
+          order.paymentStatus === 'paid'
+            ? 'The stock goes back on sale and the payment is refunded to the customer.'
+            : 'The stock goes back on sale.'
+        }
+        confirmLabel="Cancel Order"
+        onConfirm={cancel}
+      />
+    </li>
+  );
+}

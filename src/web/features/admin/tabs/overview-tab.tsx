@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { DollarSign, Package, UserCheck, Users } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { AdminOverview } from '../../../../shared/admin-overview';
+import { api } from '../../../lib/api';
+import { money } from '../../../lib/money';
+import { ListState, StatusBadge } from '../components/admin-list';
+
+const RevenueChart = lazy(() => import('../overview/revenue-chart'));
+
+/** The admin's Overview (spec 001): four cards, the first five trade-ins and the last 30 days. */
+export default function OverviewTab() {
+  const overview = useQuery({
+    queryKey: ['admin', 'overview'],
+    queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
+  });
+  const data = overview.data;
+  return (
+    <ListState
+      isPending={overview.isPending}
+      error={overview.error}
+      errorMessage="Failed to load the overview"
+      isEmpty={false}
+      empty={{ title: '' }}
+    >
+      {data && (
+        <div className="space-y-8">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Stat icon={<Users className="size-5" />} label="Total Customers" value={data.totalCustomers} />
+            <Stat icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
+            <Stat icon={<Package className="size-5" />} label="Total Transactions" value={data.totalTransactions} />
+            <Stat
+              icon={<DollarSign className="size-5" />}
+              label="Total Revenue"
+              value={money(data.totalRevenue, 'admin')}
+              note={`Paid orders less refunds. Offered on trade-ins: ${money(data.offeredTotal, 'admin')}`}
+            />
+          </div>
+          <RecentTransactions rows={data.recentTransactions} />
+          <Daily daily={data.daily} />
+        </div>
+      )}
+    </ListState>
+  );
+}
+
+function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; value: ReactNode; note?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between text-slate-500">
+        <p className="text-sm font-medium">{label}</p>
+        <span aria-hidden="true">{icon}</span>
+      </div>
+      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
+      {note && <p className="mt-1 text-xs text-slate-500">{note}</p>}
+    </div>
+  );
+}
+
+function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'] }) {
+  return (
+    <section aria-labelledby="recent-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
+        Recent Transactions
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No transactions yet</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {rows.map((row) => (
+            <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div>
+                <p className="font-medium text-slate-900">{row.transactionNumber}</p>
+                <p className="text-sm text-slate-600">
+                  {row.customerName} · {row.deviceInfo}
+                </p>
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="font-semibold">{money(row.amount, 'admin')}</span>
+                <StatusBadge tone="blue">{row.status}</StatusBadge>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Daily({ daily }: { daily: AdminOverview['daily'] }) {
+  return (
+    <section aria-labelledby="daily-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="daily-heading" className="text-lg font-semibold text-slate-900">
+        Revenue and orders, last 30 days
+      </h2>
+      <Suspense fallback={<div className="h-64" />}>
+        <RevenueChart daily={daily} />
+      </Suspense>
+      <details className="mt-4">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">Figures by day</summary>
+        <table className="mt-2 w-full text-left text-sm">
+          <caption className="sr-only">Revenue and paid orders per day</caption>
+          <thead>
+            <tr className="text-slate-500">
+              <th scope="col" className="py-1">
+                Date
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Revenue
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Orders
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {daily.map((d) => (
+              <tr key={d.date} className="border-t border-slate-100">
+                <th scope="row" className="py-1 font-normal">
+                  {d.date}
+                </th>
+                <td className="py-1 text-right">{money(d.revenue, 'admin')}</td>
+                <td className="py-1 text-right">{d.orders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { CSRF_HEADER } from '../../src/shared/errors';
+import { Api, E2E_ADMIN, expect, test, uniqueId } from './fixtures';
+import type { CheckoutReply } from '../../src/shared/orders';
+
+// The admin's day, in a real browser against the real server: orders and agents.
+
+test('the admin advances a paid order to delivered with a tracking number', async ({ page, api, makeDevice }) => {
+  const device = await makeDevice({ price: 4200, quantity: 1 });
+  const email = `ops-${uniqueId()}@example.co.za`;
+  const order = await api.expect<CheckoutReply>(
+    api.post('/api/checkout', {
+      items: [{ deviceId: device.id, quantity: 1 }],
+      customer: {
+        firstName: 'Ayanda',
+        lastName: 'Zulu',
+        email,
+        phone: '+27 82 000 0000',
+        shippingAddress: { street: '3 Bree Street', city: 'Cape Town' },
+      },
+    }),
+    201,
+  );
+  const { reference } = order.payment;
+  await api.expect(
+    api.post('/api/payments/sandbox/charge', {
+      reference,
+      cardNumber: '4084 0840 8408 4081',
+      cvv: '408',
+      expiry: '12/30',
+    }),
+  );
+  await api.expect(api.post('/api/payments/verify', { reference }));
+  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+
+  await page.goto('/admin?tab=orders');
+  await page.getByLabel('Search by order number, name or email').fill(email);
+  const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`${device.name} (1x)`)).toBeVisible();
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Update Tracking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Tracking' });
+  await dialog.getByRole('button', { name: 'Save Tracking' }).click();
+  await expect(dialog.getByText('Courier is required')).toBeVisible();
+  await dialog.getByLabel('Courier').fill('The Courier Guy');
+  await dialog.getByLabel('Tracking Number').fill('TCG-555-01');
+  await dialog.getByRole('button', { name: 'Save Tracking' }).click();
+  await expect(page.getByText('Tracking details saved')).toBeVisible();
+  await expect(card.getByText('The Courier Guy TCG-555-01')).toBeVisible();
+
+  for (const [button, status] of [
+    ['Mark Processing', 'processing'],
+    ['Mark Shipped', 'shipped'],
+    ['Mark Delivered', 'delivered'],
+  ] as const) {
+    await card.getByRole('button', { name: button }).click();
+    await expect(page.getByText(`Order status updated to ${status}`)).toBeVisible();
+    await expect(card.getByText(status, { exact: true })).toBeVisible();
+  }
+  await expect(card.getByRole('button', { name: /^Mark / })).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: `Order ${order.orderNumber}` });
+  await expect(details.getByText('Mark Delivered', { exact: false })).toBeVisible();
+  await expect(details.getByText(`Order ${order.orderNumber}: tracking details`, { exact: false })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The order page (the customer's, here opened by the admin, who may read any order) shows the tracking.
+  const view = await api.expect<{ status: string; trackingNumber: string }>(
+    api.request.get(`/api/orders/${order.orderNumber}`, { headers: { 'x-order-token': order.accessToken } }),
+  );
+  expect(view).toMatchObject({ status: 'delivered', trackingNumber: 'TCG-555-01' });
+  await page.goto(`/order-confirmation/${order.orderNumber}`);
+  await expect(page.getByText('The Courier Guy TCG-555-01')).toBeVisible();
+});
+
+test('the admin creates an agent, edits them, and deactivates them once they have history', async ({
+  page,
+  api,
+  playwright,
+  baseURL,
+}) => {
+  const username = `ops.${uniqueId()}`;
+  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await page.goto('/admin?tab=agents');
+  await page.getByRole('button', { name: 'Create Agent' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Agent' });
+  await dialog.getByLabel('Full Name').fill('Thabo Molefe');
+  await dialog.getByLabel('Email').fill(`${username}@quickbuy.co.za`);
+  await expect(dialog.getByLabel('Phone')).toHaveAttribute('placeholder', '+27 82 123 4567');
+  await dialog.getByLabel('Phone').fill('+27 72 111 2222');
+  await dialog.getByLabel('Role').selectOption('Supervisor');
+  await dialog.getByLabel('Username').fill('sarah.mitchell');
+  await dialog.getByLabel('Password').fill('Signal-Hill-2026');
+  await dialog.getByRole('button', { name: 'Create Agent' }).click();
+  await expect(dialog.getByText('This username is already taken')).toBeVisible();
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByRole('button', { name: 'Create Agent' }).click();
+  await expect(page.getByText('Agent created successfully')).toBeVisible();
+  const card = page.getByRole('listitem', { name: 'Thabo Molefe' }).filter({ hasText: username });
+  await expect(card.getByText('Supervisor')).toBeVisible();
+  await expect(card.getByText('active', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Agent' });
+  await edit.getByLabel('Role').selectOption('Senior Agent');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Agent updated successfully')).toBeVisible();
+  await expect(card.getByText('Senior Agent')).toBeVisible();
+
+  // The agent signs in and edits their own profile: an audited action, so they now have history.
+  const agent = new Api(await playwright.request.newContext({ baseURL }));
+  await agent.expect(agent.post('/api/auth/agent/signin', { username, password: 'Signal-Hill-2026' }));
+  const agentEdit = agent.request.put('/api/account/profile', {
+    data: { name: 'Thabo Molefe', email: `${username}@quickbuy.co.za` },
+    headers: { [CSRF_HEADER]: '1' },
+  });
+  await agent.expect(agentEdit);
+
+  await card.getByRole('button', { name: 'Delete Thabo Molefe' }).click();
+  await page.getByRole('dialog', { name: 'Delete Thabo Molefe?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Agent deactivated: their history is kept and their sessions ended')).toBeVisible();
+  await expect(card.getByText('inactive', { exact: true })).toBeVisible();
+  // Their session ended, and they cannot sign in again.
+  expect((await agent.get('/api/agent/profile')).status()).toBe(401);
+  const again = await agent.post('/api/auth/agent/signin', { username, password: 'Signal-Hill-2026' });
+  expect(again.status()).toBe(401);
+  await agent.request.dispose();
+});
