@@ -1,0 +1,5 @@
+import { ComingSoon } from '../components/coming-soon';
+
+export default function AuditLogTab() {
+  return <ComingSoon title="AuditLog" />;
+}
