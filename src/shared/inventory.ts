@@ -73,3 +73,21 @@ export const deviceUpdateSchema = z
   .partial()
   .refine((changes) => Object.keys(changes).length > 0, { message: 'Send at least one field to change' });
 export type DeviceUpdate = z.output<typeof deviceUpdateSchema>;
+
+/** The admin's device toasts (spec 000 section 8). */
+export const DEVICE_MESSAGES = {
+  loadFailed: 'Failed to load devices',
+  added: 'Device added successfully!',
+  addFailed: 'Failed to add device',
+  updated: 'Device updated successfully!',
+  updateFailed: 'Failed to update device',
+  deleted: 'Device deleted successfully!',
+  deleteFailed: 'Failed to delete device',
+  deleteQuestion: 'Are you sure you want to delete this device?',
+} as const;
+
+/** The Devices tab's stock filter (?status=). */
+export const INVENTORY_STOCK_FILTERS = [
+  { value: 'in_stock', label: 'In Stock' },
+  { value: 'out_of_stock', label: 'Out of Stock' },
+] as const;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/catalog';
 import { imageQuerySchema } from '../../../shared/catalog-query';
 import type { AppContext } from '../../context';
-import { notFound, parseInput } from '../../lib/errors';
+import { AppError, notFound, parseInput } from '../../lib/errors';
 import { PLACEHOLDER_SVG } from './placeholder';
-import { getImageVariant, IMAGE_NOT_FOUND, snapWidth } from './service';
+import { getImageVariant, IMAGE_NOT_FOUND, INVALID_IMAGE, snapWidth, storeImage } from './service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Recently served image bytes kept in memory, up to this many bytes (images never change). */
@@ -47,5 +48,28 @@ export function registerImageRoutes(app: FastifyInstance, { db }: AppContext) {
     reply.header('cache-control', IMMUTABLE).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type(entry.contentType).send(entry.data);
+  });
+
+  // POST /api/admin/images: one device photo as the raw body (Content-Type image/*), answered with
+  // its id for the device form's imageIds. Anything that does not decode as an image stores nothing.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      [...IMAGE_UPLOAD_TYPES],
+      { parseAs: 'buffer', bodyLimit: MAX_IMAGE_UPLOAD_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/api/admin/images',
+      { bodyLimit: MAX_IMAGE_UPLOAD_BYTES, config: { access: ['admin'], rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+          throw new AppError(INVALID_IMAGE, 'Upload a JPEG, PNG, WebP, GIF or AVIF image of at most 5 MB', {
+            status: 415,
+          });
+        }
+        const { id } = await storeImage({ db, data: request.body });
+        return reply.status(201).send({ id, url: `/images/${id}` });
+      },
+    );
   });
 }

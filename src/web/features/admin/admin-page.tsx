@@ -45,7 +45,8 @@ export function Component() {
       <h1 className="text-3xl font-bold text-slate-900">
         Admin Dashboard<span className="font-normal text-slate-500"> - Manage your platform</span>
       </h1>
-      <Tabs value={tab} onValueChange={(next) => setParams({ tab: next })} className="mt-8">
+      {/* Manual activation: arrows move focus, Enter or a click opens (a tab loads code and data), one history entry each. */}
+      <Tabs value={tab} onValueChange={(next) => setParams({ tab: next })} activationMode="manual" className="mt-8">
         <TabsList aria-label="Admin sections">
           {ADMIN_TABS.map(({ key, label }) => (
             <TabsTrigger key={key} value={key}>
