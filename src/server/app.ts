@@ -17,6 +17,7 @@ import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
 import { registerChatRoutes } from './modules/chat/routes';
+import { registerAdminMoneyRoutes } from './modules/checkout/admin-routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
@@ -78,6 +79,7 @@ export async function buildApp({
   registerHealthRoutes(app, context);
   registerContactRoutes(app, context);
   registerCheckoutRoutes(app, context);
+  registerAdminMoneyRoutes(app, context);
   registerOrderRoutes(app, context);
   registerPaymentRoutes(app);
   registerChatRoutes(app, context);

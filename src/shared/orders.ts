@@ -153,3 +153,7 @@ export interface OrderView {
   billingAddress: Address | null;
   items: OrderItemView[];
 }
+
+/** An admin may cancel an order until it ships (beyond the spec: issue 15 'Cancel'). */
+export const CANCELLABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];
+export const ORDER_CANCELLED_MESSAGE = 'Order cancelled';

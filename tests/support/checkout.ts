@@ -40,3 +40,23 @@ export async function placed(
   if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   return res.json() as CheckoutReply;
 }
+
+/** An order placed and paid through the sandbox provider (the success card, then verify). */
+export async function paidOrder(
+  t: TestApp,
+  items: { deviceId: string; quantity: number }[],
+  options: Parameters<typeof checkout>[2] = {},
+): Promise<CheckoutReply> {
+  const order = await placed(t, items, options);
+  const headers = { 'x-forwarded-for': nextAddress() };
+  const { reference } = order.payment;
+  const charged = await send(t.app, 'POST', '/api/payments/sandbox/charge', {
+    body: { reference, cardNumber: '4084084084084081', cvv: '408', expiry: '12/30' },
+    headers,
+  });
+  const verified = await send(t.app, 'POST', '/api/payments/verify', { body: { reference }, headers });
+  if (charged.statusCode !== 200 || verified.json<{ status: string }>().status !== 'paid') {
+    throw new Error(`payment failed: ${charged.body} ${verified.body}`);
+  }
+  return order;
+}

@@ -203,6 +203,7 @@ export async function requestPasswordReset({ db, config, clock, email }: Deps & 
       tx,
       {
         kind: 'password_reset',
+        containsSecret: true,
         to: user.email,
         subject: 'Reset your QuickBuy password',
         text: `Hi ${name},\n\nSomeone asked to reset the password of your QuickBuy account. To choose a new password, open this link within 1 hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n\nQuickBuy`,

@@ -15,6 +15,10 @@ export interface OutgoingEmail {
   text: string;
   /** One email per event: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
+  /** The body carries a secret (a reset link): blanked once delivered, never shown to the admin. */
+  containsSecret?: boolean;
+  /** What the email is about, for a record's email log: { type: 'order', id: orderNumber }. */
+  entity?: { type: string; id: string };
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -23,6 +27,9 @@ const MAX_BACKOFF_MS = 6 * 60 * 60_000;
 /** A claimed email is not due again for this long, so a crashed sender's claim lapses by itself. */
 const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
+/** What a delivered email carrying a secret keeps of its body: the link is in the customer's inbox only. */
+export const BLANKED_BODY = '[removed after delivery: this email carried a secret link]';
+const BLANKED = { html: BLANKED_BODY, text: BLANKED_BODY };
 
 /**
  * Puts an email in the outbox. Pass the caller's transaction as `db` so the email is written with
@@ -38,6 +45,9 @@ export async function enqueueEmail(db: DbHandle, email: OutgoingEmail, now?: Dat
       html: email.html,
       text: email.text,
       dedupeKey: email.dedupeKey ?? null,
+      containsSecret: email.containsSecret ?? false,
+      entityType: email.entity?.type ?? null,
+      entityId: email.entity?.id ?? null,
       ...(now ? { createdAt: now, nextAttemptAt: now } : {}),
     })
     .onConflictDoNothing()
@@ -117,7 +127,7 @@ export async function sendDueEmails({
         });
         await db
           .update(outboxEmails)
-          .set({ status: 'sent', sentAt: clock.now(), lastError: null })
+          .set({ status: 'sent', sentAt: clock.now(), lastError: null, ...(email.containsSecret ? BLANKED : {}) })
           .where(eq(outboxEmails.id, email.id));
         sent++;
       } catch (error) {
