@@ -52,3 +52,57 @@ export interface PagedReply<T> {
   page: number;
   pageSize: number;
 }
+
+/** GET /api/admin/audit: the list query plus who, what and on what. */
+export const auditQuerySchema = adminListQuerySchema.omit({ q: true, status: true }).extend({
+  /** A staff member's name or email, contained. */
+  person: z.string().trim().max(100, 'Person is at most 100 characters').optional().default(''),
+  /** An action or its start: 'device' matches 'device.create', 'device.update'... */
+  action: z.string().trim().max(60, 'Action is at most 60 characters').optional().default(''),
+  /** A target's type ('order') or part of its id ('ORD-2026-'). */
+  target: z.string().trim().max(100, 'Target is at most 100 characters').optional().default(''),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: { id: string | null; name: string | null; email: string | null; role: string };
+  action: string;
+  target: { type: string; id: string };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+export const OUTBOX_STATUSES = [
+  { value: 'pending', label: 'Queued' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+
+/** One row of GET /api/admin/outbox. */
+export interface OutboxEmailSummary {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  containsSecret: boolean;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** GET /api/admin/outbox/:id: the body too (a delivered secret's body is blanked, a queued one withheld). */
+export interface OutboxEmailDetails extends OutboxEmailSummary {
+  text: string;
+  html: string;
+}
+
+export const OUTBOX_MESSAGES = {
+  resent: 'Email queued to send again',
+  loadFailed: 'Failed to load emails',
+} as const;
