@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { createDevice, deleteDevice, listInventory, updateDevice } from './inventory';
+import { stockImages } from './stock-images';
 
 /** The admin's device dialogs are forms: a refusal reads as the first rule broken. */
 const FORM = { form: true } as const;
@@ -16,6 +17,8 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, { db, clock }: 
   app.get('/api/admin/devices', ADMIN, async (request) =>
     listInventory({ db, query: parseInput(adminListQuerySchema, request.query) }),
   );
+
+  app.get('/api/admin/stock-images', ADMIN, async () => stockImages({ db }));
 
   app.post('/api/admin/devices', ADMIN, async (request, reply) => {
     const input = parseInput(deviceInputSchema, request.body, FORM);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagedReply } from '../../../shared/admin';
 import type { Device, DeviceListReply } from '../../../shared/catalog';
+import type { StockImagesReply } from '../../../shared/inventory';
 import { auditLog, devices } from '../../db/schema';
 import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
@@ -294,5 +295,21 @@ describe('DELETE /api/admin/devices/:id', () => {
     expect(res.statusCode).toBe(403);
     const [row] = await t.db.select().from(devices).where(eq(devices.id, device!.id));
     expect(row!.deletedAt).toBeNull();
+  });
+});
+
+describe('GET /api/admin/stock-images', () => {
+  it('answers the laptop, phone and TV stock images, the same ones every time, usable as device images', async () => {
+    const first = await send(t.app, 'GET', '/api/admin/stock-images', { cookie: admin.cookie });
+    expect(first.statusCode).toBe(200);
+    const { items } = first.json() as StockImagesReply;
+    expect(items.map((item) => item.label)).toEqual(['Laptop', 'Phone', 'TV']);
+    const again = (await send(t.app, 'GET', '/api/admin/stock-images', { cookie: admin.cookie })).json();
+    expect(again).toEqual({ items });
+    const image = await t.app.inject({ method: 'GET', url: items[0]!.url });
+    expect(image.headers['content-type']).toBe('image/webp');
+    const device = await create({ ...phone, imageIds: [items[1]!.id], batteryHealth: 91, displaySize: '6.1"' });
+    expect(device.statusCode).toBe(201);
+    expect(device.json()).toMatchObject({ images: [items[1]!.url], batteryHealth: 91, displaySize: '6.1"' });
   });
 });
