@@ -8,9 +8,11 @@ export interface AdminList<T> {
   page: number;
   q: string;
   status: string;
+  /** Every filter of the list by name (q and status unless the list names its own). */
+  filters: Record<string, string>;
   setPage: (page: number) => void;
-  /** A new search or status starts again at page 1. */
-  setFilters: (filters: { q?: string; status?: string }) => void;
+  /** A new search or filter starts again at page 1. */
+  setFilters: (filters: Record<string, string>) => void;
 }
 
 /**
@@ -19,17 +21,19 @@ export interface AdminList<T> {
  * `key` names the list in the query cache, so an action can refetch it with
  * `queryClient.invalidateQueries({ queryKey: ['admin', key] })`.
  */
-export function useAdminList<T>(key: string, path: string): AdminList<T> {
+export function useAdminList<T>(
+  key: string,
+  path: string,
+  filterNames: readonly string[] = ['q', 'status'],
+): AdminList<T> {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const q = params.get('q') ?? '';
-  const status = params.get('status') ?? '';
+  const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? '']));
   const query = useQuery({
-    queryKey: ['admin', key, { page, q, status }],
+    queryKey: ['admin', key, { page, ...filters }],
     queryFn: () => {
       const search = new URLSearchParams({ page: String(page) });
-      if (q) search.set('q', q);
-      if (status) search.set('status', status);
+      for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
       return api.get<PagedReply<T>>(`${path}?${search.toString()}`);
     },
     placeholderData: keepPreviousData,
@@ -46,8 +50,9 @@ export function useAdminList<T>(key: string, path: string): AdminList<T> {
   return {
     query,
     page,
-    q,
-    status,
+    q: filters.q ?? '',
+    status: filters.status ?? '',
+    filters,
     setPage: (target) => update({ page: String(target) }),
     setFilters: (filters) => update({ ...filters, page: '1' }),
   };
