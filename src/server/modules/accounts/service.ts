@@ -431,6 +431,9 @@ export async function findPeople(
       ? filter.ids.length > 0
         ? inArray(users.id, filter.ids)
         : sql`false`
-      : or(sql`lower(${name}) like ${likeContains(filter.search)}`, sql`lower(${users.email}) like ${likeContains(filter.search)}`);
+      : or(
+          sql`lower(${name}) like ${likeContains(filter.search)}`,
+          sql`lower(${users.email}) like ${likeContains(filter.search)}`,
+        );
   return db.select({ id: users.id, name, email: users.email }).from(users).where(where).limit(500);
 }

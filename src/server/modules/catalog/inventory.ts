@@ -129,7 +129,13 @@ export async function updateDevice({
  * GET /api/admin/devices: the inventory, newest first, paged; ?q= matches name, brand or model,
  * ?status=in_stock|out_of_stock by the stock badge. Deleted devices are not listed.
  */
-export async function listInventory({ db, query }: { db: Database; query: AdminListQuery }): Promise<PagedReply<Device>> {
+export async function listInventory({
+  db,
+  query,
+}: {
+  db: Database;
+  query: AdminListQuery;
+}): Promise<PagedReply<Device>> {
   const conditions: SQL[] = [isNull(devices.deletedAt)];
   if (query.q) {
     const pattern = likeContains(query.q);

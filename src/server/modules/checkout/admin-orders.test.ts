@@ -2,12 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PagedReply } from '../../../shared/admin';
-import type {
-  AdminPayment,
-  AdminPaymentDetails,
-  PaymentStats,
-  RefundReply,
-} from '../../../shared/payments';
+import type { AdminPayment, AdminPaymentDetails, PaymentStats, RefundReply } from '../../../shared/payments';
 import { auditLog, devices, orders, orderStatusHistory, outboxEmails, payments, refunds } from '../../db/schema';
 import { createAdmin, createAgent, signInAs } from '../../../../tests/support/accounts';
 import { customer, nextAddress, paidOrder, placed } from '../../../../tests/support/checkout';
@@ -120,7 +115,10 @@ describe('sandbox provider', () => {
       const refused = await refund(reference, { amount: 1 });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
-        error: { code: 'REFUND_NOT_ALLOWED', message: 'Only a successful payment can be refunded; this one is reversed' },
+        error: {
+          code: 'REFUND_NOT_ALLOWED',
+          message: 'Only a successful payment can be refunded; this one is reversed',
+        },
       });
     });
 
@@ -188,7 +186,11 @@ describe('sandbox provider', () => {
       const res = await send(t.app, 'GET', `/api/admin/payments/${order.payment.reference}`, { cookie });
       expect(res.statusCode).toBe(200);
       const details = res.json() as AdminPaymentDetails;
-      expect(details.payment).toMatchObject({ reference: order.payment.reference, amount: 70_000, refundedAmount: 10_000 });
+      expect(details.payment).toMatchObject({
+        reference: order.payment.reference,
+        amount: 70_000,
+        refundedAmount: 10_000,
+      });
       expect(details.order).toMatchObject({ orderNumber: order.orderNumber, paymentStatus: 'paid', totalAmount: 700 });
       expect(details.refunds).toMatchObject([{ amount: 10_000, status: 'processed' }]);
       expect(details.events.map((e) => e.event)).toEqual(['refund.processed']);
@@ -202,8 +204,7 @@ describe('sandbox provider', () => {
   });
 
   describe('POST /api/admin/orders/:orderNumber/cancel', () => {
-    const cancel = (orderNumber: string) =>
-      send(t.app, 'POST', `/api/admin/orders/${orderNumber}/cancel`, { cookie });
+    const cancel = (orderNumber: string) => send(t.app, 'POST', `/api/admin/orders/${orderNumber}/cancel`, { cookie });
 
     it('cancels a paid order: stock back, paid amount refunded, history, audit and the customer emailed', async () => {
       const order = await paid(2000);

@@ -194,7 +194,13 @@ export async function applyRefundWebhook({
 }
 
 /** GET /api/admin/payments/:reference: the payment, its order, refunds and provider events. */
-export async function paymentDetails({ db, reference }: { db: Database; reference: string }): Promise<AdminPaymentDetails> {
+export async function paymentDetails({
+  db,
+  reference,
+}: {
+  db: Database;
+  reference: string;
+}): Promise<AdminPaymentDetails> {
   const entry = await paymentLedgerEntry({ db, reference });
   const order = await findOrder(db, { reference });
   return {

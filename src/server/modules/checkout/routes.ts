@@ -7,7 +7,12 @@ import { AppError, parseInput } from '../../lib/errors';
 import { orderTokenOf } from '../orders/routes';
 import { paymentProvider, type ProviderTransaction } from '../payments/providers';
 import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
-import { PAYMENT_NOT_FOUND, paystackSignatureValid, recordPaymentEvent, type PaystackRefundData } from '../payments/service';
+import {
+  PAYMENT_NOT_FOUND,
+  paystackSignatureValid,
+  recordPaymentEvent,
+  type PaystackRefundData,
+} from '../payments/service';
 import { applyRefundWebhook } from './admin-orders';
 import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
 

@@ -26,7 +26,11 @@ const email = (overrides: Partial<Parameters<typeof enqueueEmail>[1]> = {}) => (
 describe('GET /api/admin/outbox', () => {
   it('lists emails newest first, searched by recipient, subject or kind and filtered by status', async () => {
     await enqueueEmail(t.db, email({ to: 'older@example.co.za' }), new Date('2026-11-20T10:00:00Z'));
-    await enqueueEmail(t.db, email({ to: 'newer@example.co.za', kind: 'order_cancelled' }), new Date('2026-11-21T10:00:00Z'));
+    await enqueueEmail(
+      t.db,
+      email({ to: 'newer@example.co.za', kind: 'order_cancelled' }),
+      new Date('2026-11-21T10:00:00Z'),
+    );
     const res = await send(t.app, 'GET', '/api/admin/outbox?q=er@example', { cookie });
     expect(res.statusCode).toBe(200);
     const body = res.json() as PagedReply<OutboxEmailSummary>;
@@ -59,7 +63,9 @@ describe('GET /api/admin/outbox/:id', () => {
   it('withholds a queued secret and shows it blanked once delivered', async () => {
     const secret = email({ kind: 'password_reset', text: 'https://x/reset-password?token=abc', containsSecret: true });
     const queued = await enqueueEmail(t.db, secret, t.clock.now());
-    const before = (await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie })).json() as OutboxEmailDetails;
+    const before = (
+      await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie })
+    ).json() as OutboxEmailDetails;
     expect(before.text).toBe('[withheld: this email carries a secret link for its recipient only]');
     const sent: string[] = [];
     const transport = { sendMail: async (m: { text: string }) => void sent.push(m.text) };
@@ -67,7 +73,9 @@ describe('GET /api/admin/outbox/:id', () => {
     expect(sent).toContain('https://x/reset-password?token=abc');
     const [row] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.id, queued!.id));
     expect(row!.text).toBe('[removed after delivery: this email carried a secret link]');
-    const after = (await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie })).json() as OutboxEmailDetails;
+    const after = (
+      await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie })
+    ).json() as OutboxEmailDetails;
     expect(after).toMatchObject({ status: 'sent', text: '[removed after delivery: this email carried a secret link]' });
   });
 
@@ -112,7 +120,10 @@ describe('GET /api/admin/audit', () => {
     const queued = await enqueueEmail(t.db, email());
     await t.db.update(outboxEmails).set({ status: 'failed' }).where(eq(outboxEmails.id, queued!.id));
     t.clock.advance(1000);
-    await send(t.app, 'POST', `/api/admin/outbox/${queued!.id}/resend`, { cookie, headers: { 'x-forwarded-for': '10.9.9.9' } });
+    await send(t.app, 'POST', `/api/admin/outbox/${queued!.id}/resend`, {
+      cookie,
+      headers: { 'x-forwarded-for': '10.9.9.9' },
+    });
     const res = await send(t.app, 'GET', `/api/admin/audit?target=${queued!.id}`, { cookie });
     expect(res.statusCode).toBe(200);
     const body = res.json() as PagedReply<AuditEntry>;
@@ -127,7 +138,9 @@ describe('GET /api/admin/audit', () => {
     const byAction = (await send(t.app, 'GET', '/api/admin/audit?action=email', { cookie })).json();
     expect(byAction.items.every((e: AuditEntry) => e.action.startsWith('email.'))).toBe(true);
     expect((await send(t.app, 'GET', '/api/admin/audit?action=emai', { cookie })).json().total).toBe(0);
-    const byPerson = (await send(t.app, 'GET', `/api/admin/audit?person=${adminEmail.toUpperCase()}`, { cookie })).json();
+    const byPerson = (
+      await send(t.app, 'GET', `/api/admin/audit?person=${adminEmail.toUpperCase()}`, { cookie })
+    ).json();
     expect(byPerson.total).toBeGreaterThan(0);
     expect((await send(t.app, 'GET', '/api/admin/audit?person=nobody-at-all', { cookie })).json().total).toBe(0);
   });

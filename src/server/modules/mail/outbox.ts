@@ -232,7 +232,13 @@ const emailNotFound = () => notFound(EMAIL_NOT_FOUND, 'Email not found');
 export const WITHHELD_BODY = '[withheld: this email carries a secret link for its recipient only]';
 
 /** GET /api/admin/outbox: newest first, paged; ?status= pending, sent or failed; ?q= recipient, subject or kind. */
-export async function listOutbox({ db, query }: { db: Database; query: AdminListQuery }): Promise<PagedReply<OutboxEmailSummary>> {
+export async function listOutbox({
+  db,
+  query,
+}: {
+  db: Database;
+  query: AdminListQuery;
+}): Promise<PagedReply<OutboxEmailSummary>> {
   const conditions: SQL[] = [];
   if (query.status) {
     if (!OUTBOX_STATUS_VALUES.includes(query.status)) {

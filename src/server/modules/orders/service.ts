@@ -299,7 +299,11 @@ export const orderAmountMinor = (order: Pick<OrderRow, 'totalAmount'>) => toMino
  * cancelled with a history entry, an unpaid one stops awaiting payment. The caller gives the stock
  * back and refunds a paid one in the same flow (checkout/admin-orders.ts).
  */
-export async function cancelOrderByAdmin(tx: DbHandle, order: OrderRow, { actorId, now }: { actorId: string; now: Date }) {
+export async function cancelOrderByAdmin(
+  tx: DbHandle,
+  order: OrderRow,
+  { actorId, now }: { actorId: string; now: Date },
+) {
   await tx
     .update(orders)
     .set({

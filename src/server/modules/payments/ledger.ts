@@ -192,13 +192,11 @@ export async function paymentLedgerEntry({ db, reference }: { db: Database; refe
   return {
     payment: { ...toAdminPayment(row), paidAt: row.paidAt?.toISOString() ?? null },
     refunds: refundRows.map(toAdminRefund),
-    events: eventRows.map(
-      (event): AdminPaymentEvent => ({
-        id: event.id,
-        event: event.event,
-        createdAt: event.createdAt.toISOString(),
-        payload: event.payload,
-      }),
-    ),
+    events: eventRows.map((event): AdminPaymentEvent => ({
+      id: event.id,
+      event: event.event,
+      createdAt: event.createdAt.toISOString(),
+      payload: event.payload,
+    })),
   };
 }

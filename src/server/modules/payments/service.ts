@@ -240,16 +240,28 @@ export async function reserveRefund(
   const [payment] = await tx.select().from(payments).where(eq(payments.reference, reference)).for('update').limit(1);
   if (!payment) throw paymentNotFound();
   if (payment.status !== 'success') {
-    throw new AppError('REFUND_NOT_ALLOWED', `Only a successful payment can be refunded; this one is ${payment.status}`, {
-      status: 409,
-    });
+    throw new AppError(
+      'REFUND_NOT_ALLOWED',
+      `Only a successful payment can be refunded; this one is ${payment.status}`,
+      {
+        status: 409,
+      },
+    );
   }
   const left = payment.amount - (await refundTotals(tx, payment.id)).held;
   const value = amount ?? left;
   if (!Number.isInteger(value) || value <= 0 || value > left) throw invalidRefundAmount();
   const [row] = await tx
     .insert(refunds)
-    .values({ paymentId: payment.id, amount: value, status: 'pending', requestedBy, reason, createdAt: now, updatedAt: now })
+    .values({
+      paymentId: payment.id,
+      amount: value,
+      status: 'pending',
+      requestedBy,
+      reason,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: refunds.id });
   return { refundId: row!.id, paymentId: payment.id, reference, amount: value };
 }
@@ -371,7 +383,14 @@ export async function applyRefundEvent({
 /** A provider's charge.* webhook, kept for the admin's View Details (the same event id twice once). */
 export async function recordPaymentEvent(
   db: DbHandle,
-  entry: { provider: PaymentProvider; event: string; reference: string; eventId: string | null; payload: object; now: Date },
+  entry: {
+    provider: PaymentProvider;
+    event: string;
+    reference: string;
+    eventId: string | null;
+    payload: object;
+    now: Date;
+  },
 ) {
   await db
     .insert(paymentEvents)

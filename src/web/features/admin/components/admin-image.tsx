@@ -6,10 +6,20 @@ export function AdminImage({ src, alt, className = '' }: { src: string; alt: str
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <div className={`flex items-center justify-center bg-slate-100 p-2 text-center text-xs text-slate-500 ${className}`}>
+      <div
+        className={`flex items-center justify-center bg-slate-100 p-2 text-center text-xs text-slate-500 ${className}`}
+      >
         Image failed to load
       </div>
     );
   }
-  return <img src={imageUrl(src, 320)} alt={alt} loading="lazy" onError={() => setFailed(true)} className={`object-cover ${className}`} />;
+  return (
+    <img
+      src={imageUrl(src, 320)}
+      alt={alt}
+      loading="lazy"
+      onError={() => setFailed(true)}
+      className={`object-cover ${className}`}
+    />
+  );
 }

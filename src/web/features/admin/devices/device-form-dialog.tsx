@@ -99,7 +99,9 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
 
   const save = useMutation({
     mutationFn: (body: DeviceForm) =>
-      device ? api.patch<Device>(`/api/admin/devices/${device.id}`, body) : api.post<Device>('/api/admin/devices', body),
+      device
+        ? api.patch<Device>(`/api/admin/devices/${device.id}`, body)
+        : api.post<Device>('/api/admin/devices', body),
     onSuccess: () => {
       toast.success(device ? DEVICE_MESSAGES.updated : DEVICE_MESSAGES.added);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'devices'] });
@@ -132,7 +134,12 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
             </option>
           ))}
         </SelectField>
-        <SelectField id="device-condition" label="Condition" error={errors.condition?.message} {...form.register('condition')}>
+        <SelectField
+          id="device-condition"
+          label="Condition"
+          error={errors.condition?.message}
+          {...form.register('condition')}
+        >
           {DEVICE_CONDITIONS.map((condition) => (
             <option key={condition} value={condition}>
               {condition}

@@ -123,12 +123,19 @@ export function ImagePicker({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         className={`rounded-xl border-2 border-dashed p-4 text-center text-sm ${
-          usingStock ? 'border-slate-200 bg-slate-50 text-slate-400' : dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300'
+          usingStock
+            ? 'border-slate-200 bg-slate-50 text-slate-400'
+            : dragging
+              ? 'border-brand-600 bg-brand-50'
+              : 'border-slate-300'
         }`}
       >
         <ImagePlus className="mx-auto size-6" aria-hidden="true" />
         <p className="mt-1">Drag photos here, or</p>
-        <label htmlFor={inputId} className={`mt-2 inline-block font-medium ${usingStock ? '' : 'cursor-pointer text-brand-700 underline'}`}>
+        <label
+          htmlFor={inputId}
+          className={`mt-2 inline-block font-medium ${usingStock ? '' : 'cursor-pointer text-brand-700 underline'}`}
+        >
           Choose files
         </label>
         <input
@@ -164,7 +171,12 @@ export function ImagePicker({
             <li key={image.key} className="relative">
               <AdminImage src={image.url} alt={`Image ${index + 1}`} className="aspect-square w-full rounded-lg" />
               {image.id === null && !image.error && (
-                <progress max={100} value={image.progress} aria-label={`Uploading image ${index + 1}`} className="mt-1 w-full" />
+                <progress
+                  max={100}
+                  value={image.progress}
+                  aria-label={`Uploading image ${index + 1}`}
+                  className="mt-1 w-full"
+                />
               )}
               {image.error && <p className="mt-1 text-xs text-red-600">{image.error}</p>}
               <label className="mt-1 flex items-center gap-1 text-xs text-slate-700">

@@ -6,7 +6,13 @@ import { ListStatus } from '../components/list-status';
 import { formatDateTime, formatMinor } from './format';
 
 /** View Details: the payment, its order, its refunds and the provider's events. */
-export function PaymentDetailsDialog({ reference, onOpenChange }: { reference: string | null; onOpenChange: (open: boolean) => void }) {
+export function PaymentDetailsDialog({
+  reference,
+  onOpenChange,
+}: {
+  reference: string | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={reference !== null} onOpenChange={onOpenChange}>
       <DialogContent title={`Payment ${reference ?? ''}`} size="lg">
@@ -22,7 +28,8 @@ function Details({ reference }: { reference: string }) {
     queryFn: () => api.get<AdminPaymentDetails>(`/api/admin/payments/${encodeURIComponent(reference)}`),
   });
   if (query.isPending) return <ListStatus kind="loading" />;
-  if (query.isError) return <ListStatus kind="error" title="Failed to load the payment" onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ListStatus kind="error" title="Failed to load the payment" onRetry={() => void query.refetch()} />;
   const { payment, order, refunds, events } = query.data;
   const row = (label: string, value: string) => (
     <>
@@ -51,7 +58,7 @@ function Details({ reference }: { reference: string }) {
             {row('Order number', order.orderNumber)}
             {row('Status', order.status)}
             {row('Payment status', order.paymentStatus)}
-            {row('Total', `${order.currency} ${order.totalAmount.toLocaleString('en-ZA')}`)}
+            {row('Total', formatMinor(order.totalAmount * 100, order.currency))}
           </dl>
         ) : (
           <p className="mt-2 text-slate-600">No order</p>

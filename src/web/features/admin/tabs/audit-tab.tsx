@@ -13,7 +13,11 @@ const FILTERS = [
 ] as const;
 
 const json = (value: Record<string, unknown> | null) =>
-  value ? <pre className="max-w-xs overflow-auto text-xs whitespace-pre-wrap">{JSON.stringify(value, null, 1)}</pre> : '-';
+  value ? (
+    <pre className="max-w-xs overflow-auto text-xs whitespace-pre-wrap">{JSON.stringify(value, null, 1)}</pre>
+  ) : (
+    '-'
+  );
 
 const columns: Column<AuditEntry>[] = [
   { header: 'Time', cell: (e) => formatDateTime(e.at), className: 'whitespace-nowrap' },
@@ -28,7 +32,11 @@ const columns: Column<AuditEntry>[] = [
 
 /** Audit log: every staff action, newest first, filtered by person, action and target; read-only. */
 export default function AuditTab() {
-  const list = useAdminList<AuditEntry>('audit', '/api/admin/audit', FILTERS.map((filter) => filter.name));
+  const list = useAdminList<AuditEntry>(
+    'audit',
+    '/api/admin/audit',
+    FILTERS.map((filter) => filter.name),
+  );
   return (
     <section aria-labelledby="audit-heading" className="space-y-6">
       <h2 id="audit-heading" className="text-xl font-semibold text-slate-900">

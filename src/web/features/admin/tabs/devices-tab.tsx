@@ -83,7 +83,11 @@ function DeviceCard({ device, onEdit, onDelete }: { device: Device; onEdit: () =
         <div className="mb-3 grid grid-cols-3 gap-2">
           {shown.map((url, index) => (
             <div key={url} className="relative">
-              <AdminImage src={url} alt={`${device.name} image ${index + 1}`} className="aspect-square w-full rounded-lg" />
+              <AdminImage
+                src={url}
+                alt={`${device.name} image ${index + 1}`}
+                className="aspect-square w-full rounded-lg"
+              />
               {index === device.defaultImageIndex && (
                 <span className="absolute top-1 left-1 rounded bg-brand-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">
                   Main

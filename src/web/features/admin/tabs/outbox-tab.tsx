@@ -40,7 +40,11 @@ export default function OutboxTab() {
     {
       header: 'Status',
       cell: (e) => (
-        <StatusBadge status={e.status} tones={{ sent: 'green', pending: 'amber', failed: 'red' }} label={LABELS[e.status]} />
+        <StatusBadge
+          status={e.status}
+          tones={{ sent: 'green', pending: 'amber', failed: 'red' }}
+          label={LABELS[e.status]}
+        />
       ),
     },
     { header: 'Attempts', cell: (e) => e.attempts },
@@ -86,7 +90,8 @@ function EmailBody({ id }: { id: string }) {
     queryFn: () => api.get<OutboxEmailDetails>(`/api/admin/outbox/${id}`),
   });
   if (query.isPending) return <ListStatus kind="loading" />;
-  if (query.isError) return <ListStatus kind="error" title="Failed to load the email" onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ListStatus kind="error" title="Failed to load the email" onRetry={() => void query.refetch()} />;
   const email = query.data;
   return (
     <div className="space-y-3 text-sm">

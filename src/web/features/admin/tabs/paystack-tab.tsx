@@ -14,7 +14,12 @@ import { PaymentDetailsDialog } from '../payments/payment-details-dialog';
 import { RefundDialog } from '../payments/refund-dialog';
 
 /** Badge colours of spec 001 section 4 (success, pending, failed, abandoned; anything else grey). */
-const PAYMENT_TONES: Record<string, BadgeTone> = { success: 'green', pending: 'amber', failed: 'red', abandoned: 'grey' };
+const PAYMENT_TONES: Record<string, BadgeTone> = {
+  success: 'green',
+  pending: 'amber',
+  failed: 'red',
+  abandoned: 'grey',
+};
 const STATUS_FILTERS = PAYMENT_STATUSES.map((status) => ({ value: status, label: status }));
 
 /** Paystack (spec 001 section 2): the four stat cards, the payment list, View Details and Process Refund. */
@@ -80,7 +85,8 @@ export default function PaystackTab() {
           label="Total Revenue"
           value={
             stats.data
-              ? stats.data.totalRevenue.map((r) => formatMinor(r.amount, r.currency)).join(' + ') || formatMinor(0, 'NGN')
+              ? stats.data.totalRevenue.map((r) => formatMinor(r.amount, r.currency)).join(' + ') ||
+                formatMinor(0, 'NGN')
               : '…'
           }
           hint="Successful payments less refunds"
