@@ -10,11 +10,12 @@ export function registerAuditRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/admin/audit', { config: { access: ['admin'] } }, async (request): Promise<PagedReply<AuditEntry>> => {
     const query = parseInput(auditQuerySchema, request.query);
     const actorIds = query.person ? (await findPeople(db, { search: query.person })).map((p) => p.id) : null;
-    const { rows, total } = await listAudit({ db, ...query, actorIds });
-    const ids = [...new Set(rows.flatMap((row) => (row.actorId ? [row.actorId] : [])))];
+    const page = await listAudit({ db, ...query, actorIds });
+    const ids = [...new Set(page.items.flatMap((row) => (row.actorId ? [row.actorId] : [])))];
     const people = new Map((await findPeople(db, { ids })).map((person) => [person.id, person]));
     return {
-      items: rows.map((row) => {
+      ...page,
+      items: page.items.map((row) => {
         const person = row.actorId ? people.get(row.actorId) : undefined;
         return {
           id: row.id,
@@ -28,9 +29,6 @@ export function registerAuditRoutes(app: FastifyInstance, { db }: AppContext) {
           ip: row.ip,
         };
       }),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
     };
   });
 }

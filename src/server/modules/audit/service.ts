@@ -4,6 +4,7 @@ import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-
 import type { Database, DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { escapeLike, likeContains } from '../../lib/like';
+import { onePage } from '../../lib/paging';
 import { sessionOf } from '../accounts/guard';
 
 /** Who did it: a signed-in staff member, and the address they acted from (DESIGN.md section 9). */
@@ -80,15 +81,9 @@ export async function listAudit({
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return onePage(
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
     db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    { page, pageSize },
+  );
 }

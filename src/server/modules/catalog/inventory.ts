@@ -7,6 +7,7 @@ import { afterCommit, transaction, type Database, type Transaction } from '../..
 import { deviceImages, devices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { onePage } from '../../lib/paging';
 import { recordAudit, type Actor } from '../audit/service';
 import { missingImages } from '../images/service';
 import { invalidateCatalog } from './cache';
@@ -151,17 +152,12 @@ export async function listInventory({
   else if (query.status === 'out_of_stock') conditions.push(eq(devices.inStock, false));
   else if (query.status) throw invalid('status', 'Unknown stock filter');
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(devices)
-      .where(where)
-      .orderBy(desc(devices.createdAt), desc(devices.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const page = await onePage(
+    db.select().from(devices).where(where).orderBy(desc(devices.createdAt), desc(devices.id)),
     db.select({ n: count() }).from(devices).where(where),
-  ]);
-  return { items: await toDevices(db, rows), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+    query,
+  );
+  return { ...page, items: await toDevices(db, page.items) };
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { likeContains } from '../../lib/like';
+import { onePage } from '../../lib/paging';
 import { repeatEvery } from '../../lib/repeat';
 import { recordAudit, type Actor } from '../audit/service';
 
@@ -261,17 +262,12 @@ export async function listOutbox({
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { html: _html, text: _text, ...columns } = getTableColumns(outboxEmails);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(outboxEmails)
-      .where(where)
-      .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const page = await onePage(
+    db.select(columns).from(outboxEmails).where(where).orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)),
     db.select({ n: count() }).from(outboxEmails).where(where),
-  ]);
-  return { items: rows.map(toSummary), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+    query,
+  );
+  return { ...page, items: page.items.map(toSummary) };
 }
 
 /** GET /api/admin/outbox/:id: the email with its body; a secret one still queued is withheld (sent, it is already blanked). */

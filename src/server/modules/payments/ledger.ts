@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { paymentEvents, payments, refunds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { likeContains } from '../../lib/like';
+import { onePage } from '../../lib/paging';
 import { paymentNotFound, type RefundRow } from './service';
 
 /** The admin's reads of the payments ledger (the Paystack tab): the list, its stat cards, one payment. */
@@ -118,19 +119,12 @@ export async function listPayments({
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    withRefunds(db, where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const page = await onePage(
+    withRefunds(db, where).orderBy(desc(payments.createdAt), desc(payments.id)),
     db.select({ n: count() }).from(payments).where(where),
-  ]);
-  return {
-    items: rows.map((row) => toAdminPayment(row)),
-    total: Number(total?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
+  return { ...page, items: page.items.map(toAdminPayment) };
 }
 
 /** Statuses that count as a payment that succeeded (a reversed one did, then was refunded). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogActions } from './dialog-actions';
 
 /**
  * An accessible 'are you sure' (never window.confirm): focus moves into it and returns to the
@@ -31,14 +32,11 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description={message} size="sm">
         {children}
-        <div className="mt-6 flex justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
+        <DialogActions className="mt-6">
           <Button variant={variant} disabled={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

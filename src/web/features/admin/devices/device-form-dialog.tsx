@@ -8,12 +8,13 @@ import {
   type StockImagesReply,
 } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { api } from '../../../lib/api';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { ImagePicker, pickedFromUrls, type PickedImage } from './image-picker';
+import { DialogActions } from '../components/dialog-actions';
 
 /**
  * The type lists (docs/decisions/024): the spec's own first (add: phone, laptop, tablet, tv; edit:
@@ -217,14 +218,11 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
           {formError}
         </p>
       )}
-      <div className="flex justify-end gap-3">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit" disabled={save.isPending || uploading}>
           {device ? 'Save Changes' : 'Add Device'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

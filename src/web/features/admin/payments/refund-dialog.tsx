@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAYMENT_MESSAGES, refundSchema, type AdminPayment, type RefundReply } from '../../../../shared/payments';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { ApiError, api } from '../../../lib/api';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { formatMinor } from './format';
+import { DialogActions } from '../components/dialog-actions';
 
 /**
  * Process Refund (spec 001 sections 2 and 5): an amount, Confirm and Cancel. 'Please enter a valid
@@ -81,14 +82,11 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
           {failure}
         </p>
       )}
-      <div className="flex justify-end gap-3">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit" disabled={refund.isPending}>
           Confirm
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
