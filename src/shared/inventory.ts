@@ -41,6 +41,14 @@ const deviceFields = {
     .transform((value) => value ?? null),
   quantity: wholeNumber('Quantity'),
   description: optionalText('Description', 4000),
+  displaySize: optionalText('Display size', 40),
+  batteryHealth: z
+    .number({ error: 'Battery health must be a whole number from 0 to 100' })
+    .int('Battery health must be a whole number from 0 to 100')
+    .min(0, 'Battery health must be a whole number from 0 to 100')
+    .max(100, 'Battery health must be a whole number from 0 to 100')
+    .nullish()
+    .transform((value) => value ?? null),
   /** Images already uploaded (their ids), in display order. */
   imageIds: z
     .array(z.uuid({ error: 'Unknown image' }), { error: 'Images must be a list' })
@@ -73,3 +81,33 @@ export const deviceUpdateSchema = z
   .partial()
   .refine((changes) => Object.keys(changes).length > 0, { message: 'Send at least one field to change' });
 export type DeviceUpdate = z.output<typeof deviceUpdateSchema>;
+
+/** The admin's device toasts (spec 000 section 8). */
+export const DEVICE_MESSAGES = {
+  loadFailed: 'Failed to load devices',
+  added: 'Device added successfully!',
+  addFailed: 'Failed to add device',
+  updated: 'Device updated successfully!',
+  updateFailed: 'Failed to update device',
+  deleted: 'Device deleted successfully!',
+  deleteFailed: 'Failed to delete device',
+  deleteQuestion: 'Are you sure you want to delete this device?',
+} as const;
+
+/** The Devices tab's stock filter (?status=). */
+export const INVENTORY_STOCK_FILTERS = [
+  { value: 'in_stock', label: 'In Stock' },
+  { value: 'out_of_stock', label: 'Out of Stock' },
+] as const;
+
+/** The default stock images the device forms offer (spec 001 section 9: laptop, phone and TV). */
+export const STOCK_IMAGE_TYPES = [
+  { type: 'laptop', label: 'Laptop' },
+  { type: 'phone', label: 'Phone' },
+  { type: 'tv', label: 'TV' },
+] as const;
+
+/** GET /api/admin/stock-images */
+export interface StockImagesReply {
+  items: Array<{ type: string; label: string; id: string; url: string }>;
+}

@@ -166,3 +166,7 @@ export interface OrderView {
   courier: string | null;
   trackingNumber: string | null;
 }
+
+/** An admin may cancel an order until it ships (beyond the spec: issue 15 'Cancel'). */
+export const CANCELLABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];
+export const ORDER_CANCELLED_MESSAGE = 'Order cancelled';

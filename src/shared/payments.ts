@@ -40,3 +40,96 @@ export interface SandboxChargeReply {
   reference: string;
   message: string;
 }
+
+// --- The admin's Paystack tab (spec 001 sections 2, 4, 5 and 8) ------------------------------------
+
+export const PAYMENT_MESSAGES = {
+  loadFailed: 'Failed to load payments',
+  invalidRefund: 'Please enter a valid refund amount',
+  refundProcessed: 'Refund processed successfully',
+  refundFailed: 'Failed to process refund',
+} as const;
+
+/** One row of GET /api/admin/payments. Amounts in minor units (shown divided by 100). */
+export interface AdminPayment {
+  reference: string;
+  provider: PaymentProvider;
+  customerEmail: string;
+  customerName: string | null;
+  status: string;
+  amount: number;
+  /** Refunds pending or processed: what is no longer refundable. */
+  refundedAmount: number;
+  currency: string;
+  channel: string | null;
+  createdAt: string;
+}
+
+/** GET /api/admin/payments/stats: the four stat cards. */
+export interface PaymentStats {
+  /** Successful payments net of processed refunds, minor units, per currency. */
+  totalRevenue: Array<{ currency: string; amount: number }>;
+  totalTransactions: number;
+  /** Rounded percent of payments that succeeded (0 when there are none). */
+  successRate: number;
+  uniqueCustomers: number;
+}
+
+export interface AdminRefund {
+  id: string;
+  amount: number;
+  status: RefundStatus;
+  providerReference: string | null;
+  reason: string | null;
+  failureMessage: string | null;
+  requestedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminPaymentEvent {
+  id: number;
+  event: string;
+  createdAt: string;
+  payload: Record<string, unknown>;
+}
+
+/** GET /api/admin/payments/:reference: View Details. */
+export interface AdminPaymentDetails {
+  payment: AdminPayment & { paidAt: string | null };
+  order: {
+    orderNumber: string;
+    status: string;
+    paymentStatus: string;
+    totalAmount: number;
+    currency: string;
+    customerName: string;
+    customerEmail: string;
+  } | null;
+  refunds: AdminRefund[];
+  events: AdminPaymentEvent[];
+}
+
+/**
+ * POST /api/admin/payments/:reference/refund. The amount is what the admin types, in major units
+ * (as the list shows it); at most two decimals. Empty, not a number, zero or more than is left all
+ * read 'Please enter a valid refund amount'.
+ */
+export const refundSchema = z.object({
+  amount: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: PAYMENT_MESSAGES.invalidRefund })
+      .positive(PAYMENT_MESSAGES.invalidRefund)
+      .refine((value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+        message: PAYMENT_MESSAGES.invalidRefund,
+      }),
+  ),
+  reason: z.string().trim().max(500, 'Reason is at most 500 characters').optional(),
+});
+export type RefundInput = z.output<typeof refundSchema>;
+
+export interface RefundReply {
+  message: string;
+  refund: AdminRefund;
+}

@@ -14,6 +14,7 @@ import {
   type MeReply,
   type SessionUser,
 } from '../../../shared/accounts';
+import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/catalog';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
@@ -45,8 +46,8 @@ const FORGOT_PASSWORD_MS = 300;
 const PUBLIC = { config: { access: 'public' } } as const;
 const SIGNED_IN = { config: { access: ['customer', 'agent', 'admin'] } } as const;
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TYPES = [...IMAGE_UPLOAD_TYPES];
+const MAX_PICTURE_BYTES = MAX_IMAGE_UPLOAD_BYTES;
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config, clock } = ctx;

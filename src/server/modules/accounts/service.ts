@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -20,6 +20,7 @@ import { passwordResets, paymentDetails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
+import { likeContains } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { recordAudit, type Actor } from '../audit/service';
 import { enqueueEmail, type OutgoingEmail } from '../mail/outbox';
@@ -498,4 +499,22 @@ export async function saveAddress({
     })
     .where(eq(users.id, userId));
   return getAddress({ db, userId });
+}
+
+/** Staff and customers by id, or whose name or email contains `search`: for the audit log's names and its person filter. */
+export async function findPeople(
+  db: Database,
+  filter: { ids: string[] } | { search: string },
+): Promise<Array<{ id: string; name: string; email: string }>> {
+  const name = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+  const where =
+    'ids' in filter
+      ? filter.ids.length > 0
+        ? inArray(users.id, filter.ids)
+        : sql`false`
+      : or(
+          sql`lower(${name}) like ${likeContains(filter.search)}`,
+          sql`lower(${users.email}) like ${likeContains(filter.search)}`,
+        );
+  return db.select({ id: users.id, name, email: users.email }).from(users).where(where).limit(500);
 }

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../shared/accounts';
-import { count, eq } from 'drizzle-orm';
-import type { DbHandle } from '../../db/client';
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { escapeLike, likeContains } from '../../lib/like';
+import { onePage } from '../../lib/paging';
 import { sessionOf } from '../accounts/guard';
 
 /** Who did it: a signed-in staff member, and the address they acted from (DESIGN.md section 9). */
@@ -54,4 +56,40 @@ export async function recordAudit(
 export async function hasActed(db: DbHandle, userId: string): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.actorId, userId));
   return Number(row?.n) > 0;
+}
+
+/**
+ * GET /api/admin/audit: newest first, paged. `actorIds` (when given) keeps the entries of those
+ * people, `action` those whose action is it or starts with it plus a dot, `target` those whose
+ * target type is it or whose target id contains it. Read-only: nothing in the app edits the log.
+ */
+export async function listAudit({
+  db,
+  page,
+  pageSize,
+  actorIds,
+  action,
+  target,
+}: {
+  db: Database;
+  page: number;
+  pageSize: number;
+  actorIds: string[] | null;
+  action: string;
+  target: string;
+}) {
+  const conditions: SQL[] = [];
+  if (actorIds) conditions.push(actorIds.length > 0 ? inArray(auditLog.actorId, actorIds) : sql`false`);
+  if (action) conditions.push(or(eq(auditLog.action, action), like(auditLog.action, `${escapeLike(action)}.%`))!);
+  if (target) {
+    conditions.push(
+      or(eq(auditLog.entityType, target), sql`lower(${auditLog.entityId}) like ${likeContains(target)}`)!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return onePage(
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+    db.select({ n: count() }).from(auditLog).where(where),
+    { page, pageSize },
+  );
 }

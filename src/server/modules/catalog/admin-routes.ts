@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceInputSchema, deviceUpdateSchema } from '../../../shared/inventory';
+import { adminListQuerySchema } from '../../../shared/admin';
+import { DEVICE_MESSAGES, deviceInputSchema, deviceUpdateSchema } from '../../../shared/inventory';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
-import { createDevice, updateDevice } from './inventory';
+import { createDevice, deleteDevice, listInventory, updateDevice } from './inventory';
+import { stockImages } from './stock-images';
 
 /** The admin's device dialogs are forms: a refusal reads as the first rule broken. */
 const FORM = { form: true } as const;
@@ -12,6 +14,12 @@ const ADMIN = { config: { access: ['admin'] } } as const;
 
 /** The admin's inventory routes. */
 export function registerCatalogAdminRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  app.get('/api/admin/devices', ADMIN, async (request) =>
+    listInventory({ db, query: parseInput(adminListQuerySchema, request.query) }),
+  );
+
+  app.get('/api/admin/stock-images', ADMIN, async () => stockImages({ db }));
+
   app.post('/api/admin/devices', ADMIN, async (request, reply) => {
     const input = parseInput(deviceInputSchema, request.body, FORM);
     return reply.status(201).send(await createDevice({ db, clock, actor: actorOf(request), input }));
@@ -20,5 +28,10 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, { db, clock }: 
   app.patch<{ Params: { id: string } }>('/api/admin/devices/:id', ADMIN, async (request) => {
     const changes = parseInput(deviceUpdateSchema, request.body, FORM);
     return updateDevice({ db, clock, actor: actorOf(request), id: request.params.id, changes });
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/admin/devices/:id', ADMIN, async (request) => {
+    await deleteDevice({ db, clock, actor: actorOf(request), id: request.params.id });
+    return { message: DEVICE_MESSAGES.deleted };
   });
 }

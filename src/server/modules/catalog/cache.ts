@@ -94,9 +94,12 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-/** Send a catalog reply: weak ETag, 304 on If-None-Match, short public cache lifetime. */
+/**
+ * Send a catalog reply: weak ETag, 304 on If-None-Match. `no-cache`: a browser asks again every time (a
+ * cheap 304 when nothing changed), so an admin's price or stock change shows on the next page load.
+ */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
-  reply.header('etag', cached.etag).header('cache-control', 'public, max-age=30');
+  reply.header('etag', cached.etag).header('cache-control', 'public, no-cache');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(cached.body);
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PagedReply } from '../../../shared/admin';
 import type { Device, DeviceListReply } from '../../../shared/catalog';
+import type { StockImagesReply } from '../../../shared/inventory';
 import { auditLog, devices } from '../../db/schema';
 import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
@@ -207,5 +209,107 @@ describe('PATCH /api/admin/devices/:id', () => {
     const [row] = await t.db.select().from(devices).where(eq(devices.id, device!.id));
     expect(row!.price).toBe(7000);
     expect(await auditOf(device!.id)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/admin/devices', () => {
+  const list = (query: string) => send(t.app, 'GET', `/api/admin/devices?${query}`, { cookie: admin.cookie });
+
+  it('pages the inventory newest first and counts every device matching', async () => {
+    const brand = `Pagebrand${Date.now()}`;
+    const made = await insertDevices(
+      t.db,
+      Array.from({ length: 5 }, (_, i) => ({ brand, model: `Model ${i}` })),
+    );
+    const first = await list(`q=${brand}&pageSize=2`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect((first.json() as PagedReply<Device>).items.map((d) => d.id)).toEqual([made[4]!.id, made[3]!.id]);
+    const last = (await list(`q=${brand}&pageSize=2&page=3`)).json() as PagedReply<Device>;
+    expect(last.items.map((d) => d.id)).toEqual([made[0]!.id]);
+  });
+
+  it('searches name, brand and model, filters by stock and leaves deleted devices out', async () => {
+    const brand = `Stockbrand${Date.now()}`;
+    await insertDevices(t.db, [
+      { brand, model: 'Alpha', quantity: 2, inStock: true },
+      { brand, model: 'Beta', quantity: 0, inStock: false },
+      { brand, model: 'Gamma', deletedAt: new Date() },
+    ]);
+    const names = async (query: string) =>
+      ((await list(query)).json() as PagedReply<Device>).items.map((device) => device.model);
+    expect(await names(`q=${brand}`)).toEqual(['Beta', 'Alpha']);
+    expect(await names(`q=${brand}&status=in_stock`)).toEqual(['Alpha']);
+    expect(await names(`q=${brand}&status=out_of_stock`)).toEqual(['Beta']);
+    expect(await names(`q=${brand.toLowerCase()} `)).toEqual(['Beta', 'Alpha']);
+  });
+
+  it('refuses an unknown stock filter and a bad page', async () => {
+    const status = await list('status=sold');
+    expect(status.statusCode).toBe(400);
+    expect(status.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Unknown stock filter', fields: { status: 'Unknown stock filter' } },
+    });
+    const page = await list('page=0');
+    expect(page.statusCode).toBe(400);
+    expect(page.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'page: Page must be a whole number from 1',
+      fields: { page: 'Page must be a whole number from 1' },
+    });
+  });
+});
+
+describe('DELETE /api/admin/devices/:id', () => {
+  const remove = (id: string, cookie = admin.cookie) => send(t.app, 'DELETE', `/api/admin/devices/${id}`, { cookie });
+
+  it('soft-deletes the device: gone from the storefront at once, the row kept, the audit written', async () => {
+    const created = (await create({ ...phone, model: `Deletable ${Date.now()}` })).json() as Device;
+    expect((await listed(created.model)).filteredTotal).toBe(1);
+    const res = await remove(created.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Device deleted successfully!' });
+    expect((await listed(created.model)).filteredTotal).toBe(0);
+    expect((await send(t.app, 'GET', `/api/devices/${created.id}`)).statusCode).toBe(404);
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, created.id));
+    expect(row!.deletedAt).toBeInstanceOf(Date);
+    const entries = await auditOf(created.id);
+    expect(entries.map((entry) => entry.action)).toEqual(['device.create', 'device.delete']);
+    expect(entries[1]).toMatchObject({ actorId: admin.id, before: { id: created.id, model: created.model } });
+  });
+
+  it('answers 404 for an unknown, malformed or already deleted device, writing no audit', async () => {
+    const [deleted] = await insertDevices(t.db, [{ deletedAt: new Date() }]);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', deleted!.id]) {
+      const res = await remove(id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } });
+    }
+    expect(await auditOf(deleted!.id)).toHaveLength(0);
+  });
+
+  it('answers 403 to an agent and deletes nothing', async () => {
+    const [device] = await insertDevices(t.db, [{}]);
+    const agent = await createAgent(t);
+    const res = await remove(device!.id, await signInAs(t, 'agent', agent.username!));
+    expect(res.statusCode).toBe(403);
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, device!.id));
+    expect(row!.deletedAt).toBeNull();
+  });
+});
+
+describe('GET /api/admin/stock-images', () => {
+  it('answers the laptop, phone and TV stock images, the same ones every time, usable as device images', async () => {
+    const first = await send(t.app, 'GET', '/api/admin/stock-images', { cookie: admin.cookie });
+    expect(first.statusCode).toBe(200);
+    const { items } = first.json() as StockImagesReply;
+    expect(items.map((item) => item.label)).toEqual(['Laptop', 'Phone', 'TV']);
+    const again = (await send(t.app, 'GET', '/api/admin/stock-images', { cookie: admin.cookie })).json();
+    expect(again).toEqual({ items });
+    const image = await t.app.inject({ method: 'GET', url: items[0]!.url });
+    expect(image.headers['content-type']).toBe('image/webp');
+    const device = await create({ ...phone, imageIds: [items[1]!.id], batteryHealth: 91, displaySize: '6.1"' });
+    expect(device.statusCode).toBe(201);
+    expect(device.json()).toMatchObject({ images: [items[1]!.url], batteryHealth: 91, displaySize: '6.1"' });
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminListQuery, PagedReply } from '../../../shared/admin';
 import type { Device } from '../../../shared/catalog';
 import { ERROR_CODES } from '../../../shared/errors';
 import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';
@@ -6,10 +7,11 @@ import { afterCommit, transaction, type Database, type Transaction } from '../..
 import { deviceImages, devices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { onePage } from '../../lib/paging';
 import { recordAudit, type Actor } from '../audit/service';
 import { missingImages } from '../images/service';
 import { invalidateCatalog } from './cache';
-import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
+import { DEVICE_NOT_FOUND, isUuid, likeContains, toDevices } from './service';
 
 /**
  * The admin's inventory: adding and editing devices (spec 001 'Devices'). Each change is written
@@ -121,5 +123,59 @@ export async function updateDevice({
     await recordAudit(tx, { actor, action: 'device.update', entity: { type: 'device', id }, before, after, at: now });
     afterCommit(tx, invalidateCatalog);
     return after;
+  });
+}
+
+/**
+ * GET /api/admin/devices: the inventory, newest first, paged; ?q= matches name, brand or model,
+ * ?status=in_stock|out_of_stock by the stock badge. Deleted devices are not listed.
+ */
+export async function listInventory({
+  db,
+  query,
+}: {
+  db: Database;
+  query: AdminListQuery;
+}): Promise<PagedReply<Device>> {
+  const conditions: SQL[] = [isNull(devices.deletedAt)];
+  if (query.q) {
+    const pattern = likeContains(query.q);
+    conditions.push(
+      or(
+        sql`lower(${devices.name}) like ${pattern}`,
+        sql`lower(${devices.brand}) like ${pattern}`,
+        sql`lower(${devices.model}) like ${pattern}`,
+      )!,
+    );
+  }
+  if (query.status === 'in_stock') conditions.push(eq(devices.inStock, true));
+  else if (query.status === 'out_of_stock') conditions.push(eq(devices.inStock, false));
+  else if (query.status) throw invalid('status', 'Unknown stock filter');
+  const where = and(...conditions);
+  const page = await onePage(
+    db.select().from(devices).where(where).orderBy(desc(devices.createdAt), desc(devices.id)),
+    db.select({ n: count() }).from(devices).where(where),
+    query,
+  );
+  return { ...page, items: await toDevices(db, page.items) };
+}
+
+/**
+ * DELETE /api/admin/devices/:id: a soft delete (deleted_at), so orders naming the device stay
+ * readable; it leaves the storefront at once. 404 for a missing or already deleted device.
+ */
+export async function deleteDevice({ db, clock, actor, id }: { db: Database; clock: Clock; actor: Actor; id: string }) {
+  if (!isUuid(id)) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .update(devices)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
+      .returning();
+    if (!row) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
+    const [before] = await toDevices(tx, [row]);
+    await recordAudit(tx, { actor, action: 'device.delete', entity: { type: 'device', id }, before, at: now });
+    afterCommit(tx, invalidateCatalog);
   });
 }

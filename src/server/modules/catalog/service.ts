@@ -15,6 +15,7 @@ import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-q
 import type { Database, DbHandle } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { likeContains } from '../../lib/like';
 
 export const DEVICE_NOT_FOUND = 'DEVICE_NOT_FOUND';
 export const COLLECTION_NOT_FOUND = 'COLLECTION_NOT_FOUND';
@@ -30,10 +31,7 @@ const newestFirst = [desc(devices.createdAt), desc(devices.id)] as const;
 
 export const imagePath = (imageId: string) => `/images/${imageId}`;
 
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-export function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { likeContains };
 
 /** The rows as the API sends them, in the same order, with their image URLs in position order (one query for all rows). */
 export async function toDevices(db: DbHandle, rows: DeviceRow[]): Promise<Device[]> {

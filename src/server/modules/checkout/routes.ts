@@ -7,7 +7,13 @@ import { AppError, parseInput } from '../../lib/errors';
 import { orderTokenOf } from '../orders/routes';
 import { paymentProvider, type ProviderTransaction } from '../payments/providers';
 import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
-import { PAYMENT_NOT_FOUND, paystackSignatureValid } from '../payments/service';
+import {
+  PAYMENT_NOT_FOUND,
+  paystackSignatureValid,
+  recordPaymentEvent,
+  type PaystackRefundData,
+} from '../payments/service';
+import { applyRefundWebhook } from './admin-orders';
 import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
 
 const LIMIT_30 = { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } } as const;
@@ -69,14 +75,25 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         request.log.warn('paystack webhook with a missing or wrong signature');
         throw new AppError(ERROR_CODES.unauthorized, 'Invalid signature', { status: 401 });
       }
-      let event: { event?: string; data?: PaystackTransactionData };
+      let event: { event?: string; data?: PaystackTransactionData & PaystackRefundData };
       try {
         event = JSON.parse(raw.toString('utf8')) as typeof event;
       } catch {
         throw new AppError(ERROR_CODES.badRequest, 'The request body is not valid JSON');
       }
+      if (typeof event.event === 'string' && event.event.startsWith('refund.') && event.data) {
+        await applyRefundWebhook({ db, clock, event: event.event, data: event.data });
+      }
       if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
         const reference = event.data.reference;
+        await recordPaymentEvent(db, {
+          provider: 'paystack',
+          event: event.event,
+          reference,
+          eventId: event.data.id === undefined ? null : String(event.data.id),
+          payload: event.data,
+          now: clock.now(),
+        });
         try {
           await confirm(reference, request.log, fromPaystackData(event.data, reference));
         } catch (error) {

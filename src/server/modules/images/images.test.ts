@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { imageVariants } from '../../db/schema';
-import { useTestApp } from '../../../../tests/support/test-app';
+import { images, imageVariants } from '../../db/schema';
+import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { send, useTestApp } from '../../../../tests/support/test-app';
 import { storeImage } from './service';
 
 const t = useTestApp();
@@ -92,5 +93,55 @@ describe('GET /images/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(res.body).toContain('<svg');
+  });
+});
+
+describe('POST /api/admin/images', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signInAs(t, 'admin', (await createAdmin(t)).email);
+  });
+  const upload = (body: Buffer | string, contentType: string, as = cookie) =>
+    send(t.app, 'POST', '/api/admin/images', { body, cookie: as, headers: { 'content-type': contentType } });
+  const imageCount = async () => (await t.db.select({ id: images.id }).from(images)).length;
+
+  it('stores an uploaded photo and answers its id and URL', async () => {
+    const res = await upload(await png(900, 600), 'image/png');
+    expect(res.statusCode).toBe(201);
+    const { id, url } = res.json() as { id: string; url: string };
+    expect(url).toBe(`/images/${id}`);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+  });
+
+  it('refuses a file that claims to be an image but is not, storing nothing', async () => {
+    const before = await imageCount();
+    const res = await upload(Buffer.from('%PDF-1.4 not an image'), 'image/jpeg');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'INVALID_IMAGE', message: 'The file is not an image' } });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('refuses a type that is not an image with 415, storing nothing', async () => {
+    const before = await imageCount();
+    for (const type of ['application/pdf', 'text/plain', 'application/json']) {
+      const res = await upload('%PDF-1.4', type);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        error: { code: 'INVALID_IMAGE', message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image of at most 5 MB' },
+      });
+    }
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('refuses an image over 5 MB with 413', async () => {
+    const res = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+  });
+
+  it('answers 403 to a customer', async () => {
+    const res = await upload(await png(10, 10), 'image/png', (await signUpCustomer(t)).cookie);
+    expect(res.statusCode).toBe(403);
   });
 });

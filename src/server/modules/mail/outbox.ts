@@ -1,10 +1,24 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  OUTBOX_MESSAGES,
+  OUTBOX_STATUSES,
+  type AdminListQuery,
+  type OutboxEmailDetails,
+  type OutboxEmailSummary,
+  type PagedReply,
+} from '../../../shared/admin';
+import { ERROR_CODES } from '../../../shared/errors';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { Database, DbHandle } from '../../db/client';
+import { transaction, type Database, type DbHandle } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { likeContains } from '../../lib/like';
+import { onePage } from '../../lib/paging';
 import { repeatEvery } from '../../lib/repeat';
+import { recordAudit, type Actor } from '../audit/service';
 
 export interface OutgoingEmail {
   /** What the email is about, for the admin's outbox view: 'password_reset', 'order_confirmation'... */
@@ -15,14 +29,11 @@ export interface OutgoingEmail {
   text: string;
   /** One email per event: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
-  /** It carries a one-time secret (a reset link): its body is blanked once delivered. */
+  /** The body carries a secret (a reset link): blanked once delivered, never shown to the admin. */
   containsSecret?: boolean;
-  /** What it is about, for the admin's views: { type: 'order', id: 'ORD-2026-000123' }. */
+  /** What the email is about, for a record's email log: { type: 'order', id: orderNumber }. */
   entity?: { type: string; id: string };
 }
-
-/** What stays of a secret-carrying email's body once it has been delivered. */
-export const BLANKED_BODY = '[Blanked after delivery: this email carried a one-time secret.]';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
@@ -30,6 +41,8 @@ const MAX_BACKOFF_MS = 6 * 60 * 60_000;
 /** A claimed email is not due again for this long, so a crashed sender's claim lapses by itself. */
 const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
+/** What a delivered email carrying a secret keeps of its body: the link is in the customer's inbox only. */
+export const BLANKED_BODY = '[Blanked after delivery: this email carried a one-time secret.]';
 
 /**
  * Puts an email in the outbox. Pass the caller's transaction as `db` so the email is written with
@@ -197,4 +210,108 @@ export function startOutboxSender({
       transport.close();
     },
   };
+}
+
+// --- The admin's Outbox tab ------------------------------------------------------------------------
+
+type OutboxRow = typeof outboxEmails.$inferSelect;
+
+function toSummary(row: Omit<OutboxRow, 'html' | 'text'>): OutboxEmailSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    containsSecret: row.containsSecret,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+const OUTBOX_STATUS_VALUES: readonly string[] = OUTBOX_STATUSES.map((status) => status.value);
+export const EMAIL_NOT_FOUND = 'EMAIL_NOT_FOUND';
+const emailNotFound = () => notFound(EMAIL_NOT_FOUND, 'Email not found');
+/** What the admin sees of a queued email carrying a secret: the link is for its recipient only. */
+export const WITHHELD_BODY = '[withheld: this email carries a secret link for its recipient only]';
+
+/** GET /api/admin/outbox: newest first, paged; ?status= pending, sent or failed; ?q= recipient, subject or kind. */
+export async function listOutbox({
+  db,
+  query,
+}: {
+  db: Database;
+  query: AdminListQuery;
+}): Promise<PagedReply<OutboxEmailSummary>> {
+  const conditions: SQL[] = [];
+  if (query.status) {
+    if (!OUTBOX_STATUS_VALUES.includes(query.status)) {
+      throw new AppError(ERROR_CODES.validationFailed, 'Unknown email status', {
+        status: 400,
+        fields: { status: 'Unknown email status' },
+      });
+    }
+    conditions.push(eq(outboxEmails.status, query.status));
+  }
+  if (query.q) {
+    const pattern = likeContains(query.q);
+    conditions.push(
+      or(
+        sql`lower(${outboxEmails.to}) like ${pattern}`,
+        sql`lower(${outboxEmails.subject}) like ${pattern}`,
+        sql`lower(${outboxEmails.kind}) like ${pattern}`,
+      )!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const { html: _html, text: _text, ...columns } = getTableColumns(outboxEmails);
+  const page = await onePage(
+    db.select(columns).from(outboxEmails).where(where).orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)),
+    db.select({ n: count() }).from(outboxEmails).where(where),
+    query,
+  );
+  return { ...page, items: page.items.map(toSummary) };
+}
+
+/** GET /api/admin/outbox/:id: the email with its body; a secret one still queued is withheld (sent, it is already blanked). */
+export async function getOutboxEmail({ db, id }: { db: Database; id: string }): Promise<OutboxEmailDetails> {
+  const [row] = isUuid(id) ? await db.select().from(outboxEmails).where(eq(outboxEmails.id, id)).limit(1) : [];
+  if (!row) throw emailNotFound();
+  const hidden = row.containsSecret && row.status !== 'sent';
+  return { ...toSummary(row), text: hidden ? WITHHELD_BODY : row.text, html: hidden ? WITHHELD_BODY : row.html };
+}
+
+/**
+ * POST /api/admin/outbox/:id/resend: a failed email is queued again with fresh attempts (the sender
+ * picks it up on its next pass). 409 for one queued or sent.
+ */
+export async function resendEmail({ db, clock, actor, id }: { db: Database; clock: Clock; actor: Actor; id: string }) {
+  if (!isUuid(id)) throw emailNotFound();
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const [current] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, id)).for('update').limit(1);
+    if (!current) throw emailNotFound();
+    if (current.status !== 'failed') {
+      throw new AppError('EMAIL_NOT_FAILED', `This email is ${current.status}; only a failed email can be sent again`, {
+        status: 409,
+      });
+    }
+    const [row] = await tx
+      .update(outboxEmails)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
+      .where(eq(outboxEmails.id, id))
+      .returning();
+    const { html: _h, text: _t, ...before } = current;
+    await recordAudit(tx, {
+      actor,
+      action: 'email.resend',
+      entity: { type: 'email', id },
+      before: toSummary(before),
+      after: toSummary(row!),
+      at: now,
+    });
+    return { message: OUTBOX_MESSAGES.resent, email: toSummary(row!) };
+  });
 }

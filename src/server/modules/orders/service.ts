@@ -5,7 +5,7 @@ import type { Currency } from '../../../shared/money';
 import { toMinorUnits } from '../../../shared/money';
 import type { Address, CheckoutCustomer, OrderPaymentStatus, OrderStatus, OrderView } from '../../../shared/orders';
 import type { Database, DbHandle, Transaction } from '../../db/client';
-import { orderItems, orders, type AddressRecord } from '../../db/schema';
+import { orderItems, orders, orderStatusHistory, type AddressRecord } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { sign, signatureMatches, signingKey } from '../../lib/signing';
 import { orderNumber as makeOrderNumber, withUniqueNumber } from '../../lib/reference-numbers';
@@ -372,3 +372,35 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
 
 /** The amount a provider must report for this order, in minor units. */
 export const orderAmountMinor = (order: Pick<OrderRow, 'totalAmount'>) => toMinorUnits(order.totalAmount);
+
+/**
+ * The admin cancels a locked order (pending or processing; the caller checked): its status becomes
+ * cancelled with a history entry, an unpaid one stops awaiting payment. The caller gives the stock
+ * back and refunds a paid one in the same flow (checkout/admin-orders.ts).
+ */
+export async function cancelOrderByAdmin(
+  tx: DbHandle,
+  order: OrderRow,
+  { actorId, now }: { actorId: string; now: Date },
+) {
+  await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      reservedUntil: null,
+      updatedAt: now,
+      ...(order.paymentStatus === 'awaiting_payment' ? { paymentStatus: 'cancelled' } : {}),
+    })
+    .where(eq(orders.id, order.id));
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, status: 'cancelled', note: 'Cancelled by the admin', actorId, createdAt: now });
+}
+
+/** A paid order whose payment was wholly refunded reads 'refunded' (once: only from paid). */
+export async function markOrderRefunded(db: DbHandle, paymentReference: string, now: Date) {
+  await db
+    .update(orders)
+    .set({ paymentStatus: 'refunded', updatedAt: now })
+    .where(and(eq(orders.paymentReference, paymentReference), eq(orders.paymentStatus, 'paid')));
+}

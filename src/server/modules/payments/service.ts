@@ -1,12 +1,20 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { ERROR_CODES } from '../../../shared/errors';
 import type { PaymentParams } from '../../../shared/orders';
-import { SANDBOX_DECLINED_MESSAGE, SANDBOX_SUCCESS_CARD, type PaymentStatus } from '../../../shared/payments';
-import type { Database, DbHandle } from '../../db/client';
-import { payments, refunds, sandboxCharges } from '../../db/schema';
+import {
+  PAYMENT_MESSAGES,
+  SANDBOX_DECLINED_MESSAGE,
+  SANDBOX_SUCCESS_CARD,
+  type PaymentProvider,
+  type PaymentStatus,
+  type RefundStatus,
+} from '../../../shared/payments';
+import { transaction, type Database, type DbHandle } from '../../db/client';
+import { paymentEvents, payments, refunds, sandboxCharges } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import type { PaymentProviderDriver, ProviderTransaction } from './providers';
+import type { PaymentProviderDriver, ProviderTransaction, RefundResult } from './providers';
 
 export const PAYMENT_NOT_FOUND = 'PAYMENT_NOT_FOUND';
 export const paymentNotFound = () => notFound(PAYMENT_NOT_FOUND, 'Payment not found');
@@ -178,39 +186,228 @@ export function paystackSignatureValid(secret: string | undefined, rawBody: Buff
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Refunds a successful payment through its provider and records the refund. */
-export async function refundPayment({
-  db,
-  provider,
-  reference,
-  amount,
-  requestedBy = null,
-}: {
-  db: Database;
-  provider: PaymentProviderDriver;
+// --- Refunds ---------------------------------------------------------------------------------------
+
+/** Refunds that hold part of a payment: a failed one gives its amount back to what is refundable. */
+const HOLDING: RefundStatus[] = ['pending', 'processed'];
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export interface ReservedRefund {
+  refundId: string;
+  paymentId: string;
   reference: string;
-  /** Minor units; the whole payment when omitted. */
-  amount?: number;
-  requestedBy?: string | null;
-}) {
-  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
-  if (!payment || payment.status !== 'success') throw paymentNotFound();
-  const value = amount ?? payment.amount;
-  if (!Number.isInteger(value) || value <= 0 || value > payment.amount) {
-    throw new AppError('REFUND_AMOUNT_INVALID', 'The refund amount must be above 0 and at most the payment', {
-      status: 400,
-    });
-  }
-  const result = await provider.refund({ reference, amount: value });
+  /** Minor units. */
+  amount: number;
+}
+
+export const invalidRefundAmount = () =>
+  new AppError(ERROR_CODES.validationFailed, PAYMENT_MESSAGES.invalidRefund, {
+    status: 400,
+    fields: { amount: PAYMENT_MESSAGES.invalidRefund },
+  });
+
+/** Minor units refunded or being refunded of a payment, and of those the processed part. */
+async function refundTotals(db: DbHandle, paymentId: string) {
   const [row] = await db
+    .select({
+      held: sql<string>`coalesce(sum(${refunds.amount}) filter (where ${inArray(refunds.status, HOLDING)}), 0)`,
+      processed: sql<string>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} = 'processed'), 0)`,
+    })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId));
+  return { held: Number(row?.held ?? 0), processed: Number(row?.processed ?? 0) };
+}
+
+/**
+ * Step 1 of a refund, in the caller's transaction: under the payment's row lock, checks the amount
+ * against what is still refundable (the payment less refunds pending or processed) and writes the
+ * refund as pending, so two refunds at once can never add up to more than the payment. `amount`
+ * (minor units) defaults to all that is left. 400 'Please enter a valid refund amount' for zero,
+ * a fraction of a minor unit or more than is left; 409 for a payment that is not successful.
+ * Undo: settleRefund marks it failed when the provider refuses, which frees the amount again.
+ */
+export async function reserveRefund(
+  tx: DbHandle,
+  {
+    reference,
+    amount,
+    requestedBy,
+    reason = null,
+    now,
+  }: { reference: string; amount?: number; requestedBy: string | null; reason?: string | null; now: Date },
+): Promise<ReservedRefund> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.reference, reference)).for('update').limit(1);
+  if (!payment) throw paymentNotFound();
+  if (payment.status !== 'success') {
+    throw new AppError(
+      'REFUND_NOT_ALLOWED',
+      `Only a successful payment can be refunded; this one is ${payment.status}`,
+      {
+        status: 409,
+      },
+    );
+  }
+  const left = payment.amount - (await refundTotals(tx, payment.id)).held;
+  const value = amount ?? left;
+  if (!Number.isInteger(value) || value <= 0 || value > left) throw invalidRefundAmount();
+  const [row] = await tx
     .insert(refunds)
     .values({
       paymentId: payment.id,
       amount: value,
-      status: result.status,
-      providerReference: result.providerReference,
+      status: 'pending',
       requestedBy,
+      reason,
+      createdAt: now,
+      updatedAt: now,
     })
-    .returning();
-  return { refund: row!, message: result.message };
+    .returning({ id: refunds.id });
+  return { refundId: row!.id, paymentId: payment.id, reference, amount: value };
+}
+
+/**
+ * Step 2 of a refund, outside any transaction (a network call never holds a lock): asks the
+ * provider, then records its answer on the refund and as a payment event. A provider that cannot
+ * be reached counts as a refusal. Returns the refund and whether the payment is now wholly refunded
+ * (then marked 'reversed', as Paystack marks it).
+ */
+export async function settleRefund({
+  db,
+  provider,
+  reserved,
+  now,
+}: {
+  db: Database;
+  provider: PaymentProviderDriver;
+  reserved: ReservedRefund;
+  now: Date;
+}): Promise<{ refund: RefundRow; fullyRefunded: boolean }> {
+  let result: RefundResult;
+  try {
+    result = await provider.refund({ reference: reserved.reference, amount: reserved.amount });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    result = { status: 'failed', providerReference: null, message: error.message };
+  }
+  return transaction(db, async (tx) => {
+    const [refund] = await tx
+      .update(refunds)
+      .set({
+        status: result.status,
+        providerReference: result.providerReference,
+        failureMessage: result.status === 'failed' ? result.message : null,
+        updatedAt: now,
+      })
+      .where(and(eq(refunds.id, reserved.refundId), eq(refunds.status, 'pending')))
+      .returning();
+    await tx.insert(paymentEvents).values({
+      provider: provider.name,
+      event: `refund.${result.status}`,
+      reference: reserved.reference,
+      payload: { refundId: reserved.refundId, amount: reserved.amount, ...result },
+      createdAt: now,
+    });
+    return { refund: refund!, fullyRefunded: await reverseWhenRefunded(tx, reserved.paymentId) };
+  });
+}
+
+/** A payment whose processed refunds reach its amount becomes 'reversed'; true when that happened now. */
+async function reverseWhenRefunded(tx: DbHandle, paymentId: string): Promise<boolean> {
+  const { processed } = await refundTotals(tx, paymentId);
+  const reversed = await tx
+    .update(payments)
+    .set({ status: 'reversed' })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'success'), lte(payments.amount, processed)))
+    .returning({ id: payments.id });
+  return reversed.length > 0;
+}
+
+/** Paystack's refund.* webhook data (the fields the store reads). */
+export interface PaystackRefundData {
+  id?: number | string;
+  status?: string;
+  transaction_reference?: string;
+  amount?: number | string;
+}
+
+const REFUND_EVENT_STATUS: Record<string, RefundStatus> = {
+  'refund.processed': 'processed',
+  'refund.failed': 'failed',
+};
+
+/**
+ * A signed refund.* webhook: stored once as a payment event (the same event and refund id twice is
+ * ignored), and a pending refund it names becomes processed or failed. A refund already final is
+ * never changed. Returns the payment's reference when this event refunded it wholly.
+ */
+export async function applyRefundEvent({
+  db,
+  event,
+  data,
+  now,
+}: {
+  db: Database;
+  event: string;
+  data: PaystackRefundData;
+  now: Date;
+}): Promise<{ duplicate: boolean; fullyRefundedReference: string | null }> {
+  const providerReference = data.id === undefined ? null : String(data.id);
+  return transaction(db, async (tx) => {
+    const stored = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: 'paystack',
+        event,
+        reference: data.transaction_reference ?? '',
+        providerEventId: providerReference ? `${event}:${providerReference}` : null,
+        payload: data as Record<string, unknown>,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (stored.length === 0) return { duplicate: true, fullyRefundedReference: null };
+    const status = REFUND_EVENT_STATUS[event];
+    if (!status || !providerReference) return { duplicate: false, fullyRefundedReference: null };
+    const [refund] = await tx
+      .update(refunds)
+      .set({ status, updatedAt: now, ...(status === 'failed' ? { failureMessage: 'Refund failed at Paystack' } : {}) })
+      .where(and(eq(refunds.providerReference, providerReference), eq(refunds.status, 'pending')))
+      .returning({ paymentId: refunds.paymentId });
+    if (!refund || status !== 'processed') return { duplicate: false, fullyRefundedReference: null };
+    const reversed = await reverseWhenRefunded(tx, refund.paymentId);
+    return { duplicate: false, fullyRefundedReference: reversed ? (data.transaction_reference ?? null) : null };
+  });
+}
+
+/** A provider's charge.* webhook, kept for the admin's View Details (the same event id twice once). */
+export async function recordPaymentEvent(
+  db: DbHandle,
+  entry: {
+    provider: PaymentProvider;
+    event: string;
+    reference: string;
+    eventId: string | null;
+    payload: object;
+    now: Date;
+  },
+) {
+  await db
+    .insert(paymentEvents)
+    .values({
+      provider: entry.provider,
+      event: entry.event,
+      reference: entry.reference,
+      providerEventId: entry.eventId ? `${entry.event}:${entry.eventId}` : null,
+      payload: entry.payload as Record<string, unknown>,
+      createdAt: entry.now,
+    })
+    .onConflictDoNothing();
+}
+
+/** Minor units still refundable of a payment: 0 unless it succeeded. Read under the caller's lock. */
+export async function refundableAmount(db: DbHandle, reference: string): Promise<number> {
+  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  if (payment?.status !== 'success') return 0;
+  return payment.amount - (await refundTotals(db, payment.id)).held;
 }

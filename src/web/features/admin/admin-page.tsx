@@ -1,31 +1,36 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTab, type AdminTab } from '../../../shared/admin';
 import { paths } from '../../../shared/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../auth/use-session';
+import { ListStatus } from './components/list-status';
+
+/** Each tab is its own chunk, fetched the first time it opens. */
+const TAB_PANELS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
+  overview: lazy(() => import('./tabs/overview-tab')),
+  transactions: lazy(() => import('./tabs/transactions-tab')),
+  orders: lazy(() => import('./tabs/orders-tab')),
+  agents: lazy(() => import('./tabs/agents-tab')),
+  devices: lazy(() => import('./tabs/devices-tab')),
+  paystack: lazy(() => import('./tabs/paystack-tab')),
+  outbox: lazy(() => import('./tabs/outbox-tab')),
+  audit: lazy(() => import('./tabs/audit-tab')),
+};
 
 /**
- * The admin dashboard: Loading while /api/auth/me answers, then the portal login unless an admin.
- * The tab is in the URL (?tab=orders) so reload and back keep it; each tab loads on first view.
- * (A stand-in until the frame of issue 15 lands: it hosts the tabs built so far.)
+ * /admin: Loading while /api/auth/me answers, the portal login for anyone but an admin, then the
+ * dashboard. The open tab lives in the URL (?tab=orders), so reload and Back keep it; a tab's own
+ * list state (page, search, status) sits beside it and is dropped when the tab changes.
  */
-const TABS = [
-  { value: 'overview', label: 'Overview', Panel: lazy(() => import('./tabs/overview-tab')) },
-  { value: 'transactions', label: 'Transactions', Panel: lazy(() => import('./tabs/transactions-tab')) },
-  { value: 'orders', label: 'Orders', Panel: lazy(() => import('./tabs/orders-tab')) },
-  { value: 'agents', label: 'Agents', Panel: lazy(() => import('./tabs/agents-tab')) },
-  { value: 'devices', label: 'Devices', Panel: null },
-  { value: 'paystack', label: 'Paystack', Panel: null },
-] as const;
-
 export function Component() {
   usePageTitle();
   const { user, isLoading } = useSession();
   const [params, setParams] = useSearchParams();
   if (isLoading) {
     return (
-      <main className="mx-auto max-w-6xl px-4 py-16">
+      <main className="mx-auto max-w-7xl px-4 py-16">
         <p role="status" className="text-slate-600">
           Loading...
         </p>
@@ -34,32 +39,31 @@ export function Component() {
   }
   if (user?.role !== 'admin') return <Navigate to={paths.agentLogin} replace />;
   const requested = params.get('tab');
-  const tab = TABS.find((t) => t.value === requested)?.value ?? 'overview';
+  const tab = isAdminTab(requested) ? requested : DEFAULT_ADMIN_TAB;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
+    <main className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">
         Admin Dashboard<span className="font-normal text-slate-500"> - Manage your platform</span>
       </h1>
-      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value })} className="mt-6">
-        <TabsList>
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
+      {/* Manual activation: arrows move focus, Enter or a click opens (a tab loads code and data), one history entry each. */}
+      <Tabs value={tab} onValueChange={(next) => setParams({ tab: next })} activationMode="manual" className="mt-8">
+        <TabsList aria-label="Admin sections">
+          {ADMIN_TABS.map(({ key, label }) => (
+            <TabsTrigger key={key} value={key}>
+              {label}
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map(({ value, Panel }) => (
-          <TabsContent key={value} value={value}>
-            {value === tab &&
-              (Panel ? (
-                <Suspense fallback={<p role="status">Loading...</p>}>
-                  <Panel />
-                </Suspense>
-              ) : (
-                <p className="text-slate-600">Coming soon.</p>
-              ))}
-          </TabsContent>
-        ))}
+        {ADMIN_TABS.map(({ key }) => {
+          const Panel = TAB_PANELS[key];
+          return (
+            <TabsContent key={key} value={key}>
+              <Suspense fallback={<ListStatus kind="loading" />}>
+                <Panel />
+              </Suspense>
+            </TabsContent>
+          );
+        })}
       </Tabs>
     </main>
   );

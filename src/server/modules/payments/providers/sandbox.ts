@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SANDBOX_SCRIPT_PATH, type PaymentStatus } from '../../../../shared/payments';
 import type { Database } from '../../../db/client';
@@ -34,7 +35,8 @@ export function sandboxProvider(db: Database): PaymentProviderDriver {
       if (charge?.status !== 'success') {
         return { status: 'failed', providerReference: null, message: 'No successful charge for this reference' };
       }
-      return { status: 'processed', providerReference: `SBX-RF-${reference}`, message: 'Refund processed' };
+      // Each refund its own id, as Paystack gives one: a payment may be refunded in parts.
+      return { status: 'processed', providerReference: `SBX-RF-${randomUUID()}`, message: 'Refund processed' };
     },
   };
 }

@@ -1,45 +1,53 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogActions } from './dialog-actions';
 
-/** A yes/no question before a destructive action; the action's own promise keeps the button busy. */
+/**
+ * An accessible 'are you sure' (never window.confirm): focus moves into it and returns to the
+ * button that opened it, Escape cancels. Confirm is disabled while the action runs: `pending`, or
+ * the promise `onConfirm` returns, after which the dialog closes.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
-  description,
-  confirmLabel,
+  message,
+  confirmLabel = 'Confirm',
+  variant = 'danger',
+  pending = false,
   onConfirm,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => Promise<unknown>;
+  message: ReactNode;
+  confirmLabel?: string;
+  variant?: 'danger' | 'primary';
+  pending?: boolean;
+  onConfirm: () => void | Promise<unknown>;
+  children?: ReactNode;
 }) {
-  const [busy, setBusy] = useState(false);
+  const [running, setRunning] = useState(false);
+  const confirm = () => {
+    const result = onConfirm();
+    if (!(result instanceof Promise)) return;
+    setRunning(true);
+    void result.finally(() => {
+      setRunning(false);
+      onOpenChange(false);
+    });
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} description={description} size="sm">
-        <div className="flex justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="danger"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              void onConfirm().finally(() => {
-                setBusy(false);
-                onOpenChange(false);
-              });
-            }}
-          >
+      <DialogContent title={title} description={message} size="sm">
+        {children}
+        <DialogActions className="mt-6">
+          <Button variant={variant} disabled={pending || running} onClick={confirm}>
             {confirmLabel}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

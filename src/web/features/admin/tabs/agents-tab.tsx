@@ -102,7 +102,7 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
         open={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}
         title={`Delete ${agent.name}?`}
-        description="An agent with history is deactivated and signed out; one without is removed."
+        message="An agent with history is deactivated and signed out; one without is removed."
         confirmLabel="Delete"
         onConfirm={remove}
       />

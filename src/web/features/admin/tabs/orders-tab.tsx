@@ -166,7 +166,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         open={dialog === 'cancel'}
         onOpenChange={openDialog('cancel')}
         title={`Cancel order ${order.orderNumber}?`}
-        description={
+        message={
           order.paymentStatus === 'paid'
             ? 'The stock goes back on sale and the payment is refunded to the customer.'
             : 'The stock goes back on sale.'

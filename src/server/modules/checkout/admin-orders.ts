@@ -1,0 +1,218 @@
+import {
+  CANCELLABLE_ORDER_STATUSES,
+  ORDER_CANCELLED_MESSAGE,
+  type OrderStatus,
+  type OrderView,
+} from '../../../shared/orders';
+import { PAYMENT_MESSAGES, type AdminPaymentDetails, type AdminRefund } from '../../../shared/payments';
+import { transaction, type Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { recordAudit, type Actor } from '../audit/service';
+import { releaseStock } from '../catalog/stock';
+import { enqueueEmail } from '../mail/outbox';
+import { renderOrderCancelled } from '../orders/cancellation-email';
+import {
+  cancelOrderByAdmin,
+  findOrder,
+  lockOrder,
+  markOrderRefunded,
+  ORDER_NOT_FOUND,
+  ORDER_NOT_FOUND_MESSAGE,
+  orderItemsOf,
+  toOrderView,
+} from '../orders/service';
+import { paymentLedgerEntry, toAdminRefund } from '../payments/ledger';
+import type { PaymentProviderDriver } from '../payments/providers';
+import {
+  applyRefundEvent,
+  refundableAmount,
+  reserveRefund,
+  settleRefund,
+  type PaystackRefundData,
+  type ReservedRefund,
+} from '../payments/service';
+
+/*
+ * The admin's money flows, each across modules (orders, catalog stock, payments, mail, audit), as
+ * checkout's are in workflow.ts:
+ *
+ *   refundPaymentAsAdmin  reserve the amount (payment row lock) + audit -> the provider's refund
+ *                         -> settle; a payment wholly refunded marks its order refunded
+ *   cancelOrderAsAdmin    lock the order -> cancel it with history -> stock back -> reserve the
+ *                         refund of what was paid -> audit -> email, in one transaction; then the
+ *                         provider's refund, settled as above
+ *   applyRefundWebhook    a signed refund.* event settles a pending refund, once
+ *
+ * A refund is reserved before the provider is asked, so concurrent refunds never add up to more
+ * than was paid; the provider is asked with no lock held; a refusal frees the amount again.
+ */
+
+/** Step: the provider refunds a reserved amount; a payment wholly refunded marks its order refunded. */
+async function refundStep(
+  db: Database,
+  provider: PaymentProviderDriver,
+  reserved: ReservedRefund,
+  now: Date,
+): Promise<AdminRefund> {
+  const { refund, fullyRefunded } = await settleRefund({ db, provider, reserved, now });
+  if (fullyRefunded) await markOrderRefunded(db, reserved.reference, now);
+  return toAdminRefund(refund);
+}
+
+/**
+ * POST /api/admin/payments/:reference/refund: refunds part or all of what is left of a successful
+ * payment. 'Refund processed successfully' only when the provider accepted it (processed, or
+ * pending at Paystack until its webhook); a refusal is 502 'Failed to process refund' with the
+ * refund recorded as failed.
+ */
+export async function refundPaymentAsAdmin({
+  db,
+  clock,
+  provider,
+  actor,
+  reference,
+  amount,
+  reason,
+}: {
+  db: Database;
+  clock: Clock;
+  provider: PaymentProviderDriver;
+  actor: Actor;
+  reference: string;
+  /** Minor units. */
+  amount: number;
+  reason?: string;
+}): Promise<{ message: string; refund: AdminRefund }> {
+  const now = clock.now();
+  const reserved = await transaction(db, async (tx) => {
+    const refund = await reserveRefund(tx, { reference, amount, requestedBy: actor.id, reason, now });
+    await recordAudit(tx, {
+      actor,
+      action: 'payment.refund',
+      entity: { type: 'payment', id: reference },
+      after: { refundId: refund.refundId, amount: refund.amount, status: 'pending' },
+      details: reason ? { reason } : undefined,
+      at: now,
+    });
+    return refund;
+  });
+  const refund = await refundStep(db, provider, reserved, now);
+  if (refund.status === 'failed') {
+    throw new AppError('REFUND_FAILED', PAYMENT_MESSAGES.refundFailed, { status: 502 });
+  }
+  return { message: PAYMENT_MESSAGES.refundProcessed, refund };
+}
+
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+/**
+ * POST /api/admin/orders/:orderNumber/cancel: a pending or processing order is cancelled, its
+ * stock returned, a paid one refunded in full (of what is still refundable), the customer emailed.
+ * 409 for an order shipped, delivered or already cancelled. The order stays cancelled when the
+ * provider refuses the refund: the reply says so and the refund shows as failed, to retry from the
+ * Paystack tab.
+ */
+export async function cancelOrderAsAdmin({
+  db,
+  clock,
+  provider,
+  actor,
+  orderNumber,
+}: {
+  db: Database;
+  clock: Clock;
+  provider: PaymentProviderDriver;
+  actor: Actor;
+  orderNumber: string;
+}): Promise<{ message: string; order: OrderView; refund: AdminRefund | null }> {
+  const now = clock.now();
+  const { reserved } = await transaction(db, async (tx) => {
+    const order = await lockOrder(tx, { orderNumber: orderNumber.trim().toUpperCase() });
+    if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+    if (!CANCELLABLE_ORDER_STATUSES.includes(order.status as OrderStatus)) {
+      throw new AppError(
+        'ORDER_NOT_CANCELLABLE',
+        `This order is ${statusLabel(order.status)}; only a Pending or Processing order can be cancelled`,
+        { status: 409 },
+      );
+    }
+    const items = await orderItemsOf(tx, order.id);
+    const before = toOrderView(order, items);
+    await cancelOrderByAdmin(tx, order, { actorId: actor.id, now });
+    // An order awaiting payment still holds its reservation; a paid one holds the sale: both go back.
+    await releaseStock(tx, items);
+    const left = order.paymentStatus === 'paid' ? await refundableAmount(tx, order.paymentReference) : 0;
+    const refund =
+      left > 0
+        ? await reserveRefund(tx, {
+            reference: order.paymentReference,
+            amount: left,
+            requestedBy: actor.id,
+            reason: 'Order cancelled',
+            now,
+          })
+        : null;
+    const after = toOrderView((await lockOrder(tx, { orderNumber: order.orderNumber }))!, items);
+    await recordAudit(tx, {
+      actor,
+      action: 'order.cancel',
+      entity: { type: 'order', id: order.orderNumber },
+      before,
+      after,
+      details: refund ? { refundId: refund.refundId, refundAmount: refund.amount } : undefined,
+      at: now,
+    });
+    await enqueueEmail(tx, renderOrderCancelled(after, refund ? refund.amount / 100 : null), now);
+    return { reserved: refund };
+  });
+  const refund = reserved ? await refundStep(db, provider, reserved, now) : null;
+  const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
+  return {
+    message: ORDER_CANCELLED_MESSAGE,
+    order: toOrderView(order!, await orderItemsOf(db, order!.id)),
+    refund,
+  };
+}
+
+/** A signed refund.* webhook from Paystack: settles the refund it names, once. */
+export async function applyRefundWebhook({
+  db,
+  clock,
+  event,
+  data,
+}: {
+  db: Database;
+  clock: Clock;
+  event: string;
+  data: PaystackRefundData;
+}) {
+  const now = clock.now();
+  const result = await applyRefundEvent({ db, event, data, now });
+  if (result.fullyRefundedReference) await markOrderRefunded(db, result.fullyRefundedReference, now);
+  return result;
+}
+
+/** GET /api/admin/payments/:reference: the payment, its order, refunds and provider events. */
+export async function paymentDetails({
+  db,
+  reference,
+}: {
+  db: Database;
+  reference: string;
+}): Promise<AdminPaymentDetails> {
+  const entry = await paymentLedgerEntry({ db, reference });
+  const order = await findOrder(db, { reference });
+  return {
+    ...entry,
+    order: order && {
+      orderNumber: order.orderNumber,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      totalAmount: order.totalAmount,
+      currency: order.currency,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { adminListQuerySchema } from '../../../shared/admin';
+import { toMinorUnits } from '../../../shared/money';
+import { refundSchema } from '../../../shared/payments';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../lib/errors';
+import { actorOf } from '../audit/service';
+import { listPayments, paymentStats } from '../payments/ledger';
+import { paymentProvider } from '../payments/providers';
+import { cancelOrderAsAdmin, paymentDetails, refundPaymentAsAdmin } from './admin-orders';
+
+const ADMIN = { config: { access: ['admin'] } } as const;
+
+/** The admin's Paystack tab and the order cancel: reads of the ledger and the flows of admin-orders.ts. */
+export function registerAdminMoneyRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+  const provider = paymentProvider(ctx);
+
+  app.get('/api/admin/payments', ADMIN, async (request) =>
+    listPayments({ db, query: parseInput(adminListQuerySchema, request.query) }),
+  );
+
+  app.get('/api/admin/payments/stats', ADMIN, async () => paymentStats({ db }));
+
+  app.get<{ Params: { reference: string } }>('/api/admin/payments/:reference', ADMIN, async (request) =>
+    paymentDetails({ db, reference: request.params.reference }),
+  );
+
+  app.post<{ Params: { reference: string } }>('/api/admin/payments/:reference/refund', ADMIN, async (request) => {
+    const { amount, reason } = parseInput(refundSchema, request.body, { form: true });
+    return refundPaymentAsAdmin({
+      db,
+      clock,
+      provider,
+      actor: actorOf(request),
+      reference: request.params.reference,
+      amount: toMinorUnits(amount),
+      reason,
+    });
+  });
+
+  app.post<{ Params: { orderNumber: string } }>('/api/admin/orders/:orderNumber/cancel', ADMIN, async (request) =>
+    cancelOrderAsAdmin({ db, clock, provider, actor: actorOf(request), orderNumber: request.params.orderNumber }),
+  );
+}

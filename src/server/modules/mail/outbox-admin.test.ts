@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry, OutboxEmailDetails, OutboxEmailSummary, PagedReply } from '../../../shared/admin';
+import { auditLog, outboxEmails } from '../../db/schema';
+import { createAdmin, signInAs } from '../../../../tests/support/accounts';
+import { send, useTestApp } from '../../../../tests/support/test-app';
+import { BLANKED_BODY, enqueueEmail, sendDueEmails } from './outbox';
+
+const t = useTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+let cookie: string;
+let adminEmail: string;
+beforeAll(async () => {
+  adminEmail = (await createAdmin(t)).email;
+  cookie = await signInAs(t, 'admin', adminEmail);
+});
+
+const email = (overrides: Partial<Parameters<typeof enqueueEmail>[1]> = {}) => ({
+  kind: 'order_confirmation',
+  to: 'buyer@example.co.za',
+  subject: 'Order Confirmed! ORD-2026-000001',
+  html: '<p>Thanks</p>',
+  text: 'Thanks',
+  ...overrides,
+});
+
+describe('GET /api/admin/outbox', () => {
+  it('lists emails newest first, searched by recipient, subject or kind and filtered by status', async () => {
+    await enqueueEmail(t.db, email({ to: 'older@example.co.za' }), new Date('2026-11-20T10:00:00Z'));
+    await enqueueEmail(
+      t.db,
+      email({ to: 'newer@example.co.za', kind: 'order_cancelled' }),
+      new Date('2026-11-21T10:00:00Z'),
+    );
+    const res = await send(t.app, 'GET', '/api/admin/outbox?q=er@example', { cookie });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as PagedReply<OutboxEmailSummary>;
+    expect(body.items.map((e) => e.to)).toEqual(['newer@example.co.za', 'older@example.co.za']);
+    expect(body.items[0]).toMatchObject({ kind: 'order_cancelled', status: 'pending', attempts: 0, lastError: null });
+    expect(body.items[0]).not.toHaveProperty('html');
+    const kind = (await send(t.app, 'GET', '/api/admin/outbox?q=cancelled', { cookie })).json();
+    expect(kind.total).toBe(1);
+    const failed = (await send(t.app, 'GET', '/api/admin/outbox?status=failed', { cookie })).json();
+    expect(failed.total).toBe(0);
+  });
+
+  it('refuses an unknown status', async () => {
+    const res = await send(t.app, 'GET', '/api/admin/outbox?status=lost', { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Unknown email status', fields: { status: 'Unknown email status' } },
+    });
+  });
+});
+
+describe('GET /api/admin/outbox/:id', () => {
+  it('shows the body of an ordinary email', async () => {
+    const queued = await enqueueEmail(t.db, email({ text: 'Your order is confirmed' }));
+    const res = await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ text: 'Your order is confirmed', html: '<p>Thanks</p>' });
+  });
+
+  it('withholds a queued secret and shows it blanked once delivered', async () => {
+    const secret = email({ kind: 'password_reset', text: 'https://x/reset-password?token=abc', containsSecret: true });
+    const queued = await enqueueEmail(t.db, secret, t.clock.now());
+    const before = (
+      await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie })
+    ).json() as OutboxEmailDetails;
+    expect(before.text).toBe('[withheld: this email carries a secret link for its recipient only]');
+    const sent: string[] = [];
+    const transport = { sendMail: async (m: { text: string }) => void sent.push(m.text) };
+    await sendDueEmails({ db: t.db, config: t.config, clock: t.clock, transport: transport as never });
+    expect(sent).toContain('https://x/reset-password?token=abc');
+    const [row] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.id, queued!.id));
+    expect(row!.text).toBe(BLANKED_BODY);
+    const after = (
+      await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie })
+    ).json() as OutboxEmailDetails;
+    expect(after).toMatchObject({ status: 'sent', text: BLANKED_BODY });
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const res = await send(t.app, 'GET', `/api/admin/outbox/${id}`, { cookie });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'EMAIL_NOT_FOUND', message: 'Email not found' } });
+    }
+  });
+});
+
+describe('POST /api/admin/outbox/:id/resend', () => {
+  it('queues a failed email again with fresh attempts and audits it', async () => {
+    const queued = await enqueueEmail(t.db, email());
+    await t.db
+      .update(outboxEmails)
+      .set({ status: 'failed', attempts: 8, lastError: 'Connection refused' })
+      .where(eq(outboxEmails.id, queued!.id));
+    const res = await send(t.app, 'POST', `/api/admin/outbox/${queued!.id}/resend`, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Email queued to send again',
+      email: { status: 'pending', attempts: 0, lastError: null },
+    });
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, queued!.id));
+    expect(entry).toMatchObject({ action: 'email.resend', before: { status: 'failed' }, after: { status: 'pending' } });
+  });
+
+  it('refuses an email that did not fail with 409', async () => {
+    const queued = await enqueueEmail(t.db, email());
+    const res = await send(t.app, 'POST', `/api/admin/outbox/${queued!.id}/resend`, { cookie });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: { code: 'EMAIL_NOT_FAILED', message: 'This email is pending; only a failed email can be sent again' },
+    });
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  it('lists staff actions newest first with who, role, target, before and after, filterable', async () => {
+    const queued = await enqueueEmail(t.db, email());
+    await t.db.update(outboxEmails).set({ status: 'failed' }).where(eq(outboxEmails.id, queued!.id));
+    t.clock.advance(1000);
+    await send(t.app, 'POST', `/api/admin/outbox/${queued!.id}/resend`, {
+      cookie,
+      headers: { 'x-forwarded-for': '10.9.9.9' },
+    });
+    const res = await send(t.app, 'GET', `/api/admin/audit?target=${queued!.id}`, { cookie });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as PagedReply<AuditEntry>;
+    expect(body.total).toBe(1);
+    expect(body.items[0]).toMatchObject({
+      actor: { email: adminEmail, role: 'admin' },
+      action: 'email.resend',
+      target: { type: 'email', id: queued!.id },
+      before: { status: 'failed' },
+      after: { status: 'pending' },
+    });
+    const byAction = (await send(t.app, 'GET', '/api/admin/audit?action=email', { cookie })).json();
+    expect(byAction.items.every((e: AuditEntry) => e.action.startsWith('email.'))).toBe(true);
+    expect((await send(t.app, 'GET', '/api/admin/audit?action=emai', { cookie })).json().total).toBe(0);
+    const byPerson = (
+      await send(t.app, 'GET', `/api/admin/audit?person=${adminEmail.toUpperCase()}`, { cookie })
+    ).json();
+    expect(byPerson.total).toBeGreaterThan(0);
+    expect((await send(t.app, 'GET', '/api/admin/audit?person=nobody-at-all', { cookie })).json().total).toBe(0);
+  });
+
+  it('has no route that edits or deletes an entry', async () => {
+    for (const method of ['PATCH', 'DELETE', 'PUT'] as const) {
+      expect((await send(t.app, method, '/api/admin/audit', { cookie, body: {} })).statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { adminListQuerySchema } from '../../../shared/admin';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../lib/errors';
+import { actorOf } from '../audit/service';
+import { getOutboxEmail, listOutbox, resendEmail } from './outbox';
+
+const ADMIN = { config: { access: ['admin'] } } as const;
+
+/** The admin's Outbox tab: what the store queued, sent and failed to send. */
+export function registerMailRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  app.get('/api/admin/outbox', ADMIN, async (request) =>
+    listOutbox({ db, query: parseInput(adminListQuerySchema, request.query) }),
+  );
+
+  app.get<{ Params: { id: string } }>('/api/admin/outbox/:id', ADMIN, async (request) =>
+    getOutboxEmail({ db, id: request.params.id }),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/admin/outbox/:id/resend', ADMIN, async (request) =>
+    resendEmail({ db, clock, actor: actorOf(request), id: request.params.id }),
+  );
+}

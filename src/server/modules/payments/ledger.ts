@@ -1,0 +1,196 @@
+import { and, asc, count, countDistinct, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminListQuery, PagedReply } from '../../../shared/admin';
+import {
+  PAYMENT_STATUSES,
+  type AdminPayment,
+  type AdminPaymentEvent,
+  type AdminRefund,
+  type PaymentProvider,
+  type PaymentStats,
+  type RefundStatus,
+} from '../../../shared/payments';
+import type { Database } from '../../db/client';
+import { paymentEvents, payments, refunds } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { likeContains } from '../../lib/like';
+import { onePage } from '../../lib/paging';
+import { paymentNotFound, type RefundRow } from './service';
+
+/** The admin's reads of the payments ledger (the Paystack tab): the list, its stat cards, one payment. */
+
+/** Minor units of a payment's refunds pending or processed (a failed one refunded nothing); rows grouped by payment. */
+const refundedAmount = sql<string>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} in ('pending', 'processed')), 0)`;
+
+/** Payments with their refunds joined, one row per payment (listColumns sums the refunds). */
+const withRefunds = (db: Database, where: SQL | undefined) =>
+  db
+    .select(listColumns)
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(where)
+    .groupBy(payments.id);
+
+const listColumns = {
+  id: payments.id,
+  reference: payments.reference,
+  provider: payments.provider,
+  customerEmail: payments.customerEmail,
+  customerName: payments.customerName,
+  status: payments.status,
+  amount: payments.amount,
+  refundedAmount,
+  currency: payments.currency,
+  channel: payments.channel,
+  createdAt: payments.createdAt,
+  paidAt: payments.paidAt,
+};
+
+interface ListRow {
+  reference: string;
+  provider: string;
+  customerEmail: string;
+  customerName: string | null;
+  status: string;
+  amount: number;
+  refundedAmount: string;
+  currency: string;
+  channel: string | null;
+  createdAt: Date;
+}
+
+function toAdminPayment(row: ListRow): AdminPayment {
+  return {
+    reference: row.reference,
+    provider: row.provider as PaymentProvider,
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
+    status: row.status,
+    amount: row.amount,
+    refundedAmount: Number(row.refundedAmount),
+    currency: row.currency,
+    channel: row.channel,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminRefund(row: RefundRow): AdminRefund {
+  return {
+    id: row.id,
+    amount: row.amount,
+    status: row.status as RefundStatus,
+    providerReference: row.providerReference,
+    reason: row.reason,
+    failureMessage: row.failureMessage,
+    requestedBy: row.requestedBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * GET /api/admin/payments: newest first, paged; ?status= one of the payment statuses, ?q= a
+ * reference, email or name (case-insensitive, contained).
+ */
+export async function listPayments({
+  db,
+  query,
+}: {
+  db: Database;
+  query: AdminListQuery;
+}): Promise<PagedReply<AdminPayment>> {
+  const conditions: SQL[] = [];
+  if (query.status) {
+    if (!(PAYMENT_STATUSES as readonly string[]).includes(query.status)) {
+      throw new AppError('VALIDATION_FAILED', 'Unknown payment status', {
+        status: 400,
+        fields: { status: 'Unknown payment status' },
+      });
+    }
+    conditions.push(eq(payments.status, query.status));
+  }
+  if (query.q) {
+    const pattern = likeContains(query.q);
+    conditions.push(
+      or(
+        sql`lower(${payments.reference}) like ${pattern}`,
+        sql`lower(${payments.customerEmail}) like ${pattern}`,
+        sql`lower(coalesce(${payments.customerName}, '')) like ${pattern}`,
+      )!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const page = await onePage(
+    withRefunds(db, where).orderBy(desc(payments.createdAt), desc(payments.id)),
+    db.select({ n: count() }).from(payments).where(where),
+    query,
+  );
+  return { ...page, items: page.items.map(toAdminPayment) };
+}
+
+/** Statuses that count as a payment that succeeded (a reversed one did, then was refunded). */
+const SUCCEEDED = ['success', 'reversed'];
+
+/**
+ * GET /api/admin/payments/stats. Total Revenue: money received less money processed back, per
+ * currency; Success Rate: the rounded percent of payments that succeeded; Unique Customers:
+ * distinct payer emails, case-insensitive.
+ */
+export async function paymentStats({ db }: { db: Database }): Promise<PaymentStats> {
+  const [totals] = await db
+    .select({
+      all: count(),
+      succeeded: sql<string>`count(*) filter (where ${inArray(payments.status, SUCCEEDED)})`,
+      customers: countDistinct(sql`lower(${payments.customerEmail})`),
+    })
+    .from(payments);
+  const [received, refunded] = await Promise.all([
+    db
+      .select({ currency: payments.currency, amount: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+      .from(payments)
+      .where(inArray(payments.status, SUCCEEDED))
+      .groupBy(payments.currency)
+      .orderBy(asc(payments.currency)),
+    db
+      .select({ currency: payments.currency, amount: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(refunds.status, 'processed'))
+      .groupBy(payments.currency),
+  ]);
+  const refundedIn = new Map(refunded.map((row) => [row.currency, Number(row.amount)]));
+  const all = Number(totals?.all ?? 0);
+  return {
+    totalRevenue: received.map((row) => ({
+      currency: row.currency,
+      amount: Number(row.amount) - (refundedIn.get(row.currency) ?? 0),
+    })),
+    totalTransactions: all,
+    successRate: all === 0 ? 0 : Math.round((Number(totals?.succeeded ?? 0) / all) * 100),
+    uniqueCustomers: Number(totals?.customers ?? 0),
+  };
+}
+
+/** One payment with its refunds (oldest first) and provider events (oldest first); 404 when unknown. */
+export async function paymentLedgerEntry({ db, reference }: { db: Database; reference: string }) {
+  const [row] = await withRefunds(db, eq(payments.reference, reference)).limit(1);
+  if (!row) throw paymentNotFound();
+  const [refundRows, eventRows] = await Promise.all([
+    db.select().from(refunds).where(eq(refunds.paymentId, row.id)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.reference, reference))
+      .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
+      .limit(100),
+  ]);
+  return {
+    payment: { ...toAdminPayment(row), paidAt: row.paidAt?.toISOString() ?? null },
+    refunds: refundRows.map(toAdminRefund),
+    events: eventRows.map((event): AdminPaymentEvent => ({
+      id: event.id,
+      event: event.event,
+      createdAt: event.createdAt.toISOString(),
+      payload: event.payload,
+    })),
+  };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * The admin dashboard's vocabulary (spec 001 section 2 'Admin dashboard'): its tabs, in order, and
+ * the one query every server-paged admin list takes. Only admin code imports this file.
+ */
+export const ADMIN_TABS = [
+  { key: 'overview', label: 'Overview' },
+  { key: 'transactions', label: 'Transactions' },
+  { key: 'orders', label: 'Orders' },
+  { key: 'agents', label: 'Agents' },
+  { key: 'devices', label: 'Devices' },
+  { key: 'paystack', label: 'Paystack' },
+  { key: 'outbox', label: 'Outbox' },
+  { key: 'audit', label: 'Audit log' },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]['key'];
+export const DEFAULT_ADMIN_TAB: AdminTab = 'overview';
+
+export function isAdminTab(value: string | null): value is AdminTab {
+  return ADMIN_TABS.some((tab) => tab.key === value);
+}
+
+export const ADMIN_PAGE_SIZE = 20;
+const MAX_ADMIN_PAGE_SIZE = 100;
+
+const PAGE_MESSAGE = 'Page must be a whole number from 1';
+const PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}`;
+
+/**
+ * ?page=&pageSize=&q=&status= of every admin list. `status` is checked by the list that reads it
+ * (each has its own statuses); an empty value means all.
+ */
+export const adminListQuerySchema = z.object({
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).optional().default(1),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .int(PAGE_SIZE_MESSAGE)
+    .min(1, PAGE_SIZE_MESSAGE)
+    .max(MAX_ADMIN_PAGE_SIZE, PAGE_SIZE_MESSAGE)
+    .optional()
+    .default(ADMIN_PAGE_SIZE),
+  q: z.string().trim().max(100, 'Search is at most 100 characters').optional().default(''),
+  status: z.string().trim().max(40, 'Unknown status').optional().default(''),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** The reply of every server-paged admin list: one page of rows and the count of all rows matching. */
+export interface PagedReply<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/admin/audit: the list query plus who, what and on what. */
+export const auditQuerySchema = adminListQuerySchema.omit({ q: true, status: true }).extend({
+  /** A staff member's name or email, contained. */
+  person: z.string().trim().max(100, 'Person is at most 100 characters').optional().default(''),
+  /** An action or its start: 'device' matches 'device.create', 'device.update'... */
+  action: z.string().trim().max(60, 'Action is at most 60 characters').optional().default(''),
+  /** A target's type ('order') or part of its id ('ORD-2026-'). */
+  target: z.string().trim().max(100, 'Target is at most 100 characters').optional().default(''),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: { id: string | null; name: string | null; email: string | null; role: string };
+  action: string;
+  target: { type: string; id: string };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+export const OUTBOX_STATUSES = [
+  { value: 'pending', label: 'Queued' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+
+/** One row of GET /api/admin/outbox. */
+export interface OutboxEmailSummary {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  containsSecret: boolean;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** GET /api/admin/outbox/:id: the body too (a delivered secret's body is blanked, a queued one withheld). */
+export interface OutboxEmailDetails extends OutboxEmailSummary {
+  text: string;
+  html: string;
+}
+
+export const OUTBOX_MESSAGES = {
+  resent: 'Email queued to send again',
+  loadFailed: 'Failed to load emails',
+} as const;

@@ -1,0 +1,68 @@
+import { RefreshCw, Search } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { controlClass } from '../../../components/ui/field';
+import type { AdminList } from './use-admin-list';
+
+/**
+ * Search box (applied on Enter or Search) and a status filter over an admin list, with Refresh and
+ * room for the tab's own buttons (Add Device...). `statuses` empty hides the filter.
+ */
+export function ListToolbar<T>({
+  list,
+  searchLabel,
+  statuses = [],
+  statusLabel = 'Status',
+  children,
+}: {
+  list: AdminList<T>;
+  searchLabel: string;
+  statuses?: ReadonlyArray<{ value: string; label: string }>;
+  statusLabel?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <form
+        role="search"
+        className="flex min-w-64 flex-1 items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = new FormData(event.currentTarget).get('q');
+          list.setFilters({ q: typeof value === 'string' ? value.trim() : '' });
+        }}
+      >
+        <label className="flex-1">
+          <span className="mb-1.5 block text-sm font-medium text-slate-700">{searchLabel}</span>
+          <input key={list.q} name="q" type="search" defaultValue={list.q} className={controlClass} />
+        </label>
+        <Button type="submit" variant="secondary">
+          <Search className="size-4" aria-hidden="true" />
+          Search
+        </Button>
+      </form>
+      {statuses.length > 0 && (
+        <label>
+          <span className="mb-1.5 block text-sm font-medium text-slate-700">{statusLabel}</span>
+          <select
+            value={list.status}
+            onChange={(event) => list.setFilters({ status: event.target.value })}
+            className={controlClass}
+          >
+            <option value="">All</option>
+            {statuses.map((status) => (
+              <option key={status.value} value={status.value}>
+                {status.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <Button variant="secondary" onClick={() => void list.query.refetch()} disabled={list.query.isFetching}>
+        <RefreshCw className={`size-4 ${list.query.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
+        Refresh
+      </Button>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ListStatus } from './list-status';
+import type { AdminList } from './use-admin-list';
+
+/**
+ * The body of a server-paged admin list: Loading, the error (with Try again), the empty state, or
+ * the rows (rendered by `children`, a table or a grid) with the count and Previous / Next.
+ */
+export function PagedResults<T>({
+  list,
+  errorTitle,
+  empty,
+  children,
+}: {
+  list: AdminList<T>;
+  errorTitle: string;
+  empty: { title: string; description?: ReactNode };
+  children: (items: T[]) => ReactNode;
+}) {
+  const { query } = list;
+  if (query.isPending) return <ListStatus kind="loading" />;
+  if (query.isError && !query.data) {
+    return <ListStatus kind="error" title={errorTitle} onRetry={() => void query.refetch()} />;
+  }
+  const { items, total, page, pageSize } = query.data;
+  if (items.length === 0) {
+    return (
+      <ListStatus kind="empty" title={empty.title}>
+        {empty.description}
+      </ListStatus>
+    );
+  }
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div aria-busy={query.isFetching}>
+      {children(items)}
+      <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {total} {total === 1 ? 'result' : 'results'}
+        </p>
+        <div className="flex items-center gap-3">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => list.setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700">
+            Page {page} of {pageCount}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => list.setPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { PagedReply } from '../../../../shared/admin';
+import { api } from '../../../lib/api';
+
+export interface AdminList<T> {
+  query: UseQueryResult<PagedReply<T>>;
+  page: number;
+  q: string;
+  status: string;
+  /** Every filter of the list by name (q and status unless the list names its own). */
+  filters: Record<string, string>;
+  setPage: (page: number) => void;
+  /** A new search or filter starts again at page 1. */
+  setFilters: (filters: Record<string, string>) => void;
+}
+
+/**
+ * One server-paged admin list: page, search and status live in the URL beside ?tab=, so a reload
+ * or Back shows the same page; the previous page stays on screen while the next one loads.
+ * `key` names the list in the query cache, so an action can refetch it with
+ * `queryClient.invalidateQueries({ queryKey: ['admin', key] })`.
+ */
+export function useAdminList<T>(
+  key: string,
+  path: string,
+  filterNames: readonly string[] = ['q', 'status'],
+): AdminList<T> {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? '']));
+  const query = useQuery({
+    queryKey: ['admin', key, { page, ...filters }],
+    queryFn: () => {
+      const search = new URLSearchParams({ page: String(page) });
+      for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
+      return api.get<PagedReply<T>>(`${path}?${search.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+  const update = (changes: Record<string, string>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value && !(name === 'page' && value === '1')) next.set(name, value);
+        else next.delete(name);
+      }
+      return next;
+    });
+  return {
+    query,
+    page,
+    q: filters.q ?? '',
+    status: filters.status ?? '',
+    filters,
+    setPage: (target) => update({ page: String(target) }),
+    setFilters: (filters) => update({ ...filters, page: '1' }),
+  };
+}

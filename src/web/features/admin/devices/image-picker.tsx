@@ -1,0 +1,205 @@
+import { ImagePlus, X } from 'lucide-react';
+import { useId, useState, type DragEvent } from 'react';
+import { IMAGE_UPLOAD_TYPES, MAX_DEVICE_IMAGES, MAX_IMAGE_UPLOAD_BYTES } from '../../../../shared/catalog';
+import type { StockImagesReply } from '../../../../shared/inventory';
+import { Button } from '../../../components/ui/button';
+import { AdminImage } from '../components/admin-image';
+import { uploadImage } from '../components/upload-image';
+
+/** One picture of the form: stored (id), or still uploading (progress), or failed. */
+export interface PickedImage {
+  key: string;
+  id: string | null;
+  url: string;
+  progress: number;
+  error: string | null;
+  stock: boolean;
+}
+
+export const idOfUrl = (url: string) => url.split('?')[0]!.split('/').pop()!;
+let counter = 0;
+const nextKey = () => `image-${++counter}`;
+
+export function pickedFromUrls(urls: string[], stockIds: Set<string>): PickedImage[] {
+  return urls.map((url) => ({
+    key: nextKey(),
+    id: idOfUrl(url),
+    url,
+    progress: 100,
+    error: null,
+    stock: stockIds.has(idOfUrl(url)),
+  }));
+}
+
+/**
+ * The device form's pictures (spec 001 section 5 'Device forms'): up to 5 by drag and drop or the
+ * file picker, each previewed with its upload progress; extras are dropped with a notice. Choosing
+ * a stock image clears the uploads and disables the picker; uploading clears a stock image. The
+ * radio buttons pick the default ('Main') image; removing one resets the default to the first when
+ * it falls out of range.
+ */
+export function ImagePicker({
+  images,
+  onChange,
+  defaultIndex,
+  onDefaultIndex,
+  stock,
+}: {
+  images: PickedImage[];
+  onChange: (update: (current: PickedImage[]) => PickedImage[]) => void;
+  defaultIndex: number;
+  onDefaultIndex: (index: number) => void;
+  stock: StockImagesReply['items'];
+}) {
+  const inputId = useId();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const usingStock = images.some((image) => image.stock);
+
+  const update = (key: string, changes: Partial<PickedImage>) =>
+    onChange((current) => current.map((image) => (image.key === key ? { ...image, ...changes } : image)));
+
+  const add = (files: File[]) => {
+    if (usingStock || files.length === 0) return;
+    const notes: string[] = [];
+    const accepted = files.filter((file) => {
+      if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+        notes.push(`${file.name} is not a JPEG, PNG, WebP, GIF or AVIF image`);
+        return false;
+      }
+      if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
+        notes.push(`${file.name} is larger than 5 MB`);
+        return false;
+      }
+      return true;
+    });
+    const room = MAX_DEVICE_IMAGES - images.length;
+    const kept = accepted.slice(0, Math.max(0, room));
+    const dropped = accepted.length - kept.length;
+    if (dropped > 0) notes.push(`At most ${MAX_DEVICE_IMAGES} images are kept: ${dropped} dropped`);
+    setNotice(notes.length > 0 ? notes.join('. ') : null);
+    const picked = kept.map((file) => ({
+      key: nextKey(),
+      id: null,
+      url: URL.createObjectURL(file),
+      progress: 0,
+      error: null,
+      stock: false,
+      file,
+    }));
+    onChange((current) => [...current, ...picked.map(({ file: _file, ...image }) => image)]);
+    for (const { file, key } of picked) {
+      uploadImage(file, (progress) => update(key, { progress }))
+        .then(({ id }) => update(key, { id, progress: 100 }))
+        .catch((error: Error) => update(key, { error: error.message }));
+    }
+  };
+
+  const remove = (index: number) => {
+    onChange((current) => current.filter((_, i) => i !== index));
+    if (defaultIndex >= images.length - 1) onDefaultIndex(0);
+  };
+
+  const chooseStock = (item: StockImagesReply['items'][number]) => {
+    setNotice(null);
+    onChange(() => [{ key: nextKey(), id: item.id, url: item.url, progress: 100, error: null, stock: true }]);
+    onDefaultIndex(0);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    add([...event.dataTransfer.files]);
+  };
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-1.5 text-sm font-medium text-slate-700">Images (up to {MAX_DEVICE_IMAGES})</legend>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!usingStock) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`rounded-xl border-2 border-dashed p-4 text-center text-sm ${
+          usingStock
+            ? 'border-slate-200 bg-slate-50 text-slate-400'
+            : dragging
+              ? 'border-brand-600 bg-brand-50'
+              : 'border-slate-300'
+        }`}
+      >
+        <ImagePlus className="mx-auto size-6" aria-hidden="true" />
+        <p className="mt-1">Drag photos here, or</p>
+        <label
+          htmlFor={inputId}
+          className={`mt-2 inline-block font-medium ${usingStock ? '' : 'cursor-pointer text-brand-700 underline'}`}
+        >
+          Choose files
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept={IMAGE_UPLOAD_TYPES.join(',')}
+          multiple
+          disabled={usingStock}
+          className="sr-only"
+          onChange={(event) => {
+            add([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+        />
+        {usingStock && <p className="mt-1 text-xs">A stock image is in use: remove it to upload photos.</p>}
+      </div>
+      {notice && (
+        <p role="status" className="text-sm text-amber-700">
+          {notice}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <span className="self-center text-sm text-slate-600">Stock images:</span>
+        {stock.map((item) => (
+          <Button key={item.type} variant="secondary" size="sm" onClick={() => chooseStock(item)}>
+            Use {item.label} stock image
+          </Button>
+        ))}
+      </div>
+      {images.length > 0 && (
+        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+          {images.map((image, index) => (
+            <li key={image.key} className="relative">
+              <AdminImage src={image.url} alt={`Image ${index + 1}`} className="aspect-square w-full rounded-lg" />
+              {image.id === null && !image.error && (
+                <progress
+                  max={100}
+                  value={image.progress}
+                  aria-label={`Uploading image ${index + 1}`}
+                  className="mt-1 w-full"
+                />
+              )}
+              {image.error && <p className="mt-1 text-xs text-red-600">{image.error}</p>}
+              <label className="mt-1 flex items-center gap-1 text-xs text-slate-700">
+                <input
+                  type="radio"
+                  name="defaultImage"
+                  checked={defaultIndex === index}
+                  onChange={() => onDefaultIndex(index)}
+                />
+                Main
+              </label>
+              <button
+                type="button"
+                onClick={() => remove(index)}
+                aria-label={`Remove image ${index + 1}`}
+                className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-slate-700 shadow hover:bg-white"
+              >
+                <X className="size-3.5" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

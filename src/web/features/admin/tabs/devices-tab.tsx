@@ -1,0 +1,142 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Device } from '../../../../shared/catalog';
+import { DEVICE_MESSAGES, INVENTORY_STOCK_FILTERS } from '../../../../shared/inventory';
+import { Button } from '../../../components/ui/button';
+import { api } from '../../../lib/api';
+import { money } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
+import { AdminImage } from '../components/admin-image';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ListToolbar } from '../components/list-toolbar';
+import { PagedResults } from '../components/paged-results';
+import { StatusBadge } from '../components/status-badge';
+import { useAdminList } from '../components/use-admin-list';
+import { DeviceFormDialog } from '../devices/device-form-dialog';
+
+/** Devices (spec 001 section 2): the inventory grid, Add Device, Edit and delete. */
+export default function DevicesTab() {
+  const list = useAdminList<Device>('devices', '/api/admin/devices');
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Device | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Device | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/admin/devices/${id}`),
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'devices'] });
+    },
+    onError: () => toast.error(DEVICE_MESSAGES.deleteFailed),
+  });
+  const openForm = (device: Device | null) => {
+    setEditing(device);
+    setFormOpen(true);
+  };
+
+  return (
+    <section aria-labelledby="devices-heading" className="space-y-6">
+      <h2 id="devices-heading" className="text-xl font-semibold text-slate-900">
+        Devices
+      </h2>
+      <ListToolbar list={list} searchLabel="Search devices" statuses={INVENTORY_STOCK_FILTERS} statusLabel="Stock">
+        <Button onClick={() => openForm(null)}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add Device
+        </Button>
+      </ListToolbar>
+      <PagedResults list={list} errorTitle={DEVICE_MESSAGES.loadFailed} empty={{ title: 'No devices found' }}>
+        {(devices) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {devices.map((device) => (
+              <DeviceCard
+                key={device.id}
+                device={device}
+                onEdit={() => openForm(device)}
+                onDelete={() => setDeleting(device)}
+              />
+            ))}
+          </ul>
+        )}
+      </PagedResults>
+      <DeviceFormDialog device={editing} open={formOpen} onOpenChange={setFormOpen} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting ? `Delete ${deleting.name}` : 'Delete device'}
+        message={DEVICE_MESSAGES.deleteQuestion}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+        }}
+      />
+    </section>
+  );
+}
+
+function DeviceCard({ device, onEdit, onDelete }: { device: Device; onEdit: () => void; onDelete: () => void }) {
+  const shown = device.images.slice(0, 3);
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      {shown.length > 0 && (
+        <div className="mb-3 grid grid-cols-3 gap-2">
+          {shown.map((url, index) => (
+            <div key={url} className="relative">
+              <AdminImage
+                src={url}
+                alt={`${device.name} image ${index + 1}`}
+                className="aspect-square w-full rounded-lg"
+              />
+              {index === device.defaultImageIndex && (
+                <span className="absolute top-1 left-1 rounded bg-brand-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">
+                  Main
+                </span>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">{device.name}</h3>
+        <StatusBadge
+          status={device.inStock ? 'in' : 'out'}
+          tones={{ in: 'green', out: 'red' }}
+          label={device.inStock ? 'In Stock' : 'Out of Stock'}
+        />
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">Brand</dt>
+        <dd className="text-slate-800">{device.brand}</dd>
+        <dt className="text-slate-500">Storage</dt>
+        <dd className="text-slate-800">{device.storage || '-'}</dd>
+        <dt className="text-slate-500">RAM</dt>
+        <dd className="text-slate-800">{device.ram ?? '-'}</dd>
+        <dt className="text-slate-500">Condition</dt>
+        <dd className="text-slate-800">{device.condition}</dd>
+        <dt className="text-slate-500">Quantity</dt>
+        <dd className="text-slate-800">{device.quantity}</dd>
+        <dt className="text-slate-500">Added</dt>
+        <dd className="text-slate-800">{new Date(device.addedDate).toLocaleDateString('en-ZA')}</dd>
+      </dl>
+      <p className="mt-3 text-lg font-bold text-slate-900">
+        {money(device.price, 'admin')}
+        {device.originalPrice !== null && (
+          <s className="ml-2 text-sm font-normal text-slate-500">{money(device.originalPrice, 'admin')}</s>
+        )}
+      </p>
+      <div className="mt-auto flex gap-2 pt-4">
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${device.name}`}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${device.name}`}>
+          <Trash2 className="size-4 text-red-600" aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

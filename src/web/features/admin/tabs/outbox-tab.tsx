@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  OUTBOX_MESSAGES,
+  OUTBOX_STATUSES,
+  type OutboxEmailDetails,
+  type OutboxEmailSummary,
+} from '../../../../shared/admin';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { DataTable, type Column } from '../components/data-table';
+import { ListStatus } from '../components/list-status';
+import { ListToolbar } from '../components/list-toolbar';
+import { PagedResults } from '../components/paged-results';
+import { StatusBadge } from '../components/status-badge';
+import { useAdminList } from '../components/use-admin-list';
+import { formatDateTime } from '../payments/format';
+
+const LABELS: Record<string, string> = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s.value, s.label]));
+
+/** Outbox: every email the store queued, sent or failed to send; its body, and Resend for a failed one. */
+export default function OutboxTab() {
+  const list = useAdminList<OutboxEmailSummary>('outbox', '/api/admin/outbox');
+  const queryClient = useQueryClient();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const resend = useMutation({
+    mutationFn: (id: string) => api.post<{ message: string }>(`/api/admin/outbox/${id}/resend`),
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const columns: Column<OutboxEmailSummary>[] = [
+    { header: 'Recipient', cell: (e) => e.to },
+    { header: 'Subject', cell: (e) => e.subject },
+    { header: 'Kind', cell: (e) => e.kind },
+    {
+      header: 'Status',
+      cell: (e) => (
+        <StatusBadge
+          status={e.status}
+          tones={{ sent: 'green', pending: 'amber', failed: 'red' }}
+          label={LABELS[e.status]}
+        />
+      ),
+    },
+    { header: 'Attempts', cell: (e) => e.attempts },
+    { header: 'Last error', cell: (e) => e.lastError ?? '-' },
+    { header: 'Time', cell: (e) => formatDateTime(e.sentAt ?? e.createdAt), className: 'whitespace-nowrap' },
+    {
+      header: 'Actions',
+      cell: (e) => (
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setViewing(e.id)}>
+            View
+          </Button>
+          {e.status === 'failed' && (
+            <Button variant="secondary" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(e.id)}>
+              Resend
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="outbox-heading" className="space-y-6">
+      <h2 id="outbox-heading" className="text-xl font-semibold text-slate-900">
+        Outbox
+      </h2>
+      <ListToolbar list={list} searchLabel="Search emails" statuses={OUTBOX_STATUSES} />
+      <PagedResults list={list} errorTitle={OUTBOX_MESSAGES.loadFailed} empty={{ title: 'No emails found' }}>
+        {(emails) => <DataTable caption="Emails" columns={columns} rows={emails} rowKey={(e) => e.id} />}
+      </PagedResults>
+      <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
+        <DialogContent title="Email" size="lg">
+          {viewing && <EmailBody id={viewing} />}
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function EmailBody({ id }: { id: string }) {
+  const query = useQuery({
+    queryKey: ['admin', 'outbox', 'email', id],
+    queryFn: () => api.get<OutboxEmailDetails>(`/api/admin/outbox/${id}`),
+  });
+  if (query.isPending) return <ListStatus kind="loading" />;
+  if (query.isError)
+    return <ListStatus kind="error" title="Failed to load the email" onRetry={() => void query.refetch()} />;
+  const email = query.data;
+  return (
+    <div className="space-y-3 text-sm">
+      <p>
+        <span className="text-slate-500">To:</span> {email.to}
+      </p>
+      <p>
+        <span className="text-slate-500">Subject:</span> {email.subject}
+      </p>
+      {/* The text part, never the HTML: an email's markup does not run in the admin's page. */}
+      <pre className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap">{email.text}</pre>
+    </div>
+  );
+}
