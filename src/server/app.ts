@@ -24,6 +24,7 @@ import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSpa } from './modules/spa/routes';
+import { registerTradeInRoutes } from './modules/trade-ins/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -85,6 +86,7 @@ export async function buildApp({
   registerCatalogAdminRoutes(app, context);
   registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
+  registerTradeInRoutes(app, context);
   await registerSpa(app, context, { heads: catalogHeads(context) });
 
   return app;

@@ -4,9 +4,12 @@ import type { DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { sessionOf } from '../accounts/guard';
 
-/** Who did it: a signed-in staff member, and the address they acted from (DESIGN.md section 9). */
+/**
+ * Who did it, and the address they acted from (DESIGN.md section 9): a signed-in staff member, or a
+ * customer answering an offer (id null for a guest who proved it by the contact email or the link).
+ */
 export interface Actor {
-  id: string;
+  id: string | null;
   role: Role;
   ip?: string;
 }

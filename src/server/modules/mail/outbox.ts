@@ -15,6 +15,10 @@ export interface OutgoingEmail {
   text: string;
   /** One email per event: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
+  /** The body carries a secret (a signed link): blanked once delivered. */
+  containsSecret?: boolean;
+  /** What it is about, for the admin's email log of a record: { type: 'trade_in', id: 'TXN...' }. */
+  entity?: { type: string; id: string };
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -38,6 +42,9 @@ export async function enqueueEmail(db: DbHandle, email: OutgoingEmail, now?: Dat
       html: email.html,
       text: email.text,
       dedupeKey: email.dedupeKey ?? null,
+      containsSecret: email.containsSecret ?? false,
+      entityType: email.entity?.type ?? null,
+      entityId: email.entity?.id ?? null,
       ...(now ? { createdAt: now, nextAttemptAt: now } : {}),
     })
     .onConflictDoNothing()
