@@ -505,17 +505,15 @@ async function answerOffer(
 export const acceptOffer = (deps: Answer & { input: z.output<typeof acceptOfferSchema> }) =>
   answerOffer(deps, 'accept', deps.input, async (tx, moved, now) => {
     const { accountHolder, bankName, accountNumber, branchCode } = deps.input;
-    await tx
-      .insert(tradeInPayouts)
-      .values({
-        tradeInId: moved.id,
-        accountHolder,
-        bankName,
-        accountNumber,
-        branchCode,
-        createdAt: now,
-        updatedAt: now,
-      });
+    await tx.insert(tradeInPayouts).values({
+      tradeInId: moved.id,
+      accountHolder,
+      bankName,
+      accountNumber,
+      branchCode,
+      createdAt: now,
+      updatedAt: now,
+    });
     return [`We will pay into ${bankName} account ending ${accountNumber.slice(-4)} within 24 hours of approval.`];
   });
 
