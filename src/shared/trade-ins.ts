@@ -408,6 +408,16 @@ export interface StaffTradeInList {
   pageSize: number;
 }
 
+/** A trade-in in the signed-in customer's account (GET /api/account/trade-ins). */
+export interface AccountTradeIn {
+  transactionNumber: string;
+  deviceInfo: string;
+  status: AnySaleStatus;
+  estimatedValue: number;
+  offeredAmount: number | null;
+  submittedDate: string;
+}
+
 /** Masks for a tracked trade-in: 'l***@example.com', '***0199'. */
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');

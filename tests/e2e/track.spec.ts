@@ -93,6 +93,34 @@ test.describe('track a device', () => {
     await expect(page.getByRole('region', { name: "What's Next?" })).toContainText('return your device');
   });
 
+  test('a signed-in customer finds the sale in their account and accepts without an email', async ({
+    page,
+    customer,
+    admin,
+  }) => {
+    const number = await sellThroughPage(page, customer.email);
+    await makeOffer(admin, number, 5600, 'As described');
+    await page.goto('/account');
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    const mine = page.getByRole('region', { name: 'My Trade-ins' });
+    await expect(mine.getByRole('listitem')).toHaveCount(1);
+    await expect(mine).toContainText('Offer Made');
+    await expect(mine).toContainText('Offer R5,600');
+    await mine.getByRole('link', { name: number }).click();
+    await expect(page).toHaveURL(`/track?number=${number}`);
+    await expect(page.getByText(customer.email)).toBeVisible();
+    await expect(page.getByText('+27 82 555 0199')).toBeVisible();
+    await page.getByRole('button', { name: 'Accept Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
+    await expect(dialog.getByLabel(/^Contact Email/)).toHaveCount(0);
+    await dialog.getByLabel(/^Account Holder/).fill('Ayanda Zulu');
+    await dialog.getByLabel(/^Bank/).selectOption('ABSA');
+    await dialog.getByLabel(/^Account Number/).fill('4098765432');
+    await dialog.getByLabel(/^Branch Code/).fill('632005');
+    await dialog.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
+  });
+
   test('an unknown number says Transaction Not Found, with Try Again and links', async ({ page }) => {
     await page.goto('/track');
     const track = page.getByRole('button', { name: 'Track Now' });

@@ -13,6 +13,7 @@ import {
   statusDescription,
   TRADE_IN_MOVES,
   type acceptOfferSchema,
+  type AccountTradeIn,
   type AnySaleStatus,
   type declineOfferSchema,
   type SellDeviceType,
@@ -253,7 +254,13 @@ async function trackedView(db: DbHandle, row: TradeInRow, viewer: Viewer): Promi
 }
 
 /** The signed-in customer's own trade-ins, newest first (the account page). */
-export async function listCustomerTradeIns({ db, customerId }: { db: Database; customerId: string }) {
+export async function listCustomerTradeIns({
+  db,
+  customerId,
+}: {
+  db: Database;
+  customerId: string;
+}): Promise<AccountTradeIn[]> {
   const rows = await db
     .select()
     .from(tradeIns)
