@@ -221,13 +221,8 @@ export async function getTrackedTradeIn({
   return trackedView(db, row, viewer);
 }
 
-async function trackedView(db: DbHandle, row: TradeInRow, viewer: Viewer): Promise<TrackedTradeIn> {
-  const history = await db
-    .select()
-    .from(tradeInStatusHistory)
-    .where(eq(tradeInStatusHistory.tradeInId, row.id))
-    .orderBy(asc(tradeInStatusHistory.createdAt), asc(tradeInStatusHistory.id));
-  const owner = isOwner(row, viewer);
+/** What every view of a trade-in shows: the device, its status and the money. */
+function commonView(row: TradeInRow) {
   return {
     transactionNumber: row.transactionNumber,
     status: row.status as AnySaleStatus,
@@ -240,8 +235,20 @@ async function trackedView(db: DbHandle, row: TradeInRow, viewer: Viewer): Promi
     condition: row.condition,
     estimatedValue: row.estimatedValue,
     offeredAmount: row.offeredAmount,
-    assessmentNotes: row.offeredAmount !== null ? row.assessmentNotes : null,
     submittedDate: row.createdAt.toISOString(),
+  };
+}
+
+async function trackedView(db: DbHandle, row: TradeInRow, viewer: Viewer): Promise<TrackedTradeIn> {
+  const history = await db
+    .select()
+    .from(tradeInStatusHistory)
+    .where(eq(tradeInStatusHistory.tradeInId, row.id))
+    .orderBy(asc(tradeInStatusHistory.createdAt), asc(tradeInStatusHistory.id));
+  const owner = isOwner(row, viewer);
+  return {
+    ...commonView(row),
+    assessmentNotes: row.offeredAmount !== null ? row.assessmentNotes : null,
     contactEmail: owner ? row.customerEmail : maskEmail(row.customerEmail),
     contactPhone: owner ? row.customerPhone : maskPhone(row.customerPhone),
     viewerIsOwner: owner,
@@ -543,25 +550,14 @@ async function staffViews(db: DbHandle, rows: TradeInRow[]): Promise<StaffTradeI
     ),
   ]);
   return rows.map((row) => ({
-    transactionNumber: row.transactionNumber,
+    ...commonView(row),
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     address: row.address,
     deviceInfo: deviceInfo(row),
-    deviceType: row.deviceType as SellDeviceType,
-    brand: row.brand,
-    model: row.model,
-    storage: row.storage,
-    ram: row.ram,
-    color: row.color,
-    condition: row.condition,
     imei: row.imei,
-    status: row.status as AnySaleStatus,
-    estimatedValue: row.estimatedValue,
-    offeredAmount: row.offeredAmount,
     assessmentNotes: row.assessmentNotes,
-    submittedDate: row.createdAt.toISOString(),
     agentId: row.agentId,
     agentName: row.agentId ? (names.get(row.agentId) ?? null) : null,
     photos: photos.filter((p) => p.tradeInId === row.id).map((p) => `/images/${p.imageId}`),

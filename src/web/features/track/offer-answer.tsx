@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import type { DefaultValues } from 'react-hook-form';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { BANKS, type PaymentDetailsReply } from '../../../shared/accounts';
 import {
   acceptOfferSchema,
@@ -48,50 +48,81 @@ export function OfferAnswerDialog(props: Props) {
   );
 }
 
-/** Sends an answer, then shows the trade-in as the server now has it. */
-function useAnswer({ answer, tradeIn, onOpenChange }: Props) {
-  const queryClient = useQueryClient();
-  return async (body: object) => {
-    const reply = await api.post<{ message: string; tradeIn: TrackedTradeIn }>(
-      `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/${answer}`,
-      body,
-    );
-    queryClient.setQueryData(trackQueryKey(tradeIn.transactionNumber), { kind: 'trade-in', tradeIn: reply.tradeIn });
-    toast.success(reply.message);
-    onOpenChange(false);
-  };
-}
-
-function ProofField({
-  id,
-  needed,
-  error,
-  register,
+/**
+ * The frame both answers share: the form error, the contact email when nothing else proves the
+ * seller, the answer's own fields, Cancel and the submit button. Sends the answer, then shows the
+ * trade-in as the server now has it.
+ */
+function AnswerForm<In extends FieldValues, Out extends FieldValues>({
+  props,
+  form,
+  submitLabel,
+  pendingLabel,
+  children,
 }: {
-  id: string;
-  needed: boolean;
-  error?: string;
-  register: object;
+  props: Props;
+  form: UseFormReturn<In, unknown, Out>;
+  submitLabel: string;
+  pendingLabel: string;
+  children: ReactNode;
 }) {
-  if (!needed) return null;
+  const { answer, tradeIn, token, onOpenChange } = props;
+  const emailId = useId();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const needsEmail = !tradeIn.viewerIsOwner && !token;
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const reply = await api.post<{ message: string; tradeIn: TrackedTradeIn }>(
+        `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/${answer}`,
+        { ...input, token },
+      );
+      queryClient.setQueryData(trackQueryKey(tradeIn.transactionNumber), { kind: 'trade-in', tradeIn: reply.tradeIn });
+      toast.success(reply.message);
+      onOpenChange(false);
+    } catch (error) {
+      setFormError(applyServerErrors(form, error, 'Your answer could not be sent. Please try again.'));
+    }
+  });
+
   return (
-    <TextField
-      id={id}
-      {...register}
-      type="email"
-      label="Contact Email"
-      required
-      autoComplete="email"
-      hint="The email you gave when you submitted this device."
-      error={error}
-    />
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      {formError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {formError}
+        </p>
+      )}
+      {needsEmail && (
+        <TextField
+          id={emailId}
+          {...form.register('email' as Path<In>)}
+          type="email"
+          label="Contact Email"
+          required
+          autoComplete="email"
+          hint="The email you gave when you submitted this device."
+          error={errors.email?.message as string | undefined}
+        />
+      )}
+      {children}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={answer === 'accept' ? 'primary' : 'danger'} disabled={isSubmitting}>
+          {isSubmitting ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
   );
 }
 
 function AcceptForm(props: Props) {
   const prefix = useId();
   const { user } = useSession();
-  const needsEmail = !props.tradeIn.viewerIsOwner && !props.token;
   const form = useZodForm(acceptOfferSchema, {
     defaultValues: {
       email: '',
@@ -101,9 +132,7 @@ function AcceptForm(props: Props) {
       branchCode: '',
     } as unknown as DefaultValues<AcceptOfferInput>,
   });
-  const { errors, isSubmitting } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
-  const send = useAnswer(props);
+  const { errors } = form.formState;
 
   // A signed-in customer's saved payout account fills what it can (the account number is never sent back whole).
   const saved = useQuery({
@@ -111,39 +140,18 @@ function AcceptForm(props: Props) {
     queryFn: () => api.get<PaymentDetailsReply>('/api/account/payment-details'),
     enabled: user?.role === 'customer',
   });
+  const savedBank = saved.data?.details?.bank;
   useEffect(() => {
-    const bank = saved.data?.details?.bank;
-    if (!bank) return;
-    if (!form.getValues('accountHolder')) form.setValue('accountHolder', bank.accountHolder);
-    if (!form.getValues('bankName') && (BANKS as readonly string[]).includes(bank.bankName)) {
-      form.setValue('bankName', bank.bankName as AcceptOfferInput['bankName']);
+    if (!savedBank) return;
+    if (!form.getValues('accountHolder')) form.setValue('accountHolder', savedBank.accountHolder);
+    if (!form.getValues('bankName') && (BANKS as readonly string[]).includes(savedBank.bankName)) {
+      form.setValue('bankName', savedBank.bankName as AcceptOfferInput['bankName']);
     }
-    if (!form.getValues('branchCode')) form.setValue('branchCode', bank.branchCode);
-  }, [saved.data, form]);
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setFormError(null);
-    try {
-      await send({ ...input, token: props.token });
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, 'Your answer could not be sent. Please try again.'));
-    }
-  });
-  const savedNumber = saved.data?.details?.bank?.accountNumber;
+    if (!form.getValues('branchCode')) form.setValue('branchCode', savedBank.branchCode);
+  }, [savedBank, form]);
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      {formError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formError}
-        </p>
-      )}
-      <ProofField
-        id={`${prefix}-email`}
-        needed={needsEmail}
-        register={form.register('email')}
-        error={errors.email?.message}
-      />
+    <AnswerForm props={props} form={form} submitLabel="Accept Offer" pendingLabel="Accepting...">
       <TextField
         id={`${prefix}-holder`}
         {...form.register('accountHolder')}
@@ -172,7 +180,11 @@ function AcceptForm(props: Props) {
         label="Account Number"
         required
         inputMode="numeric"
-        hint={savedNumber ? `Your saved account ends ${savedNumber.replace(/\D/g, '')}: enter it in full.` : undefined}
+        hint={
+          savedBank
+            ? `Your saved account ends ${savedBank.accountNumber.replace(/\D/g, '')}: enter it in full.`
+            : undefined
+        }
         error={errors.accountNumber?.message}
       />
       <TextField
@@ -183,66 +195,25 @@ function AcceptForm(props: Props) {
         inputMode="numeric"
         error={errors.branchCode?.message}
       />
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Accepting...' : 'Accept Offer'}
-        </Button>
-      </div>
-    </form>
+    </AnswerForm>
   );
 }
 
 function DeclineForm(props: Props) {
   const prefix = useId();
-  const needsEmail = !props.tradeIn.viewerIsOwner && !props.token;
   const form = useZodForm(declineOfferSchema, {
     defaultValues: { email: '', reason: '' } as DefaultValues<DeclineOfferInput>,
   });
-  const { errors, isSubmitting } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
-  const send = useAnswer(props);
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setFormError(null);
-    try {
-      await send({ ...input, token: props.token });
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, 'Your answer could not be sent. Please try again.'));
-    }
-  });
-
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      {formError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formError}
-        </p>
-      )}
-      <ProofField
-        id={`${prefix}-email`}
-        needed={needsEmail}
-        register={form.register('email')}
-        error={errors.email?.message}
-      />
+    <AnswerForm props={props} form={form} submitLabel="Decline Offer" pendingLabel="Declining...">
       <TextAreaField
         id={`${prefix}-reason`}
         {...form.register('reason')}
         label="Reason"
         optional
         rows={3}
-        error={errors.reason?.message}
+        error={form.formState.errors.reason?.message}
       />
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={isSubmitting}>
-          {isSubmitting ? 'Declining...' : 'Decline Offer'}
-        </Button>
-      </div>
-    </form>
+    </AnswerForm>
   );
 }

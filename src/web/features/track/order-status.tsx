@@ -1,6 +1,7 @@
 import { ORDER_STATUSES } from '../../../shared/orders';
 import type { TrackedOrder } from '../../../shared/trade-ins';
 import { money } from '../../lib/money';
+import { DetailRow } from './detail-row';
 import { formatDateTime } from './format';
 
 const LABELS: Record<string, string> = {
@@ -21,12 +22,12 @@ export function OrderStatus({ order }: { order: TrackedOrder }) {
         Order {order.orderNumber}
       </h2>
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-        <Row label="Status" value={LABELS[order.status] ?? order.status} />
-        <Row label="Order date" value={formatDateTime(order.createdAt)} />
-        <Row label="Items" value={String(order.itemCount)} />
-        <Row label="Total" value={money(order.totalAmount, 'cart')} />
-        {order.courier && <Row label="Courier" value={order.courier} />}
-        {order.trackingNumber && <Row label="Tracking number" value={order.trackingNumber} />}
+        <DetailRow label="Status" value={LABELS[order.status] ?? order.status} />
+        <DetailRow label="Order date" value={formatDateTime(order.createdAt)} />
+        <DetailRow label="Items" value={String(order.itemCount)} />
+        <DetailRow label="Total" value={money(order.totalAmount, 'cart')} />
+        {order.courier && <DetailRow label="Courier" value={order.courier} />}
+        {order.trackingNumber && <DetailRow label="Tracking number" value={order.trackingNumber} />}
       </dl>
       <h3 className="mt-6 font-semibold text-slate-900">Status timeline</h3>
       <ol className="mt-3 space-y-2 text-sm">
@@ -42,14 +43,5 @@ export function OrderStatus({ order }: { order: TrackedOrder }) {
         ))}
       </ol>
     </section>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium text-slate-900">{value}</dd>
-    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { SALE_STATUSES, SELL_CONDITIONS, type AnySaleStatus, type TrackedTradeIn } from '../../../shared/trade-ins';
 import { Button } from '../../components/ui/button';
 import { money } from '../../lib/money';
+import { DetailRow } from './detail-row';
 import { formatDateTime } from './format';
 import { OfferAnswerDialog, type Answer } from './offer-answer';
 
@@ -57,14 +58,14 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
           </span>
         </div>
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-          <Row label="Transaction Number" value={tradeIn.transactionNumber} />
-          <Row label="Device" value={device} />
-          <Row label="Condition" value={condition ? `${condition.label} (${condition.hint})` : 'Not given'} />
-          <Row label="Estimated Value" value={money(tradeIn.estimatedValue, 'offer')} />
-          {tradeIn.offeredAmount !== null && <Row label="Offer" value={money(tradeIn.offeredAmount, 'offer')} />}
-          <Row label="Submitted" value={formatDateTime(tradeIn.submittedDate)} />
-          <Row label="Contact Email" value={tradeIn.contactEmail} />
-          <Row label="Contact Phone" value={tradeIn.contactPhone} />
+          <DetailRow label="Transaction Number" value={tradeIn.transactionNumber} />
+          <DetailRow label="Device" value={device} />
+          <DetailRow label="Condition" value={condition ? `${condition.label} (${condition.hint})` : 'Not given'} />
+          <DetailRow label="Estimated Value" value={money(tradeIn.estimatedValue, 'offer')} />
+          {tradeIn.offeredAmount !== null && <DetailRow label="Offer" value={money(tradeIn.offeredAmount, 'offer')} />}
+          <DetailRow label="Submitted" value={formatDateTime(tradeIn.submittedDate)} />
+          <DetailRow label="Contact Email" value={tradeIn.contactEmail} />
+          <DetailRow label="Contact Phone" value={tradeIn.contactPhone} />
         </dl>
       </section>
 
@@ -132,15 +133,6 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
         </h2>
         <p className="mt-2 text-sm text-slate-700">{WHATS_NEXT[tradeIn.status]}</p>
       </section>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium break-words text-slate-900">{value}</dd>
     </div>
   );
 }
