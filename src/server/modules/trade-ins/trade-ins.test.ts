@@ -133,6 +133,28 @@ describe('POST /api/trade-ins', () => {
     ]);
   });
 
+  it('takes the next millisecond when every number of this one is taken', async () => {
+    t.clock.advance(1000);
+    const ms = t.clock.now().getTime();
+    const taken = Array.from({ length: 1000 }, (_, n) => ({
+      transactionNumber: `TXN${ms}${n}`,
+      customerEmail: 'taken@example.com',
+      customerPhone: '+27 82 555 0100',
+      address: 'Taken',
+      deviceType: 'phone',
+      model: 'Taken',
+      isOwner: true,
+      estimatedValue: 2000,
+    }));
+    await t.db.insert(tradeIns).values(taken);
+    const res = await send(t.app, 'POST', '/api/trade-ins', {
+      body: form(),
+      headers: { 'x-forwarded-for': nextAddress() },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().transactionNumber).toMatch(new RegExp(`^TXN${ms + 1}\\d{1,3}$`));
+  });
+
   it('queues a confirmation email with the number, the estimate and the tracking link', async () => {
     const number = await sell();
     const email = await emailOf(number, 'trade_in_submitted');
