@@ -145,6 +145,7 @@ describe('POST /api/trade-ins', () => {
       model: 'Taken',
       isOwner: true,
       estimatedValue: 2000,
+      createdAt: t.clock.now(),
     }));
     await t.db.insert(tradeIns).values(taken);
     const res = await send(t.app, 'POST', '/api/trade-ins', {
