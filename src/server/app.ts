@@ -30,6 +30,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerReportRoutes } from './modules/reports/routes';
 import { registerSpa } from './modules/spa/routes';
+import { registerTradeInRoutes } from './modules/trade-ins/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -100,6 +101,7 @@ export async function buildApp({
   registerCatalogAdminRoutes(app, context);
   registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
+  registerTradeInRoutes(app, context);
   await registerSpa(app, context, { heads: catalogHeads(context) });
 
   return app;

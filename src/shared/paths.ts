@@ -26,6 +26,8 @@ export const paths = {
   sell: '/sell',
   repairs: '/repairs',
   track: '/track',
+  /** The track page with a number filled in and searched. */
+  trackNumber: (number: string) => `/track?number=${encodeURIComponent(number)}`,
   agentLogin: '/agent-login',
   agentDashboard: '/agent-dashboard',
   admin: '/admin',

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { BANKS } from './accounts';
+
 /** Sale transaction statuses in order (spec 001 section 4). */
 export const SALE_STATUSES = [
   'Awaiting Confirmation',
@@ -64,3 +67,366 @@ export const ESTIMATE_RANGE = { min: 2000, max: 16999 } as const;
 
 /** TXN + timestamp in ms + 0-999. */
 export const TRANSACTION_NUMBER_PATTERN = /^TXN\d{13}\d{1,3}$/;
+
+// ---------------------------------------------------------------------------------------------
+// The sell form (spec 001 sections 2 and 5), parsed by POST /api/trade-ins and by the /sell page.
+// ---------------------------------------------------------------------------------------------
+
+export const SELL_MESSAGES = {
+  typeRequired: 'Choose a device type',
+  modelRequired: 'Model is required',
+  addressRequired: 'Address is required',
+  phoneRequired: 'Contact phone is required',
+  phoneInvalid: 'Enter a South African phone number, like 082 555 0199',
+  emailRequired: 'Contact email is required',
+  emailInvalid: 'Enter a valid email address',
+  ownerRequired: 'Confirm that you are the owner of this device',
+  brandInvalid: 'Choose a brand from the list',
+  storageInvalid: 'Choose a storage size from the list',
+  ramInvalid: 'Choose a RAM size from the list',
+  conditionInvalid: 'Choose a condition from the list',
+  imeiInvalid: 'This IMEI is not valid: check its 15 digits',
+  serialInvalid: 'Enter the 15-digit IMEI or the serial number (letters and digits)',
+  tooManyPhotos: 'Add at most 5 photos',
+  photoInvalid: 'Each photo must be a JPEG, PNG or WebP image',
+  success: 'Submission Successful!',
+  notFound: 'Transaction Not Found',
+  notFoundDetail: 'No transaction found with this number.',
+} as const;
+
+export const MAX_SELL_PHOTOS = 5;
+/** A photo as the form sends it: a data URL of a JPEG, PNG or WebP (the page shrinks it first). */
+export const PHOTO_DATA_URL = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/;
+/** Each photo is at most this many bytes of data URL (about 3.7 MB of image). */
+export const MAX_PHOTO_DATA_URL_LENGTH = 5_000_000;
+
+/** True when the digits end in a correct Luhn check digit (IMEIs, card numbers). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * A South African number in any usual form ('082 555 0199', '+27 82 555 0199', '0825550199',
+ * '(082) 555-0199') as '+27 82 555 0199', or null when it is not one: ten digits from a leading 0,
+ * or +27 / 27 and nine digits, the first of them 1-8.
+ */
+export function normaliseSaPhone(value: string): string | null {
+  const compact = value.replace(/[\s().-]/g, '');
+  const match = /^(?:\+27|27|0)([1-8]\d{8})$/.exec(compact);
+  if (!match) return null;
+  const d = match[1]!;
+  return `+27 ${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5)}`;
+}
+
+export const saPhoneField = z
+  .string({ error: SELL_MESSAGES.phoneRequired })
+  .trim()
+  .min(1, SELL_MESSAGES.phoneRequired)
+  .max(30, SELL_MESSAGES.phoneInvalid)
+  .refine((value) => normaliseSaPhone(value) !== null, SELL_MESSAGES.phoneInvalid)
+  .transform((value) => normaliseSaPhone(value)!);
+
+/** '' when not given; an IMEI (15 digits, Luhn) or a serial number otherwise, spaces and dashes dropped. */
+export const imeiField = z
+  .string()
+  .trim()
+  .max(40, SELL_MESSAGES.serialInvalid)
+  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (/^\d+$/.test(value) && value.length >= 14 && value.length <= 16) {
+      if (value.length !== 15 || !luhnValid(value))
+        ctx.addIssue({ code: 'custom', message: SELL_MESSAGES.imeiInvalid });
+    } else if (!/^[A-Z0-9]{5,30}$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: SELL_MESSAGES.serialInvalid });
+    }
+  });
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} is at most ${max} characters`).optional().default('');
+
+const conditionValues = SELL_CONDITIONS.map((c) => c.value) as ['excellent', 'good', 'fair', 'poor'];
+export type SellCondition = (typeof conditionValues)[number];
+
+/** RAM sizes for a type (none for a TV). */
+export function ramOptions(type: SellDeviceType | ''): readonly string[] {
+  return type === '' || type === 'tv' ? [] : SELL_RAM[type];
+}
+
+export const sellFormSchema = z
+  .object({
+    deviceType: z.enum(SELL_DEVICE_TYPES, { error: SELL_MESSAGES.typeRequired }),
+    brand: optionalText('Brand', 40),
+    model: z
+      .string({ error: SELL_MESSAGES.modelRequired })
+      .trim()
+      .min(1, SELL_MESSAGES.modelRequired)
+      .max(120, 'Model is at most 120 characters'),
+    condition: z.union([z.enum(conditionValues), z.literal('')], { error: SELL_MESSAGES.conditionInvalid }).default(''),
+    storage: optionalText('Storage', 20),
+    ram: optionalText('RAM', 20),
+    color: optionalText('Color', 40),
+    accessories: optionalText('Accessories', 300),
+    description: optionalText('Description', 2000),
+    address: z
+      .string({ error: SELL_MESSAGES.addressRequired })
+      .trim()
+      .min(1, SELL_MESSAGES.addressRequired)
+      .max(300, 'Address is at most 300 characters'),
+    contactPhone: saPhoneField,
+    contactEmail: z
+      .string({ error: SELL_MESSAGES.emailRequired })
+      .trim()
+      .min(1, SELL_MESSAGES.emailRequired)
+      .max(254, SELL_MESSAGES.emailInvalid)
+      .pipe(z.email(SELL_MESSAGES.emailInvalid)),
+    isOwner: z.literal(true, { error: SELL_MESSAGES.ownerRequired }),
+    imei: imeiField.optional().default(''),
+    photos: z
+      .array(
+        z
+          .string()
+          .max(MAX_PHOTO_DATA_URL_LENGTH, SELL_MESSAGES.photoInvalid)
+          .regex(PHOTO_DATA_URL, SELL_MESSAGES.photoInvalid),
+      )
+      .max(MAX_SELL_PHOTOS, SELL_MESSAGES.tooManyPhotos)
+      .optional()
+      .default([]),
+  })
+  .superRefine((form, ctx) => {
+    // The lists follow the type (section 9); a value from another type's list is refused.
+    const fits = (value: string, list: readonly string[]) => value === '' || list.includes(value);
+    if (!fits(form.brand, SELL_BRANDS[form.deviceType])) {
+      ctx.addIssue({ code: 'custom', path: ['brand'], message: SELL_MESSAGES.brandInvalid });
+    }
+    if (!fits(form.storage, SELL_STORAGE[form.deviceType])) {
+      ctx.addIssue({ code: 'custom', path: ['storage'], message: SELL_MESSAGES.storageInvalid });
+    }
+    if (!fits(form.ram, ramOptions(form.deviceType))) {
+      ctx.addIssue({ code: 'custom', path: ['ram'], message: SELL_MESSAGES.ramInvalid });
+    }
+  });
+export type SellFormInput = z.input<typeof sellFormSchema>;
+export type SellForm = z.output<typeof sellFormSchema>;
+
+export interface SellReply {
+  transactionNumber: string;
+  status: AnySaleStatus;
+  estimatedValue: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The moves of a trade-in, who makes them and from where (decision 022).
+// ---------------------------------------------------------------------------------------------
+
+export const TRADE_IN_MOVES = {
+  confirm: { from: ['Awaiting Confirmation'], to: 'Confirmed', refusal: 'it can only be confirmed from' },
+  assign: {
+    from: ['Confirmed', 'Assigned to Agent'],
+    to: 'Assigned to Agent',
+    refusal: 'an agent can only be assigned from',
+  },
+  // Assessing records 'Device Assessed' in the history and rests in 'Awaiting Offer'.
+  assess: { from: ['Assigned to Agent'], to: 'Awaiting Offer', refusal: 'it can only be marked as assessed from' },
+  offer: { from: ['Assigned to Agent', 'Awaiting Offer'], to: 'Offer Made', refusal: 'an offer can only be made from' },
+  accept: { from: ['Offer Made'], to: 'Awaiting Payment', refusal: 'an offer can only be accepted from' },
+  decline: { from: ['Offer Made'], to: 'Offer Declined', refusal: 'an offer can only be declined from' },
+  markPaid: { from: ['Awaiting Payment'], to: 'Paid', refusal: 'it can only be marked paid from' },
+} as const satisfies Record<string, { from: readonly AnySaleStatus[]; to: AnySaleStatus; refusal: string }>;
+export type TradeInMove = keyof typeof TRADE_IN_MOVES;
+
+/** "This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer" */
+export function moveRefusal(move: TradeInMove, status: string): string {
+  const { from, refusal } = TRADE_IN_MOVES[move];
+  const list = from.length > 1 ? `${from.slice(0, -1).join(', ')} or ${from[from.length - 1]}` : from[0];
+  return `This trade-in is ${status}; ${refusal} ${list}`;
+}
+
+export function statusDescription(status: string): string {
+  return STATUS_DESCRIPTIONS[status as AnySaleStatus] ?? UNKNOWN_STATUS_DESCRIPTION;
+}
+
+export const OFFER_MESSAGES = {
+  proofRequired: 'Enter the contact email you gave when you submitted this device',
+  wrongEmail: 'This email does not match the one given for this trade-in',
+  accepted: 'Offer accepted. We will pay the amount into your bank account within 24 hours of approval.',
+  declined: 'Offer declined. Your device will be returned to you.',
+  assessed: 'Device marked as assessed',
+  offerMade: (amount: number) => `Offer of R${amount} submitted successfully`,
+} as const;
+
+/** How a customer proves the trade-in is theirs: the contact email, or the token of the offer email's link. */
+const offerProof = {
+  email: z.string().trim().max(254).optional().default(''),
+  token: z.string().trim().max(200).optional().default(''),
+};
+
+export const acceptOfferSchema = z.object({
+  ...offerProof,
+  accountHolder: z
+    .string({ error: 'Account holder is required' })
+    .trim()
+    .min(1, 'Account holder is required')
+    .max(120, 'Account holder is at most 120 characters'),
+  bankName: z.enum(BANKS, { error: 'Choose a bank from the list' }),
+  accountNumber: z
+    .string({ error: 'Account number is required' })
+    .trim()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'Account number is required')
+        .regex(/^\d{6,16}$/, 'Enter the account number: 6 to 16 digits'),
+    ),
+  branchCode: z
+    .string({ error: 'Branch code is required' })
+    .trim()
+    .min(1, 'Branch code is required')
+    .regex(/^\d{6}$/, 'Enter the 6-digit branch code'),
+});
+export type AcceptOfferInput = z.input<typeof acceptOfferSchema>;
+
+export const declineOfferSchema = z.object({
+  ...offerProof,
+  reason: z.string().trim().max(500, 'Reason is at most 500 characters').optional().default(''),
+});
+export type DeclineOfferInput = z.input<typeof declineOfferSchema>;
+
+// Staff payloads
+export const assignAgentSchema = z.object({ agentId: z.uuid('Choose an agent') });
+export const makeOfferSchema = z.object({
+  amount: z.coerce
+    .number({ error: 'Offer amount is required' })
+    .int('Offer amount must be a whole number of rand')
+    .positive('Offer amount must be greater than 0')
+    .max(1_000_000, 'Offer amount is at most R1,000,000'),
+  notes: z.string().trim().max(2000, 'Notes are at most 2000 characters').optional().default(''),
+});
+export type MakeOfferInput = z.input<typeof makeOfferSchema>;
+export const markPaidSchema = z.object({
+  payoutReference: z
+    .string({ error: 'Payout reference is required' })
+    .trim()
+    .min(1, 'Payout reference is required')
+    .max(100, 'Payout reference is at most 100 characters'),
+});
+
+export const tradeInListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  status: z.enum(ALL_SALE_STATUSES, { error: 'Choose a status from the list' }).optional(),
+  q: z.string().trim().max(100).optional().default(''),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+// ---------------------------------------------------------------------------------------------
+
+export interface HistoryEntry {
+  status: string;
+  date: string;
+  description: string;
+}
+
+/** A trade-in as the track page shows it: personal data masked unless the signed-in owner looks. */
+export interface TrackedTradeIn {
+  transactionNumber: string;
+  status: AnySaleStatus;
+  deviceType: SellDeviceType;
+  brand: string;
+  model: string;
+  storage: string | null;
+  ram: string | null;
+  color: string | null;
+  condition: string;
+  estimatedValue: number;
+  offeredAmount: number | null;
+  assessmentNotes: string | null;
+  submittedDate: string;
+  contactEmail: string;
+  contactPhone: string;
+  /** The signed-in customer is the one who submitted it (no email needed to answer an offer). */
+  viewerIsOwner: boolean;
+  statusHistory: HistoryEntry[];
+}
+
+export interface TrackedOrder {
+  orderNumber: string;
+  status: string;
+  createdAt: string;
+  statusHistory: { status: string; date: string }[];
+  itemCount: number;
+  totalAmount: number;
+  currency: string;
+  trackingNumber: string | null;
+  courier: string | null;
+}
+
+export type TrackReply = { kind: 'trade-in'; tradeIn: TrackedTradeIn } | { kind: 'order'; order: TrackedOrder };
+
+/** A trade-in as staff lists show it. */
+export interface StaffTradeIn {
+  transactionNumber: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: string;
+  deviceInfo: string;
+  deviceType: SellDeviceType;
+  brand: string;
+  model: string;
+  storage: string | null;
+  ram: string | null;
+  color: string | null;
+  condition: string;
+  imei: string | null;
+  status: AnySaleStatus;
+  estimatedValue: number;
+  offeredAmount: number | null;
+  assessmentNotes: string | null;
+  submittedDate: string;
+  agentId: string | null;
+  agentName: string | null;
+  photos: string[];
+}
+
+export interface StaffTradeInList {
+  items: StaffTradeIn[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A trade-in in the signed-in customer's account (GET /api/account/trade-ins). */
+export interface AccountTradeIn {
+  transactionNumber: string;
+  deviceInfo: string;
+  status: AnySaleStatus;
+  estimatedValue: number;
+  offeredAmount: number | null;
+  submittedDate: string;
+}
+
+/** Masks for a tracked trade-in: 'l***@example.com', '***0199'. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export function maskPhone(phone: string): string {
+  return `***${phone.replace(/\D/g, '').slice(-4)}`;
+}
+
+/** 'TXN...' numbers as typed: trimmed and upper-cased. */
+export const normaliseNumber = (value: string) => value.trim().toUpperCase();

@@ -3,13 +3,14 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { appMeta } from '../db/schema';
 import { seedDemoCatalog } from './catalog';
+import { seedTradeInQuotes } from './trade-in-quotes';
 import { seedAdmin, seedDemoAgents, type SeedLog } from './users';
 
 const SEEDED_KEY = 'demo_seeded_at';
 
 /**
  * First start of an empty database: the first admin always; the demo catalog and agents when
- * SEED_DEMO_DATA is on. A row in app_meta marks it done, so a second start never seeds again.
+ * SEED_DEMO_DATA is on; the sell quote table whenever it is empty. A row in app_meta marks it done, so a second start never seeds again.
  * The claim and the seed share one transaction: two instances starting together seed once.
  */
 export async function seedOnFirstStart(db: Database, config: Config, log: SeedLog) {
@@ -19,6 +20,7 @@ export async function seedOnFirstStart(db: Database, config: Config, log: SeedLo
       .values({ key: SEEDED_KEY, value: new Date().toISOString() })
       .onConflictDoNothing()
       .returning({ key: appMeta.key });
+    await seedTradeInQuotes(tx);
     if (claimed.length === 0) return;
     await seedAdmin(tx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
     if (config.SEED_DEMO_DATA) {

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Config } from '../../config';
-import { transaction, type Database } from '../../db/client';
+import { transaction, type Database, type DbHandle } from '../../db/client';
 import { passwordResets, paymentDetails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -517,4 +517,25 @@ export async function findPeople(
           sql`lower(${users.email}) like ${likeContains(filter.search)}`,
         );
   return db.select({ id: users.id, name, email: users.email }).from(users).where(where).limit(500);
+}
+
+/** Display names ('Sarah Mitchell') of users by id, for staff lists naming who holds a record. */
+export async function userNames(db: DbHandle, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
+}
+
+/** The agent with this id when they are active (work may be given to them), or null. */
+export async function findActiveAgent(db: DbHandle, id: string) {
+  const [agent] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'agent'), activeUser()))
+    .limit(1);
+  return agent ? { id: agent.id, name: `${agent.firstName} ${agent.lastName}`.trim() } : null;
 }

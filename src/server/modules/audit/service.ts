@@ -7,15 +7,21 @@ import { escapeLike, likeContains } from '../../lib/like';
 import { onePage } from '../../lib/paging';
 import { sessionOf } from '../accounts/guard';
 
-/** Who did it: a signed-in staff member, and the address they acted from (DESIGN.md section 9). */
+/**
+ * Who did it, and the address they acted from (DESIGN.md section 9): a signed-in staff member, or a
+ * customer answering an offer (id null for a guest who proved it by the contact email or the link).
+ */
 export interface Actor {
-  id: string;
+  id: string | null;
   role: Role;
   ip?: string;
 }
 
+/** Someone signed in: every staff action has one. */
+export type SignedInActor = Actor & { id: string };
+
 /** The caller of a route its access let through, as the audit log names them. */
-export function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): SignedInActor {
   const { user } = sessionOf(request);
   return { id: user.id, role: user.role, ip: request.ip };
 }

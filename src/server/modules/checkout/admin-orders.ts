@@ -8,7 +8,7 @@ import { PAYMENT_MESSAGES, type AdminPaymentDetails, type AdminRefund } from '..
 import { transaction, type Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { recordAudit, type Actor } from '../audit/service';
+import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { releaseStock } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
 import { renderOrderCancelled } from '../orders/cancellation-email';
@@ -123,7 +123,7 @@ export async function cancelOrderAsAdmin({
   db: Database;
   clock: Clock;
   provider: PaymentProviderDriver;
-  actor: Actor;
+  actor: SignedInActor;
   orderNumber: string;
 }): Promise<{ message: string; order: OrderView; refund: AdminRefund | null }> {
   const now = clock.now();

@@ -48,7 +48,14 @@ export async function deleteImage(db: DbHandle, id: string) {
 
 /** Store an uploaded image (profile pictures, device photos); 400 INVALID_IMAGE when it is not one. */
 export async function storeImage({ db, data }: { db: Database; data: Buffer }): Promise<{ id: string }> {
-  const image = await normaliseImage(data);
+  return insertImage(db, await normaliseImage(data));
+}
+
+/** Stores an image normaliseImage made, in the caller's transaction (the record it belongs to is written beside it). */
+export async function insertImage(
+  db: DbHandle,
+  image: { data: Buffer; width: number; height: number },
+): Promise<{ id: string }> {
   const [row] = await db
     .insert(images)
     .values({ contentType: 'image/webp', width: image.width, height: image.height, data: image.data })

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { TrackedOrder } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema';
 
 export interface OrderStatusSummary {
   orderNumber: string;
@@ -24,4 +25,49 @@ export async function getOrderStatus({
     .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * An order as the track page shows it to anyone holding its number: status and its dates, items
+ * count, total, courier and tracking number; never a name, email, phone or address.
+ */
+export async function getOrderTracking({
+  db,
+  orderNumber,
+}: {
+  db: Database;
+  orderNumber: string;
+}): Promise<TrackedOrder | null> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
+    .limit(1);
+  if (!order) return null;
+  const [items, history] = await Promise.all([
+    db
+      .select({ count: sql<number>`coalesce(sum(${orderItems.quantity}), 0)` })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id)),
+    db
+      .select({ status: orderStatusHistory.status, createdAt: orderStatusHistory.createdAt })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+  ]);
+  // Orders placed before their history was kept start with the placing itself.
+  const statusHistory = history.length
+    ? history.map((h) => ({ status: h.status, date: h.createdAt.toISOString() }))
+    : [{ status: 'pending', date: order.createdAt.toISOString() }];
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    statusHistory,
+    itemCount: Number(items[0]?.count ?? 0),
+    totalAmount: order.totalAmount,
+    currency: order.currency,
+    trackingNumber: order.trackingNumber,
+    courier: order.courier,
+  };
 }

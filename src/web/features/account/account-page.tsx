@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../auth/use-session';
 import { AddressesTab } from './addresses-tab';
 import { OrdersTab } from './orders-tab';
+import { TradeInsSection } from './trade-ins-section';
 import { PasswordForm } from './password-form';
 import { PaymentTab } from './payment-tab';
 import { ProfileEditor } from './profile-editor';
@@ -76,6 +77,7 @@ export function Component() {
         </TabsContent>
         <TabsContent value="orders" className={panel}>
           <OrdersTab />
+          <TradeInsSection />
         </TabsContent>
         <TabsContent value="addresses" className={panel}>
           <AddressesTab />

@@ -1,5 +1,376 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { CheckCircle2, Copy, ImagePlus, Smartphone, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { DefaultValues } from 'react-hook-form';
+import { paths } from '../../../shared/paths';
+import {
+  MAX_SELL_PHOTOS,
+  ramOptions,
+  SELL_BRANDS,
+  SELL_CONDITIONS,
+  SELL_DEVICE_TYPES,
+  SELL_MESSAGES,
+  SELL_STORAGE,
+  sellFormSchema,
+  type SellFormInput,
+  type SellReply,
+} from '../../../shared/trade-ins';
+import { Button, buttonClass } from '../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { api } from '../../lib/api';
+import { applyServerErrors, useZodForm } from '../../lib/forms';
+import { money } from '../../lib/money';
+import { toast } from '../../lib/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+import { addPhotos } from './photos';
+
+const TYPE_LABELS = { phone: 'Phone', laptop: 'Laptop', tablet: 'Tablet', tv: 'TV' } as const;
+
+const EMPTY = {
+  deviceType: '',
+  brand: '',
+  model: '',
+  condition: '',
+  storage: '',
+  ram: '',
+  color: '',
+  accessories: '',
+  description: '',
+  imei: '',
+  address: '',
+  contactPhone: '',
+  contactEmail: '',
+  isOwner: false,
+} as unknown as DefaultValues<SellFormInput>;
+
+type Submitted = SellReply & { email: string };
 
 export function Component() {
-  return <PagePlaceholder title="Sell Your Device" />;
+  usePageTitle();
+  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  return (
+    <main className="bg-slate-50">
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+        <header className="text-center">
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Sell Your Device</h1>
+          <p className="mt-2 text-slate-600">Get an instant quote for your phone, laptop, tablet, or TV</p>
+        </header>
+        <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          {submitted ? (
+            <SubmissionSuccess submitted={submitted} onAnother={() => setSubmitted(null)} />
+          ) : (
+            <SellForm onSubmitted={setSubmitted} />
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void }) {
+  const prefix = useId();
+  const id = (name: string) => `${prefix}-${name}`;
+  const form = useZodForm(sellFormSchema, { defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const type = form.watch('deviceType') as SellFormInput['deviceType'] | '';
+  const isOwner = form.watch('isOwner') as boolean;
+
+  // Brand, storage and RAM follow the type: a choice that no longer fits is cleared.
+  useEffect(() => {
+    const fits = (value: string | undefined, list: readonly string[]) => !value || list.includes(value);
+    const values = form.getValues();
+    if (!fits(values.brand, type ? SELL_BRANDS[type] : [])) form.setValue('brand', '');
+    if (!fits(values.storage, type ? SELL_STORAGE[type] : [])) form.setValue('storage', '');
+    if (!fits(values.ram, ramOptions(type))) form.setValue('ram', '');
+  }, [type, form]);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const reply = await api.post<SellReply>('/api/trade-ins', { ...input, photos });
+      onSubmitted({ ...reply, email: input.contactEmail });
+    } catch (error) {
+      setFormError(applyServerErrors(form, error, 'Your device could not be submitted. Please try again.'));
+    }
+  });
+
+  const options = (list: readonly string[]) =>
+    list.map((value) => (
+      <option key={value} value={value}>
+        {value}
+      </option>
+    ));
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={id('title')}>
+      <h2 id={id('title')} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+        <Smartphone className="size-5 text-brand-600" aria-hidden="true" />
+        Device Details
+      </h2>
+      {formError && (
+        <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {formError}
+        </div>
+      )}
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <SelectField
+          id={id('deviceType')}
+          {...form.register('deviceType')}
+          label="Device Type"
+          required
+          error={errors.deviceType?.message}
+        >
+          <option value="">Select device type</option>
+          {SELL_DEVICE_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {TYPE_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={id('brand')}
+          {...form.register('brand')}
+          label="Brand"
+          disabled={!type}
+          error={errors.brand?.message}
+        >
+          <option value="">Select brand</option>
+          {type && options(SELL_BRANDS[type])}
+        </SelectField>
+        <TextField
+          id={id('model')}
+          {...form.register('model')}
+          label="Model"
+          required
+          placeholder="e.g. iPhone 13 Pro"
+          error={errors.model?.message}
+        />
+        <SelectField
+          id={id('condition')}
+          {...form.register('condition')}
+          label="Condition"
+          error={errors.condition?.message}
+        >
+          <option value="">Select condition</option>
+          {SELL_CONDITIONS.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label} - {c.hint}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={id('storage')}
+          {...form.register('storage')}
+          label="Storage"
+          disabled={!type}
+          error={errors.storage?.message}
+        >
+          <option value="">Select storage</option>
+          {type && options(SELL_STORAGE[type])}
+        </SelectField>
+        {type !== 'tv' && (
+          <SelectField
+            id={id('ram')}
+            {...form.register('ram')}
+            label="RAM"
+            disabled={!type}
+            error={errors.ram?.message}
+          >
+            <option value="">Select RAM</option>
+            {options(ramOptions(type))}
+          </SelectField>
+        )}
+        <TextField id={id('color')} {...form.register('color')} label="Color" error={errors.color?.message} />
+        <TextField
+          id={id('accessories')}
+          {...form.register('accessories')}
+          label="Accessories"
+          placeholder="e.g. Charger, box, earphones"
+          error={errors.accessories?.message}
+        />
+        <TextAreaField
+          id={id('description')}
+          {...form.register('description')}
+          label="Description"
+          rows={4}
+          className="sm:col-span-2"
+          placeholder="Any scratches, repairs or issues we should know about"
+          error={errors.description?.message}
+        />
+        <PhotoPicker id={id('photos')} photos={photos} onChange={setPhotos} error={errors.photos?.message} />
+        <TextField
+          id={id('imei')}
+          {...form.register('imei')}
+          label="IMEI / Serial Number"
+          optional
+          className="sm:col-span-2"
+          inputMode="text"
+          hint="Dial *#06# on a phone to see its 15-digit IMEI."
+          error={errors.imei?.message}
+        />
+        <TextAreaField
+          id={id('address')}
+          {...form.register('address')}
+          label="Address"
+          required
+          rows={2}
+          className="sm:col-span-2"
+          autoComplete="street-address"
+          error={errors.address?.message}
+        />
+        <TextField
+          id={id('contactPhone')}
+          {...form.register('contactPhone')}
+          type="tel"
+          label="Contact Phone"
+          required
+          autoComplete="tel"
+          placeholder="082 555 0199"
+          error={errors.contactPhone?.message}
+        />
+        <TextField
+          id={id('contactEmail')}
+          {...form.register('contactEmail')}
+          type="email"
+          label="Contact Email"
+          required
+          autoComplete="email"
+          error={errors.contactEmail?.message}
+        />
+        <div className="sm:col-span-2">
+          <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              {...form.register('isOwner')}
+              aria-invalid={errors.isOwner ? true : undefined}
+              aria-describedby={errors.isOwner ? id('isOwner-error') : undefined}
+              className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
+            />
+            I am the owner of this device
+          </label>
+          {errors.isOwner && (
+            <p id={id('isOwner-error')} className="mt-1.5 text-sm text-red-600">
+              {errors.isOwner.message}
+            </p>
+          )}
+        </div>
+      </div>
+      <Button type="submit" size="lg" className="mt-8 w-full" disabled={!type || !isOwner || isSubmitting}>
+        {isSubmitting ? 'Getting your quote...' : 'Get Instant Quote'}
+      </Button>
+    </form>
+  );
+}
+
+function PhotoPicker({
+  id,
+  photos,
+  onChange,
+  error,
+}: {
+  id: string;
+  photos: string[];
+  onChange: (photos: string[]) => void;
+  error?: string;
+}) {
+  const full = photos.length >= MAX_SELL_PHOTOS;
+  return (
+    <fieldset className="sm:col-span-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
+      <legend className="mb-1.5 text-sm font-medium text-slate-700">
+        Photos <span className="font-normal text-slate-400">(optional)</span>
+      </legend>
+      <div className="flex flex-wrap gap-3">
+        {photos.map((photo, index) => (
+          <div key={index} className="relative">
+            <img
+              src={photo}
+              alt={`Your device, view ${index + 1}`}
+              className="size-20 rounded-lg border border-slate-200 object-cover"
+            />
+            <button
+              type="button"
+              onClick={() => onChange(photos.filter((_, i) => i !== index))}
+              aria-label={`Remove photo ${index + 1}`}
+              className="absolute -top-2 -right-2 rounded-full bg-slate-900 p-1 text-white"
+            >
+              <X className="size-3" aria-hidden="true" />
+            </button>
+          </div>
+        ))}
+        {!full && (
+          <label
+            htmlFor={id}
+            className="flex size-20 cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-300 text-xs text-slate-500 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600"
+          >
+            <ImagePlus className="size-5" aria-hidden="true" />
+            Add photos
+            <input
+              id={id}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              className="sr-only"
+              onChange={async (event) => {
+                const input = event.currentTarget;
+                onChange(await addPhotos(photos, input.files));
+                input.value = '';
+              }}
+            />
+          </label>
+        )}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          Up to {MAX_SELL_PHOTOS} photos help our agent assess your device.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function SubmissionSuccess({ submitted, onAnother }: { submitted: Submitted; onAnother: () => void }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(submitted.transactionNumber);
+      toast.success('Transaction number copied');
+    } catch {
+      toast.error('Could not copy: select the number and copy it');
+    }
+  };
+  return (
+    <div className="text-center" role="status">
+      <CheckCircle2 className="mx-auto size-14 text-emerald-600" aria-hidden="true" />
+      <h2 className="mt-4 text-2xl font-semibold text-slate-900">{SELL_MESSAGES.success}</h2>
+      <p className="mt-4 text-sm text-slate-600">Your transaction number</p>
+      <div className="mt-1 flex items-center justify-center gap-2">
+        <span className="font-mono text-lg font-semibold text-slate-900" data-testid="transaction-number">
+          {submitted.transactionNumber}
+        </span>
+        <Button variant="ghost" size="sm" onClick={() => void copy()} aria-label="Copy transaction number">
+          <Copy className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+      <p className="mt-4 text-slate-700">
+        Estimated value: <strong>{money(submitted.estimatedValue, 'offer')}</strong>{' '}
+        <span className="text-sm text-slate-500">(final offer after inspection)</span>
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        A confirmation email has been sent to {submitted.email} with your transaction number.
+      </p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to={paths.trackNumber(submitted.transactionNumber)} className={buttonClass('primary', 'lg')}>
+          Track Your Device
+        </Link>
+        <Button variant="secondary" size="lg" onClick={onAnother}>
+          Submit Another Device
+        </Button>
+      </div>
+    </div>
+  );
 }

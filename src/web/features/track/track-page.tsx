@@ -1,5 +1,126 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { normaliseNumber, SELL_MESSAGES, type TrackReply } from '../../../shared/trade-ins';
+import { Button, buttonClass } from '../../components/ui/button';
+import { api, ApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/use-page-title';
+import { OrderStatus } from './order-status';
+import { trackQueryKey } from './track-query';
+import { TradeInStatus } from './trade-in-status';
 
+/** One box tracks a sale (TXN...), an order (ORD-...) or a repair (REP-...); the number lives in ?number=. */
 export function Component() {
-  return <PagePlaceholder title="Track Your Device" />;
+  usePageTitle();
+  const [params, setParams] = useSearchParams();
+  const number = normaliseNumber(params.get('number') ?? '');
+  const [typed, setTyped] = useState(number);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Back and forward change the number in the address: the box follows.
+  const [shown, setShown] = useState(number);
+  if (shown !== number) {
+    setShown(number);
+    setTyped(number);
+  }
+
+  const isRepair = number.startsWith('REP-');
+  const query = useQuery({
+    queryKey: trackQueryKey(number),
+    queryFn: () => api.get<TrackReply>(`/api/track/${encodeURIComponent(number)}`),
+    enabled: number !== '' && !isRepair,
+    retry: false,
+  });
+
+  const search = () => {
+    const next = normaliseNumber(typed);
+    if (!next) return;
+    if (next === number) void query.refetch();
+    else setParams({ number: next });
+  };
+
+  const tryAgain = () => {
+    setParams({});
+    setTyped('');
+    inputRef.current?.focus();
+  };
+
+  const notFound = isRepair || (query.error instanceof ApiError && query.error.status === 404);
+
+  return (
+    <main className="bg-slate-50">
+      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+        <header className="text-center">
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Track Your Device</h1>
+          <p className="mt-2 text-slate-600">
+            Enter your transaction number (TXN...), order number (ORD-...) or repair booking number (REP-...)
+          </p>
+        </header>
+        <form
+          role="search"
+          className="mt-8 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:p-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            search();
+          }}
+        >
+          <label htmlFor={inputId} className="sr-only">
+            Transaction number
+          </label>
+          <input
+            id={inputId}
+            ref={inputRef}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="e.g. TXN1732262400000123"
+            autoComplete="off"
+            spellCheck={false}
+            className="h-12 flex-1 rounded-lg border border-slate-300 px-4 font-mono text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+          />
+          <Button type="submit" size="lg" disabled={typed.trim() === '' || query.isFetching}>
+            <Search className="size-4" aria-hidden="true" />
+            {query.isFetching ? 'Searching...' : 'Track Now'}
+          </Button>
+        </form>
+
+        <div className="mt-8" aria-live="polite">
+          {/* A REP- number is answered here by the repairs feature's RepairStatus ({ number }) once it is merged. */}
+          {notFound && <NotFound onTryAgain={tryAgain} />}
+          {!notFound && query.error && (
+            <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+              {query.error.message}
+            </p>
+          )}
+          {query.data?.kind === 'trade-in' && <TradeInStatus tradeIn={query.data.tradeIn} />}
+          {query.data?.kind === 'order' && <OrderStatus order={query.data.order} />}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function NotFound({ onTryAgain }: { onTryAgain: () => void }) {
+  return (
+    <section
+      aria-labelledby="not-found-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+    >
+      <h2 id="not-found-heading" className="text-xl font-semibold text-slate-900">
+        {SELL_MESSAGES.notFound}
+      </h2>
+      <p className="mt-2 text-slate-600">{SELL_MESSAGES.notFoundDetail}</p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button onClick={onTryAgain}>Try Again</Button>
+        <Link to={paths.contact} className={buttonClass('secondary')}>
+          Contact Support
+        </Link>
+        <Link to={paths.sell} className={buttonClass('secondary')}>
+          Sell a Device
+        </Link>
+      </div>
+    </section>
+  );
 }

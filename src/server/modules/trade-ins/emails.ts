@@ -1,0 +1,121 @@
+import { formatMoney, type Currency } from '../../../shared/money';
+import { paths } from '../../../shared/paths';
+import { STORE } from '../../../shared/store';
+import { escapeHtml } from '../../lib/html';
+import type { OutgoingEmail } from '../mail/outbox';
+
+export interface EmailTradeIn {
+  transactionNumber: string;
+  customerEmail: string;
+  deviceInfo: string;
+}
+
+export interface EmailContext {
+  publicUrl: string;
+  currency: Currency;
+}
+
+/** The track page with the number filled in and searched; `token` signs the offer's accept/decline links. */
+export function trackLink(publicUrl: string, number: string, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ number, ...extra });
+  return `${publicUrl.replace(/\/+$/, '')}${paths.track}?${query.toString()}`;
+}
+
+/** One email about a trade-in: a heading, paragraphs, optional links, the store's footer; HTML and text. */
+function tradeInEmail(
+  tradeIn: EmailTradeIn,
+  kind: string,
+  {
+    subject,
+    heading,
+    paragraphs,
+    links,
+    containsSecret = false,
+  }: {
+    subject: string;
+    heading: string;
+    paragraphs: string[];
+    links: { label: string; href: string }[];
+    containsSecret?: boolean;
+  },
+): OutgoingEmail {
+  const footer = `${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`;
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...links.map((l) => `${l.label}: ${l.href}`),
+    '',
+    footer,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto">
+<h1 style="font-size:22px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${links.map((l) => `<p><a href="${escapeHtml(l.href)}" style="color:#2563eb">${escapeHtml(l.label)}</a></p>`).join('\n')}
+<p style="color:#64748b;font-size:12px">${escapeHtml(footer)}</p>
+</body></html>`;
+  return {
+    kind,
+    to: tradeIn.customerEmail,
+    subject,
+    html,
+    text,
+    containsSecret,
+    entity: { type: 'trade_in', id: tradeIn.transactionNumber },
+  };
+}
+
+export function submissionEmail(tradeIn: EmailTradeIn & { estimatedValue: number }, ctx: EmailContext): OutgoingEmail {
+  return tradeInEmail(tradeIn, 'trade_in_submitted', {
+    subject: `We received your device: ${tradeIn.transactionNumber}`,
+    heading: 'Submission Successful!',
+    paragraphs: [
+      `Thank you for choosing ${STORE.name}. We received the details of your ${tradeIn.deviceInfo}.`,
+      `Your transaction number is ${tradeIn.transactionNumber}.`,
+      `Estimated value: ${formatMoney(tradeIn.estimatedValue, 'offer', ctx.currency)} (final offer after inspection).`,
+      'Our team will confirm your submission and assign an agent to assess your device. Expect an offer within 1-2 business days.',
+    ],
+    links: [{ label: 'Track your device', href: trackLink(ctx.publicUrl, tradeIn.transactionNumber) }],
+  });
+}
+
+export function offerEmail(
+  tradeIn: EmailTradeIn & { offeredAmount: number; assessmentNotes: string | null },
+  token: string,
+  ctx: EmailContext,
+): OutgoingEmail {
+  const amount = formatMoney(tradeIn.offeredAmount, 'offer', ctx.currency);
+  return tradeInEmail(tradeIn, 'trade_in_offer', {
+    subject: `Your offer for ${tradeIn.transactionNumber}: ${amount}`,
+    heading: 'Offer Made',
+    paragraphs: [
+      `Our agent assessed your ${tradeIn.deviceInfo} and offers ${amount}.`,
+      ...(tradeIn.assessmentNotes ? [`Agent's notes: ${tradeIn.assessmentNotes}`] : []),
+      'Accept the offer and give the bank account to pay, or decline it and we return your device. The links below are yours alone: do not share them.',
+    ],
+    links: [
+      { label: 'Accept Offer', href: trackLink(ctx.publicUrl, tradeIn.transactionNumber, { token, answer: 'accept' }) },
+      {
+        label: 'Decline Offer',
+        href: trackLink(ctx.publicUrl, tradeIn.transactionNumber, { token, answer: 'decline' }),
+      },
+    ],
+    containsSecret: true,
+  });
+}
+
+/** Any other move: the new status and what it means, with the tracking link. */
+export function statusEmail(
+  tradeIn: EmailTradeIn,
+  status: string,
+  description: string,
+  ctx: EmailContext,
+  extra: string[] = [],
+): OutgoingEmail {
+  return tradeInEmail(tradeIn, `trade_in_${status.toLowerCase().replaceAll(' ', '_')}`, {
+    subject: `${tradeIn.transactionNumber}: ${status}`,
+    heading: status,
+    paragraphs: [`Your ${tradeIn.deviceInfo} (${tradeIn.transactionNumber}): ${description}.`, ...extra],
+    links: [{ label: 'Track your device', href: trackLink(ctx.publicUrl, tradeIn.transactionNumber) }],
+  });
+}

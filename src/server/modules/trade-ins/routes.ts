@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  acceptOfferSchema,
+  assignAgentSchema,
+  declineOfferSchema,
+  makeOfferSchema,
+  markPaidSchema,
+  MAX_PHOTO_DATA_URL_LENGTH,
+  MAX_SELL_PHOTOS,
+  normaliseNumber,
+  OFFER_MESSAGES,
+  sellFormSchema,
+  tradeInListQuerySchema,
+  type TrackReply,
+} from '../../../shared/trade-ins';
+import type { AppContext } from '../../context';
+import { notFound, parseInput } from '../../lib/errors';
+import { actorOf } from '../audit/service';
+import { sessionOf } from '../accounts/guard';
+import { getOrderTracking } from '../orders/status';
+import {
+  acceptOffer,
+  assessTradeIn,
+  assignTradeIn,
+  confirmTradeIn,
+  declineOffer,
+  getTrackedTradeIn,
+  listCustomerTradeIns,
+  listTradeIns,
+  makeOffer,
+  markTradeInPaid,
+  notFoundMessage,
+  submitTradeIn,
+  TRADE_IN_NOT_FOUND,
+  type Viewer,
+} from './service';
+
+type ByNumber = { Params: { number: string } };
+
+const FORM = { form: true } as const;
+const ADMIN = { config: { access: ['admin'] } } as const;
+const AGENT = { config: { access: ['agent'] } } as const;
+/** Answering an offer: a guess at the contact email is one try of few. */
+const ANSWER = { config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } } } as const;
+
+const viewerOf = (request: FastifyRequest): Viewer =>
+  request.auth ? { id: request.auth.user.id, role: request.auth.user.role } : null;
+
+export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
+  app.post(
+    '/api/trade-ins',
+    {
+      // Up to five photos as data URLs (the page shrinks them first).
+      bodyLimit: MAX_SELL_PHOTOS * MAX_PHOTO_DATA_URL_LENGTH + 64 * 1024,
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const form = parseInput(sellFormSchema, request.body, FORM);
+      const user = request.auth?.user;
+      const customer =
+        user?.role === 'customer' ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null;
+      const created = await submitTradeIn({ db, config, clock, form, customer });
+      return reply.status(201).send(created);
+    },
+  );
+
+  // One box tracks a sale (TXN...) or an order (ORD-...); repair bookings (REP-...) are tracked by the repairs module.
+  app.get<ByNumber>(
+    '/api/track/:number',
+    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const number = normaliseNumber(request.params.number);
+      reply.header('cache-control', 'private, no-store');
+      if (number.startsWith('ORD-')) {
+        const order = await getOrderTracking({ db, orderNumber: number });
+        if (order) return { kind: 'order', order } satisfies TrackReply;
+      } else if (number.startsWith('TXN')) {
+        const tradeIn = await getTrackedTradeIn({ db, number, viewer: viewerOf(request) });
+        return { kind: 'trade-in', tradeIn } satisfies TrackReply;
+      }
+      throw notFound(TRADE_IN_NOT_FOUND, notFoundMessage);
+    },
+  );
+
+  app.post<ByNumber>('/api/trade-ins/:number/accept', ANSWER, async (request) => {
+    const input = parseInput(acceptOfferSchema, request.body, FORM);
+    return acceptOffer({
+      db,
+      config,
+      clock,
+      number: request.params.number,
+      viewer: viewerOf(request),
+      ip: request.ip,
+      input,
+    });
+  });
+
+  app.post<ByNumber>('/api/trade-ins/:number/decline', ANSWER, async (request) => {
+    const input = parseInput(declineOfferSchema, request.body, FORM);
+    return declineOffer({
+      db,
+      config,
+      clock,
+      number: request.params.number,
+      viewer: viewerOf(request),
+      ip: request.ip,
+      input,
+    });
+  });
+
+  app.get('/api/account/trade-ins', { config: { access: ['customer'] } }, async (request) => ({
+    tradeIns: await listCustomerTradeIns({ db, customerId: sessionOf(request).user.id }),
+  }));
+
+  // --- Admin ---------------------------------------------------------------------------------------
+  app.get('/api/admin/trade-ins', ADMIN, async (request) =>
+    listTradeIns({ db, query: parseInput(tradeInListQuerySchema, request.query) }),
+  );
+
+  app.post<ByNumber>('/api/admin/trade-ins/:number/confirm', ADMIN, async (request) => ({
+    message: 'Trade-in confirmed',
+    tradeIn: await confirmTradeIn({ db, config, clock, number: request.params.number, actor: actorOf(request) }),
+  }));
+
+  app.post<ByNumber>('/api/admin/trade-ins/:number/assign', ADMIN, async (request) => {
+    const { agentId } = parseInput(assignAgentSchema, request.body, FORM);
+    const tradeIn = await assignTradeIn({
+      db,
+      config,
+      clock,
+      number: request.params.number,
+      actor: actorOf(request),
+      agentId,
+    });
+    return { message: `Assigned to ${tradeIn.agentName}`, tradeIn };
+  });
+
+  app.post<ByNumber>('/api/admin/trade-ins/:number/mark-paid', ADMIN, async (request) => {
+    const { payoutReference } = parseInput(markPaidSchema, request.body, FORM);
+    return {
+      message: 'Trade-in marked as paid',
+      tradeIn: await markTradeInPaid({
+        db,
+        config,
+        clock,
+        number: request.params.number,
+        actor: actorOf(request),
+        payoutReference,
+      }),
+    };
+  });
+
+  // --- Agent ---------------------------------------------------------------------------------------
+  app.get('/api/agent/trade-ins', AGENT, async (request) =>
+    listTradeIns({ db, query: parseInput(tradeInListQuerySchema, request.query), agentId: sessionOf(request).user.id }),
+  );
+
+  app.post<ByNumber>('/api/agent/trade-ins/:number/assess', AGENT, async (request) => ({
+    message: OFFER_MESSAGES.assessed,
+    tradeIn: await assessTradeIn({ db, config, clock, number: request.params.number, actor: actorOf(request) }),
+  }));
+
+  app.post<ByNumber>('/api/agent/trade-ins/:number/offer', AGENT, async (request) => {
+    const { amount, notes } = parseInput(makeOfferSchema, request.body, FORM);
+    return {
+      message: OFFER_MESSAGES.offerMade(amount),
+      tradeIn: await makeOffer({
+        db,
+        config,
+        clock,
+        number: request.params.number,
+        actor: actorOf(request),
+        amount,
+        notes,
+      }),
+    };
+  });
+}

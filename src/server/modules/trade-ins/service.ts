@@ -1,0 +1,608 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Role } from '../../../shared/accounts';
+import { ERROR_CODES } from '../../../shared/errors';
+import {
+  maskEmail,
+  maskPhone,
+  moveRefusal,
+  normaliseNumber,
+  OFFER_MESSAGES,
+  SELL_MESSAGES,
+  statusDescription,
+  TRADE_IN_MOVES,
+  type acceptOfferSchema,
+  type AccountTradeIn,
+  type AnySaleStatus,
+  type declineOfferSchema,
+  type SellDeviceType,
+  type SellForm,
+  type SellReply,
+  type StaffTradeIn,
+  type StaffTradeInList,
+  type TrackedTradeIn,
+  type tradeInListQuerySchema,
+  type TradeInMove,
+} from '../../../shared/trade-ins';
+import type { Config } from '../../config';
+import type { Database, DbHandle, Transaction } from '../../db/client';
+import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHistory } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { transactionNumber as makeTransactionNumber, withUniqueNumber } from '../../lib/reference-numbers';
+import { findActiveAgent, userNames } from '../accounts/service';
+import { recordAudit, type Actor } from '../audit/service';
+import { insertImage, normaliseImage } from '../images/service';
+import { enqueueEmail } from '../mail/outbox';
+import { offerEmail, statusEmail, submissionEmail, type EmailContext } from './emails';
+
+export type TradeInRow = typeof tradeIns.$inferSelect;
+
+interface Deps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+}
+
+/** Who is looking or answering: the signed-in user, if any. */
+export type Viewer = { id: string; role: Role } | null;
+
+export const TRADE_IN_NOT_FOUND = 'TRADE_IN_NOT_FOUND';
+export const notFoundMessage = `${SELL_MESSAGES.notFound} - ${SELL_MESSAGES.notFoundDetail}`;
+const tradeInNotFound = () => notFound(TRADE_IN_NOT_FOUND, notFoundMessage);
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function tokenMatches(hash: string | null, token: string): boolean {
+  if (!hash || !token) return false;
+  const given = Buffer.from(hashToken(token), 'hex');
+  const stored = Buffer.from(hash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+const emailContext = (config: Config): EmailContext => ({
+  publicUrl: config.PUBLIC_URL,
+  currency: config.STORE_CURRENCY,
+});
+
+/** 'Apple iPhone 13 128GB': what staff lists and emails call the device. */
+export function deviceInfo(row: Pick<TradeInRow, 'brand' | 'model' | 'storage'>): string {
+  return [row.brand, row.model, row.storage && row.storage !== 'N/A' ? row.storage : ''].filter(Boolean).join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quote
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The estimate from the quote table: the lowest amount among the rows matching what the seller
+ * told us (a field left empty matches any), so the same device always gets the same figure and an
+ * unstated detail never raises it. Falls back to the lowest for the type.
+ */
+export async function estimateTradeIn(
+  db: DbHandle,
+  device: { deviceType: SellDeviceType; brand: string; storage: string; condition: string },
+): Promise<number> {
+  const lowest = async (conditions: SQL[]) => {
+    const [row] = await db
+      .select({ amount: tradeInQuotes.amount })
+      .from(tradeInQuotes)
+      .where(and(...conditions))
+      .orderBy(asc(tradeInQuotes.amount))
+      .limit(1);
+    return row?.amount ?? null;
+  };
+  const byType = eq(tradeInQuotes.deviceType, device.deviceType);
+  const given = [
+    device.brand ? eq(tradeInQuotes.brand, device.brand) : null,
+    device.storage ? eq(tradeInQuotes.storage, device.storage) : null,
+    device.condition ? eq(tradeInQuotes.condition, device.condition) : null,
+  ].filter((c): c is SQL => c !== null);
+  const amount = (await lowest([byType, ...given])) ?? (await lowest([byType]));
+  if (amount === null) throw new Error(`trade_in_quotes holds no row for ${device.deviceType}: seed it`);
+  return amount;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submission
+// ---------------------------------------------------------------------------------------------
+
+async function normalisePhotos(photos: string[]) {
+  try {
+    return await Promise.all(
+      photos.map((photo) => normaliseImage(Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64'))),
+    );
+  } catch {
+    throw new AppError(ERROR_CODES.validationFailed, SELL_MESSAGES.photoInvalid, {
+      fields: { photos: SELL_MESSAGES.photoInvalid },
+    });
+  }
+}
+
+/**
+ * POST /api/trade-ins: stores the whole form as 'Awaiting Confirmation' under a new TXN number
+ * (unique by constraint; a collision retries with the next millisecond), its first history entry,
+ * its photos (through the images module) and the confirmation email, all in one transaction.
+ */
+export async function submitTradeIn({
+  db,
+  config,
+  clock,
+  form,
+  customer,
+}: Deps & { form: SellForm; customer: { id: string; name: string } | null }): Promise<SellReply> {
+  const photos = await normalisePhotos(form.photos);
+  const now = clock.now();
+  const estimatedValue = await estimateTradeIn(db, form);
+  return db.transaction(async (tx) => {
+    const row = await withUniqueNumber(
+      (attempt) => makeTransactionNumber(new Date(now.getTime() + attempt)),
+      (number) =>
+        // A savepoint, so a collision does not abort the whole transaction.
+        tx.transaction(async (sp) => {
+          const [inserted] = await sp
+            .insert(tradeIns)
+            .values({
+              transactionNumber: number,
+              customerId: customer?.id ?? null,
+              customerName: customer?.name ?? '',
+              customerEmail: form.contactEmail,
+              customerPhone: form.contactPhone,
+              address: form.address,
+              deviceType: form.deviceType,
+              brand: form.brand,
+              model: form.model,
+              condition: form.condition,
+              storage: form.storage || null,
+              ram: form.ram || null,
+              color: form.color || null,
+              accessories: form.accessories || null,
+              description: form.description || null,
+              isOwner: form.isOwner,
+              imei: form.imei || null,
+              status: 'Awaiting Confirmation',
+              estimatedValue,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          return inserted!;
+        }),
+    );
+    await tx.insert(tradeInStatusHistory).values({
+      tradeInId: row.id,
+      status: row.status,
+      description: statusDescription(row.status),
+      actorId: customer?.id ?? null,
+      createdAt: now,
+    });
+    for (const [position, photo] of photos.entries()) {
+      const { id } = await insertImage(tx, photo);
+      await tx.insert(tradeInImages).values({ tradeInId: row.id, position, imageId: id });
+    }
+    await enqueueEmail(
+      tx,
+      submissionEmail({ ...row, deviceInfo: deviceInfo(row), estimatedValue }, emailContext(config)),
+      now,
+    );
+    return { transactionNumber: row.transactionNumber, status: row.status as AnySaleStatus, estimatedValue };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tracking
+// ---------------------------------------------------------------------------------------------
+
+async function findTradeIn(db: DbHandle, number: string): Promise<TradeInRow | null> {
+  const [row] = await db
+    .select()
+    .from(tradeIns)
+    .where(eq(tradeIns.transactionNumber, normaliseNumber(number)))
+    .limit(1);
+  return row ?? null;
+}
+
+const isOwner = (row: TradeInRow, viewer: Viewer) =>
+  viewer?.role === 'customer' && row.customerId !== null && row.customerId === viewer.id;
+
+/** GET /api/track/TXN...: the trade-in with its history; email and phone masked unless its signed-in owner asks. */
+export async function getTrackedTradeIn({
+  db,
+  number,
+  viewer,
+}: {
+  db: Database;
+  number: string;
+  viewer: Viewer;
+}): Promise<TrackedTradeIn> {
+  const row = await findTradeIn(db, number);
+  if (!row) throw tradeInNotFound();
+  return trackedView(db, row, viewer);
+}
+
+/** What every view of a trade-in shows: the device, its status and the money. */
+function commonView(row: TradeInRow) {
+  return {
+    transactionNumber: row.transactionNumber,
+    status: row.status as AnySaleStatus,
+    deviceType: row.deviceType as SellDeviceType,
+    brand: row.brand,
+    model: row.model,
+    storage: row.storage,
+    ram: row.ram,
+    color: row.color,
+    condition: row.condition,
+    estimatedValue: row.estimatedValue,
+    offeredAmount: row.offeredAmount,
+    submittedDate: row.createdAt.toISOString(),
+  };
+}
+
+async function trackedView(db: DbHandle, row: TradeInRow, viewer: Viewer): Promise<TrackedTradeIn> {
+  const history = await db
+    .select()
+    .from(tradeInStatusHistory)
+    .where(eq(tradeInStatusHistory.tradeInId, row.id))
+    .orderBy(asc(tradeInStatusHistory.createdAt), asc(tradeInStatusHistory.id));
+  const owner = isOwner(row, viewer);
+  return {
+    ...commonView(row),
+    assessmentNotes: row.offeredAmount !== null ? row.assessmentNotes : null,
+    contactEmail: owner ? row.customerEmail : maskEmail(row.customerEmail),
+    contactPhone: owner ? row.customerPhone : maskPhone(row.customerPhone),
+    viewerIsOwner: owner,
+    statusHistory: history.map((h) => ({
+      status: h.status,
+      date: h.createdAt.toISOString(),
+      description: h.description,
+    })),
+  };
+}
+
+/** The signed-in customer's own trade-ins, newest first (the account page). */
+export async function listCustomerTradeIns({
+  db,
+  customerId,
+}: {
+  db: Database;
+  customerId: string;
+}): Promise<AccountTradeIn[]> {
+  const rows = await db
+    .select()
+    .from(tradeIns)
+    .where(eq(tradeIns.customerId, customerId))
+    .orderBy(desc(tradeIns.createdAt))
+    .limit(200);
+  return rows.map((row) => ({
+    transactionNumber: row.transactionNumber,
+    deviceInfo: deviceInfo(row),
+    status: row.status as AnySaleStatus,
+    estimatedValue: row.estimatedValue,
+    offeredAmount: row.offeredAmount,
+    submittedDate: row.createdAt.toISOString(),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves (decision 022): one UPDATE checks the status, so two tabs move a trade-in once.
+// ---------------------------------------------------------------------------------------------
+
+const auditView = (row: TradeInRow) => ({
+  status: row.status,
+  agentId: row.agentId,
+  offeredAmount: row.offeredAmount,
+  assessmentNotes: row.assessmentNotes,
+});
+
+const AUDIT_VERBS: Record<TradeInMove, string> = {
+  confirm: 'confirm',
+  assign: 'assign',
+  assess: 'assess',
+  offer: 'offer',
+  accept: 'accept',
+  decline: 'decline',
+  markPaid: 'mark_paid',
+};
+
+/**
+ * Moves a trade-in by one of TRADE_IN_MOVES in the caller's transaction: the UPDATE only matches a
+ * row still in an allowed status (and `guard`, e.g. still this agent's), else 409 with the reason
+ * and nothing changes. Appends the history (statuses passed through first), writes the audit log.
+ */
+async function applyMove(
+  tx: Transaction,
+  {
+    row,
+    move,
+    actor,
+    now,
+    set = {},
+    guard,
+    passedThrough = [],
+    details,
+  }: {
+    row: TradeInRow;
+    move: TradeInMove;
+    actor: Actor;
+    now: Date;
+    set?: Partial<typeof tradeIns.$inferInsert>;
+    guard?: SQL;
+    passedThrough?: AnySaleStatus[];
+    details?: Record<string, unknown>;
+  },
+): Promise<TradeInRow> {
+  const { from, to } = TRADE_IN_MOVES[move];
+  const [after] = await tx
+    .update(tradeIns)
+    .set({ ...set, status: to, updatedAt: now })
+    .where(and(eq(tradeIns.id, row.id), inArray(tradeIns.status, [...from]), guard))
+    .returning();
+  if (!after) {
+    const current = await findTradeIn(tx, row.transactionNumber);
+    throw new AppError(ERROR_CODES.conflict, moveRefusal(move, current?.status ?? row.status), { status: 409 });
+  }
+  await tx.insert(tradeInStatusHistory).values(
+    [...passedThrough, to].map((status) => ({
+      tradeInId: row.id,
+      status,
+      description: statusDescription(status),
+      actorId: actor.id,
+      createdAt: now,
+    })),
+  );
+  await recordAudit(tx, {
+    actor,
+    action: `trade_in.${AUDIT_VERBS[move]}`,
+    entity: { type: 'trade_in', id: row.transactionNumber },
+    before: auditView(row),
+    after: auditView(after),
+    details,
+    at: now,
+  });
+  return after;
+}
+
+type StaffMove = Deps & { number: string; actor: Actor };
+
+/** Runs a staff move: finds the trade-in (404), checks ownership for an agent (403), moves it, emails the customer. */
+async function staffMove(
+  { db, config, clock, number, actor }: StaffMove,
+  move: TradeInMove,
+  prepare: (
+    row: TradeInRow,
+    tx: Transaction,
+  ) => Promise<Omit<Parameters<typeof applyMove>[1], 'row' | 'move' | 'actor' | 'now'>>,
+  email: (after: TradeInRow, ctx: EmailContext) => Parameters<typeof enqueueEmail>[1] = (after, ctx) =>
+    statusEmail(emailSubject(after), after.status, statusDescription(after.status), ctx),
+): Promise<StaffTradeIn> {
+  const now = clock.now();
+  const after = await db.transaction(async (tx) => {
+    const row = await findTradeIn(tx, number);
+    if (!row) throw tradeInNotFound();
+    if (actor.role === 'agent' && row.agentId !== actor.id) {
+      throw new AppError(ERROR_CODES.forbidden, 'This trade-in is assigned to another agent', { status: 403 });
+    }
+    const options = await prepare(row, tx);
+    const moved = await applyMove(tx, {
+      row,
+      move,
+      actor,
+      now,
+      ...options,
+      guard: actor.role === 'agent' ? eq(tradeIns.agentId, actor.id!) : options.guard,
+    });
+    await enqueueEmail(tx, email(moved, emailContext(config)), now);
+    return moved;
+  });
+  const [view] = await staffViews(db, [after]);
+  return view!;
+}
+
+const emailSubject = (row: TradeInRow) => ({ ...row, deviceInfo: deviceInfo(row) });
+
+/** Admin: 'Awaiting Confirmation' -> 'Confirmed'. */
+export const confirmTradeIn = (deps: StaffMove) => staffMove(deps, 'confirm', async () => ({}));
+
+/** Admin: gives the trade-in to an active agent ('Confirmed', or another agent's) -> 'Assigned to Agent'. */
+export const assignTradeIn = (deps: StaffMove & { agentId: string }) =>
+  staffMove(deps, 'assign', async (_row, tx) => {
+    const agent = await findActiveAgent(tx, deps.agentId);
+    if (!agent) {
+      throw new AppError(ERROR_CODES.validationFailed, 'Choose an active agent', {
+        fields: { agentId: 'Choose an active agent' },
+      });
+    }
+    return { set: { agentId: agent.id }, details: { agentName: agent.name } };
+  });
+
+/** Agent: 'Assigned to Agent' -> 'Device Assessed' (history) -> rests in 'Awaiting Offer'. */
+export const assessTradeIn = (deps: StaffMove) =>
+  staffMove(deps, 'assess', async () => ({ passedThrough: ['Device Assessed'] }));
+
+/** Agent: 'Assigned to Agent' or 'Awaiting Offer' -> 'Offer Made', with the amount, notes and the email's signed links. */
+export function makeOffer(deps: StaffMove & { amount: number; notes: string }) {
+  const token = randomBytes(32).toString('base64url');
+  return staffMove(
+    deps,
+    'offer',
+    async () => ({
+      set: { offeredAmount: deps.amount, assessmentNotes: deps.notes || null, accessTokenHash: hashToken(token) },
+    }),
+    (after, ctx) =>
+      offerEmail(
+        { ...emailSubject(after), offeredAmount: after.offeredAmount!, assessmentNotes: after.assessmentNotes },
+        token,
+        ctx,
+      ),
+  );
+}
+
+/** Admin: 'Awaiting Payment' -> 'Paid', recording the payout's reference. */
+export const markTradeInPaid = (deps: StaffMove & { payoutReference: string }) =>
+  staffMove(deps, 'markPaid', async (row, tx) => {
+    await tx
+      .update(tradeInPayouts)
+      .set({
+        payoutReference: deps.payoutReference,
+        paidAt: deps.clock.now(),
+        paidBy: deps.actor.id,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(tradeInPayouts.tradeInId, row.id));
+    return { details: { payoutReference: deps.payoutReference } };
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The customer's answer to an offer
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The customer answering an offer, proven by their session (the signed-in owner), the offer email's
+ * signed link, or the contact email given at submission; anything else changes nothing (403).
+ */
+function proveCustomer(
+  row: TradeInRow,
+  viewer: Viewer,
+  proof: { email: string; token: string },
+  ip: string | undefined,
+): Actor & { proof: string } {
+  if (isOwner(row, viewer)) return { id: viewer!.id, role: 'customer', ip, proof: 'session' };
+  if (proof.token && tokenMatches(row.accessTokenHash, proof.token)) {
+    return { id: null, role: 'customer', ip, proof: 'link' };
+  }
+  if (proof.email) {
+    if (proof.email.toLowerCase() === row.customerEmail.toLowerCase()) {
+      return { id: null, role: 'customer', ip, proof: 'email' };
+    }
+    throw new AppError(ERROR_CODES.forbidden, OFFER_MESSAGES.wrongEmail, {
+      status: 403,
+      fields: { email: OFFER_MESSAGES.wrongEmail },
+    });
+  }
+  if (proof.token) {
+    throw new AppError(ERROR_CODES.forbidden, 'This link is not valid for this trade-in', { status: 403 });
+  }
+  throw new AppError(ERROR_CODES.validationFailed, OFFER_MESSAGES.proofRequired, {
+    fields: { email: OFFER_MESSAGES.proofRequired },
+  });
+}
+
+type Answer = Deps & { number: string; viewer: Viewer; ip?: string };
+
+async function answerOffer(
+  { db, config, clock, number, viewer, ip }: Answer,
+  move: 'accept' | 'decline',
+  proof: { email: string; token: string },
+  after: (tx: Transaction, moved: TradeInRow, now: Date) => Promise<string[]>,
+): Promise<{ message: string; tradeIn: TrackedTradeIn }> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const row = await findTradeIn(tx, number);
+    if (!row) throw tradeInNotFound();
+    const { proof: how, ...actor } = proveCustomer(row, viewer, proof, ip);
+    const moved = await applyMove(tx, { row, move, actor, now, details: { proof: how } });
+    const extra = await after(tx, moved, now);
+    await enqueueEmail(
+      tx,
+      statusEmail(emailSubject(moved), moved.status, statusDescription(moved.status), emailContext(config), extra),
+      now,
+    );
+    return {
+      message: move === 'accept' ? OFFER_MESSAGES.accepted : OFFER_MESSAGES.declined,
+      tradeIn: await trackedView(tx, moved, viewer),
+    };
+  });
+}
+
+/** 'Offer Made' -> 'Awaiting Payment', keeping the bank account the payout goes to. */
+export const acceptOffer = (deps: Answer & { input: z.output<typeof acceptOfferSchema> }) =>
+  answerOffer(deps, 'accept', deps.input, async (tx, moved, now) => {
+    const { accountHolder, bankName, accountNumber, branchCode } = deps.input;
+    await tx.insert(tradeInPayouts).values({
+      tradeInId: moved.id,
+      accountHolder,
+      bankName,
+      accountNumber,
+      branchCode,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return [`We will pay into ${bankName} account ending ${accountNumber.slice(-4)} within 24 hours of approval.`];
+  });
+
+/** 'Offer Made' -> 'Offer Declined' (decision 021): the device goes back to the customer. */
+export const declineOffer = (deps: Answer & { input: z.output<typeof declineOfferSchema> }) =>
+  answerOffer(deps, 'decline', deps.input, async () => ['Your device will be returned to you.']);
+
+// ---------------------------------------------------------------------------------------------
+// Staff lists
+// ---------------------------------------------------------------------------------------------
+
+async function staffViews(db: DbHandle, rows: TradeInRow[]): Promise<StaffTradeIn[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [photos, names] = await Promise.all([
+    db.select().from(tradeInImages).where(inArray(tradeInImages.tradeInId, ids)).orderBy(asc(tradeInImages.position)),
+    userNames(
+      db,
+      rows.flatMap((r) => (r.agentId ? [r.agentId] : [])),
+    ),
+  ]);
+  return rows.map((row) => ({
+    ...commonView(row),
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    address: row.address,
+    deviceInfo: deviceInfo(row),
+    imei: row.imei,
+    assessmentNotes: row.assessmentNotes,
+    agentId: row.agentId,
+    agentName: row.agentId ? (names.get(row.agentId) ?? null) : null,
+    photos: photos.filter((p) => p.tradeInId === row.id).map((p) => `/images/${p.imageId}`),
+  }));
+}
+
+/**
+ * GET /api/admin/trade-ins (every trade-in) and GET /api/agent/trade-ins (`agentId`: that agent's):
+ * newest first, paged, by status, searched by number, name or email.
+ */
+export async function listTradeIns({
+  db,
+  query,
+  agentId,
+}: {
+  db: Database;
+  query: z.output<typeof tradeInListQuerySchema>;
+  agentId?: string;
+}): Promise<StaffTradeInList> {
+  const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    agentId ? eq(tradeIns.agentId, agentId) : undefined,
+    query.status ? eq(tradeIns.status, query.status) : undefined,
+    query.q
+      ? or(
+          ilike(tradeIns.transactionNumber, pattern),
+          ilike(tradeIns.customerName, pattern),
+          ilike(tradeIns.customerEmail, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tradeIns)
+      .where(where)
+      .orderBy(desc(tradeIns.createdAt), desc(tradeIns.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(tradeIns).where(where),
+  ]);
+  return {
+    items: await staffViews(db, rows),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

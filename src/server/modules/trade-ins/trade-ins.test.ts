@@ -1,0 +1,777 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SellFormInput, StaffTradeIn, TrackReply, TrackedTradeIn } from '../../../shared/trade-ins';
+import {
+  auditLog,
+  images,
+  outboxEmails,
+  tradeInImages,
+  tradeInPayouts,
+  tradeInQuotes,
+  tradeIns,
+  tradeInStatusHistory,
+  users,
+} from '../../db/schema';
+import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
+import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { nextAddress, placed } from '../../../../tests/support/checkout';
+import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
+import { send, useTestApp } from '../../../../tests/support/test-app';
+
+const t = useTestApp();
+
+const form = (overrides: Partial<SellFormInput> = {}): SellFormInput => ({
+  deviceType: 'phone',
+  brand: 'Apple',
+  model: 'iPhone 13',
+  condition: 'good',
+  storage: '128GB',
+  ram: '4GB',
+  color: 'Midnight',
+  accessories: 'Box and charger',
+  description: 'Small scratch on the back',
+  address: '12 Long Street, Cape Town',
+  contactPhone: '082 555 0199',
+  contactEmail: 'lindiwe@example.com',
+  isOwner: true,
+  ...overrides,
+});
+
+let adminCookie: string;
+let agent: { id: string; cookie: string };
+let otherAgent: { id: string; cookie: string };
+
+beforeAll(async () => {
+  await seedTradeInQuotes(t.db);
+  const admin = await createAdmin(t);
+  adminCookie = await signInAs(t, 'admin', admin.email);
+  const a = await createAgent(t);
+  agent = { id: a.id, cookie: await signInAs(t, 'agent', a.username!) };
+  const b = await createAgent(t);
+  otherAgent = { id: b.id, cookie: await signInAs(t, 'agent', b.username!) };
+});
+
+function submit(body: unknown, cookie?: string, address = nextAddress()) {
+  t.clock.advance(1000);
+  return send(t.app, 'POST', '/api/trade-ins', { body, cookie, headers: { 'x-forwarded-for': address } });
+}
+
+async function sell(overrides: Partial<SellFormInput> = {}, cookie?: string): Promise<string> {
+  const res = await submit(form(overrides), cookie);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().transactionNumber as string;
+}
+
+const rowOf = async (number: string) =>
+  (await t.db.select().from(tradeIns).where(eq(tradeIns.transactionNumber, number)))[0]!;
+
+const historyOf = async (number: string) => {
+  const row = await rowOf(number);
+  return t.db
+    .select()
+    .from(tradeInStatusHistory)
+    .where(eq(tradeInStatusHistory.tradeInId, row.id))
+    .orderBy(tradeInStatusHistory.createdAt, tradeInStatusHistory.id);
+};
+
+const emailsOf = (number: string) => t.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, number));
+
+/** The one email of this kind about the trade-in (several share the test clock's moment, so not by order). */
+const emailOf = async (number: string, kind: string) => {
+  const found = (await emailsOf(number)).filter((e) => e.kind === kind);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+
+const auditOf = (number: string) =>
+  t.db.select().from(auditLog).where(eq(auditLog.entityId, number)).orderBy(auditLog.id);
+
+const staff = (cookie: string, path: string, body: unknown = {}) => send(t.app, 'POST', path, { body, cookie });
+
+/** Moves a new trade-in to 'Offer Made' through the staff routes; returns the token of the offer email's links. */
+async function offered(number: string, amount = 5000, notes = 'Battery at 88%') {
+  expect((await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(200);
+  expect((await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id })).statusCode).toBe(
+    200,
+  );
+  const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount, notes });
+  expect(res.statusCode, res.body).toBe(200);
+  const offerMail = await emailOf(number, 'trade_in_offer');
+  return new URL(/Accept Offer: (\S+)/.exec(offerMail.text)![1]!).searchParams.get('token')!;
+}
+
+const bank = { accountHolder: 'Lindiwe Dube', bankName: 'FNB', accountNumber: '62 1234 5678', branchCode: '250655' };
+
+describe('POST /api/trade-ins', () => {
+  it('stores every field as Awaiting Confirmation with its first history entry and the estimate', async () => {
+    const res = await submit(form({ imei: '490154203237518' }));
+    expect(res.statusCode).toBe(201);
+    const reply = res.json();
+    expect(reply.transactionNumber).toMatch(/^TXN\d{13}\d{1,3}$/);
+    expect(reply).toMatchObject({ status: 'Awaiting Confirmation', estimatedValue: expect.any(Number) });
+    expect(await rowOf(reply.transactionNumber)).toMatchObject({
+      deviceType: 'phone',
+      brand: 'Apple',
+      model: 'iPhone 13',
+      condition: 'good',
+      storage: '128GB',
+      ram: '4GB',
+      color: 'Midnight',
+      accessories: 'Box and charger',
+      description: 'Small scratch on the back',
+      address: '12 Long Street, Cape Town',
+      customerPhone: '+27 82 555 0199',
+      customerEmail: 'lindiwe@example.com',
+      isOwner: true,
+      imei: '490154203237518',
+      customerId: null,
+      status: 'Awaiting Confirmation',
+      estimatedValue: reply.estimatedValue,
+    });
+    expect((await historyOf(reply.transactionNumber)).map((h) => [h.status, h.description])).toEqual([
+      ['Awaiting Confirmation', 'Device details submitted for review'],
+    ]);
+  });
+
+  it('takes the next millisecond when every number of this one is taken', async () => {
+    t.clock.advance(1000);
+    const ms = t.clock.now().getTime();
+    const taken = Array.from({ length: 1000 }, (_, n) => ({
+      transactionNumber: `TXN${ms}${n}`,
+      customerEmail: 'taken@example.com',
+      customerPhone: '+27 82 555 0100',
+      address: 'Taken',
+      deviceType: 'phone',
+      model: 'Taken',
+      isOwner: true,
+      estimatedValue: 2000,
+      createdAt: t.clock.now(),
+    }));
+    await t.db.insert(tradeIns).values(taken);
+    const res = await send(t.app, 'POST', '/api/trade-ins', {
+      body: form(),
+      headers: { 'x-forwarded-for': nextAddress() },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().transactionNumber).toMatch(new RegExp(`^TXN${ms + 1}\\d{1,3}$`));
+  });
+
+  it('queues a confirmation email with the number, the estimate and the tracking link', async () => {
+    const number = await sell();
+    const email = await emailOf(number, 'trade_in_submitted');
+    const { estimatedValue } = await rowOf(number);
+    expect(email.to).toBe('lindiwe@example.com');
+    expect(email.text).toContain(`Your transaction number is ${number}.`);
+    expect(email.text).toContain(
+      `Estimated value: R${estimatedValue.toLocaleString('en-US')} (final offer after inspection).`,
+    );
+    expect(email.text).toContain(`http://localhost:3000/track?number=${number}`);
+  });
+
+  it('quotes from the table: the same device the same figure, a worse condition less, unstated details the lowest', async () => {
+    const first = await submit(form());
+    const second = await submit(form({ color: 'Red', contactEmail: 'other@example.com' }));
+    const poor = await submit(form({ condition: 'poor' }));
+    const vague = await submit(form({ brand: '', storage: '', condition: '' }));
+    const phones = await t.db.select().from(tradeInQuotes).where(eq(tradeInQuotes.deviceType, 'phone'));
+    const quote = phones.find((q) => q.brand === 'Apple' && q.storage === '128GB' && q.condition === 'good');
+    const lowest = { amount: Math.min(...phones.map((q) => q.amount)) };
+    expect(first.json().estimatedValue).toBe(quote!.amount);
+    expect(second.json().estimatedValue).toBe(quote!.amount);
+    expect(poor.json().estimatedValue).toBeLessThan(quote!.amount);
+    expect(vague.json().estimatedValue).toBe(lowest!.amount);
+  });
+
+  it('seeds figures within the spec range for every type, brand, storage and condition', async () => {
+    const amounts = (await t.db.select().from(tradeInQuotes)).map((q) => q.amount);
+    expect(amounts).toHaveLength(320);
+    expect(Math.min(...amounts)).toBeGreaterThanOrEqual(2000);
+    expect(Math.max(...amounts)).toBeLessThanOrEqual(16999);
+  });
+
+  it('links the trade-in to the signed-in customer', async () => {
+    const { cookie, user } = await signUpCustomer(t);
+    const number = await sell({}, cookie);
+    expect(await rowOf(number)).toMatchObject({ customerId: user.id, customerName: 'Thandi Nkosi' });
+  });
+
+  it('stores photos through the image pipeline', async () => {
+    const photo = `data:image/webp;base64,${TINY_WEBP.toString('base64')}`;
+    const number = await sell({ photos: [photo, photo] });
+    const rows = await t.db
+      .select()
+      .from(tradeInImages)
+      .where(eq(tradeInImages.tradeInId, (await rowOf(number)).id));
+    expect(rows.map((r) => r.position)).toEqual([0, 1]);
+    const [stored] = await t.db.select().from(images).where(eq(images.id, rows[0]!.imageId));
+    expect(stored).toMatchObject({ contentType: 'image/webp', width: 1, height: 1 });
+  });
+
+  it('refuses a photo that is not an image and stores nothing', async () => {
+    const before = (await t.db.select().from(tradeIns)).length;
+    const res = await submit(
+      form({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Each photo must be a JPEG, PNG or WebP image',
+        fields: { photos: 'Each photo must be a JPEG, PNG or WebP image' },
+      },
+    });
+    expect(await t.db.select().from(tradeIns)).toHaveLength(before);
+  });
+
+  it('names every missing required field and stores nothing', async () => {
+    const before = (await t.db.select().from(tradeIns)).length;
+    const res = await submit({ isOwner: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Choose a device type',
+        fields: {
+          deviceType: 'Choose a device type',
+          model: 'Model is required',
+          address: 'Address is required',
+          contactPhone: 'Contact phone is required',
+          contactEmail: 'Contact email is required',
+          isOwner: 'Confirm that you are the owner of this device',
+        },
+      },
+    });
+    expect(await t.db.select().from(tradeIns)).toHaveLength(before);
+  });
+
+  it('refuses an IMEI whose check digit is wrong', async () => {
+    const res = await submit(form({ imei: '490154203237519' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ imei: 'This IMEI is not valid: check its 15 digits' });
+  });
+
+  it('refuses a storage size of another type', async () => {
+    const res = await submit(form({ deviceType: 'tv', brand: 'LG', storage: '128GB', ram: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ storage: 'Choose a storage size from the list' });
+  });
+
+  it('throttles one address after 20 submissions in 10 minutes', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 20; i++) expect((await submit({}, undefined, address)).statusCode).toBe(400);
+    const res = await submit(form(), undefined, address);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('GET /api/track/:number', () => {
+  it('shows a trade-in with its history and masked contact details to anyone holding the number', async () => {
+    const number = await sell();
+    const res = await send(t.app, 'GET', `/api/track/${number.toLowerCase()}`);
+    expect(res.statusCode).toBe(200);
+    const reply = res.json() as TrackReply;
+    expect(reply.kind).toBe('trade-in');
+    const tradeIn = (reply as { tradeIn: TrackedTradeIn }).tradeIn;
+    expect(tradeIn).toMatchObject({
+      transactionNumber: number,
+      status: 'Awaiting Confirmation',
+      contactEmail: 'l***@example.com',
+      contactPhone: '***0199',
+      viewerIsOwner: false,
+      offeredAmount: null,
+      statusHistory: [
+        {
+          status: 'Awaiting Confirmation',
+          description: 'Device details submitted for review',
+          date: t.clock.now().toISOString(),
+        },
+      ],
+    });
+    expect(JSON.stringify(reply)).not.toContain('Long Street');
+  });
+
+  it('shows the signed-in owner their own contact details', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const number = await sell({}, cookie);
+    const res = await send(t.app, 'GET', `/api/track/${number}`, { cookie });
+    expect(res.json().tradeIn).toMatchObject({
+      contactEmail: 'lindiwe@example.com',
+      contactPhone: '+27 82 555 0199',
+      viewerIsOwner: true,
+    });
+  });
+
+  it('shows an order by its number with no personal data', async () => {
+    const [device] = await insertDevices(t.db, [{ price: 4000, quantity: 5 }]);
+    const { orderNumber } = await placed(t, [{ deviceId: device!.id, quantity: 2 }]);
+    const res = await send(t.app, 'GET', `/api/track/${orderNumber}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      kind: 'order',
+      order: {
+        orderNumber,
+        status: 'pending',
+        createdAt: expect.any(String),
+        statusHistory: [{ status: 'pending', date: expect.any(String) }],
+        itemCount: 2,
+        totalAmount: 8000,
+        currency: 'NGN',
+        trackingNumber: null,
+        courier: null,
+      },
+    });
+    expect(res.body).not.toMatch(/Thandi|Long Street|example/);
+  });
+
+  it.each(['TXN0000000000000000', 'ORD-2026-000000', 'REP-123456789', 'hello'])(
+    'answers %s with Transaction Not Found',
+    async (number) => {
+      const res = await send(t.app, 'GET', `/api/track/${number}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'TRADE_IN_NOT_FOUND',
+          message: 'Transaction Not Found - No transaction found with this number.',
+        },
+      });
+    },
+  );
+});
+
+describe('POST /api/trade-ins/:number/accept', () => {
+  it('accepts with the contact email: Awaiting Payment, bank details kept, history, audit and email', async () => {
+    const number = await sell();
+    await offered(number);
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
+      body: { email: 'LINDIWE@example.com', ...bank },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().tradeIn).toMatchObject({ status: 'Awaiting Payment', offeredAmount: 5000 });
+    const row = await rowOf(number);
+    expect(await t.db.select().from(tradeInPayouts).where(eq(tradeInPayouts.tradeInId, row.id))).toEqual([
+      expect.objectContaining({
+        accountHolder: 'Lindiwe Dube',
+        bankName: 'FNB',
+        accountNumber: '6212345678',
+        branchCode: '250655',
+      }),
+    ]);
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Awaiting Payment',
+      description: 'Offer accepted, payment is being processed',
+    });
+    expect((await auditOf(number)).at(-1)).toMatchObject({
+      action: 'trade_in.accept',
+      actorRole: 'customer',
+      actorId: null,
+      before: expect.objectContaining({ status: 'Offer Made' }),
+      after: expect.objectContaining({ status: 'Awaiting Payment' }),
+      details: { proof: 'email' },
+    });
+    const email = await emailOf(number, 'trade_in_awaiting_payment');
+    expect(email.to).toBe('lindiwe@example.com');
+    expect(email.text).toContain('FNB account ending 5678');
+  });
+
+  it('refuses a wrong email with 403 and changes nothing', async () => {
+    const number = await sell();
+    await offered(number);
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
+      body: { email: 'someone@example.com', ...bank },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'FORBIDDEN',
+        message: 'This email does not match the one given for this trade-in',
+        fields: { email: 'This email does not match the one given for this trade-in' },
+      },
+    });
+    expect((await rowOf(number)).status).toBe('Offer Made');
+    expect(
+      await t.db
+        .select()
+        .from(tradeInPayouts)
+        .where(eq(tradeInPayouts.tradeInId, (await rowOf(number)).id)),
+    ).toEqual([]);
+  });
+
+  it('asks for the contact email when no proof is given', async () => {
+    const number = await sell();
+    await offered(number);
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: bank });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      email: 'Enter the contact email you gave when you submitted this device',
+    });
+  });
+
+  it('refuses to accept twice (409) and keeps the first bank details', async () => {
+    const number = await sell();
+    await offered(number);
+    const url = `/api/trade-ins/${number}/accept`;
+    expect((await send(t.app, 'POST', url, { body: { email: 'lindiwe@example.com', ...bank } })).statusCode).toBe(200);
+    const again = await send(t.app, 'POST', url, {
+      body: { email: 'lindiwe@example.com', ...bank, accountNumber: '999999999' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'This trade-in is Awaiting Payment; an offer can only be accepted from Offer Made',
+      },
+    });
+    const [payout] = await t.db
+      .select()
+      .from(tradeInPayouts)
+      .where(eq(tradeInPayouts.tradeInId, (await rowOf(number)).id));
+    expect(payout!.accountNumber).toBe('6212345678');
+  });
+
+  it('lets the signed-in owner accept without an email', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const number = await sell({}, cookie);
+    await offered(number);
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: bank, cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await auditOf(number)).at(-1)).toMatchObject({ actorRole: 'customer', details: { proof: 'session' } });
+  });
+
+  it('names a bad branch code and bank under their fields', async () => {
+    const number = await sell();
+    await offered(number);
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
+      body: { email: 'lindiwe@example.com', ...bank, bankName: 'Monopoly Bank', branchCode: '12' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      bankName: 'Choose a bank from the list',
+      branchCode: 'Enter the 6-digit branch code',
+    });
+  });
+});
+
+describe('POST /api/trade-ins/:number/decline', () => {
+  it('declines through the signed link of the offer email: Offer Declined, history, audit, email', async () => {
+    const number = await sell();
+    const token = await offered(number);
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, { body: { token } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Offer declined. Your device will be returned to you.',
+      tradeIn: { status: 'Offer Declined' },
+    });
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Offer Declined',
+      description: 'Offer declined by the customer',
+    });
+    expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.decline', details: { proof: 'link' } });
+    expect((await emailOf(number, 'trade_in_offer_declined')).text).toContain('Your device will be returned to you.');
+  });
+
+  it('refuses another link', async () => {
+    const number = await sell();
+    await offered(number);
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, { body: { token: 'forged' } });
+    expect(res.statusCode).toBe(403);
+    expect((await rowOf(number)).status).toBe('Offer Made');
+  });
+
+  it('refuses to decline after accepting (409)', async () => {
+    const number = await sell();
+    await offered(number);
+    await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: { email: 'lindiwe@example.com', ...bank } });
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
+      body: { email: 'lindiwe@example.com' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'This trade-in is Awaiting Payment; an offer can only be declined from Offer Made',
+    );
+  });
+
+  it('refuses before an offer is made', async () => {
+    const number = await sell();
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
+      body: { email: 'lindiwe@example.com' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'This trade-in is Awaiting Confirmation; an offer can only be declined from Offer Made',
+    );
+  });
+});
+
+describe('POST /api/admin/trade-ins/:number/confirm', () => {
+  it('confirms once, with history, audit and email; a second time is 409', async () => {
+    const number = await sell();
+    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tradeIn).toMatchObject({ transactionNumber: number, status: 'Confirmed' });
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Confirmed',
+      description: 'Submission confirmed by our team',
+    });
+    expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.confirm', actorRole: 'admin' });
+    expect((await emailOf(number, 'trade_in_confirmed')).subject).toBe(`${number}: Confirmed`);
+    const again = await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'This trade-in is Confirmed; it can only be confirmed from Awaiting Confirmation',
+      },
+    });
+  });
+
+  it('is the admin alone: 401 anonymous, 403 for an agent or a customer', async () => {
+    const number = await sell();
+    const { cookie } = await signUpCustomer(t);
+    expect((await send(t.app, 'POST', `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(401);
+    expect((await staff(agent.cookie, `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(403);
+    expect((await staff(cookie, `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(403);
+    expect((await rowOf(number)).status).toBe('Awaiting Confirmation');
+  });
+
+  it('answers an unknown number with 404', async () => {
+    const res = await staff(adminCookie, '/api/admin/trade-ins/TXN1/confirm');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('TRADE_IN_NOT_FOUND');
+  });
+});
+
+describe('POST /api/admin/trade-ins/:number/assign', () => {
+  it('assigns an active agent', async () => {
+    const number = await sell();
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Assigned to Sarah Mitchell',
+      tradeIn: { status: 'Assigned to Agent', agentId: agent.id, agentName: 'Sarah Mitchell' },
+    });
+  });
+
+  it('refuses an inactive agent and a trade-in not yet confirmed', async () => {
+    const number = await sell();
+    const inactive = await createAgent(t, undefined, 'inactive');
+    const early = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      'This trade-in is Awaiting Confirmation; an agent can only be assigned from Confirmed or Assigned to Agent',
+    );
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: inactive.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ agentId: 'Choose an active agent' });
+    expect((await rowOf(number)).agentId).toBeNull();
+  });
+});
+
+describe('POST /api/agent/trade-ins/:number/assess', () => {
+  it('records Device Assessed and rests in Awaiting Offer, only from Assigned to Agent', async () => {
+    const number = await sell();
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Device marked as assessed', tradeIn: { status: 'Awaiting Offer' } });
+    expect((await historyOf(number)).slice(-2).map((h) => [h.status, h.description, h.actorId])).toEqual([
+      ['Device Assessed', 'Device assessment completed', agent.id],
+      ['Awaiting Offer', 'Preparing your offer', agent.id],
+    ]);
+    expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.assess', actorId: agent.id });
+    const again = await staff(agent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      'This trade-in is Awaiting Offer; it can only be marked as assessed from Assigned to Agent',
+    );
+  });
+
+  it("refuses another agent's trade-in with 403 and changes nothing", async () => {
+    const number = await sell();
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    const res = await staff(otherAgent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'This trade-in is assigned to another agent' } });
+    expect((await rowOf(number)).status).toBe('Assigned to Agent');
+  });
+
+  it('is the agent alone', async () => {
+    const number = await sell();
+    expect((await staff(adminCookie, `/api/agent/trade-ins/${number}/assess`)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/agent/trade-ins/:number/offer', () => {
+  it('makes an offer from Awaiting Offer and emails the amount, notes and signed links', async () => {
+    const number = await sell();
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    await staff(agent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, {
+      amount: 6500,
+      notes: 'Screen perfect',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Offer of R6500 submitted successfully',
+      tradeIn: { status: 'Offer Made', offeredAmount: 6500, assessmentNotes: 'Screen perfect' },
+    });
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Offer Made',
+      description: 'Offer submitted and awaiting customer response',
+    });
+    const email = await emailOf(number, 'trade_in_offer');
+    expect(email.containsSecret).toBe(true);
+    expect(email.text).toContain('offers R6,500');
+    expect(email.text).toContain("Agent's notes: Screen perfect");
+    expect(email.text).toMatch(
+      new RegExp(`Accept Offer: http://localhost:3000/track\\?number=${number}&token=[\\w-]{43}&answer=accept`),
+    );
+    expect((await rowOf(number)).accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses an offer from Offer Made with the reason', async () => {
+    const number = await sell();
+    await offered(number);
+    const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount: 7000 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer',
+      },
+    });
+    expect((await rowOf(number)).offeredAmount).toBe(5000);
+  });
+
+  it.each([
+    [0, 'Offer amount must be greater than 0'],
+    [12.5, 'Offer amount must be a whole number of rand'],
+    ['', 'Offer amount must be greater than 0'],
+  ])('refuses the amount %s', async (amount, message) => {
+    const number = await sell();
+    const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ amount: message });
+  });
+
+  it('changes the trade-in once when two tabs offer at the same moment', async () => {
+    const number = await sell();
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    const results = await Promise.all(
+      [4000, 4500].map((amount) => staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await historyOf(number)).filter((h) => h.status === 'Offer Made')).toHaveLength(1);
+    expect((await emailsOf(number)).filter((e) => e.kind === 'trade_in_offer')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
+  it('pays an accepted offer once, recording the reference', async () => {
+    const number = await sell();
+    await offered(number);
+    const early = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-1' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      'This trade-in is Offer Made; it can only be marked paid from Awaiting Payment',
+    );
+    await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: { email: 'lindiwe@example.com', ...bank } });
+    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
+      payoutReference: 'EFT-20261122-01',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tradeIn.status).toBe('Paid');
+    const [payout] = await t.db
+      .select()
+      .from(tradeInPayouts)
+      .where(eq(tradeInPayouts.tradeInId, (await rowOf(number)).id));
+    expect(payout).toMatchObject({ payoutReference: 'EFT-20261122-01', paidAt: t.clock.now() });
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Paid',
+      description: 'Payment sent to your account',
+    });
+  });
+
+  it('requires a payout reference', async () => {
+    const number = await sell();
+    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ payoutReference: 'Payout reference is required' });
+  });
+});
+
+describe('GET /api/admin/trade-ins', () => {
+  it('lists newest first with the agent name, filtered by status and searched by number or email', async () => {
+    const first = await sell({ contactEmail: 'search.me@example.com' });
+    const second = await sell();
+    await offered(second);
+    const all = await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=2', { cookie: adminCookie });
+    expect(all.statusCode).toBe(200);
+    const body = all.json();
+    expect(body.items.map((i: StaffTradeIn) => i.transactionNumber)).toEqual([second, first]);
+    expect(body.items[0]).toMatchObject({
+      agentName: 'Sarah Mitchell',
+      status: 'Offer Made',
+      customerEmail: 'lindiwe@example.com',
+    });
+    expect(body.total).toBeGreaterThan(2);
+    const offers = await send(t.app, 'GET', '/api/admin/trade-ins?status=Offer%20Made&pageSize=100', {
+      cookie: adminCookie,
+    });
+    expect(offers.json().items.every((i: StaffTradeIn) => i.status === 'Offer Made')).toBe(true);
+    const byEmail = await send(t.app, 'GET', '/api/admin/trade-ins?q=SEARCH.ME', { cookie: adminCookie });
+    expect(byEmail.json().items.map((i: StaffTradeIn) => i.transactionNumber)).toEqual([first]);
+    const byNumber = await send(t.app, 'GET', `/api/admin/trade-ins?q=${second}`, { cookie: adminCookie });
+    expect(byNumber.json().total).toBe(1);
+  });
+
+  it('refuses a status outside the list', async () => {
+    const res = await send(t.app, 'GET', '/api/admin/trade-ins?status=Lost', { cookie: adminCookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ status: 'Choose a status from the list' });
+  });
+});
+
+describe('GET /api/agent/trade-ins', () => {
+  it("lists this agent's trade-ins only, with photos and IMEI", async () => {
+    const photo = `data:image/webp;base64,${TINY_WEBP.toString('base64')}`;
+    const mine = await sell({ imei: '490154203237518', photos: [photo] });
+    await staff(adminCookie, `/api/admin/trade-ins/${mine}/confirm`);
+    await staff(adminCookie, `/api/admin/trade-ins/${mine}/assign`, { agentId: otherAgent.id });
+    const res = await send(t.app, 'GET', '/api/agent/trade-ins', { cookie: otherAgent.cookie });
+    expect(res.json().items).toEqual([
+      expect.objectContaining({
+        transactionNumber: mine,
+        imei: '490154203237518',
+        photos: [expect.stringMatching(/^\/images\//)],
+      }),
+    ]);
+    const filtered = await send(t.app, 'GET', '/api/agent/trade-ins?status=Offer%20Made', {
+      cookie: otherAgent.cookie,
+    });
+    expect(filtered.json()).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('GET /api/account/trade-ins', () => {
+  it("lists the signed-in customer's own trade-ins", async () => {
+    const { cookie } = await signUpCustomer(t);
+    const number = await sell({}, cookie);
+    await sell();
+    const res = await send(t.app, 'GET', '/api/account/trade-ins', { cookie });
+    expect(res.json().tradeIns).toEqual([
+      expect.objectContaining({
+        transactionNumber: number,
+        deviceInfo: 'Apple iPhone 13 128GB',
+        status: 'Awaiting Confirmation',
+      }),
+    ]);
+    expect(await t.db.select().from(users).where(eq(users.role, 'agent'))).toHaveLength(3);
+  });
+});

@@ -1,0 +1,138 @@
+import { CheckCircle2, Circle, Clock } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SALE_STATUSES, SELL_CONDITIONS, type AnySaleStatus, type TrackedTradeIn } from '../../../shared/trade-ins';
+import { Button } from '../../components/ui/button';
+import { money } from '../../lib/money';
+import { DetailRow } from './detail-row';
+import { formatDateTime } from './format';
+import { OfferAnswerDialog, type Answer } from './offer-answer';
+
+const WHATS_NEXT: Record<AnySaleStatus, string> = {
+  'Awaiting Confirmation': 'Our team is reviewing your submission and will confirm it within 24 hours.',
+  Confirmed: 'Your submission is confirmed. An agent will be assigned to assess your device shortly.',
+  'Assigned to Agent': 'Your agent will inspect your device within 1-2 business days.',
+  'Device Assessed': 'Your device has been assessed. We are preparing your offer.',
+  'Awaiting Offer': 'Your device has been assessed. We are preparing your offer.',
+  'Offer Made': 'Review the offer below, then accept it to get paid or decline it to have your device returned.',
+  'Awaiting Payment': 'You accepted the offer. Payment reaches your bank account within 24 hours of approval.',
+  Paid: 'Payment has been sent to your account. Thank you for selling with QuickBuy!',
+  'Offer Declined': 'You declined the offer. We will contact you to return your device.',
+};
+
+/** The statuses the timeline shows: the spec's eight, or up to the offer and then 'Offer Declined'. */
+function timelineOf(status: AnySaleStatus): AnySaleStatus[] {
+  if (status !== 'Offer Declined') return [...SALE_STATUSES];
+  return [...SALE_STATUSES.slice(0, SALE_STATUSES.indexOf('Offer Made') + 1), 'Offer Declined'];
+}
+
+export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
+  const [params] = useSearchParams();
+  // The offer email's links carry a signed token and the answer to open.
+  const token = params.get('token') ?? '';
+  const linked = params.get('answer');
+  const offerOpen = tradeIn.status === 'Offer Made';
+  const [answer, setAnswer] = useState<Answer | null>(
+    offerOpen && token && (linked === 'accept' || linked === 'decline') ? linked : null,
+  );
+
+  const firstDate = new Map<string, string>();
+  for (const entry of tradeIn.statusHistory) if (!firstDate.has(entry.status)) firstDate.set(entry.status, entry.date);
+  const condition = SELL_CONDITIONS.find((c) => c.value === tradeIn.condition);
+  const device = [tradeIn.brand, tradeIn.model, tradeIn.storage && tradeIn.storage !== 'N/A' ? tradeIn.storage : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="details-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
+            Transaction Details
+          </h2>
+          <span
+            className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700"
+            data-testid="status-badge"
+          >
+            {tradeIn.status}
+          </span>
+        </div>
+        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+          <DetailRow label="Transaction Number" value={tradeIn.transactionNumber} />
+          <DetailRow label="Device" value={device} />
+          <DetailRow label="Condition" value={condition ? `${condition.label} (${condition.hint})` : 'Not given'} />
+          <DetailRow label="Estimated Value" value={money(tradeIn.estimatedValue, 'offer')} />
+          {tradeIn.offeredAmount !== null && <DetailRow label="Offer" value={money(tradeIn.offeredAmount, 'offer')} />}
+          <DetailRow label="Submitted" value={formatDateTime(tradeIn.submittedDate)} />
+          <DetailRow label="Contact Email" value={tradeIn.contactEmail} />
+          <DetailRow label="Contact Phone" value={tradeIn.contactPhone} />
+        </dl>
+      </section>
+
+      {offerOpen && (
+        <section
+          aria-labelledby="offer-heading"
+          className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 shadow-sm"
+        >
+          <h2 id="offer-heading" className="text-xl font-semibold text-slate-900">
+            Your Offer: {money(tradeIn.offeredAmount ?? 0, 'offer')}
+          </h2>
+          {tradeIn.assessmentNotes && (
+            <p className="mt-2 text-sm text-slate-700">
+              <span className="font-medium">Agent&apos;s notes:</span> {tradeIn.assessmentNotes}
+            </p>
+          )}
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <Button onClick={() => setAnswer('accept')}>Accept Offer</Button>
+            <Button variant="secondary" onClick={() => setAnswer('decline')}>
+              Decline Offer
+            </Button>
+          </div>
+          {answer && (
+            <OfferAnswerDialog
+              answer={answer}
+              tradeIn={tradeIn}
+              token={token}
+              onOpenChange={(open) => !open && setAnswer(null)}
+            />
+          )}
+        </section>
+      )}
+
+      <section
+        aria-labelledby="timeline-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="timeline-heading" className="text-xl font-semibold text-slate-900">
+          Status Timeline
+        </h2>
+        <ol className="mt-4 space-y-4">
+          {timelineOf(tradeIn.status).map((status) => {
+            const date = firstDate.get(status);
+            const current = status === tradeIn.status;
+            const Icon = date ? CheckCircle2 : current ? Clock : Circle;
+            return (
+              <li key={status} className="flex gap-3" aria-current={current ? 'step' : undefined}>
+                <Icon
+                  className={`mt-0.5 size-5 shrink-0 ${date ? 'text-emerald-600' : 'text-slate-300'}`}
+                  aria-hidden="true"
+                />
+                <div>
+                  <p className={`font-medium ${date ? 'text-slate-900' : 'text-slate-400'}`}>{status}</p>
+                  <p className="text-sm text-slate-500">{date ? formatDateTime(date) : 'Pending'}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      <section aria-labelledby="next-heading" className="rounded-2xl border border-brand-100 bg-brand-50 p-6">
+        <h2 id="next-heading" className="text-lg font-semibold text-slate-900">
+          What&apos;s Next?
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">{WHATS_NEXT[tradeIn.status]}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Page } from '@playwright/test';
+
+/** Fills the Device Details form as a seller would, with a tested email of their own. */
+export async function fillPhone(page: Page, email: string) {
+  await page.getByLabel(/^Device Type/).selectOption('phone');
+  await page.getByLabel(/^Brand/).selectOption('Samsung');
+  await page.getByLabel(/^Model/).fill('Galaxy S22');
+  await page.getByLabel(/^Condition/).selectOption('good');
+  await page.getByLabel(/^Storage/).selectOption('256GB');
+  await page.getByLabel(/^RAM/).selectOption('8GB');
+  await page.getByLabel(/^Color/).fill('Phantom Black');
+  await page.getByLabel(/^Accessories/).fill('Box and charger');
+  await page.getByLabel(/^Description/).fill('One small scratch on the back.');
+  await page.getByLabel(/^IMEI/).fill('490154203237518');
+  await page.getByLabel(/^Address/).fill('12 Long Street, Cape Town');
+  await page.getByLabel(/^Contact Phone/).fill('082 555 0199');
+  await page.getByLabel(/^Contact Email/).fill(email);
+  await page.getByLabel('I am the owner of this device').check();
+}

@@ -1,0 +1,81 @@
+import { expect, test, uniqueId } from './fixtures';
+import { fillPhone } from './sell-form';
+
+test.describe('sell a device', () => {
+  test('a guest sells a phone, sees the estimate and tracks it', async ({ page }) => {
+    const email = `seller.${uniqueId()}@example.com`;
+    await page.goto('/sell');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sell Your Device' })).toBeVisible();
+    await expect(page.getByText('Get an instant quote for your phone, laptop, tablet, or TV')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Device Details' })).toBeVisible();
+    await fillPhone(page, email);
+    await page.getByRole('button', { name: 'Get Instant Quote' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Submission Successful!' })).toBeVisible();
+    const number = (await page.getByTestId('transaction-number').textContent())!;
+    expect(number).toMatch(/^TXN\d{14,16}$/);
+    await expect(page.getByText(`A confirmation email has been sent to ${email}`)).toBeVisible();
+    await expect(page.getByText(/Estimated value: R[\d,]+/)).toBeVisible();
+    await expect(page.getByText('(final offer after inspection)')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Track Your Device' }).click();
+    await expect(page).toHaveURL(`/track?number=${number}`);
+    await expect(page.getByRole('heading', { name: 'Transaction Details' })).toBeVisible();
+    await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Confirmation');
+    await expect(page.getByText('Samsung Galaxy S22 256GB')).toBeVisible();
+    await expect(page.getByText('Good (Minor wear)')).toBeVisible();
+    await expect(page.getByText(/^s\*\*\*@example\.com$/)).toBeVisible();
+    await expect(page.getByText('***0199')).toBeVisible();
+  });
+
+  test('Get Instant Quote waits for a type and ownership; required fields say what is missing', async ({ page }) => {
+    await page.goto('/sell');
+    const submit = page.getByRole('button', { name: 'Get Instant Quote' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel(/^Device Type/).selectOption('laptop');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('I am the owner of this device').check();
+    await expect(submit).toBeEnabled();
+    await page.getByLabel(/^Contact Phone/).fill('555 0199');
+    await page.getByLabel(/^Contact Email/).fill('not-an-email');
+    await page.getByLabel(/^IMEI/).fill('490154203237519');
+    await submit.click();
+    await expect(page.getByText('Model is required')).toBeVisible();
+    await expect(page.getByText('Address is required')).toBeVisible();
+    await expect(page.getByText('Enter a South African phone number, like 082 555 0199')).toBeVisible();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await expect(page.getByText('This IMEI is not valid: check its 15 digits')).toBeVisible();
+    await page.getByLabel('I am the owner of this device').uncheck();
+    await expect(submit).toBeDisabled();
+  });
+
+  test('brand, storage and RAM follow the type, and a choice that no longer fits is cleared', async ({ page }) => {
+    await page.goto('/sell');
+    const brand = page.getByLabel(/^Brand/);
+    await page.getByLabel(/^Device Type/).selectOption('laptop');
+    await expect(brand.getByRole('option')).toHaveText(['Select brand', 'Apple', 'Dell', 'HP', 'Lenovo', 'Asus']);
+    await brand.selectOption('Dell');
+    await page.getByLabel(/^Storage/).selectOption('2TB SSD');
+    await page.getByLabel(/^RAM/).selectOption('32GB');
+    await page.getByLabel(/^Device Type/).selectOption('phone');
+    await expect(brand).toHaveValue('');
+    await expect(page.getByLabel(/^Storage/)).toHaveValue('');
+    await expect(page.getByLabel(/^RAM/)).toHaveValue('');
+    await brand.selectOption('Apple');
+    await page.getByLabel(/^Device Type/).selectOption('tablet');
+    await expect(brand).toHaveValue('Apple');
+    await page.getByLabel(/^Device Type/).selectOption('tv');
+    await expect(page.getByLabel(/^Storage/).getByRole('option')).toHaveText(['Select storage', 'N/A']);
+    await expect(page.getByLabel(/^RAM/)).toHaveCount(0);
+  });
+
+  test('Submit Another Device returns to an empty form', async ({ page }) => {
+    await page.goto('/sell');
+    await fillPhone(page, `again.${uniqueId()}@example.com`);
+    await page.getByRole('button', { name: 'Get Instant Quote' }).click();
+    await page.getByRole('button', { name: 'Submit Another Device' }).click();
+    await expect(page.getByLabel(/^Model/)).toHaveValue('');
+    await expect(page.getByLabel(/^Device Type/)).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Get Instant Quote' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test';
+import { Api, E2E_AGENT, expect, test, uniqueId } from './fixtures';
+import { fillPhone } from './sell-form';
+
+/** Sells a phone through the page and returns its transaction number, the page left on the success view. */
+async function sellThroughPage(page: Page, email: string): Promise<string> {
+  await page.goto('/sell');
+  await fillPhone(page, email);
+  await page.getByRole('button', { name: 'Get Instant Quote' }).click();
+  return (await page.getByTestId('transaction-number').textContent())!;
+}
+
+test.describe('track a device', () => {
+  // Staff move the trade-in to 'Offer Made' through the API: the admin confirms and assigns, the demo agent offers.
+  let agent: Api;
+  let agentId: string;
+  test.beforeEach(async ({ playwright, baseURL }) => {
+    agent = new Api(await playwright.request.newContext({ baseURL }));
+    const { user } = await agent.expect<{ user: { id: string } }>(
+      agent.post('/api/auth/agent/signin', { username: E2E_AGENT.username, password: E2E_AGENT.password }),
+    );
+    agentId = user.id;
+  });
+  test.afterEach(() => agent.request.dispose());
+
+  async function makeOffer(admin: Api, number: string, amount: number, notes: string) {
+    await admin.expect(admin.post(`/api/admin/trade-ins/${number}/confirm`));
+    await admin.expect(admin.post(`/api/admin/trade-ins/${number}/assign`, { agentId }));
+    await agent.expect(agent.post(`/api/agent/trade-ins/${number}/assess`));
+    await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount, notes }));
+  }
+
+  test('a guest sells a phone, tracks it, and accepts the offer with bank details', async ({ page, admin }) => {
+    const email = `accept.${uniqueId()}@example.com`;
+    const number = await sellThroughPage(page, email);
+    await page.getByRole('link', { name: 'Track Your Device' }).click();
+    const timeline = page.getByRole('region', { name: 'Status Timeline' });
+    await expect(timeline.getByRole('listitem')).toHaveCount(8);
+    await expect(timeline.getByRole('listitem').nth(1)).toContainText('Pending');
+    await expect(page.getByRole('region', { name: "What's Next?" })).toContainText('will confirm it within 24 hours');
+
+    await makeOffer(admin, number, 7200, 'Screen and battery in great shape');
+    await page.reload();
+    await expect(page.getByTestId('status-badge')).toHaveText('Offer Made');
+    await expect(page.getByRole('heading', { name: 'Your Offer: R7,200' })).toBeVisible();
+    await expect(page.getByText('Screen and battery in great shape')).toBeVisible();
+    await expect(timeline.getByRole('listitem').filter({ hasText: 'Device Assessed' })).not.toContainText('Pending');
+
+    await page.getByRole('button', { name: 'Accept Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
+    await dialog.getByLabel(/^Contact Email/).fill('someone.else@example.com');
+    await dialog.getByLabel(/^Account Holder/).fill('Lindiwe Dube');
+    await dialog.getByLabel(/^Bank/).selectOption('Capitec');
+    await dialog.getByLabel(/^Account Number/).fill('1234567890');
+    await dialog.getByLabel(/^Branch Code/).fill('470010');
+    await dialog.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(dialog.getByText('This email does not match the one given for this trade-in')).toBeVisible();
+    await dialog.getByLabel(/^Contact Email/).fill(email);
+    await dialog.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
+    await expect(page.getByRole('region', { name: "What's Next?" })).toContainText('within 24 hours of approval');
+    await expect(page.getByRole('button', { name: 'Accept Offer' })).toHaveCount(0);
+  });
+
+  test('another guest declines the offer and is told the device comes back', async ({ page, api, admin }) => {
+    const email = `decline.${uniqueId()}@example.com`;
+    const { transactionNumber: number } = await api.expect<{ transactionNumber: string }>(
+      api.post('/api/trade-ins', {
+        deviceType: 'laptop',
+        brand: 'Dell',
+        model: 'XPS 13',
+        condition: 'fair',
+        address: '3 Bree Street, Cape Town',
+        contactPhone: '+27 21 555 0100',
+        contactEmail: email,
+        isOwner: true,
+      }),
+      201,
+    );
+    await makeOffer(admin, number, 4100, '');
+    await page.goto('/track');
+    await page.getByLabel('Transaction number').fill(`  ${number.toLowerCase()} `);
+    await page.getByLabel('Transaction number').press('Enter');
+    await expect(page).toHaveURL(`/track?number=${number}`);
+    await page.getByRole('button', { name: 'Decline Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline Offer' });
+    await dialog.getByLabel(/^Contact Email/).fill(email);
+    await dialog.getByRole('button', { name: 'Decline Offer' }).click();
+    await expect(page.getByTestId('status-badge')).toHaveText('Offer Declined');
+    const timeline = page.getByRole('region', { name: 'Status Timeline' });
+    await expect(timeline.getByRole('listitem').last()).toContainText('Offer Declined');
+    await expect(page.getByRole('region', { name: "What's Next?" })).toContainText('return your device');
+  });
+
+  test('a signed-in customer finds the sale in their account and accepts without an email', async ({
+    page,
+    customer,
+    admin,
+  }) => {
+    const number = await sellThroughPage(page, customer.email);
+    await makeOffer(admin, number, 5600, 'As described');
+    await page.goto('/account');
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    const mine = page.getByRole('region', { name: 'My Trade-ins' });
+    await expect(mine.getByRole('listitem')).toHaveCount(1);
+    await expect(mine).toContainText('Offer Made');
+    await expect(mine).toContainText('Offer R5,600');
+    await mine.getByRole('link', { name: number }).click();
+    await expect(page).toHaveURL(`/track?number=${number}`);
+    await expect(page.getByText(customer.email)).toBeVisible();
+    await expect(page.getByText('+27 82 555 0199')).toBeVisible();
+    await page.getByRole('button', { name: 'Accept Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
+    await expect(dialog.getByLabel(/^Contact Email/)).toHaveCount(0);
+    await dialog.getByLabel(/^Account Holder/).fill('Ayanda Zulu');
+    await dialog.getByLabel(/^Bank/).selectOption('ABSA');
+    await dialog.getByLabel(/^Account Number/).fill('4098765432');
+    await dialog.getByLabel(/^Branch Code/).fill('632005');
+    await dialog.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
+  });
+
+  test('an unknown number says Transaction Not Found, with Try Again and links', async ({ page }) => {
+    await page.goto('/track');
+    const track = page.getByRole('button', { name: 'Track Now' });
+    await expect(track).toBeDisabled();
+    await page.getByLabel('Transaction number').fill('   ');
+    await expect(track).toBeDisabled();
+    await page.getByLabel('Transaction number').fill('TXN123');
+    await track.click();
+    await expect(page.getByRole('heading', { name: 'Transaction Not Found' })).toBeVisible();
+    await expect(page.getByText('No transaction found with this number.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('link', { name: 'Sell a Device' })).toHaveAttribute('href', '/sell');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByLabel('Transaction number')).toHaveValue('');
+    await expect(page.getByLabel('Transaction number')).toBeFocused();
+    await expect(page).toHaveURL('/track');
+  });
+
+  test('a deep link survives reload and Back returns to the previous number', async ({ page, api }) => {
+    const sell = (email: string) =>
+      api.expect<{ transactionNumber: string }>(
+        api.post('/api/trade-ins', {
+          deviceType: 'tv',
+          brand: 'LG',
+          model: 'OLED C2',
+          address: '1 Main Road, Cape Town',
+          contactPhone: '082 555 0101',
+          contactEmail: email,
+          isOwner: true,
+        }),
+        201,
+      );
+    const first = (await sell(`tv1.${uniqueId()}@example.com`)).transactionNumber;
+    const second = (await sell(`tv2.${uniqueId()}@example.com`)).transactionNumber;
+    await page.goto(`/track?number=${first}`);
+    await expect(page.getByText(first).first()).toBeVisible();
+    await page.getByLabel('Transaction number').fill(second);
+    await page.getByRole('button', { name: 'Track Now' }).click();
+    await expect(page.getByRole('term').filter({ hasText: 'Transaction Number' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: second })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel('Transaction number')).toHaveValue(first);
+    await expect(page.getByRole('definition').filter({ hasText: first })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('definition').filter({ hasText: first })).toBeVisible();
+  });
+});
