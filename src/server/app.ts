@@ -21,6 +21,7 @@ import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
+import { registerRepairRoutes } from './modules/repairs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSpa } from './modules/spa/routes';
@@ -81,6 +82,7 @@ export async function buildApp({
   registerOrderRoutes(app, context);
   registerPaymentRoutes(app);
   registerChatRoutes(app, context);
+  registerRepairRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerCatalogAdminRoutes(app, context);
   registerImageRoutes(app, context);

@@ -57,6 +57,8 @@ export const envSchema = z.object({
   PAYSTACK_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.paystack.co'),
   PAYSTACK_SCRIPT_URL: z.url({ error: 'must be a URL' }).default('https://js.paystack.co/v1/inline.js'),
   RESERVATION_MINUTES: positiveInt(30),
+  /** Repair bookings one pickup slot takes (agents out collecting at the same hour). */
+  REPAIR_SLOT_CAPACITY: positiveInt(2),
   OPENROUTER_API_KEY: optionalString,
   OPENROUTER_BASE_URL: z.url({ error: 'must be a URL' }).default('https://openrouter.ai/api/v1'),
   OPENROUTER_MODEL: z.string().default('openai/gpt-4o-mini'),
