@@ -22,6 +22,7 @@ import { registerContactRoutes } from './modules/contact/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerRepairRoutes } from './modules/repairs/routes';
+import { repairHeads } from './modules/repairs/seo';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSpa } from './modules/spa/routes';
@@ -87,7 +88,7 @@ export async function buildApp({
   registerCatalogAdminRoutes(app, context);
   registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
-  await registerSpa(app, context, { heads: catalogHeads(context) });
+  await registerSpa(app, context, { heads: { ...catalogHeads(context), ...repairHeads(context) } });
 
   return app;
 }
