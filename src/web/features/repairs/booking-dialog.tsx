@@ -121,6 +121,7 @@ export default function BookingDialog({
   function startOver() {
     form.reset(defaults);
     setStep(1);
+    setMoves(0);
     setConfirmed(null);
     setFormError(null);
   }
@@ -131,19 +132,17 @@ export default function BookingDialog({
     onClose();
   }
 
+  // Back and Next count as moves: after one, the new step's heading takes focus, so a keyboard or
+  // screen reader user starts at its top (on opening, the dialog places focus itself).
+  const [moves, setMoves] = useState(0);
   function goTo(next: number) {
-    moved.current = true;
     setStep(next);
+    setMoves((n) => n + 1);
     setFormError(null);
   }
-
-  // After Back or Next the new step's heading takes focus, so a keyboard or screen reader user
-  // starts at its top (the first step's focus is the dialog's own).
-  const moved = useRef(false);
   useLayoutEffect(() => {
-    if (moved.current) stepHeading.current?.focus();
-    moved.current = false;
-  }, [step]);
+    if (moves > 0) stepHeading.current?.focus();
+  }, [moves]);
 
   async function next() {
     if (stepValid) return goTo(step + 1);
