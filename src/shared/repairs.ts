@@ -412,6 +412,17 @@ export interface RepairTrackingView {
   } | null;
 }
 
+/** One of the signed-in customer's bookings (GET /api/account/repairs). */
+export interface CustomerRepairSummary {
+  bookingNumber: string;
+  status: RepairBookingStatus;
+  deviceType: RepairDeviceType;
+  service: { id: RepairServiceId; name: string };
+  pickupDate: string;
+  pickupTime: PickupSlot;
+  createdAt: string;
+}
+
 /** One of an agent's pickups (GET /api/agent/repairs): what the agent needs to collect the device. */
 export interface AgentRepairPickup {
   bookingNumber: string;

@@ -201,6 +201,41 @@ test.describe('repairs', () => {
     await expect(times).not.toHaveCount(1);
     await expect(times.filter({ hasText: time })).toHaveCount(0);
   });
+
+  test('a signed-in customer finds their details filled in and the booking listed in their account', async ({
+    page,
+    customer,
+  }) => {
+    await page.goto('/repairs');
+    await page.getByRole('button', { name: 'Book a Repair Now' }).click();
+    await dialogTitled(page, 1).getByText('Tablet').click();
+    await dialogTitled(page, 1).getByRole('button', { name: 'Next' }).click();
+    await dialogTitled(page, 2).getByText('Battery Replacement').click();
+    await dialogTitled(page, 2).getByRole('button', { name: 'Next' }).click();
+    await dialogTitled(page, 3).getByText('2 weeks').click();
+    await dialogTitled(page, 3).getByRole('button', { name: 'Next' }).click();
+    await dialogTitled(page, 4).getByRole('button', { name: 'Next' }).click();
+    const step5 = dialogTitled(page, 5);
+    await expect(step5.getByLabel('Full Name')).toHaveValue('Ayanda Zulu');
+    await expect(step5.getByLabel('Phone')).toHaveValue(customer.phone);
+    await expect(step5.getByLabel('Email')).toHaveValue(customer.email);
+    await expect(step5.getByLabel('Pickup Address')).toHaveValue('Durban, KwaZulu-Natal, 4001');
+    await step5.getByRole('button', { name: 'Next' }).click();
+    const step6 = dialogTitled(page, 6);
+    await step6.getByLabel('Pickup Date').selectOption({ index: 2 });
+    await expect(step6.getByLabel('Pickup Time')).toBeEnabled();
+    await step6.getByLabel('Pickup Time').selectOption({ index: 1 });
+    await step6.getByRole('button', { name: 'Submit Booking' }).click();
+    const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed!' });
+    const number = (await confirmed.getByText(/^REP-\d{9}$/).textContent())!;
+    await confirmed.getByRole('button', { name: 'Close' }).first().click();
+
+    await page.goto('/account');
+    await page.getByRole('tab', { name: 'Repairs' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: number });
+    await expect(row).toContainText('Battery Replacement');
+    await expect(row).toContainText('Booked');
+  });
 });
 
 async function book(api: Api, booking: RepairBookingInput) {

@@ -469,3 +469,40 @@ describe('GET /api/repairs/:bookingNumber', () => {
     });
   });
 });
+
+describe('GET /api/account/repairs', () => {
+  const t = useTestApp();
+
+  it("lists the signed-in customer's own bookings, newest first", async () => {
+    await createAgent(t);
+    const customer = await signUpCustomer(t);
+    const first = (await book(t, bookingBody(), { cookie: customer.cookie })).json().bookingNumber;
+    t.clock.advance(60_000);
+    const second = (
+      await book(t, bookingBody({ service: 'water-damage', pickupDate: '2026-11-27', pickupTime: '09:00 AM' }), {
+        cookie: customer.cookie,
+      })
+    ).json().bookingNumber;
+    await book(t, bookingBody(), { cookie: (await signUpCustomer(t)).cookie });
+    await book(t, bookingBody());
+
+    const res = await send(t.app, 'GET', '/api/account/repairs', { cookie: customer.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().repairs.map((r: { bookingNumber: string }) => r.bookingNumber)).toEqual([second, first]);
+    expect(res.json().repairs[0]).toEqual({
+      bookingNumber: second,
+      status: 'booked',
+      deviceType: 'phone',
+      service: { id: 'water-damage', name: 'Water Damage' },
+      pickupDate: '2026-11-27',
+      pickupTime: '09:00 AM',
+      createdAt: '2026-11-22T10:01:00.000Z',
+    });
+  });
+
+  it('asks a guest to sign in', async () => {
+    const res = await send(t.app, 'GET', '/api/account/repairs');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in' } });
+  });
+});

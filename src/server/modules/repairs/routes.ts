@@ -10,7 +10,7 @@ import { parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
 import { listAgentPickups, moveRepair } from './pickups';
-import { bookRepair, listOfferedSlots, trackRepair } from './service';
+import { bookRepair, listCustomerRepairs, listOfferedSlots, trackRepair } from './service';
 
 const AGENT = { config: { access: ['agent' as const] } };
 
@@ -38,6 +38,10 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
     async (request) =>
       trackRepair({ db, bookingNumber: request.params.bookingNumber, viewerId: request.auth?.user.id ?? null }),
   );
+
+  app.get('/api/account/repairs', { config: { access: ['customer' as const] } }, async (request) => ({
+    repairs: await listCustomerRepairs({ db, customerId: sessionOf(request).user.id }),
+  }));
 
   app.get('/api/agent/repairs', AGENT, async (request) => {
     const { date } = parseInput(agentRepairsQuerySchema, request.query);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../shared/errors';
 import {
   findRepairService,
@@ -8,6 +8,7 @@ import {
   REPAIR_STATUS_DESCRIPTIONS,
   upcomingSlots,
   type PickupSlot,
+  type CustomerRepairSummary,
   type RepairBookedReply,
   type RepairBooking,
   type RepairBookingStatus,
@@ -233,4 +234,31 @@ export function bookingDetails(row: typeof repairBookings.$inferSelect) {
       address: row.address,
     },
   };
+}
+
+/** The signed-in customer's repair bookings, newest first. */
+export async function listCustomerRepairs({
+  db,
+  customerId,
+}: {
+  db: Database;
+  customerId: string;
+}): Promise<CustomerRepairSummary[]> {
+  const rows = await db
+    .select()
+    .from(repairBookings)
+    .where(eq(repairBookings.customerId, customerId))
+    .orderBy(desc(repairBookings.createdAt), desc(repairBookings.bookingNumber));
+  return rows.map((row) => {
+    const service = findRepairService(row.serviceId)!;
+    return {
+      bookingNumber: row.bookingNumber,
+      status: row.status as RepairBookingStatus,
+      deviceType: row.deviceType as RepairDeviceType,
+      service: { id: service.id as RepairServiceId, name: service.name },
+      pickupDate: row.pickupDate,
+      pickupTime: row.pickupTime as PickupSlot,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }
