@@ -394,8 +394,8 @@ export interface RepairHistoryEntry {
   date: string;
 }
 
-/** GET /api/repairs/:bookingNumber: anyone holding the number; `details` only for the signed-in owner. */
-export interface RepairTrackingView {
+/** What every view of a booking starts with. */
+export interface RepairBookingSummary {
   bookingNumber: string;
   status: RepairBookingStatus;
   deviceType: RepairDeviceType;
@@ -403,8 +403,12 @@ export interface RepairTrackingView {
   timeframe: string;
   pickupDate: string;
   pickupTime: PickupSlot;
-  agentFirstName: string | null;
   createdAt: string;
+}
+
+/** GET /api/repairs/:bookingNumber: anyone holding the number; `details` only for the signed-in owner. */
+export interface RepairTrackingView extends RepairBookingSummary {
+  agentFirstName: string | null;
   history: RepairHistoryEntry[];
   details: {
     deviceDetails: RepairBooking['deviceDetails'];
@@ -413,25 +417,10 @@ export interface RepairTrackingView {
 }
 
 /** One of the signed-in customer's bookings (GET /api/account/repairs). */
-export interface CustomerRepairSummary {
-  bookingNumber: string;
-  status: RepairBookingStatus;
-  deviceType: RepairDeviceType;
-  service: { id: RepairServiceId; name: string };
-  pickupDate: string;
-  pickupTime: PickupSlot;
-  createdAt: string;
-}
+export type CustomerRepairSummary = RepairBookingSummary;
 
 /** One of an agent's pickups (GET /api/agent/repairs): what the agent needs to collect the device. */
-export interface AgentRepairPickup {
-  bookingNumber: string;
-  status: RepairBookingStatus;
-  deviceType: RepairDeviceType;
-  service: { id: RepairServiceId; name: string };
-  timeframe: string;
-  pickupDate: string;
-  pickupTime: PickupSlot;
+export interface AgentRepairPickup extends RepairBookingSummary {
   deviceDetails: RepairBooking['deviceDetails'];
   customerDetails: RepairBooking['customerDetails'];
 }

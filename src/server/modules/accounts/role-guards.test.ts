@@ -124,7 +124,11 @@ describe('the CSRF guard, decided by the matched route', () => {
   });
 
   it('signs nobody out from another site: POST /%61pi/auth/signout without the header changes nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/%61pi/auth/signout', headers: { cookie: cookies.customer! } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/signout',
+      headers: { cookie: cookies.customer! },
+    });
     expect(res.statusCode).toBe(403);
     const me = await send(t.app, 'GET', '/api/auth/me', { cookie: cookies.customer });
     expect(me.json().user.role).toBe('customer');

@@ -92,23 +92,19 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // --- Passwords --------------------------------------------------------------------------------
-  app.post(
-    '/api/account/password',
-    SIGNED_IN,
-    async (request: FastifyRequest) => {
-      const input = parseInput(passwordChangeSchema, request.body, FORM);
-      const session = sessionOf(request);
-      await changePassword({
-        db,
-        clock,
-        userId: session.user.id,
-        tokenHash: session.tokenHash,
-        currentPassword: input.currentPassword,
-        newPassword: input.newPassword,
-      });
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
-    },
-  );
+  app.post('/api/account/password', SIGNED_IN, async (request: FastifyRequest) => {
+    const input = parseInput(passwordChangeSchema, request.body, FORM);
+    const session = sessionOf(request);
+    await changePassword({
+      db,
+      clock,
+      userId: session.user.id,
+      tokenHash: session.tokenHash,
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+    });
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
+  });
 
   app.post(
     '/api/auth/forgot-password',
@@ -192,7 +188,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // --- The portal's own minimal endpoints (their dashboards come with later issues) ------------
-  app.get('/api/agent/profile', { config: { access: ['agent'] } }, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
+  app.get('/api/agent/profile', { config: { access: ['agent'] } }, async (request) =>
+    getProfile({ db, userId: sessionOf(request).user.id }),
+  );
   app.get('/api/admin/me', { config: { access: ['admin'] } }, async (request) => ({ user: sessionOf(request).user }));
 }
 

@@ -11,8 +11,6 @@ import {
   type PickupSlot,
   type RepairAgentMove,
   type RepairBookingStatus,
-  type RepairDeviceType,
-  type RepairServiceId,
 } from '../../../shared/repairs';
 import type { Config } from '../../config';
 import { transaction, type Database } from '../../db/client';
@@ -22,22 +20,12 @@ import { AppError, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
 import { renderRepairStatusEmail } from './emails';
-import { bookingDetails, normalizeBookingNumber, REPAIR_ERRORS } from './service';
+import { bookingDetails, bookingSummary, normalizeBookingNumber, REPAIR_ERRORS } from './service';
 
 type BookingRow = typeof repairBookings.$inferSelect;
 
 function toPickup(row: BookingRow): AgentRepairPickup {
-  const service = findRepairService(row.serviceId)!;
-  return {
-    bookingNumber: row.bookingNumber,
-    status: row.status as RepairBookingStatus,
-    deviceType: row.deviceType as RepairDeviceType,
-    service: { id: service.id as RepairServiceId, name: service.name },
-    timeframe: row.timeframe,
-    pickupDate: row.pickupDate,
-    pickupTime: row.pickupTime as PickupSlot,
-    ...bookingDetails(row),
-  };
+  return { ...bookingSummary(row), ...bookingDetails(row) };
 }
 
 /** An agent's pickups, by date then slot (one date when given): everything needed to collect the device. */

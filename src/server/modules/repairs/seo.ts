@@ -2,8 +2,7 @@ import { paths } from '../../../shared/paths';
 import { REPAIR_SERVICES, type RepairService } from '../../../shared/repairs';
 import { STORE } from '../../../shared/store';
 import type { AppContext } from '../../context';
-import { escapeHtml } from '../../lib/html';
-import { absoluteUrl, jsonForScript } from '../catalog/seo';
+import { absoluteUrl, headTags } from '../catalog/seo';
 import type { HeadResolver, PageHead } from '../spa/routes';
 
 /** 'R1,000-R4,000' -> [1000, 4000]; 'N/A' -> null. */
@@ -67,16 +66,7 @@ export function repairsHead(publicUrl: string): PageHead {
       },
     })),
   };
-  const meta = (property: string, content: string) =>
-    `<meta property="${property}" content="${escapeHtml(content)}" />`;
-  const extra = [
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('og:title', title),
-    meta('og:description', description),
-    meta('og:type', 'website'),
-    meta('og:url', url),
-    `<script type="application/ld+json">${jsonForScript(list)}</script>`,
-  ].join('\n    ');
+  const extra = headTags({ title, description, url, type: 'website', jsonLd: list });
   return { title, description, extra };
 }
 

@@ -9,6 +9,7 @@ import {
   upcomingSlots,
   type PickupSlot,
   type CustomerRepairSummary,
+  type RepairBookingSummary,
   type RepairBookedReply,
   type RepairBooking,
   type RepairBookingStatus,
@@ -198,8 +199,22 @@ export async function trackRepair({
     .where(eq(repairStatusHistory.bookingId, row.id))
     .orderBy(asc(repairStatusHistory.createdAt), asc(repairStatusHistory.id));
   const names = await firstNames(db, row.agentId ? [row.agentId] : []);
-  const service = findRepairService(row.serviceId)!;
   const isOwner = viewerId !== null && row.customerId === viewerId;
+  return {
+    ...bookingSummary(row),
+    agentFirstName: row.agentId ? (names.get(row.agentId) ?? null) : null,
+    history: history.map((entry) => ({
+      status: entry.status as RepairBookingStatus,
+      description: entry.description,
+      date: entry.createdAt.toISOString(),
+    })),
+    details: isOwner ? bookingDetails(row) : null,
+  };
+}
+
+/** The fields every view of a booking shows. */
+export function bookingSummary(row: typeof repairBookings.$inferSelect): RepairBookingSummary {
+  const service = findRepairService(row.serviceId)!;
   return {
     bookingNumber: row.bookingNumber,
     status: row.status as RepairBookingStatus,
@@ -208,14 +223,7 @@ export async function trackRepair({
     timeframe: row.timeframe,
     pickupDate: row.pickupDate,
     pickupTime: row.pickupTime as PickupSlot,
-    agentFirstName: row.agentId ? (names.get(row.agentId) ?? null) : null,
     createdAt: row.createdAt.toISOString(),
-    history: history.map((entry) => ({
-      status: entry.status as RepairBookingStatus,
-      description: entry.description,
-      date: entry.createdAt.toISOString(),
-    })),
-    details: isOwner ? bookingDetails(row) : null,
   };
 }
 
@@ -249,16 +257,5 @@ export async function listCustomerRepairs({
     .from(repairBookings)
     .where(eq(repairBookings.customerId, customerId))
     .orderBy(desc(repairBookings.createdAt), desc(repairBookings.bookingNumber));
-  return rows.map((row) => {
-    const service = findRepairService(row.serviceId)!;
-    return {
-      bookingNumber: row.bookingNumber,
-      status: row.status as RepairBookingStatus,
-      deviceType: row.deviceType as RepairDeviceType,
-      service: { id: service.id as RepairServiceId, name: service.name },
-      pickupDate: row.pickupDate,
-      pickupTime: row.pickupTime as PickupSlot,
-      createdAt: row.createdAt.toISOString(),
-    };
-  });
+  return rows.map(bookingSummary);
 }
