@@ -106,6 +106,8 @@ export default function BookingDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const values = form.watch();
+  // Read during render: react-hook-form only tracks the form state a component subscribes to.
+  const { isDirty } = form.formState;
   const stepValid = REPAIR_STEPS[step - 1]!.schema.safeParse(values).success;
 
   // The signed-in customer's details arrive after the form: fill what they have not typed.
@@ -127,7 +129,7 @@ export default function BookingDialog({
   }
 
   function requestClose() {
-    if (!confirmed && form.formState.isDirty && !window.confirm(DISCARD_QUESTION)) return;
+    if (!confirmed && isDirty && !window.confirm(DISCARD_QUESTION)) return;
     startOver();
     onClose();
   }
