@@ -57,6 +57,7 @@ describe('GET /api/agent/repairs', () => {
       timeframe: '2 days',
       pickupDate: '2026-11-23',
       pickupTime: '05:00 PM',
+      createdAt: '2026-11-22T10:00:00.000Z',
       deviceDetails: { brand: '', model: '', issueType: '', description: '' },
       customerDetails: {
         name: 'Pieter van der Merwe',

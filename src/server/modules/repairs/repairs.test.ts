@@ -494,6 +494,7 @@ describe('GET /api/account/repairs', () => {
       status: 'booked',
       deviceType: 'phone',
       service: { id: 'water-damage', name: 'Water Damage' },
+      timeframe: '1 day',
       pickupDate: '2026-11-27',
       pickupTime: '09:00 AM',
       createdAt: '2026-11-22T10:01:00.000Z',
