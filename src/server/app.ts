@@ -26,6 +26,8 @@ import { registerOrderAdminRoutes } from './modules/orders/admin-routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
+import { registerRepairRoutes } from './modules/repairs/routes';
+import { repairHeads } from './modules/repairs/seo';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerReportRoutes } from './modules/reports/routes';
@@ -97,12 +99,13 @@ export async function buildApp({
   registerReportRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerChatRoutes(app, context);
+  registerRepairRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerCatalogAdminRoutes(app, context);
   registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
   registerTradeInRoutes(app, context);
-  await registerSpa(app, context, { heads: catalogHeads(context) });
+  await registerSpa(app, context, { heads: { ...catalogHeads(context), ...repairHeads(context) } });
 
   return app;
 }

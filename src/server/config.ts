@@ -101,6 +101,8 @@ export const envSchema = z.object({
   MAX_UNITS_PER_DEVICE: positiveInt(5),
   /** One client address holds at most this many units in unpaid orders at once. */
   MAX_HELD_UNITS_PER_ADDRESS: positiveInt(10),
+  /** Repair bookings one pickup slot takes (agents out collecting at the same hour). */
+  REPAIR_SLOT_CAPACITY: positiveInt(2),
   OPENROUTER_API_KEY: optionalString,
   OPENROUTER_BASE_URL: z.url({ error: 'must be a URL' }).default('https://openrouter.ai/api/v1'),
   OPENROUTER_MODEL: z.string().default('openai/gpt-4o-mini'),

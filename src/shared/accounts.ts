@@ -80,14 +80,14 @@ export const ACCOUNT_MESSAGES = {
   adminWelcome: 'Welcome to the Admin Portal!',
 } as const;
 
-const required = (label: string, max = 120) =>
+export const required = (label: string, max = 120) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} is at most ${max} characters`);
 
-const emailField = z
+export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')

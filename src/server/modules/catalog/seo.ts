@@ -45,6 +45,29 @@ export function deviceDescription(device: Device): string {
   );
 }
 
+/** A page's canonical link, Open Graph and card tags, and its JSON-LD, for PageHead.extra (escaped). */
+export function headTags(page: {
+  title: string;
+  description: string;
+  url: string;
+  type: 'product' | 'website';
+  image?: string | null;
+  jsonLd: unknown;
+}): string {
+  const meta = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  return [
+    `<link rel="canonical" href="${escapeHtml(page.url)}" />`,
+    meta('og:title', page.title),
+    meta('og:description', page.description),
+    meta('og:type', page.type),
+    meta('og:url', page.url),
+    ...(page.image ? [meta('og:image', page.image)] : []),
+    `<meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />`,
+    `<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>`,
+  ].join('\n    ');
+}
+
 /** Title, description, Open Graph tags and a JSON-LD Product for the device page's HTML. */
 export function deviceHead(device: Device, options: { publicUrl: string; currency: string }): PageHead {
   const title = `${device.name} | QuickBuy`;
@@ -71,18 +94,7 @@ export function deviceHead(device: Device, options: { publicUrl: string; currenc
       itemCondition: itemCondition(device.condition),
     },
   };
-  const meta = (property: string, content: string) =>
-    `<meta property="${property}" content="${escapeHtml(content)}" />`;
-  const extra = [
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('og:title', title),
-    meta('og:description', description),
-    meta('og:type', 'product'),
-    meta('og:url', url),
-    ...(image ? [meta('og:image', image)] : []),
-    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
-    `<script type="application/ld+json">${jsonForScript(product)}</script>`,
-  ].join('\n    ');
+  const extra = headTags({ title, description, url, type: 'product', image, jsonLd: product });
   return { title, description, extra };
 }
 

@@ -61,48 +61,56 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  app.post('/api/payments/verify', { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
-    const { reference } = parseInput(verifyPaymentSchema, request.body);
-    return confirm(reference, request.log);
-  });
+  app.post(
+    '/api/payments/verify',
+    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { reference } = parseInput(verifyPaymentSchema, request.body);
+      return confirm(reference, request.log);
+    },
+  );
 
   // The webhook needs the raw bytes for its signature, so its JSON parser lives in its own scope.
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/payments/webhooks/paystack', { config: { access: 'public', csrf: false } }, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!paystackSignatureValid(config.PAYSTACK_SECRET_KEY, raw, request.headers['x-paystack-signature'])) {
-        request.log.warn('paystack webhook with a missing or wrong signature');
-        throw new AppError(ERROR_CODES.unauthorized, 'Invalid signature', { status: 401 });
-      }
-      let event: { event?: string; data?: PaystackTransactionData & PaystackRefundData };
-      try {
-        event = JSON.parse(raw.toString('utf8')) as typeof event;
-      } catch {
-        throw new AppError(ERROR_CODES.badRequest, 'The request body is not valid JSON');
-      }
-      if (typeof event.event === 'string' && event.event.startsWith('refund.') && event.data) {
-        await applyRefundWebhook({ db, clock, event: event.event, data: event.data });
-      }
-      if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
-        const reference = event.data.reference;
-        await recordPaymentEvent(db, {
-          provider: 'paystack',
-          event: event.event,
-          reference,
-          eventId: event.data.id === undefined ? null : String(event.data.id),
-          payload: event.data,
-          now: clock.now(),
-        });
-        try {
-          await confirm(reference, request.log, fromPaystackData(event.data, reference));
-        } catch (error) {
-          // An unknown reference is acknowledged (Paystack would retry forever); anything else is retried.
-          if (!(error instanceof AppError && error.code === PAYMENT_NOT_FOUND)) throw error;
-          request.log.warn({ reference }, 'paystack webhook for an unknown reference');
+    scope.post(
+      '/api/payments/webhooks/paystack',
+      { config: { access: 'public', csrf: false } },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!paystackSignatureValid(config.PAYSTACK_SECRET_KEY, raw, request.headers['x-paystack-signature'])) {
+          request.log.warn('paystack webhook with a missing or wrong signature');
+          throw new AppError(ERROR_CODES.unauthorized, 'Invalid signature', { status: 401 });
         }
-      }
-      return reply.status(200).send({ received: true });
-    });
+        let event: { event?: string; data?: PaystackTransactionData & PaystackRefundData };
+        try {
+          event = JSON.parse(raw.toString('utf8')) as typeof event;
+        } catch {
+          throw new AppError(ERROR_CODES.badRequest, 'The request body is not valid JSON');
+        }
+        if (typeof event.event === 'string' && event.event.startsWith('refund.') && event.data) {
+          await applyRefundWebhook({ db, clock, event: event.event, data: event.data });
+        }
+        if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
+          const reference = event.data.reference;
+          await recordPaymentEvent(db, {
+            provider: 'paystack',
+            event: event.event,
+            reference,
+            eventId: event.data.id === undefined ? null : String(event.data.id),
+            payload: event.data,
+            now: clock.now(),
+          });
+          try {
+            await confirm(reference, request.log, fromPaystackData(event.data, reference));
+          } catch (error) {
+            // An unknown reference is acknowledged (Paystack would retry forever); anything else is retried.
+            if (!(error instanceof AppError && error.code === PAYMENT_NOT_FOUND)) throw error;
+            request.log.warn({ reference }, 'paystack webhook for an unknown reference');
+          }
+        }
+        return reply.status(200).send({ received: true });
+      },
+    );
   });
 }

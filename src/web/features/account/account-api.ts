@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountOrder, AddressReply, PaymentDetailsReply, ProfileReply } from '../../../shared/accounts';
+import type { CustomerRepairSummary } from '../../../shared/repairs';
 import { api } from '../../lib/api';
 
 export const ACCOUNT_KEYS = {
@@ -7,6 +8,7 @@ export const ACCOUNT_KEYS = {
   payment: ['account', 'payment-details'] as const,
   orders: ['account', 'orders'] as const,
   address: ['account', 'address'] as const,
+  repairs: ['account', 'repairs'] as const,
 };
 
 export const useProfile = () =>
@@ -22,6 +24,12 @@ export const useAccountOrders = () =>
   useQuery({
     queryKey: ACCOUNT_KEYS.orders,
     queryFn: async () => (await api.get<{ orders: AccountOrder[] }>('/api/account/orders')).orders,
+  });
+
+export const useAccountRepairs = () =>
+  useQuery({
+    queryKey: ACCOUNT_KEYS.repairs,
+    queryFn: async () => (await api.get<{ repairs: CustomerRepairSummary[] }>('/api/account/repairs')).repairs,
   });
 
 export const useAddress = () =>

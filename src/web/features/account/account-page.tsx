@@ -1,4 +1,4 @@
-import { CreditCard, MapPin, Package, UserRound } from 'lucide-react';
+import { CreditCard, MapPin, Package, UserRound, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { buttonClass } from '../../components/ui/button';
@@ -11,6 +11,7 @@ import { TradeInsSection } from './trade-ins-section';
 import { PasswordForm } from './password-form';
 import { PaymentTab } from './payment-tab';
 import { ProfileEditor } from './profile-editor';
+import { RepairsTab } from './repairs-tab';
 
 const panel = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
@@ -59,6 +60,10 @@ export function Component() {
             <Package className="size-4" aria-hidden="true" />
             Orders
           </TabsTrigger>
+          <TabsTrigger value="repairs">
+            <Wrench className="size-4" aria-hidden="true" />
+            Repairs
+          </TabsTrigger>
           <TabsTrigger value="addresses">
             <MapPin className="size-4" aria-hidden="true" />
             Addresses
@@ -78,6 +83,9 @@ export function Component() {
         <TabsContent value="orders" className={panel}>
           <OrdersTab />
           <TradeInsSection />
+        </TabsContent>
+        <TabsContent value="repairs" className={panel}>
+          <RepairsTab />
         </TabsContent>
         <TabsContent value="addresses" className={panel}>
           <AddressesTab />

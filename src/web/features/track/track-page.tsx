@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { OrderStatus } from './order-status';
 import { trackQueryKey } from './track-query';
 import { TradeInStatus } from './trade-in-status';
+import { RepairStatus } from './repair-status';
 
 /** One box tracks a sale (TXN...), an order (ORD-...) or a repair (REP-...); the number lives in ?number=. */
 export function Component() {
@@ -48,7 +49,7 @@ export function Component() {
     inputRef.current?.focus();
   };
 
-  const notFound = isRepair || (query.error instanceof ApiError && query.error.status === 404);
+  const notFound = !isRepair && query.error instanceof ApiError && query.error.status === 404;
 
   return (
     <main className="bg-slate-50">
@@ -87,7 +88,7 @@ export function Component() {
         </form>
 
         <div className="mt-8" aria-live="polite">
-          {/* A REP- number is answered here by the repairs feature's RepairStatus ({ number }) once it is merged. */}
+          {isRepair && <RepairStatus number={number} />}
           {notFound && <NotFound onTryAgain={tryAgain} />}
           {!notFound && query.error && (
             <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">

@@ -1,0 +1,19 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbHandle } from '../../db/client';
+import { users } from '../../db/schema';
+
+/** Agents other modules may give work to: active and not deleted, oldest first (a stable tie-break). */
+export async function activeAgents(db: DbHandle): Promise<{ id: string; firstName: string }[]> {
+  return db
+    .select({ id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.role, 'agent'), eq(users.status, 'active'), isNull(users.deletedAt)))
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/** First names by user id, for views that name an agent without their other details. */
+export async function firstNames(db: DbHandle, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.firstName]));
+}

@@ -1,0 +1,107 @@
+import {
+  formatPickupDate,
+  REPAIR_DEVICE_TYPE_LABELS,
+  REPAIR_PREPARATION,
+  REPAIR_STATUS_DESCRIPTIONS,
+  REPAIR_STATUS_LABELS,
+  repairPriceRange,
+  type RepairBooking,
+  type RepairBookingStatus,
+  type RepairService,
+} from '../../../shared/repairs';
+import { paths } from '../../../shared/paths';
+import { STORE } from '../../../shared/store';
+import { escapeHtml } from '../../lib/html';
+import type { OutgoingEmail } from '../mail/outbox';
+
+const FOOTER = `${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`;
+
+/** One email's text and HTML from the same paragraphs and list, so the two never disagree. */
+function render(heading: string, paragraphs: string[], list: { title: string; items: string[] }[], trackUrl: string) {
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...list.flatMap((l) => [`${l.title}:`, ...l.items.map((item) => `- ${item}`), '']),
+    `Track your repair: ${trackUrl}`,
+    '',
+    FOOTER,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto">
+<h1 style="font-size:22px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${list.map((l) => `<h2 style="font-size:16px">${escapeHtml(l.title)}</h2><ul>${l.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`).join('\n')}
+<p><a href="${escapeHtml(trackUrl)}" style="color:#2563eb">Track your repair</a></p>
+<p style="color:#64748b;font-size:12px">${escapeHtml(FOOTER)}</p>
+</body></html>`;
+  return { text, html };
+}
+
+const trackLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${paths.track}`;
+
+/** The booking confirmation: number, service and its price range, the pickup slot, the agent, what to prepare. */
+export function renderRepairConfirmation(
+  bookingNumber: string,
+  booking: RepairBooking,
+  service: RepairService,
+  agentFirstName: string,
+  publicUrl: string,
+): OutgoingEmail {
+  const slot = `${formatPickupDate(booking.pickupDate)} at ${booking.pickupTime}`;
+  const { text, html } = render(
+    'Repair Booked Successfully!',
+    [
+      `Hi ${booking.customerDetails.name},`,
+      `Your booking number is ${bookingNumber}. ${agentFirstName}, our agent, will pick up your ${REPAIR_DEVICE_TYPE_LABELS[booking.deviceType].toLowerCase()} on ${slot} (Cape Town time) from ${booking.customerDetails.address}.`,
+    ],
+    [
+      {
+        title: 'Your repair',
+        items: [
+          `Booking number: ${bookingNumber}`,
+          `Service: ${service.name}`,
+          `Price range: ${repairPriceRange(service, booking.deviceType)}`,
+          `Estimated duration: ${service.duration}`,
+          `Warranty: ${service.warranty}`,
+          `Pickup: ${slot}`,
+          `Agent: ${agentFirstName}`,
+        ],
+      },
+      { title: 'Before the pickup', items: [...REPAIR_PREPARATION] },
+    ],
+    trackLink(publicUrl),
+  );
+  return {
+    kind: 'repair_confirmation',
+    to: booking.customerDetails.email,
+    subject: `Repair booked: ${bookingNumber}`,
+    html,
+    text,
+    dedupeKey: `repair-confirmation:${bookingNumber}`,
+  };
+}
+
+/** The customer's note when the agent moves their repair on. */
+export function renderRepairStatusEmail(
+  booking: { bookingNumber: string; customerName: string; customerEmail: string; serviceName: string },
+  status: RepairBookingStatus,
+  publicUrl: string,
+): OutgoingEmail {
+  const { text, html } = render(
+    `Your repair is ${REPAIR_STATUS_LABELS[status]}`,
+    [
+      `Hi ${booking.customerName},`,
+      `${REPAIR_STATUS_DESCRIPTIONS[status]}. Booking ${booking.bookingNumber} (${booking.serviceName}).`,
+    ],
+    [],
+    trackLink(publicUrl),
+  );
+  return {
+    kind: 'repair_status',
+    to: booking.customerEmail,
+    subject: `Repair ${booking.bookingNumber}: ${REPAIR_STATUS_LABELS[status]}`,
+    html,
+    text,
+    dedupeKey: `repair-status:${booking.bookingNumber}:${status}`,
+  };
+}

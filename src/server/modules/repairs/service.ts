@@ -1,0 +1,261 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ERROR_CODES } from '../../../shared/errors';
+import {
+  findRepairService,
+  PICKUP_MESSAGES,
+  pickupDateRefusal,
+  REPAIR_MESSAGES,
+  REPAIR_STATUS_DESCRIPTIONS,
+  upcomingSlots,
+  type PickupSlot,
+  type CustomerRepairSummary,
+  type RepairBookingSummary,
+  type RepairBookedReply,
+  type RepairBooking,
+  type RepairBookingStatus,
+  type RepairDeviceType,
+  type RepairServiceId,
+  type RepairSlotsReply,
+  type RepairTrackingView,
+} from '../../../shared/repairs';
+import type { Config } from '../../config';
+import { transaction, type Database, type DbHandle } from '../../db/client';
+import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { bookingNumber as makeBookingNumber, withUniqueNumber } from '../../lib/reference-numbers';
+import { activeAgents, firstNames } from '../accounts/agent-lookup';
+import { enqueueEmail } from '../mail/outbox';
+import { renderRepairConfirmation } from './emails';
+
+interface Deps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+}
+
+export const REPAIR_ERRORS = {
+  slotFull: 'SLOT_FULL',
+  noAgent: 'NO_AGENT_AVAILABLE',
+  notFound: 'REPAIR_NOT_FOUND',
+} as const;
+
+/** The times still offered on a date: inside the day's pickup hours, ahead of now, and not full. */
+export async function listOfferedSlots({
+  db,
+  config,
+  clock,
+  date,
+}: Deps & { date: string }): Promise<RepairSlotsReply> {
+  const slots = upcomingSlots(date, clock.now());
+  if (slots.length === 0) return { date, slots };
+  const taken = await db
+    .select({ time: repairPickupSlots.pickupTime, booked: repairPickupSlots.booked })
+    .from(repairPickupSlots)
+    .where(eq(repairPickupSlots.pickupDate, date));
+  const full = new Set(taken.filter((row) => row.booked >= config.REPAIR_SLOT_CAPACITY).map((row) => row.time));
+  return { date, slots: slots.filter((slot) => !full.has(slot)) };
+}
+
+function pickupRefusal(field: 'pickupDate' | 'pickupTime', message: string) {
+  return new AppError(ERROR_CODES.validationFailed, message, { status: 400, fields: { [field]: message } });
+}
+
+/**
+ * Takes one place in a pickup slot, or refuses with 409 when it is full. One statement: the
+ * conditional increment (`booked < capacity`) waits for any other booking of the same slot to commit
+ * and re-reads the count, so however many ask at once, exactly the capacity get a place.
+ */
+async function takeSlot(tx: DbHandle, date: string, time: PickupSlot, capacity: number) {
+  const [row] = await tx
+    .insert(repairPickupSlots)
+    .values({ pickupDate: date, pickupTime: time, booked: 1 })
+    .onConflictDoUpdate({
+      target: [repairPickupSlots.pickupDate, repairPickupSlots.pickupTime],
+      set: { booked: sql`${repairPickupSlots.booked} + 1` },
+      setWhere: sql`${repairPickupSlots.booked} < ${capacity}`,
+    })
+    .returning({ booked: repairPickupSlots.booked });
+  if (!row) {
+    throw new AppError(REPAIR_ERRORS.slotFull, PICKUP_MESSAGES.slotFull, {
+      status: 409,
+      fields: { pickupTime: PICKUP_MESSAGES.slotFull },
+    });
+  }
+}
+
+/** The active agent with the fewest pickups still to collect that day; the longest-serving wins a tie. */
+async function leastBusyAgent(tx: DbHandle, date: string) {
+  const agents = await activeAgents(tx);
+  if (agents.length === 0) throw new AppError(REPAIR_ERRORS.noAgent, REPAIR_MESSAGES.noAgent, { status: 503 });
+  const open = await tx
+    .select({ agentId: repairBookings.agentId, pickups: count() })
+    .from(repairBookings)
+    .where(
+      and(
+        eq(repairBookings.pickupDate, date),
+        eq(repairBookings.status, 'booked'),
+        inArray(
+          repairBookings.agentId,
+          agents.map((agent) => agent.id),
+        ),
+      ),
+    )
+    .groupBy(repairBookings.agentId);
+  const pickups = new Map(open.map((row) => [row.agentId, row.pickups]));
+  return agents.reduce((best, agent) => ((pickups.get(agent.id) ?? 0) < (pickups.get(best.id) ?? 0) ? agent : best));
+}
+
+/**
+ * Books a repair (spec 001 section 2, 'Repair booking dialog'): the pickup date and time checked
+ * against the store's clock, then in one transaction a place taken in the slot, the least busy
+ * active agent assigned, the booking stored as 'booked' with its first history entry, and the
+ * confirmation email queued. Any refusal leaves nothing behind.
+ */
+export async function bookRepair({
+  db,
+  config,
+  clock,
+  booking,
+  customerId,
+}: Deps & { booking: RepairBooking; customerId: string | null }): Promise<RepairBookedReply> {
+  const now = clock.now();
+  const dateRefusal = pickupDateRefusal(booking.pickupDate, now);
+  if (dateRefusal) throw pickupRefusal('pickupDate', dateRefusal);
+  if (!upcomingSlots(booking.pickupDate, now).includes(booking.pickupTime)) {
+    throw pickupRefusal('pickupTime', PICKUP_MESSAGES.timeUnavailable);
+  }
+  const service = findRepairService(booking.service)!;
+
+  return transaction(db, async (tx) => {
+    await takeSlot(tx, booking.pickupDate, booking.pickupTime, config.REPAIR_SLOT_CAPACITY);
+    const agent = await leastBusyAgent(tx, booking.pickupDate);
+    const row = await withUniqueNumber(
+      (attempt) => makeBookingNumber(new Date(now.getTime() + attempt)),
+      (number) =>
+        // A savepoint, so a collision does not abort the whole transaction.
+        tx.transaction(async (sp) => {
+          const [inserted] = await sp
+            .insert(repairBookings)
+            .values({
+              bookingNumber: number,
+              customerId,
+              deviceType: booking.deviceType,
+              serviceId: booking.service,
+              timeframe: booking.timeframe,
+              ...booking.deviceDetails,
+              customerName: booking.customerDetails.name,
+              customerPhone: booking.customerDetails.phone,
+              customerEmail: booking.customerDetails.email,
+              address: booking.customerDetails.address,
+              pickupDate: booking.pickupDate,
+              pickupTime: booking.pickupTime,
+              status: 'booked',
+              agentId: agent.id,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: repairBookings.id, bookingNumber: repairBookings.bookingNumber });
+          return inserted!;
+        }),
+    );
+    await tx
+      .insert(repairStatusHistory)
+      .values({ bookingId: row.id, status: 'booked', description: REPAIR_STATUS_DESCRIPTIONS.booked, createdAt: now });
+    await enqueueEmail(
+      tx,
+      renderRepairConfirmation(row.bookingNumber, booking, service, agent.firstName, config.PUBLIC_URL),
+      now,
+    );
+    return { bookingNumber: row.bookingNumber, agentFirstName: agent.firstName };
+  });
+}
+
+/** A booking number as people type it: 'rep-123456789 ' is REP-123456789. */
+export const normalizeBookingNumber = (value: string) => value.trim().toUpperCase();
+
+/**
+ * A booking's progress for anyone holding its number: status, service, slot, the agent's first name
+ * and the history. The device and contact details only for the signed-in customer who booked it.
+ */
+export async function trackRepair({
+  db,
+  bookingNumber,
+  viewerId,
+}: {
+  db: Database;
+  bookingNumber: string;
+  viewerId: string | null;
+}): Promise<RepairTrackingView> {
+  const [row] = await db
+    .select()
+    .from(repairBookings)
+    .where(eq(repairBookings.bookingNumber, normalizeBookingNumber(bookingNumber)))
+    .limit(1);
+  if (!row) throw notFound(REPAIR_ERRORS.notFound, REPAIR_MESSAGES.notFound);
+  const history = await db
+    .select()
+    .from(repairStatusHistory)
+    .where(eq(repairStatusHistory.bookingId, row.id))
+    .orderBy(asc(repairStatusHistory.createdAt), asc(repairStatusHistory.id));
+  const names = await firstNames(db, row.agentId ? [row.agentId] : []);
+  const isOwner = viewerId !== null && row.customerId === viewerId;
+  return {
+    ...bookingSummary(row),
+    agentFirstName: row.agentId ? (names.get(row.agentId) ?? null) : null,
+    history: history.map((entry) => ({
+      status: entry.status as RepairBookingStatus,
+      description: entry.description,
+      date: entry.createdAt.toISOString(),
+    })),
+    details: isOwner ? bookingDetails(row) : null,
+  };
+}
+
+/** The fields every view of a booking shows. */
+export function bookingSummary(row: typeof repairBookings.$inferSelect): RepairBookingSummary {
+  const service = findRepairService(row.serviceId)!;
+  return {
+    bookingNumber: row.bookingNumber,
+    status: row.status as RepairBookingStatus,
+    deviceType: row.deviceType as RepairDeviceType,
+    service: { id: service.id as RepairServiceId, name: service.name },
+    timeframe: row.timeframe,
+    pickupDate: row.pickupDate,
+    pickupTime: row.pickupTime as PickupSlot,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function bookingDetails(row: typeof repairBookings.$inferSelect) {
+  return {
+    deviceDetails: {
+      brand: row.brand,
+      model: row.model,
+      issueType: row.issueType as RepairBooking['deviceDetails']['issueType'],
+      description: row.description,
+    },
+    customerDetails: {
+      name: row.customerName,
+      phone: row.customerPhone,
+      email: row.customerEmail,
+      address: row.address,
+    },
+  };
+}
+
+/** The signed-in customer's repair bookings, newest first. */
+export async function listCustomerRepairs({
+  db,
+  customerId,
+}: {
+  db: Database;
+  customerId: string;
+}): Promise<CustomerRepairSummary[]> {
+  const rows = await db
+    .select()
+    .from(repairBookings)
+    .where(eq(repairBookings.customerId, customerId))
+    .orderBy(desc(repairBookings.createdAt), desc(repairBookings.bookingNumber));
+  return rows.map(bookingSummary);
+}

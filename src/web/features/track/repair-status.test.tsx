@@ -1,0 +1,76 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { RepairTrackingView } from '../../../shared/repairs';
+import { RepairNotFound, RepairStatusView } from './repair-status';
+
+const repair: RepairTrackingView = {
+  bookingNumber: 'REP-123456789',
+  status: 'picked_up',
+  deviceType: 'phone',
+  service: { id: 'screen-repair', name: 'Screen Repair' },
+  timeframe: '1 day',
+  pickupDate: '2026-11-23',
+  pickupTime: '09:00 AM',
+  agentFirstName: 'Sarah',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  history: [
+    {
+      status: 'booked',
+      description: 'Repair booked; an agent has been assigned to pick up the device',
+      date: '2026-11-22T10:00:00.000Z',
+    },
+    { status: 'picked_up', description: 'Device picked up by our agent', date: '2026-11-23T07:05:00.000Z' },
+  ],
+  details: null,
+};
+
+const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
+
+describe('RepairStatusView', () => {
+  it('shows the status, service, slot, agent and history, with the steps still to come', () => {
+    const html = render(<RepairStatusView repair={repair} />);
+    for (const text of [
+      'REP-123456789',
+      'Picked Up',
+      'Screen Repair (Phone)',
+      'Monday, 23 November 2026 at 09:00 AM',
+      'Sarah',
+      'Device picked up by our agent',
+      'In Repair',
+      'Returned',
+    ]) {
+      expect(html).toContain(text);
+    }
+    // History times in Cape Town: 07:05 UTC is 09:05 there.
+    expect(html).toContain('09:05');
+    expect(html).not.toContain('Pickup address');
+  });
+
+  it('shows the owner their device and pickup address', () => {
+    const html = render(
+      <RepairStatusView
+        repair={{
+          ...repair,
+          details: {
+            deviceDetails: { brand: 'Samsung', model: 'Galaxy S23', issueType: 'Screen Damage', description: '' },
+            customerDetails: {
+              name: 'Thandi Nkosi',
+              phone: '+27 82 123 4567',
+              email: 't@example.co.za',
+              address: '12 Kloof Street',
+            },
+          },
+        }}
+      />,
+    );
+    expect(html).toContain('Samsung Galaxy S23 · Screen Damage');
+    expect(html).toContain('12 Kloof Street');
+  });
+});
+
+describe('RepairNotFound', () => {
+  it('says no booking has this number', () => {
+    expect(render(<RepairNotFound />)).toContain('No repair booking found with this number.');
+  });
+});

@@ -1,0 +1,145 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarClock, CheckCircle2, Circle, SearchX, UserRound, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
+import {
+  formatPickupDate,
+  REPAIR_DEVICE_TYPE_LABELS,
+  REPAIR_MESSAGES,
+  REPAIR_PICKUP_FLOW,
+  REPAIR_STATUS_LABELS,
+  STORE_TIME_ZONE,
+  type RepairTrackingView,
+} from '../../../shared/repairs';
+import { api, ApiError } from '../../lib/api';
+
+const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
+
+/** A repair booking's progress for /track, by its REP number (GET /api/repairs/:bookingNumber). */
+export function RepairStatus({ number }: { number: string }) {
+  const query = useQuery({
+    queryKey: ['repairs', 'track', number],
+    queryFn: () => api.get<RepairTrackingView>(`/api/repairs/${encodeURIComponent(number)}`),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+  if (query.isPending)
+    return (
+      <p role="status" className="py-8 text-center text-slate-600">
+        Looking up your repair...
+      </p>
+    );
+  if (query.isError) {
+    return query.error instanceof ApiError && query.error.status === 404 ? (
+      <RepairNotFound />
+    ) : (
+      <p role="alert" className="py-8 text-center text-red-700">
+        We could not look up this repair right now. Please try again in a moment.
+      </p>
+    );
+  }
+  return <RepairStatusView repair={query.data} />;
+}
+
+export function RepairNotFound() {
+  return (
+    <section role="alert" className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <SearchX className="mx-auto size-12 text-slate-400" aria-hidden="true" />
+      <h2 className="mt-4 text-xl font-semibold text-slate-900">Repair Booking Not Found</h2>
+      <p className="mt-2 text-slate-600">{REPAIR_MESSAGES.notFound}</p>
+      <p className="mt-4 text-sm text-slate-600">
+        Check the number in your confirmation email, or{' '}
+        <Link to={paths.contact} className="font-medium text-brand-700 hover:underline">
+          contact us
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
+
+/** Status, service, slot, the agent's first name and the history; the device and contact details for the owner. */
+export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
+  const reached = REPAIR_PICKUP_FLOW.indexOf(repair.status as (typeof REPAIR_PICKUP_FLOW)[number]);
+  return (
+    <section aria-labelledby="repair-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-sm text-slate-500">Repair booking</p>
+          <h2 id="repair-heading" className="text-2xl font-bold text-slate-900">
+            {repair.bookingNumber}
+          </h2>
+        </div>
+        <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
+          <span className="sr-only">Status: </span>
+          {REPAIR_STATUS_LABELS[repair.status]}
+        </p>
+      </div>
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        <Fact icon={Wrench} term="Service">
+          {repair.service.name} ({REPAIR_DEVICE_TYPE_LABELS[repair.deviceType]})
+        </Fact>
+        <Fact icon={CalendarClock} term="Pickup">
+          {formatPickupDate(repair.pickupDate)} at {repair.pickupTime}
+        </Fact>
+        <Fact icon={UserRound} term="Your agent">
+          {repair.agentFirstName ?? 'Being assigned'}
+        </Fact>
+      </dl>
+
+      {repair.details && (
+        <dl className="mt-6 grid gap-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
+          <dt className="text-slate-500">Device</dt>
+          <dd className="text-slate-900">
+            {[repair.details.deviceDetails.brand, repair.details.deviceDetails.model].filter(Boolean).join(' ') || '-'}
+            {repair.details.deviceDetails.issueType ? ` · ${repair.details.deviceDetails.issueType}` : ''}
+          </dd>
+          <dt className="text-slate-500">Pickup address</dt>
+          <dd className="text-slate-900">{repair.details.customerDetails.address}</dd>
+          <dt className="text-slate-500">Contact</dt>
+          <dd className="text-slate-900">
+            {repair.details.customerDetails.name}, {repair.details.customerDetails.phone}
+          </dd>
+        </dl>
+      )}
+
+      <h3 className="mt-8 text-lg font-semibold text-slate-900">Progress</h3>
+      <ol className="mt-4 space-y-4">
+        {repair.history.map((entry, index) => (
+          <li key={`${entry.status}-${index}`} className="flex gap-3">
+            <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
+            <div>
+              <p className="font-medium text-slate-900">{REPAIR_STATUS_LABELS[entry.status]}</p>
+              <p className="text-sm text-slate-600">{entry.description}</p>
+              <p className="text-xs text-slate-500">
+                <time dateTime={entry.date}>{when.format(new Date(entry.date))}</time>
+              </p>
+            </div>
+          </li>
+        ))}
+        {reached >= 0 &&
+          REPAIR_PICKUP_FLOW.slice(reached + 1).map((status) => (
+            <li key={status} className="flex gap-3 text-slate-400">
+              <Circle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+              <p>
+                {REPAIR_STATUS_LABELS[status]}
+                <span className="sr-only"> (not yet)</span>
+              </p>
+            </li>
+          ))}
+      </ol>
+    </section>
+  );
+}
+
+function Fact({ icon: Icon, term, children }: { icon: typeof Wrench; term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+      <div>
+        <dt className="text-sm text-slate-500">{term}</dt>
+        <dd className="font-medium text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
