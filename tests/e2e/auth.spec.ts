@@ -12,7 +12,7 @@ async function signUp(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('+27 82 555 1234');
   await page.getByLabel('ID Type').selectOption('passport');
-  await expect(page.getByLabel('Passport Number')).toHaveAttribute('placeholder', 'Enter your passport number');
+  await expect(page.getByLabel('Passport Number')).toHaveAttribute('placeholder', 'Passport number');
   await page.getByLabel('Passport Number').fill('A1234567');
   await page.getByLabel('City').fill('Cape Town');
   await page.getByLabel('Province').selectOption('Western Cape');
@@ -50,7 +50,7 @@ test('a shopper signs up, signs out, signs in again and changes the password', a
   await page.getByLabel(/^New Password/).fill('short');
   await page.getByLabel('Confirm New Password').fill('short');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters long').first()).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters long').first()).toBeVisible();
 
   await page.getByLabel(/^New Password/).fill('Lions-head-2026');
   await page.getByLabel('Confirm New Password').fill('Lions-head-2027');

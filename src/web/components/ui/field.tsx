@@ -2,7 +2,8 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 
 /**
  * Form fields with a real <label>, the error message under the field, and aria-invalid /
- * aria-describedby wired up. One component per native control; no form library needed.
+ * aria-describedby wired up. One component per native control; a form spreads
+ * `inputProps(form, id)(name)` (lib/forms) into one of them.
  */
 interface FieldFrameProps {
   id: string;
@@ -66,15 +67,9 @@ type Common = {
   className?: string;
 };
 
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  className,
-  ...input
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+type TextFieldProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+export function TextField({ id, label, error, hint, optional, className, ...input }: TextFieldProps) {
   return (
     <FieldFrame {...{ id, label, error, hint, optional, className }} required={input.required}>
       <input {...input} {...fieldIds(id, error, hint)} className={controlClass} />
@@ -114,5 +109,39 @@ export function SelectField({
         {children}
       </select>
     </FieldFrame>
+  );
+}
+
+/** A required password input; a new password unless autoComplete says 'current-password'. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="password" autoComplete="new-password" required {...props} />;
+}
+
+/** A checkbox with its label after it (children) and its message under both. */
+export function CheckboxField({
+  id,
+  error,
+  children,
+  ...input
+}: { id: string; error?: string; children: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>) {
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          {...input}
+          {...fieldIds(id, error)}
+          className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
+        />
+        <label htmlFor={id} className="text-sm text-slate-700">
+          {children}
+        </label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { money } from '../../lib/money';
-import { cart, type CartItem } from './cart-store';
+import { cart, type CartItem } from '../../lib/cart-store';
 
 export interface LineStatus {
   /** The price the line had before the server's current price replaced it. */

@@ -2,18 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CheckoutInput } from '../../../shared/orders';
+import type { CheckoutCustomer } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CartLine } from './cart-line';
-import { cart, useCart } from './cart-store';
+import { cart, useCart, type CartItem } from '../../lib/cart-store';
+import { CartLine, type LineStatus } from './cart-line';
+import type { TypedCustomer } from './checkout-form';
 import { useCurrentPrices } from './use-current-prices';
 
-const CheckoutForm = lazy(() => import('../checkout/checkout-form').then((m) => ({ default: m.CheckoutForm })));
+const CheckoutForm = lazy(() => import('./checkout-form').then((m) => ({ default: m.CheckoutForm })));
 
 const MESSAGES = {
   failed: 'Order processing failed. Please contact support.',
@@ -22,22 +23,52 @@ const MESSAGES = {
   success: 'Payment successful! Order placed.',
 };
 
+/** The server's refusal of a line (409 OUT_OF_STOCK names it by device id), for the quantity refused. */
+type Refusals = Record<string, { message: string; quantity: number }>;
+
+function refusalsOf(items: CartItem[], fields: Record<string, string>): Refusals {
+  const refusals: Refusals = {};
+  for (const item of items) {
+    const message = fields[item.id];
+    if (message) refusals[item.id] = { message, quantity: item.quantity };
+  }
+  return refusals;
+}
+
+/** A refusal stands on its line until the shopper changes that line's quantity. */
+function withRefusals(
+  items: CartItem[],
+  statuses: Record<string, LineStatus>,
+  refusals: Refusals,
+): Record<string, LineStatus> {
+  const merged = { ...statuses };
+  for (const item of items) {
+    const refusal = refusals[item.id];
+    if (refusal?.quantity === item.quantity) merged[item.id] = { ...merged[item.id], problem: refusal.message };
+  }
+  return merged;
+}
+
 export function Component() {
   usePageTitle();
   const items = useCart();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<'cart' | 'customer'>('cart');
-  const [busy, setBusy] = useState(false);
-  const { statuses, checking } = useCurrentPrices(items);
+  // What the shopper typed survives a cancelled payment and a trip back to the cart.
+  const [typed, setTyped] = useState<TypedCustomer | null>(null);
+  const [refusals, setRefusals] = useState<Refusals>({});
+  const { statuses: current, checking } = useCurrentPrices(items);
+  const statuses = withRefusals(items, current, refusals);
   const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   const blocked = items.some((item) => statuses[item.id]?.problem);
 
-  async function pay(customer: CheckoutInput['customer']) {
-    setBusy(true);
+  /** Places the order and pays. A 400 is rethrown for the form to put under its fields. */
+  async function pay(customer: CheckoutCustomer, typedCustomer: TypedCustomer) {
+    setTyped(typedCustomer);
     try {
-      const { payForOrder } = await import('../checkout/payment');
+      const { payForOrder } = await import('./payment');
       const result = await payForOrder({
         items: items.map((item) => ({ deviceId: item.id, quantity: item.quantity })),
         customer,
@@ -56,17 +87,18 @@ export function Component() {
         toast.error(MESSAGES.failed);
       }
     } catch (error) {
-      if (error instanceof ApiError && [400, 404, 409, 429].includes(error.status)) {
+      if (error instanceof ApiError && error.status === 400) throw error;
+      if (error instanceof ApiError && [404, 409, 429].includes(error.status)) {
         toast.error(error.message);
         if (error.status === 409 || error.status === 404) {
+          // Sold out or gone since the cart was checked: back to the cart, the refusal on its line.
+          setRefusals(refusalsOf(items, error.fields));
           setStep('cart');
           void queryClient.invalidateQueries({ queryKey: ['cart-device'] });
         }
       } else {
         toast.error(MESSAGES.failed);
       }
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -104,7 +136,14 @@ export function Component() {
             </section>
           ) : (
             <Suspense fallback={<p className="text-slate-600">Loading...</p>}>
-              <CheckoutForm busy={busy} onBack={() => setStep('cart')} onSubmit={(customer) => void pay(customer)} />
+              <CheckoutForm
+                typed={typed}
+                onBack={(typedCustomer) => {
+                  setTyped(typedCustomer);
+                  setStep('cart');
+                }}
+                onSubmit={pay}
+              />
             </Suspense>
           )}
         </div>

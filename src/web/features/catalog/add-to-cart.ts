@@ -1,6 +1,6 @@
 import type { Device } from '../../../shared/catalog';
 import { toast } from '../../lib/toast';
-import { cart } from '../cart/cart-store';
+import { cart } from '../../lib/cart-store';
 import { primaryImage } from './device-image';
 
 /** Adds one of the device to the cart and says so (spec 000 section 8: '{name} added to cart!'). */

@@ -9,7 +9,7 @@ import { api, ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { readOrderToken } from '../checkout/order-token';
+import { readOrderToken } from '../../lib/order-token';
 
 function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric' });

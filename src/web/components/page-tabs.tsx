@@ -1,0 +1,36 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs';
+
+/** The white card a tab's content sits in. */
+export const panelClass = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
+
+export interface PageTab {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  content: ReactNode;
+  /** False when the content brings its own panels (several cards in one tab). */
+  panel?: boolean;
+}
+
+/** The tabs of a signed-in page (the account, the agent dashboard): icon and label each, the first open. */
+export function PageTabs({ tabs }: { tabs: PageTab[] }) {
+  return (
+    <Tabs defaultValue={tabs[0]?.value} className="mt-8">
+      <TabsList>
+        {tabs.map(({ value, label, icon: Icon }) => (
+          <TabsTrigger key={value} value={value}>
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.map(({ value, content, panel = true }) => (
+        <TabsContent key={value} value={value} className={panel ? panelClass : 'space-y-6'}>
+          {content}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
