@@ -7,7 +7,7 @@ import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { SESSION_QUERY_KEY } from '../../lib/use-session';
 import { Button } from '../ui/button';
-import { TextField } from '../ui/field';
+import { EmailField, TextField } from '../ui/field';
 
 /** Under 'account', which a new sign-in clears (features/auth/use-signed-in). */
 const PROFILE_QUERY_KEY = ['account', 'profile'] as const;
@@ -95,7 +95,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
       </div>
       <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <TextField label="Name" autoComplete="name" required {...input('name')} />
-        <TextField label="Email" type="email" autoComplete="email" required {...input('email')} />
+        <EmailField {...input('email')} />
         {profile.identification && (
           <p className="text-sm text-slate-600">
             {profile.identification.type === 'passport' ? 'Passport Number' : 'ID Number'}:{' '}

@@ -1,5 +1,5 @@
 import { UserRound } from 'lucide-react';
-import { panelClass, type PageTab } from '../page-tabs';
+import { panelClass, type PageTab } from '../tabbed-page';
 import { PasswordForm } from './password-form';
 import { ProfileEditor } from './profile-editor';
 

@@ -30,6 +30,16 @@ export function fieldIds(id: string, error?: string, hint?: ReactNode) {
   };
 }
 
+/** The message under a field, which its control names in aria-describedby. */
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+      {error}
+    </p>
+  );
+}
+
 export function FieldFrame({ id, label, error, hint, required, optional, className, children }: FieldFrameProps) {
   return (
     <div className={className}>
@@ -49,11 +59,7 @@ export function FieldFrame({ id, label, error, hint, required, optional, classNa
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -67,49 +73,77 @@ type Common = {
   className?: string;
 };
 
+/** A field's props split between its frame (label, message) and its native control. */
+function splitField<Control extends { required?: boolean }>({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ...control
+}: Common & Control) {
+  return {
+    frame: { id, label, error, hint, optional, className, required: control.required },
+    control: { ...control, ...fieldIds(id, error, hint) },
+  };
+}
+
 type TextFieldProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
-export function TextField({ id, label, error, hint, optional, className, ...input }: TextFieldProps) {
+export function TextField(props: TextFieldProps) {
+  const { frame, control } = splitField(props);
   return (
-    <FieldFrame {...{ id, label, error, hint, optional, className }} required={input.required}>
-      <input {...input} {...fieldIds(id, error, hint)} className={controlClass} />
+    <FieldFrame {...frame}>
+      <input {...control} className={controlClass} />
     </FieldFrame>
   );
 }
 
-export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  className,
-  ...textarea
-}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+export function TextAreaField(props: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  const { frame, control } = splitField(props);
   return (
-    <FieldFrame {...{ id, label, error, hint, optional, className }} required={textarea.required}>
-      <textarea {...textarea} {...fieldIds(id, error, hint)} className={`${controlClass} min-h-32 resize-y`} />
+    <FieldFrame {...frame}>
+      <textarea {...control} className={`${controlClass} min-h-32 resize-y`} />
     </FieldFrame>
   );
 }
 
+export type SelectOption = string | { readonly value: string; readonly label: string };
+
+/**
+ * A select of `options` (a value that is its own label, or value and label), after an empty first
+ * option reading `placeholder` when one is given.
+ */
 export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  className,
-  children,
-  ...select
-}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+  options,
+  placeholder,
+  ...props
+}: Common & { options: readonly SelectOption[]; placeholder?: string } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    'id' | 'children'
+  >) {
+  const { frame, control } = splitField(props);
   return (
-    <FieldFrame {...{ id, label, error, hint, optional, className }} required={select.required}>
-      <select {...select} {...fieldIds(id, error, hint)} className={`${controlClass} pr-8`}>
-        {children}
+    <FieldFrame {...frame}>
+      <select {...control} className={`${controlClass} pr-8`}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => {
+          const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          );
+        })}
       </select>
     </FieldFrame>
   );
+}
+
+/** A required email input. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'label'>) {
+  return <TextField label="Email" type="email" autoComplete="email" required {...props} />;
 }
 
 /** A required password input; a new password unless autoComplete says 'current-password'. */
@@ -137,11 +171,7 @@ export function CheckboxField({
           {children}
         </label>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

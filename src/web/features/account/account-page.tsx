@@ -1,9 +1,9 @@
 import { CreditCard, MapPin, Package, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { PageTabs } from '../../components/page-tabs';
 import { profileTab } from '../../components/profile/profile-tab';
 import { RolePage } from '../../components/role-page';
+import { TabbedPage } from '../../components/tabbed-page';
 import { buttonClass } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AddressesTab } from './addresses-tab';
@@ -33,13 +33,12 @@ export function Component() {
   return (
     <RolePage allowed="customer" denied={PLEASE_LOGIN}>
       {(customer) => (
-        <main className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
-          <h1 className="text-3xl font-bold text-slate-900">My Account</h1>
-          <p className="mt-1 text-slate-600">
-            {customer.firstName} {customer.lastName} · {customer.email}
-          </p>
-          <PageTabs tabs={TABS} />
-        </main>
+        <TabbedPage
+          title="My Account"
+          subtitle={`${customer.firstName} ${customer.lastName} · ${customer.email}`}
+          className="mx-auto max-w-4xl px-4 py-10 sm:py-14"
+          tabs={TABS}
+        />
       )}
     </RolePage>
   );

@@ -27,6 +27,8 @@ const EMPTY: Omit<PaymentDetailsInput, 'method'> = {
   cardHolder: '',
 };
 
+const ACCOUNT_TYPE_OPTIONS = ACCOUNT_TYPES.map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }));
+
 function SavedDetails({ details }: { details: NonNullable<PaymentDetailsReply['details']> }) {
   const label = PAYMENT_METHODS.find((m) => m.value === details.method)?.label ?? details.method;
   return (
@@ -90,22 +92,13 @@ export function PaymentTab() {
 
         {method === 'bank' && (
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField label="Bank Name" required {...input('bankName')}>
-              <option value="">Select bank</option>
-              {BANKS.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label="Account Type" {...input('accountType')}>
-              <option value="">Select account type</option>
-              {ACCOUNT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t[0]!.toUpperCase() + t.slice(1)}
-                </option>
-              ))}
-            </SelectField>
+            <SelectField label="Bank Name" required placeholder="Select bank" options={BANKS} {...input('bankName')} />
+            <SelectField
+              label="Account Type"
+              placeholder="Select account type"
+              options={ACCOUNT_TYPE_OPTIONS}
+              {...input('accountType')}
+            />
             <TextField label="Account Holder" required autoComplete="name" {...input('accountHolder')} />
             <TextField label="Account Number" required inputMode="numeric" maxLength={20} {...input('accountNumber')} />
             <TextField label="Branch Code" optional inputMode="numeric" maxLength={10} {...input('branchCode')} />

@@ -11,7 +11,7 @@ import {
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { ProvinceSelect } from '../../components/province-select';
-import { CheckboxField, PasswordField, SelectField, TextField } from '../../components/ui/field';
+import { CheckboxField, EmailField, PasswordField, SelectField, TextField } from '../../components/ui/field';
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
@@ -31,14 +31,7 @@ export function SignInForm() {
   const pending = form.formState.isSubmitting;
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        {...input('email')}
-      />
+      <EmailField placeholder="you@example.com" {...input('email')} />
       <PasswordField
         label="Password"
         autoComplete="current-password"
@@ -104,14 +97,7 @@ export function SignUpForm() {
           {...input('lastName')}
         />
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        {...input('email')}
-      />
+      <EmailField placeholder="you@example.com" {...input('email')} />
       <TextField
         label="Phone"
         type="tel"
@@ -121,13 +107,7 @@ export function SignUpForm() {
         {...input('phone')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField label="ID Type" required {...input('idType')}>
-          {ID_TYPES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField label="ID Type" required options={ID_TYPES} {...input('idType')} />
         <TextField
           label={idType.label}
           placeholder={idType.placeholder}

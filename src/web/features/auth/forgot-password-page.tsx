@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { forgotPasswordSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { EmailField } from '../../components/ui/field';
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -24,7 +24,7 @@ export function Component() {
         <Notice>{sent}</Notice>
       ) : (
         <form noValidate className="space-y-5" onSubmit={onSubmit}>
-          <TextField label="Email" type="email" autoComplete="email" required {...input('email')} />
+          <EmailField {...input('email')} />
           <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
             Send reset link
           </Button>

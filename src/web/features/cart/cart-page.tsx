@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CheckoutCustomer } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
 import { Button, buttonClass } from '../../components/ui/button';
+import { cardClass, Section } from '../../components/ui/section';
 import { ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
@@ -121,19 +122,17 @@ export function Component() {
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {step === 'cart' ? (
-            <section
-              aria-labelledby="cart-items-heading"
+            <Section
+              title="Cart items"
+              headingClassName="sr-only"
               className="rounded-xl border border-slate-200 bg-white px-6 shadow-sm"
             >
-              <h2 id="cart-items-heading" className="sr-only">
-                Cart items
-              </h2>
               <ul className="divide-y divide-slate-200">
                 {items.map((item) => (
                   <CartLine key={item.id} item={item} status={statuses[item.id] ?? {}} />
                 ))}
               </ul>
-            </section>
+            </Section>
           ) : (
             <Suspense fallback={<p className="text-slate-600">Loading...</p>}>
               <CheckoutForm
@@ -147,13 +146,7 @@ export function Component() {
             </Suspense>
           )}
         </div>
-        <aside
-          aria-labelledby="summary-heading"
-          className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
-            Order Summary
-          </h2>
+        <Section as="aside" title="Order Summary" className={`h-fit ${cardClass}`}>
           <dl className="mt-4 space-y-3 text-sm">
             <div className="flex justify-between">
               <dt className="text-slate-600">
@@ -188,7 +181,7 @@ export function Component() {
               </Link>
             </>
           )}
-        </aside>
+        </Section>
       </div>
     </div>
   );

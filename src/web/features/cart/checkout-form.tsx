@@ -6,7 +6,7 @@ import {
   type CheckoutFormInput,
 } from '../../../shared/orders';
 import { Button } from '../../components/ui/button';
-import { CheckboxField, TextField } from '../../components/ui/field';
+import { CheckboxField, EmailField, TextField } from '../../components/ui/field';
 import { inputProps, submitWith, useZodForm, type InputProps } from '../../lib/forms';
 import { useSession } from '../../lib/use-session';
 
@@ -121,7 +121,7 @@ export function CheckoutForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" required autoComplete="given-name" {...input('customer.firstName')} />
         <TextField label="Last Name" required autoComplete="family-name" {...input('customer.lastName')} />
-        <TextField label="Email" type="email" required autoComplete="email" {...input('customer.email')} />
+        <EmailField {...input('customer.email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...input('customer.phone')} />
       </div>
       <AddressFields which="shippingAddress" title="Shipping Address" input={input} />

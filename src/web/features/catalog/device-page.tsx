@@ -1,4 +1,4 @@
-import { ArrowLeft, Shield, ShoppingCart, Truck, Zap } from 'lucide-react';
+import { ArrowLeft, Shield, Truck, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { discountPercent } from '../../../shared/money';
@@ -7,7 +7,7 @@ import { DISPLAY } from '../../../shared/store';
 import type { Device } from '../../../shared/catalog';
 import { money } from '../../lib/money';
 import { usePageTitle } from '../../lib/use-page-title';
-import { addDeviceToCart } from './add-to-cart';
+import { addDeviceToCart, AddToCartButton } from './add-to-cart';
 import { isNotFound, useDevice } from './catalog-queries';
 import { DeviceImage } from './device-image';
 import { ImageCarousel } from './image-carousel';
@@ -147,15 +147,11 @@ function DeviceDetail({ device }: { device: Device }) {
           </div>
 
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <button
-              type="button"
-              disabled={!device.inStock}
-              onClick={() => addDeviceToCart(device)}
+            <AddToCartButton
+              device={device}
+              iconClassName="h-5 w-5"
               className="flex flex-1 items-center justify-center gap-2 rounded-lg border-2 border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-300 disabled:text-slate-700"
-            >
-              {device.inStock && <ShoppingCart className="h-5 w-5" aria-hidden="true" />}
-              {device.inStock ? 'Add to Cart' : 'Out of Stock'}
-            </button>
+            />
             <button
               type="button"
               disabled={!device.inStock}

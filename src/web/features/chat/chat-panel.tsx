@@ -1,4 +1,4 @@
-import { Bot, Maximize2, Minimize2, Minus, SendHorizontal, X } from 'lucide-react';
+import { Bot, Maximize2, Minimize2, Minus, SendHorizontal, X, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CHAT_LIMITS, CHAT_QUICK_QUESTIONS, CHAT_TEXT, type ChatReply } from '../../../shared/chat';
 import { api, ApiError } from '../../lib/api';
@@ -44,8 +44,19 @@ async function askAssistant(text: string, history: ChatMessage[]): Promise<strin
   }
 }
 
-const iconButton =
-  'grid size-8 place-items-center rounded-md text-white/90 hover:bg-white/15 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+/** A button of the panel's title bar: an icon, named by its label. */
+function HeaderButton({ label, icon: Icon, onClick }: { label: string; icon: LucideIcon; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className="grid size-8 place-items-center rounded-md text-white/90 hover:bg-white/15 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
+  );
+}
 
 export interface ChatPanelProps {
   mode: ChatMode;
@@ -129,35 +140,19 @@ export default function ChatPanel({ mode, onModeChange, onClose, focusInput }: C
         <h2 id={titleId} className="flex-1 text-base font-semibold">
           {CHAT_TEXT.title}
         </h2>
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={minimised ? 'Restore chat' : 'Minimise chat'}
+        <HeaderButton
+          label={minimised ? 'Restore chat' : 'Minimise chat'}
+          icon={minimised ? Maximize2 : Minus}
           onClick={() => onModeChange(minimised ? 'open' : 'minimised')}
-        >
-          {minimised ? (
-            <Maximize2 className="size-4" aria-hidden="true" />
-          ) : (
-            <Minus className="size-4" aria-hidden="true" />
-          )}
-        </button>
+        />
         {!minimised && (
-          <button
-            type="button"
-            className={iconButton}
-            aria-label={expanded ? 'Exit full size' : 'Expand chat to full size'}
+          <HeaderButton
+            label={expanded ? 'Exit full size' : 'Expand chat to full size'}
+            icon={expanded ? Minimize2 : Maximize2}
             onClick={() => onModeChange(expanded ? 'open' : 'expanded')}
-          >
-            {expanded ? (
-              <Minimize2 className="size-4" aria-hidden="true" />
-            ) : (
-              <Maximize2 className="size-4" aria-hidden="true" />
-            )}
-          </button>
+          />
         )}
-        <button type="button" className={iconButton} aria-label="Close chat" onClick={onClose}>
-          <X className="size-4" aria-hidden="true" />
-        </button>
+        <HeaderButton label="Close chat" icon={X} onClick={onClose} />
       </div>
 
       <div hidden={minimised} className="flex min-h-0 flex-1 flex-col">

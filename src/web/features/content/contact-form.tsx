@@ -2,7 +2,7 @@ import { CheckCircle2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CONTACT_THANK_YOU, contactMessageSchema, INQUIRY_TYPES } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { EmailField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 
@@ -55,7 +55,7 @@ export function ContactForm() {
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField {...input('name')} label="Full Name" autoComplete="name" required />
-        <TextField {...input('email')} type="email" label="Email" autoComplete="email" required />
+        <EmailField {...input('email')} />
         <TextField
           {...input('phone')}
           type="tel"
@@ -64,13 +64,7 @@ export function ContactForm() {
           autoComplete="tel"
           placeholder="+27 82 123 4567"
         />
-        <SelectField {...input('inquiryType')} label="Inquiry Type">
-          {INQUIRY_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField {...input('inquiryType')} label="Inquiry Type" options={INQUIRY_TYPES} />
         <TextField {...input('subject')} label="Subject" required className="sm:col-span-2" />
         <TextAreaField
           {...input('message')}
