@@ -1,11 +1,9 @@
 import { Navigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { RolePage } from '../../components/role-page';
-import { usePageTitle } from '../../lib/use-page-title';
 
 /** The admin dashboard: anyone but an admin goes to the portal login. */
 export function Component() {
-  usePageTitle();
   return (
     <RolePage allowed="admin" denied={<Navigate to={paths.agentLogin} replace />}>
       {() => (

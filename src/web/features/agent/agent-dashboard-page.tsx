@@ -4,7 +4,6 @@ import { paths } from '../../../shared/paths';
 import { profileTab } from '../../components/profile/profile-tab';
 import { RolePage } from '../../components/role-page';
 import { TabbedPage } from '../../components/tabbed-page';
-import { usePageTitle } from '../../lib/use-page-title';
 
 const NOT_AN_AGENT = (
   <main className="mx-auto max-w-md px-4 py-16 text-center">
@@ -16,7 +15,6 @@ const NOT_AN_AGENT = (
 );
 
 export function Component() {
-  usePageTitle();
   return (
     <RolePage allowed="agent" denied={NOT_AN_AGENT}>
       {(agent) => (

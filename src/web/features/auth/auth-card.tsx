@@ -50,3 +50,18 @@ export function BackToSignIn({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/** 'Terms of Service and Privacy Policy', each a link, in the sentences of the sign-up screens. */
+export function TermsAndPrivacy({ linkClassName }: { linkClassName: string }) {
+  return (
+    <>
+      <Link to={paths.terms} className={linkClassName}>
+        Terms of Service
+      </Link>{' '}
+      and{' '}
+      <Link to={paths.privacy} className={linkClassName}>
+        Privacy Policy
+      </Link>
+    </>
+  );
+}

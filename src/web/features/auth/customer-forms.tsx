@@ -15,6 +15,7 @@ import { CheckboxField, EmailField, PasswordField, SelectField, TextField } from
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { TermsAndPrivacy } from './auth-card';
 import { useSignedIn } from './use-signed-in';
 
 /** Customer sign-in by email and password (the /auth tab and /login). */
@@ -143,14 +144,7 @@ export function SignUpForm() {
         <PasswordField label="Confirm Password" placeholder="Repeat your password" {...input('confirmPassword')} />
       </div>
       <CheckboxField {...input('acceptTerms')}>
-        I agree to the{' '}
-        <Link to={paths.terms} className="font-medium text-brand-700 hover:underline">
-          Terms of Service
-        </Link>{' '}
-        and{' '}
-        <Link to={paths.privacy} className="font-medium text-brand-700 hover:underline">
-          Privacy Policy
-        </Link>
+        I agree to the <TermsAndPrivacy linkClassName="font-medium text-brand-700 hover:underline" />
       </CheckboxField>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? 'Creating account...' : 'Create Account'}

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CheckoutCustomer } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
+import { EmptyState } from '../../components/empty-state';
 import { Button, buttonClass } from '../../components/ui/button';
 import { cardClass, Section } from '../../components/ui/section';
 import { ApiError } from '../../lib/api';
@@ -105,14 +106,14 @@ export function Component() {
 
   if (items.length === 0) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <ShoppingCart className="mx-auto h-16 w-16 text-slate-300" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
-        <p className="mt-2 text-slate-600">Browse our quality devices and add something you like.</p>
-        <Link to={paths.buy} className={buttonClass('primary', 'lg', 'mt-6')}>
-          Continue Shopping
-        </Link>
-      </div>
+      <EmptyState
+        look="page"
+        icon={ShoppingCart}
+        title="Your cart is empty"
+        action={{ to: paths.buy, label: 'Continue Shopping' }}
+      >
+        Browse our quality devices and add something you like.
+      </EmptyState>
     );
   }
 

@@ -1,10 +1,10 @@
-import { Shield, Truck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Device } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
 import { DISPLAY } from '../../../shared/store';
 import { AddToCartButton } from './add-to-cart';
+import { DeviceAssurances } from './device-assurances';
 import { DeviceImage, primaryImage } from './device-image';
 import { DevicePrice } from './device-price';
 import { Stars } from './stars';
@@ -55,16 +55,7 @@ export function DeviceCard({ device, sizes, priority = false }: DeviceCardProps)
           <span className="font-medium">{DISPLAY.listingRating}</span>
           <span className="text-slate-600">({DISPLAY.listingReviewCount} reviews)</span>
         </div>
-        <ul className="space-y-1 text-sm text-slate-700">
-          <li className="flex items-center gap-2">
-            <Shield className="h-4 w-4 text-green-700" aria-hidden="true" />
-            {DISPLAY.warrantyMonths} months warranty
-          </li>
-          <li className="flex items-center gap-2">
-            <Truck className="h-4 w-4 text-brand-600" aria-hidden="true" />
-            Free shipping
-          </li>
-        </ul>
+        <DeviceAssurances className="space-y-1" iconSize="h-4 w-4" />
         <div className="mt-auto flex gap-2 pt-2">
           <AddToCartButton
             device={device}

@@ -1,6 +1,7 @@
 import { Bot, Maximize2, Minimize2, Minus, SendHorizontal, X, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CHAT_LIMITS, CHAT_QUICK_QUESTIONS, CHAT_TEXT, type ChatReply } from '../../../shared/chat';
+import { IconButton } from '../../components/ui/icon-button';
 import { api, ApiError } from '../../lib/api';
 import { ChatMarkdown } from './chat-markdown';
 import type { ChatMode } from './chat-mode';
@@ -45,16 +46,12 @@ async function askAssistant(text: string, history: ChatMessage[]): Promise<strin
 }
 
 /** A button of the panel's title bar: an icon, named by its label. */
-function HeaderButton({ label, icon: Icon, onClick }: { label: string; icon: LucideIcon; onClick: () => void }) {
+function HeaderButton(props: { label: string; icon: LucideIcon; onClick: () => void }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
+    <IconButton
+      {...props}
       className="grid size-8 place-items-center rounded-md text-white/90 hover:bg-white/15 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
-    >
-      <Icon className="size-4" aria-hidden="true" />
-    </button>
+    />
   );
 }
 
@@ -235,14 +232,13 @@ export default function ChatPanel({ mode, onModeChange, onClose, focusInput }: C
             onChange={(event) => setInput(event.target.value)}
             className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
           />
-          <button
+          <IconButton
             type="submit"
+            label="Send message"
+            icon={SendHorizontal}
             disabled={!canSend}
-            aria-label="Send message"
             className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-600 text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <SendHorizontal className="size-4" aria-hidden="true" />
-          </button>
+          />
         </form>
       </div>
     </div>
