@@ -140,6 +140,26 @@ test("after 'Payment cancelled' the checkout form still holds what was typed", a
   await expect(page.getByLabel('Billing Street Address')).toHaveValue('9 Loop Street');
 });
 
+test("a signed-in customer's names and email fill the checkout form; what they type is theirs", async ({
+  page,
+  customer,
+  makeDevice,
+}) => {
+  const device = await makeDevice();
+  await addToCart(page, device);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByLabel('First Name')).toHaveValue(customer.firstName);
+  await expect(page.getByLabel('Last Name')).toHaveValue(customer.lastName);
+  await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+
+  await page.getByLabel('First Name').fill('Nomsa');
+  await page.getByRole('button', { name: 'Back to Cart' }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByLabel('First Name')).toHaveValue('Nomsa');
+  await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+});
+
 test('one password rule: 8 characters and one message at sign-up, reset and password change', async ({
   page,
   api,
