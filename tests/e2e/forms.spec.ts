@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
-import { expect, test, uniqueId } from './fixtures';
+import { customerDetails, expect, fillSignUpForm, test, uniqueId } from './fixtures';
 
 // The one way forms work (docs/decisions/015): the shared schema checks in the browser with the
 // server's messages, a server refusal lands under its input, and what was typed is not lost.
@@ -17,20 +17,6 @@ function requestsTo(page: Page, path: string, method = 'POST'): string[] {
     if (request.method() === method && new URL(request.url()).pathname === path) seen.push(request.url());
   });
   return seen;
-}
-
-async function fillSignUp(page: Page, email: string, password: string) {
-  await page.getByLabel('First Name').fill('Lerato');
-  await page.getByLabel('Last Name').fill('Mokoena');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+27 82 555 4321');
-  await page.getByLabel('ID Number').fill('9001015009087');
-  await page.getByLabel('City').fill('Johannesburg');
-  await page.getByLabel('Province').selectOption('Gauteng');
-  await page.getByLabel('Postal Code').fill('2001');
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByLabel(/I agree to the/).check();
 }
 
 async function addToCart(page: Page, device: Device) {
@@ -56,7 +42,7 @@ test('sign-up with an email already registered shows the server refusal under Em
 }) => {
   await api.expect(api.post('/api/auth/signout'));
   await page.goto('/signup');
-  await fillSignUp(page, customer.email, 'Lions-head-2026');
+  await fillSignUpForm(page, customerDetails({ email: customer.email, password: 'Lions-head-2026' }));
   const refused = page.waitForResponse((r) => r.url().endsWith('/api/auth/signup'));
   await page.getByRole('button', { name: 'Create Account' }).click();
   expect((await refused).status()).toBe(409);
@@ -185,7 +171,7 @@ test('one password rule: 8 characters and one message at sign-up, reset and pass
   await expect(page.getByLabel(/^New Password/)).toHaveAccessibleDescription(message);
 
   await page.goto('/signup');
-  await fillSignUp(page, `e2e.${uniqueId()}@example.co.za`, tooShort);
+  await fillSignUpForm(page, customerDetails({ password: tooShort }));
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(message);
 });
