@@ -26,6 +26,16 @@ export default tseslint.config(
             { target: 'src/server', from: ['src/web'], message: 'The server knows nothing of React.' },
             { target: 'src/shared', from: ['src/server', 'src/web'], message: 'src/shared is vocabulary only.' },
             {
+              target: 'src/web/components',
+              from: ['src/web/features', 'src/web/app'],
+              message: 'components/ sits below the features and the app: it never imports them.',
+            },
+            {
+              target: 'src/web/lib',
+              from: ['src/web/features', 'src/web/app', 'src/web/components'],
+              message: 'lib/ sits below the components, the features and the app: it never imports them.',
+            },
+            {
               target: 'src/server/db',
               from: ['src/server/modules', 'src/server/seed'],
               message: 'db/ holds the schema, migrations and client only: it never imports a domain module or the seed.',
