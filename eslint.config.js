@@ -15,14 +15,26 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // src/web and src/server never import each other; src/shared imports neither (DESIGN.md section 1);
-      // nothing in src but a test imports tests/.
+      // nothing in src but a test imports tests/; a web feature imports no other feature (what two
+      // share lives in src/web/components or src/web/lib: docs/decisions/016).
       'quickbuy/boundaries': [
         'error',
         {
+          features: 'src/web/features',
           zones: [
             { target: 'src/web', from: ['src/server'], message: 'The web app talks to the server over HTTP only.' },
             { target: 'src/server', from: ['src/web'], message: 'The server knows nothing of React.' },
             { target: 'src/shared', from: ['src/server', 'src/web'], message: 'src/shared is vocabulary only.' },
+            {
+              target: 'src/web/components',
+              from: ['src/web/features', 'src/web/app'],
+              message: 'components/ sits below the features and the app: it never imports them.',
+            },
+            {
+              target: 'src/web/lib',
+              from: ['src/web/features', 'src/web/app', 'src/web/components'],
+              message: 'lib/ sits below the components, the features and the app: it never imports them.',
+            },
             {
               target: 'src/server/db',
               from: ['src/server/modules', 'src/server/seed'],

@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'src/server/lib/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'src/server/lib/**/*.test.ts',
+            'eslint/**/*.test.js',
+          ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },

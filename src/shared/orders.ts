@@ -87,24 +87,11 @@ export const checkoutSchema = z.object({
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
 /**
- * Which message the checkout form shows first for a customer (spec 000 section 8): the required
- * names and email, then the shipping address. Null when complete.
+ * The checkout form: the customer part of POST /api/checkout under the same key, so the form's
+ * inputs are named as the route's fields ('customer.email') and a 400 lands under its input.
  */
-export function checkoutCustomerProblem(customer: {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  shippingAddress?: { street?: string; city?: string };
-}): string | null {
-  const blank = (v?: string) => !v || !v.trim();
-  if (blank(customer.firstName) || blank(customer.lastName) || blank(customer.email)) {
-    return CHECKOUT_MESSAGES.requiredFields;
-  }
-  if (blank(customer.shippingAddress?.street) || blank(customer.shippingAddress?.city)) {
-    return CHECKOUT_MESSAGES.shippingAddress;
-  }
-  return null;
-}
+export const checkoutFormSchema = checkoutSchema.pick({ customer: true });
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 
 export const cancelCheckoutSchema = z.object({ accessToken: z.string().max(200).optional() }).default({});
 

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN as ADMIN, E2E_AGENT as AGENT, expect, test, uniqueId } from './fixtures';
+import {
+  customerDetails,
+  E2E_ADMIN as ADMIN,
+  E2E_AGENT as AGENT,
+  expect,
+  fillSignUpForm,
+  test,
+  uniqueId,
+} from './fixtures';
 
 const uniqueEmail = () => `e2e.${uniqueId()}@example.co.za`;
 
@@ -12,7 +20,7 @@ async function signUp(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('+27 82 555 1234');
   await page.getByLabel('ID Type').selectOption('passport');
-  await expect(page.getByLabel('Passport Number')).toHaveAttribute('placeholder', 'Enter your passport number');
+  await expect(page.getByLabel('Passport Number')).toHaveAttribute('placeholder', 'Passport number');
   await page.getByLabel('Passport Number').fill('A1234567');
   await page.getByLabel('City').fill('Cape Town');
   await page.getByLabel('Province').selectOption('Western Cape');
@@ -50,7 +58,7 @@ test('a shopper signs up, signs out, signs in again and changes the password', a
   await page.getByLabel(/^New Password/).fill('short');
   await page.getByLabel('Confirm New Password').fill('short');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters long').first()).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters long').first()).toBeVisible();
 
   await page.getByLabel(/^New Password/).fill('Lions-head-2026');
   await page.getByLabel('Confirm New Password').fill('Lions-head-2027');
@@ -72,17 +80,19 @@ test('a shopper signs up, signs out, signs in again and changes the password', a
 test('the standalone /signup and /login pages really sign up and sign in', async ({ page }) => {
   const email = uniqueEmail();
   await page.goto('/signup');
-  await page.getByLabel('First Name').fill('Pieter');
-  await page.getByLabel('Last Name').fill('Botha');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+27 83 555 0000');
-  await page.getByLabel('ID Number').fill('8001015009087');
-  await page.getByLabel('City').fill('Pretoria');
-  await page.getByLabel('Province').selectOption('Gauteng');
-  await page.getByLabel('Postal Code').fill('0002');
-  await page.getByLabel(/^Password/).fill('Union-buildings-1');
-  await page.getByLabel('Confirm Password').fill('Union-buildings-2');
-  await page.getByLabel(/I agree to the/).check();
+  await fillSignUpForm(
+    page,
+    customerDetails({
+      firstName: 'Pieter',
+      lastName: 'Botha',
+      email,
+      city: 'Pretoria',
+      province: 'Gauteng',
+      postalCode: '0002',
+      password: 'Union-buildings-1',
+      confirmPassword: 'Union-buildings-2',
+    }),
+  );
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Passwords do not match').first()).toBeVisible();
   await page.getByLabel('Confirm Password').fill('Union-buildings-1');

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import type { SignupInput } from '../../src/shared/accounts';
 import type { Device, DeviceListReply } from '../../src/shared/catalog';
 import { CSRF_HEADER } from '../../src/shared/errors';
@@ -44,6 +44,42 @@ export class Api {
 
 export type Customer = SignupInput;
 
+/** A new customer's sign-up details, with a unique email; `changes` replace any of them. */
+export function customerDetails(changes: Partial<Customer> = {}): Customer {
+  const password = changes.password ?? 'Table-bay-2026';
+  return {
+    firstName: 'Ayanda',
+    lastName: 'Zulu',
+    email: `e2e.${uniqueId()}@example.co.za`,
+    phone: '+27 82 555 9999',
+    idType: 'id',
+    idNumber: '9202025009081',
+    apartment: '',
+    city: 'Durban',
+    province: 'KwaZulu-Natal',
+    postalCode: '4001',
+    password,
+    confirmPassword: password,
+    acceptTerms: true,
+    ...changes,
+  };
+}
+
+/** Fills the customer sign-up form (/signup or the /auth tab) with `customer`, ID number as the ID type. */
+export async function fillSignUpForm(page: Page, customer: Customer) {
+  await page.getByLabel('First Name').fill(customer.firstName);
+  await page.getByLabel('Last Name').fill(customer.lastName);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Phone').fill(customer.phone);
+  await page.getByLabel('ID Number').fill(customer.idNumber);
+  await page.getByLabel('City').fill(customer.city);
+  await page.getByLabel('Province').selectOption(customer.province);
+  await page.getByLabel('Postal Code').fill(customer.postalCode);
+  await page.getByLabel(/^Password/).fill(customer.password);
+  await page.getByLabel('Confirm Password').fill(customer.confirmPassword);
+  await page.getByLabel(/I agree to the/).check();
+}
+
 export type NewDevice = Partial<DeviceForm> & {
   /** How many pictures to give it, taken from the demo catalog's stored images (none by default). */
   images?: number;
@@ -62,22 +98,7 @@ export const test = base.extend<Fixtures>({
   },
 
   customer: async ({ api }, use) => {
-    const password = 'Table-bay-2026';
-    const customer: Customer = {
-      firstName: 'Ayanda',
-      lastName: 'Zulu',
-      email: `e2e.${uniqueId()}@example.co.za`,
-      phone: '+27 82 555 9999',
-      idType: 'id',
-      idNumber: '9202025009081',
-      apartment: '',
-      city: 'Durban',
-      province: 'KwaZulu-Natal',
-      postalCode: '4001',
-      password,
-      confirmPassword: password,
-      acceptTerms: true,
-    };
+    const customer = customerDetails();
     await api.expect(api.post('/api/auth/signup', customer), 201);
     await use(customer);
   },

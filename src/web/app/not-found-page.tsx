@@ -1,6 +1,6 @@
 import { Home, Search } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
+import { CtaLink } from '../components/ui/cta-link';
 import { usePageTitle } from '../lib/use-page-title';
 
 export function Component() {
@@ -18,20 +18,12 @@ export function Component() {
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Oops! Page not found</h1>
         <p className="mt-4 text-lg text-slate-600">The page you are looking for does not exist or has moved.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link
-            to={paths.home}
-            className="inline-flex h-11 items-center gap-2 rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-          >
-            <Home className="size-4" aria-hidden="true" />
+          <CtaLink to={paths.home} tone="primary" icon={Home}>
             Return to Home
-          </Link>
-          <Link
-            to={paths.buy}
-            className="inline-flex h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-          >
-            <Search className="size-4" aria-hidden="true" />
+          </CtaLink>
+          <CtaLink to={paths.buy} tone="outline" icon={Search}>
             Browse devices
-          </Link>
+          </CtaLink>
         </div>
       </div>
     </main>

@@ -1,14 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
 import {
+  get,
   useForm,
   type DefaultValues,
   type FieldPath,
   type FieldValues,
   type UseFormProps,
+  type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from './api';
+import { toast } from './toast';
 
 /**
  * The one way to write a form (docs/decisions/015): react-hook-form validating with the same zod
@@ -47,6 +51,48 @@ export function applyServerErrors<Values extends FieldValues>(
     placed += 1;
   }
   return placed > 0 ? null : error.message;
+}
+
+/**
+ * A form's onSubmit: the schema checks the values (its messages under the inputs, the first one
+ * focused, no request), then `send` gets the parsed input. A refusal's fields land under their
+ * inputs (applyServerErrors); what is left goes to `report`, a toast unless the form has an alert.
+ */
+export function submitWith<Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
+  send: (input: Output) => Promise<void>,
+  { report = toast.error, fallback }: { report?: (message: string) => void; fallback?: string } = {},
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    void form.handleSubmit(async (input) => {
+      try {
+        await send(input);
+      } catch (error) {
+        const rest = applyServerErrors(form, error, fallback);
+        if (rest) report(rest);
+      }
+    })(event);
+  };
+}
+
+export type InputProps<Values extends FieldValues> = (
+  name: FieldPath<Values>,
+) => UseFormRegisterReturn<FieldPath<Values>> & { id: string; error: string | undefined };
+
+/**
+ * The props a TextField or SelectField (components/ui/field) needs for one input of the form: its
+ * registration, an id unique on the page, and its message. `const input = inputProps(form, useId())`,
+ * then `<TextField label="Email" {...input('email')} />`; nested names are dotted ('customer.email').
+ */
+export function inputProps<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values, unknown, unknown>, 'register' | 'formState'>,
+  idPrefix: string,
+): InputProps<Values> {
+  return (name) => ({
+    ...form.register(name),
+    id: `${idPrefix}-${name.replaceAll('.', '-')}`,
+    error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
+  });
 }
 
 /** True when `path` ('email', 'customer.email', 'items.0.quantity') names a value the form holds. */

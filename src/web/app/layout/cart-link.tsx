@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { useCartCount } from '../../features/cart/cart-store';
+import { useCartCount } from '../../lib/cart-store';
 
 export function cartLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;

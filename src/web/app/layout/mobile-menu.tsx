@@ -3,7 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
-import { useCartCount } from '../../features/cart/cart-store';
+import { useCartCount } from '../../lib/cart-store';
 import { COLLECTION_LINKS, COMPANY_LINKS, MAIN_LINKS } from './nav-links';
 import { LogoutButton, RoleAvatar } from './session';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
-import { SESSION_QUERY_KEY } from '../../features/auth/use-session';
+import { SESSION_QUERY_KEY } from '../../lib/use-session';
 import { api } from '../../lib/api';
 
 /** Browser-storage keys the spec's logout clears (000 section 4); we may still cache the profile there. */

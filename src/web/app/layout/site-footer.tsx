@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { BUSINESS_HOURS, STORE } from '../../../shared/store';
+import { LinkList } from '../../components/link-list';
 import { Logo } from './logo';
 import { SocialLinks } from './social-icons';
 
@@ -40,20 +40,6 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function LinkList({ links }: { links: { label: string; to: string }[] }) {
-  return (
-    <ul className="space-y-2.5">
-      {links.map((link) => (
-        <li key={link.to}>
-          <Link to={link.to} className={linkClass}>
-            {link.label}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function SiteFooter() {
   const phoneHref = `tel:${STORE.phone.replace(/\s+/g, '')}`;
   return (
@@ -71,10 +57,10 @@ export function SiteFooter() {
           />
         </div>
         <Column title="Quick Links">
-          <LinkList links={QUICK_LINKS} />
+          <LinkList links={QUICK_LINKS} className="space-y-2.5" linkClassName={linkClass} />
         </Column>
         <Column title="Services">
-          <LinkList links={SERVICE_LINKS} />
+          <LinkList links={SERVICE_LINKS} className="space-y-2.5" linkClassName={linkClass} />
         </Column>
         <Column title="Contact">
           <address className="space-y-3 text-sm text-slate-400 not-italic">
@@ -118,15 +104,7 @@ export function SiteFooter() {
             © {new Date().getFullYear()} {STORE.name}. {STORE.city}, {STORE.country}.
           </p>
           <nav aria-label="Policies">
-            <ul className="flex flex-wrap gap-x-5 gap-y-2">
-              {LEGAL_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={LEGAL_LINKS} className="flex flex-wrap gap-x-5 gap-y-2" linkClassName={linkClass} />
           </nav>
         </div>
       </div>

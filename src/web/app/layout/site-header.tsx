@@ -1,7 +1,7 @@
 import { Menu, ShieldCheck, UserRound, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../lib/use-session';
 import { CHAT_DOCK_ID } from '../../features/chat/chat-dock';
 import { AccountMenu } from './account-menu';
 import { CartLink } from './cart-link';

@@ -2,7 +2,8 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 
 /**
  * Form fields with a real <label>, the error message under the field, and aria-invalid /
- * aria-describedby wired up. One component per native control; no form library needed.
+ * aria-describedby wired up. One component per native control; a form spreads
+ * `inputProps(form, id)(name)` (lib/forms) into one of them.
  */
 interface FieldFrameProps {
   id: string;
@@ -29,6 +30,16 @@ export function fieldIds(id: string, error?: string, hint?: ReactNode) {
   };
 }
 
+/** The message under a field, which its control names in aria-describedby. */
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+      {error}
+    </p>
+  );
+}
+
 export function FieldFrame({ id, label, error, hint, required, optional, className, children }: FieldFrameProps) {
   return (
     <div className={className}>
@@ -48,11 +59,7 @@ export function FieldFrame({ id, label, error, hint, required, optional, classNa
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -66,53 +73,108 @@ type Common = {
   className?: string;
 };
 
-export function TextField({
+/** A field's props split between its frame (label, message) and its native control. */
+function splitField<Control extends { required?: boolean }>({
   id,
   label,
   error,
   hint,
   optional,
   className,
-  ...input
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  ...control
+}: Common & Control) {
+  return {
+    frame: { id, label, error, hint, optional, className, required: control.required },
+    control: { ...control, ...fieldIds(id, error, hint) },
+  };
+}
+
+type TextFieldProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+export function TextField(props: TextFieldProps) {
+  const { frame, control } = splitField(props);
   return (
-    <FieldFrame {...{ id, label, error, hint, optional, className }} required={input.required}>
-      <input {...input} {...fieldIds(id, error, hint)} className={controlClass} />
+    <FieldFrame {...frame}>
+      <input {...control} className={controlClass} />
     </FieldFrame>
   );
 }
 
-export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  className,
-  ...textarea
-}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+export function TextAreaField(props: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  const { frame, control } = splitField(props);
   return (
-    <FieldFrame {...{ id, label, error, hint, optional, className }} required={textarea.required}>
-      <textarea {...textarea} {...fieldIds(id, error, hint)} className={`${controlClass} min-h-32 resize-y`} />
+    <FieldFrame {...frame}>
+      <textarea {...control} className={`${controlClass} min-h-32 resize-y`} />
     </FieldFrame>
   );
 }
 
+export type SelectOption = string | { readonly value: string; readonly label: string };
+
+/**
+ * A select of `options` (a value that is its own label, or value and label), after an empty first
+ * option reading `placeholder` when one is given; or of <option> children, where one needs more
+ * (disabled, computed labels).
+ */
 export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  className,
+  options = [],
+  placeholder,
   children,
-  ...select
-}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+  ...props
+}: Common & { options?: readonly SelectOption[]; placeholder?: string; children?: ReactNode } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    'id' | 'children'
+  >) {
+  const { frame, control } = splitField(props);
   return (
-    <FieldFrame {...{ id, label, error, hint, optional, className }} required={select.required}>
-      <select {...select} {...fieldIds(id, error, hint)} className={`${controlClass} pr-8`}>
+    <FieldFrame {...frame}>
+      <select {...control} className={`${controlClass} pr-8`}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => {
+          const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          );
+        })}
         {children}
       </select>
     </FieldFrame>
+  );
+}
+
+/** A required email input. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'label'>) {
+  return <TextField label="Email" type="email" autoComplete="email" required {...props} />;
+}
+
+/** A required password input; a new password unless autoComplete says 'current-password'. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="password" autoComplete="new-password" required {...props} />;
+}
+
+/** A checkbox with its label after it (children) and its message under both. */
+export function CheckboxField({
+  id,
+  error,
+  children,
+  ...input
+}: { id: string; error?: string; children: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>) {
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          {...input}
+          {...fieldIds(id, error)}
+          className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
+        />
+        <label htmlFor={id} className="text-sm text-slate-700">
+          {children}
+        </label>
+      </div>
+      <FieldError id={id} error={error} />
+    </div>
   );
 }

@@ -1,18 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountOrder, AddressReply, PaymentDetailsReply, ProfileReply } from '../../../shared/accounts';
+import { useQuery } from '@tanstack/react-query';
+import type { AccountOrder, AddressReply, PaymentDetailsReply } from '../../../shared/accounts';
 import type { CustomerRepairSummary } from '../../../shared/repairs';
 import { api } from '../../lib/api';
 
 export const ACCOUNT_KEYS = {
-  profile: ['account', 'profile'] as const,
   payment: ['account', 'payment-details'] as const,
   orders: ['account', 'orders'] as const,
   address: ['account', 'address'] as const,
   repairs: ['account', 'repairs'] as const,
 };
-
-export const useProfile = () =>
-  useQuery({ queryKey: ACCOUNT_KEYS.profile, queryFn: () => api.get<ProfileReply>('/api/account/profile') });
 
 export const usePaymentDetails = () =>
   useQuery({
@@ -34,8 +30,3 @@ export const useAccountRepairs = () =>
 
 export const useAddress = () =>
   useQuery({ queryKey: ACCOUNT_KEYS.address, queryFn: () => api.get<AddressReply>('/api/account/address') });
-
-export function useSetAccountData() {
-  const queryClient = useQueryClient();
-  return <T>(key: readonly string[], data: T) => queryClient.setQueryData(key, data);
-}

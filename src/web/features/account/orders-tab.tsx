@@ -1,7 +1,7 @@
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { buttonClass } from '../../components/ui/button';
+import { EmptyState } from '../../components/empty-state';
 import { money } from '../../lib/money';
 import { useAccountOrders } from './account-api';
 
@@ -13,14 +13,9 @@ export function OrdersTab() {
   if (!orders.data) return <p className="text-red-700">Could not load your orders.</p>;
   if (orders.data.length === 0) {
     return (
-      <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-        <Package className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-        <p className="mt-3 font-medium text-slate-900">No orders yet</p>
-        <p className="mt-1 text-sm text-slate-600">Your orders will appear here after checkout.</p>
-        <Link to={paths.buy} className={buttonClass('primary', 'md', 'mt-4')}>
-          Start Shopping
-        </Link>
-      </div>
+      <EmptyState look="panel" icon={Package} title="No orders yet" action={{ to: paths.buy, label: 'Start Shopping' }}>
+        Your orders will appear here after checkout.
+      </EmptyState>
     );
   }
   return (

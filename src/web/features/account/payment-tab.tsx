@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import {
   ACCOUNT_TYPES,
   BANKS,
@@ -10,12 +11,11 @@ import {
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { api } from '../../lib/api';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { useForm } from '../auth/form-state';
 import { ACCOUNT_KEYS, usePaymentDetails } from './account-api';
 
-const EMPTY: PaymentDetailsInput = {
-  method: '' as PaymentDetailsInput['method'],
+const EMPTY: Omit<PaymentDetailsInput, 'method'> = {
   accountNumber: '',
   bankName: '',
   accountType: '',
@@ -26,6 +26,8 @@ const EMPTY: PaymentDetailsInput = {
   cvv: '',
   cardHolder: '',
 };
+
+const ACCOUNT_TYPE_OPTIONS = ACCOUNT_TYPES.map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }));
 
 function SavedDetails({ details }: { details: NonNullable<PaymentDetailsReply['details']> }) {
   const label = PAYMENT_METHODS.find((m) => m.value === details.method)?.label ?? details.method;
@@ -52,35 +54,22 @@ function SavedDetails({ details }: { details: NonNullable<PaymentDetailsReply['d
 export function PaymentTab() {
   const queryClient = useQueryClient();
   const saved = usePaymentDetails();
-  const form = useForm<PaymentDetailsInput>(EMPTY);
-  const { values, errors } = form;
-  const text = (name: keyof PaymentDetailsInput) => ({
-    id: `payment-${name}`,
-    value: String(values[name] ?? ''),
-    onChange: (e: { target: { value: string } }) => form.set(name, e.target.value as never),
-    error: errors[name],
+  const form = useZodForm(paymentDetailsSchema, { defaultValues: EMPTY });
+  const input = inputProps(form, useId());
+  const method = form.watch('method');
+  const methodError = form.formState.errors.method?.message;
+  const onSubmit = submitWith(form, async (details) => {
+    const reply = await api.put<PaymentDetailsReply & { message: string }>('/api/account/payment-details', details);
+    queryClient.setQueryData(ACCOUNT_KEYS.payment, { details: reply.details });
+    toast.success(reply.message);
+    // Card data never stays in the page once saved.
+    form.reset({ ...EMPTY, method: details.method });
   });
 
   return (
     <div className="space-y-6">
       {saved.data?.details && <SavedDetails details={saved.data.details} />}
-      <form
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(paymentDetailsSchema, async (input) => {
-            const reply = await api.put<PaymentDetailsReply & { message: string }>(
-              '/api/account/payment-details',
-              input,
-            );
-            queryClient.setQueryData(ACCOUNT_KEYS.payment, { details: reply.details });
-            toast.success(reply.message);
-            // Card data never stays in the page once saved.
-            form.setValues({ ...EMPTY, method: input.method });
-          });
-        }}
-      >
+      <form noValidate className="space-y-5" onSubmit={onSubmit}>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">Payment Method</legend>
           <div className="grid gap-3 sm:grid-cols-3">
@@ -89,62 +78,34 @@ export function PaymentTab() {
                 key={m.value}
                 className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
               >
-                <input
-                  type="radio"
-                  name="payment-method"
-                  value={m.value}
-                  checked={values.method === m.value}
-                  onChange={() => form.set('method', m.value)}
-                />
+                <input type="radio" value={m.value} {...form.register('method')} />
                 {m.label}
               </label>
             ))}
           </div>
-          {errors.method && <p className="mt-1.5 text-sm text-red-600">{errors.method}</p>}
+          {methodError && <p className="mt-1.5 text-sm text-red-600">{methodError}</p>}
         </fieldset>
 
-        {values.method === 'paystack' && (
+        {method === 'paystack' && (
           <p className="text-sm text-slate-600">You will pay securely with Paystack at checkout.</p>
         )}
 
-        {values.method === 'bank' && (
+        {method === 'bank' && (
           <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField label="Bank Name" required placeholder="Select bank" options={BANKS} {...input('bankName')} />
             <SelectField
-              id="payment-bankName"
-              label="Bank Name"
-              required
-              value={values.bankName}
-              onChange={(e) => form.set('bankName', e.target.value as PaymentDetailsInput['bankName'])}
-              error={errors.bankName}
-            >
-              <option value="">Select bank</option>
-              {BANKS.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              id="payment-accountType"
               label="Account Type"
-              value={values.accountType}
-              onChange={(e) => form.set('accountType', e.target.value as PaymentDetailsInput['accountType'])}
-              error={errors.accountType}
-            >
-              <option value="">Select account type</option>
-              {ACCOUNT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t[0]!.toUpperCase() + t.slice(1)}
-                </option>
-              ))}
-            </SelectField>
-            <TextField label="Account Holder" required autoComplete="name" {...text('accountHolder')} />
-            <TextField label="Account Number" required inputMode="numeric" maxLength={20} {...text('accountNumber')} />
-            <TextField label="Branch Code" optional inputMode="numeric" maxLength={10} {...text('branchCode')} />
+              placeholder="Select account type"
+              options={ACCOUNT_TYPE_OPTIONS}
+              {...input('accountType')}
+            />
+            <TextField label="Account Holder" required autoComplete="name" {...input('accountHolder')} />
+            <TextField label="Account Number" required inputMode="numeric" maxLength={20} {...input('accountNumber')} />
+            <TextField label="Branch Code" optional inputMode="numeric" maxLength={10} {...input('branchCode')} />
           </div>
         )}
 
-        {values.method === 'card' && (
+        {method === 'card' && (
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label="Card Number"
@@ -154,16 +115,16 @@ export function PaymentTab() {
               placeholder="1234 5678 9012 3456"
               maxLength={19}
               className="sm:col-span-2"
-              {...text('cardNumber')}
+              {...input('cardNumber')}
             />
-            <TextField label="Card Holder" optional autoComplete="cc-name" {...text('cardHolder')} />
+            <TextField label="Card Holder" optional autoComplete="cc-name" {...input('cardHolder')} />
             <TextField
               label="Expiry Date"
               required
               autoComplete="cc-exp"
               placeholder="MM/YY"
               maxLength={5}
-              {...text('expiryDate')}
+              {...input('expiryDate')}
             />
             <TextField
               label="CVV"
@@ -172,7 +133,7 @@ export function PaymentTab() {
               autoComplete="cc-csc"
               placeholder="123"
               maxLength={4}
-              {...text('cvv')}
+              {...input('cvv')}
             />
             <p className="text-xs text-slate-500 sm:col-span-2">
               We keep only the card's brand, last four digits and expiry: never the full number or the CVV.
@@ -180,7 +141,7 @@ export function PaymentTab() {
           </div>
         )}
 
-        <Button type="submit" disabled={!values.method || form.pending}>
+        <Button type="submit" disabled={!method || form.formState.isSubmitting}>
           Save Payment Details
         </Button>
       </form>

@@ -3,8 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTab, type AdminTab } from '../../../shared/admin';
 import { paths } from '../../../shared/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { usePageTitle } from '../../lib/use-page-title';
-import { useSession } from '../auth/use-session';
+import { RolePage } from '../../components/role-page';
 import { ListStatus } from './components/list-status';
 
 /** Each tab is its own chunk, fetched the first time it opens. */
@@ -25,19 +24,15 @@ const TAB_PANELS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
  * list state (page, search, status) sits beside it and is dropped when the tab changes.
  */
 export function Component() {
-  usePageTitle();
-  const { user, isLoading } = useSession();
+  return (
+    <RolePage allowed="admin" denied={<Navigate to={paths.agentLogin} replace />}>
+      {() => <AdminDashboard />}
+    </RolePage>
+  );
+}
+
+function AdminDashboard() {
   const [params, setParams] = useSearchParams();
-  if (isLoading) {
-    return (
-      <main className="mx-auto max-w-7xl px-4 py-16">
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
-      </main>
-    );
-  }
-  if (user?.role !== 'admin') return <Navigate to={paths.agentLogin} replace />;
   const requested = params.get('tab');
   const tab = isAdminTab(requested) ? requested : DEFAULT_ADMIN_TAB;
   return (

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   adminSigninSchema,
@@ -9,23 +10,14 @@ import {
 } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { PasswordField, TextField } from '../../components/ui/field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthCard } from './auth-card';
-import { useForm } from './form-state';
 import { useSignedIn } from './use-signed-in';
-
-function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
 
 /** What differs between the portal's two tabs; the form itself is one. */
 const PORTALS = {
@@ -53,56 +45,48 @@ const PORTALS = {
   },
 } as const;
 
-function PortalForm({ portalKey: role }: { portalKey: keyof typeof PORTALS }) {
-  const portal = PORTALS[role];
+/**
+ * One tab's form. Its values are typed loosely (`username` or `email`, then `password`) because the
+ * two tabs share it; each submits through its own route's schema.
+ */
+function PortalForm({ portalKey }: { portalKey: keyof typeof PORTALS }) {
+  const portal = PORTALS[portalKey];
   const field = portal.identifier.name;
-  const form = useForm<Record<string, string>>({ [field]: '', password: '' });
+  const form = useZodForm(portal.schema as z.ZodType<Record<string, string>, Record<string, string>>, {
+    defaultValues: { [field]: '', password: '' },
+  });
+  const input = inputProps(form, useId());
   const [error, setError] = useState<string | null>(null);
   const signedIn = useSignedIn();
+  const onSubmit = submitWith(
+    form,
+    async (credentials) => {
+      setError(null);
+      const { user } = await api.post<MeReply>(portal.endpoint, credentials);
+      const welcome = user ? portal.welcome(user) : null;
+      if (!user || !welcome) return;
+      toast.success(welcome);
+      signedIn(user, portal.destination);
+    },
+    { report: setError },
+  );
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError(null);
-        void form.submit(portal.schema, async (input) => {
-          try {
-            const { user } = await api.post<MeReply>(portal.endpoint, input);
-            const welcome = user ? portal.welcome(user) : null;
-            if (!user || !welcome) return;
-            toast.success(welcome);
-            signedIn(user, portal.destination);
-          } catch (e) {
-            if (e instanceof ApiError) setError(e.message);
-            throw e;
-          }
-        });
-      }}
-    >
-      <FormError message={error} />
+    <form noValidate className="space-y-5" onSubmit={onSubmit}>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
       <TextField
-        id={`${role}-${field}`}
         label={portal.identifier.label}
         type={portal.identifier.type}
         autoComplete={portal.identifier.autoComplete}
         placeholder={portal.identifier.placeholder}
         required
-        value={form.values[field] ?? ''}
-        onChange={(e) => form.set(field, e.target.value)}
-        error={form.errors[field]}
+        {...input(field)}
       />
-      <TextField
-        id={`${role}-password`}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={form.values.password ?? ''}
-        onChange={(e) => form.set('password', e.target.value)}
-        error={form.errors.password}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={form.pending}>
+      <PasswordField label="Password" autoComplete="current-password" {...input('password')} />
+      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
         {portal.submit}
       </Button>
     </form>

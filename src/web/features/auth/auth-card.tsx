@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths';
 
 /** The centred card every sign-in screen sits in. */
 export function AuthCard({
@@ -22,5 +24,44 @@ export function AuthCard({
         <div className="mt-6">{children}</div>
       </div>
     </main>
+  );
+}
+
+/** A sentence in place of a form: what happened (status) or why it cannot be used (alert). */
+export function Notice({ tone = 'info', children }: { tone?: 'info' | 'error'; children: ReactNode }) {
+  return tone === 'error' ? (
+    <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
+      {children}
+    </p>
+  ) : (
+    <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
+      {children}
+    </p>
+  );
+}
+
+/** The way back to the sign-in tabs under a password screen. */
+export function BackToSignIn({ children }: { children: ReactNode }) {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to={paths.auth} className="font-medium text-brand-700 hover:underline">
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/** 'Terms of Service and Privacy Policy', each a link, in the sentences of the sign-up screens. */
+export function TermsAndPrivacy({ linkClassName }: { linkClassName: string }) {
+  return (
+    <>
+      <Link to={paths.terms} className={linkClassName}>
+        Terms of Service
+      </Link>{' '}
+      and{' '}
+      <Link to={paths.privacy} className={linkClassName}>
+        Privacy Policy
+      </Link>
+    </>
   );
 }

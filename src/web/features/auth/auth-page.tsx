@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthCard } from './auth-card';
+import { AuthCard, TermsAndPrivacy } from './auth-card';
 import { SignInForm, SignUpForm } from './customer-forms';
 
 export function Component() {
@@ -22,15 +20,7 @@ export function Component() {
         </TabsContent>
       </Tabs>
       <p className="mt-6 text-center text-xs text-slate-500">
-        By continuing you accept our{' '}
-        <Link to={paths.terms} className="text-brand-700 hover:underline">
-          Terms of Service
-        </Link>{' '}
-        and{' '}
-        <Link to={paths.privacy} className="text-brand-700 hover:underline">
-          Privacy Policy
-        </Link>
-        .
+        By continuing you accept our <TermsAndPrivacy linkClassName="text-brand-700 hover:underline" />.
       </p>
     </AuthCard>
   );

@@ -1,59 +1,36 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
 import { forgotPasswordSchema } from '../../../shared/accounts';
-import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { EmailField } from '../../components/ui/field';
 import { api } from '../../lib/api';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthCard } from './auth-card';
-import { useForm } from './form-state';
+import { AuthCard, BackToSignIn, Notice } from './auth-card';
 
 export function Component() {
   usePageTitle();
-  const form = useForm({ email: '' });
+  const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
+  const input = inputProps(form, useId());
   const [sent, setSent] = useState<string | null>(null);
+  const onSubmit = submitWith(form, async (request) => {
+    setSent((await api.post<{ message: string }>('/api/auth/forgot-password', request)).message);
+  });
   return (
     <AuthCard
       title="Forgot password"
       intro="Enter the email of your account and we will send you a link to choose a new password."
     >
       {sent ? (
-        <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
-          {sent}
-        </p>
+        <Notice>{sent}</Notice>
       ) : (
-        <form
-          noValidate
-          className="space-y-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit(forgotPasswordSchema, async (input) => {
-              const reply = await api.post<{ message: string }>('/api/auth/forgot-password', input);
-              setSent(reply.message);
-            });
-          }}
-        >
-          <TextField
-            id="forgot-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.values.email}
-            onChange={(e) => form.set('email', e.target.value)}
-            error={form.errors.email}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={form.pending}>
+        <form noValidate className="space-y-5" onSubmit={onSubmit}>
+          <EmailField {...input('email')} />
+          <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
             Send reset link
           </Button>
         </form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to={paths.auth} className="font-medium text-brand-700 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn>Back to sign in</BackToSignIn>
     </AuthCard>
   );
 }

@@ -8,7 +8,7 @@ export function Component() {
   usePageTitle();
   return (
     <AuthCard title="Sign In" intro="Welcome back to QuickBuy.">
-      <SignInForm idPrefix="login" />
+      <SignInForm />
       <p className="mt-6 text-center text-sm text-slate-600">
         New to QuickBuy?{' '}
         <Link to={paths.signup} className="font-medium text-brand-700 hover:underline">

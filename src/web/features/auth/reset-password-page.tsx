@@ -1,75 +1,50 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { resetPasswordSchema } from '../../../shared/accounts';
-import { paths } from '../../../shared/paths';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { PasswordField } from '../../components/ui/field';
 import { api } from '../../lib/api';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthCard } from './auth-card';
-import { useForm } from './form-state';
+import { AuthCard, BackToSignIn, Notice } from './auth-card';
+
+/** The new password form; the link's token travels as a value of the form that has no input. */
+function ResetForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+  const form = useZodForm(resetPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
+  const input = inputProps(form, useId());
+  const onSubmit = submitWith(form, async (reset) => {
+    const { message } = await api.post<{ message: string }>('/api/auth/reset-password', reset);
+    toast.success(message);
+    onDone(message);
+  });
+  return (
+    <form noValidate className="space-y-5" onSubmit={onSubmit}>
+      <PasswordField label="New Password" {...input('password')} />
+      <PasswordField label="Confirm New Password" {...input('confirmPassword')} />
+      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+        Set new password
+      </Button>
+    </form>
+  );
+}
 
 export function Component() {
   usePageTitle();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const form = useForm({ token, password: '', confirmPassword: '' });
   const [done, setDone] = useState<string | null>(null);
 
   return (
     <AuthCard title="Reset password" intro="Choose a new password for your account.">
       {!token ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-          This reset link is invalid or has expired
-        </p>
+        <Notice tone="error">{ACCOUNT_MESSAGES.resetInvalid}</Notice>
       ) : done ? (
-        <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
-          {done}
-        </p>
+        <Notice>{done}</Notice>
       ) : (
-        <form
-          noValidate
-          className="space-y-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit(resetPasswordSchema, async (input) => {
-              const reply = await api.post<{ message: string }>('/api/auth/reset-password', input);
-              toast.success(reply.message);
-              setDone(reply.message);
-            });
-          }}
-        >
-          <TextField
-            id="reset-password"
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.values.password}
-            onChange={(e) => form.set('password', e.target.value)}
-            error={form.errors.password}
-          />
-          <TextField
-            id="reset-confirm"
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.values.confirmPassword}
-            onChange={(e) => form.set('confirmPassword', e.target.value)}
-            error={form.errors.confirmPassword}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={form.pending}>
-            Set new password
-          </Button>
-        </form>
+        <ResetForm token={token} onDone={setDone} />
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to={paths.auth} className="font-medium text-brand-700 hover:underline">
-          Go to sign in
-        </Link>
-      </p>
+      <BackToSignIn>Go to sign in</BackToSignIn>
     </AuthCard>
   );
 }

@@ -8,7 +8,7 @@ export function Component() {
   usePageTitle();
   return (
     <AuthCard title="Sign Up" intro="Create your QuickBuy account." wide>
-      <SignUpForm idPrefix="register" />
+      <SignUpForm />
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{' '}
         <Link to={paths.login} className="font-medium text-brand-700 hover:underline">

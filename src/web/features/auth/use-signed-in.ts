@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
-import { SESSION_QUERY_KEY } from './use-session';
+import { SESSION_QUERY_KEY } from '../../lib/use-session';
 
 /** After a sign-in or sign-up: the header learns of the session at once, then the app moves on. */
 export function useSignedIn() {

@@ -2,8 +2,9 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { IconButton } from '../../components/ui/icon-button';
 import { money } from '../../lib/money';
-import { cart, type CartItem } from './cart-store';
+import { cart, type CartItem } from '../../lib/cart-store';
 
 export interface LineStatus {
   /** The price the line had before the server's current price replaced it. */
@@ -44,14 +45,13 @@ export function CartLine({ item, status }: { item: CartItem; status: LineStatus 
         </div>
         <div className="flex items-center gap-3">
           <QuantityField item={item} />
-          <button
-            type="button"
+          <IconButton
+            label={`Remove ${item.name}`}
+            icon={Trash2}
+            iconClassName="h-5 w-5"
             onClick={() => cart.remove(item.id)}
-            aria-label={`Remove ${item.name}`}
             className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          >
-            <Trash2 className="h-5 w-5" aria-hidden="true" />
-          </button>
+          />
         </div>
       </div>
     </li>
@@ -99,15 +99,13 @@ function QuantityField({ item }: { item: CartItem }) {
 
   return (
     <div className="flex items-center gap-1.5">
-      <button
-        type="button"
+      <IconButton
+        label={`Decrease quantity of ${item.name}`}
+        icon={Minus}
         onClick={() => step(-1)}
         disabled={item.quantity <= 1}
-        aria-label={`Decrease quantity of ${item.name}`}
         className={stepButton}
-      >
-        <Minus className="size-4" aria-hidden="true" />
-      </button>
+      />
       <label htmlFor={inputId} className="sr-only">
         Quantity for {item.name}
       </label>
@@ -122,14 +120,12 @@ function QuantityField({ item }: { item: CartItem }) {
         onKeyDown={onKeyDown}
         className="w-14 rounded-lg border border-slate-300 px-2 py-2 text-center text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
       />
-      <button
-        type="button"
+      <IconButton
+        label={`Increase quantity of ${item.name}`}
+        icon={Plus}
         onClick={() => step(1)}
-        aria-label={`Increase quantity of ${item.name}`}
         className={stepButton}
-      >
-        <Plus className="size-4" aria-hidden="true" />
-      </button>
+      />
     </div>
   );
 }

@@ -2,18 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CheckoutInput } from '../../../shared/orders';
+import type { CheckoutCustomer } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
+import { EmptyState } from '../../components/empty-state';
 import { Button, buttonClass } from '../../components/ui/button';
+import { cardClass, Section } from '../../components/ui/section';
 import { ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CartLine } from './cart-line';
-import { cart, useCart } from './cart-store';
+import { cart, useCart, type CartItem } from '../../lib/cart-store';
+import { CartLine, type LineStatus } from './cart-line';
+import type { TypedCustomer } from './checkout-form';
 import { useCurrentPrices } from './use-current-prices';
 
-const CheckoutForm = lazy(() => import('../checkout/checkout-form').then((m) => ({ default: m.CheckoutForm })));
+const CheckoutForm = lazy(() => import('./checkout-form').then((m) => ({ default: m.CheckoutForm })));
 
 const MESSAGES = {
   failed: 'Order processing failed. Please contact support.',
@@ -22,22 +25,52 @@ const MESSAGES = {
   success: 'Payment successful! Order placed.',
 };
 
+/** The server's refusal of a line (409 OUT_OF_STOCK names it by device id), for the quantity refused. */
+type Refusals = Record<string, { message: string; quantity: number }>;
+
+function refusalsOf(items: CartItem[], fields: Record<string, string>): Refusals {
+  const refusals: Refusals = {};
+  for (const item of items) {
+    const message = fields[item.id];
+    if (message) refusals[item.id] = { message, quantity: item.quantity };
+  }
+  return refusals;
+}
+
+/** A refusal stands on its line until the shopper changes that line's quantity. */
+function withRefusals(
+  items: CartItem[],
+  statuses: Record<string, LineStatus>,
+  refusals: Refusals,
+): Record<string, LineStatus> {
+  const merged = { ...statuses };
+  for (const item of items) {
+    const refusal = refusals[item.id];
+    if (refusal?.quantity === item.quantity) merged[item.id] = { ...merged[item.id], problem: refusal.message };
+  }
+  return merged;
+}
+
 export function Component() {
   usePageTitle();
   const items = useCart();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<'cart' | 'customer'>('cart');
-  const [busy, setBusy] = useState(false);
-  const { statuses, checking } = useCurrentPrices(items);
+  // What the shopper typed survives a cancelled payment and a trip back to the cart.
+  const [typed, setTyped] = useState<TypedCustomer | null>(null);
+  const [refusals, setRefusals] = useState<Refusals>({});
+  const { statuses: current, checking } = useCurrentPrices(items);
+  const statuses = withRefusals(items, current, refusals);
   const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   const blocked = items.some((item) => statuses[item.id]?.problem);
 
-  async function pay(customer: CheckoutInput['customer']) {
-    setBusy(true);
+  /** Places the order and pays. A 400 is rethrown for the form to put under its fields. */
+  async function pay(customer: CheckoutCustomer, typedCustomer: TypedCustomer) {
+    setTyped(typedCustomer);
     try {
-      const { payForOrder } = await import('../checkout/payment');
+      const { payForOrder } = await import('./payment');
       const result = await payForOrder({
         items: items.map((item) => ({ deviceId: item.id, quantity: item.quantity })),
         customer,
@@ -56,30 +89,31 @@ export function Component() {
         toast.error(MESSAGES.failed);
       }
     } catch (error) {
-      if (error instanceof ApiError && [400, 404, 409, 429].includes(error.status)) {
+      if (error instanceof ApiError && error.status === 400) throw error;
+      if (error instanceof ApiError && [404, 409, 429].includes(error.status)) {
         toast.error(error.message);
         if (error.status === 409 || error.status === 404) {
+          // Sold out or gone since the cart was checked: back to the cart, the refusal on its line.
+          setRefusals(refusalsOf(items, error.fields));
           setStep('cart');
           void queryClient.invalidateQueries({ queryKey: ['cart-device'] });
         }
       } else {
         toast.error(MESSAGES.failed);
       }
-    } finally {
-      setBusy(false);
     }
   }
 
   if (items.length === 0) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <ShoppingCart className="mx-auto h-16 w-16 text-slate-300" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
-        <p className="mt-2 text-slate-600">Browse our quality devices and add something you like.</p>
-        <Link to={paths.buy} className={buttonClass('primary', 'lg', 'mt-6')}>
-          Continue Shopping
-        </Link>
-      </div>
+      <EmptyState
+        look="page"
+        icon={ShoppingCart}
+        title="Your cart is empty"
+        action={{ to: paths.buy, label: 'Continue Shopping' }}
+      >
+        Browse our quality devices and add something you like.
+      </EmptyState>
     );
   }
 
@@ -89,32 +123,31 @@ export function Component() {
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {step === 'cart' ? (
-            <section
-              aria-labelledby="cart-items-heading"
+            <Section
+              title="Cart items"
+              headingClassName="sr-only"
               className="rounded-xl border border-slate-200 bg-white px-6 shadow-sm"
             >
-              <h2 id="cart-items-heading" className="sr-only">
-                Cart items
-              </h2>
               <ul className="divide-y divide-slate-200">
                 {items.map((item) => (
                   <CartLine key={item.id} item={item} status={statuses[item.id] ?? {}} />
                 ))}
               </ul>
-            </section>
+            </Section>
           ) : (
             <Suspense fallback={<p className="text-slate-600">Loading...</p>}>
-              <CheckoutForm busy={busy} onBack={() => setStep('cart')} onSubmit={(customer) => void pay(customer)} />
+              <CheckoutForm
+                typed={typed}
+                onBack={(typedCustomer) => {
+                  setTyped(typedCustomer);
+                  setStep('cart');
+                }}
+                onSubmit={pay}
+              />
             </Suspense>
           )}
         </div>
-        <aside
-          aria-labelledby="summary-heading"
-          className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
-            Order Summary
-          </h2>
+        <Section as="aside" title="Order Summary" className={`h-fit ${cardClass}`}>
           <dl className="mt-4 space-y-3 text-sm">
             <div className="flex justify-between">
               <dt className="text-slate-600">
@@ -149,7 +182,7 @@ export function Component() {
               </Link>
             </>
           )}
-        </aside>
+        </Section>
       </div>
     </div>
   );

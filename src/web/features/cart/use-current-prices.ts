@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Device } from '../../../shared/catalog';
 import { api, ApiError } from '../../lib/api';
-import { cart, type CartItem } from './cart-store';
+import { cart, type CartItem } from '../../lib/cart-store';
 import type { LineStatus } from './cart-line';
 
 export const cartDeviceKey = (id: string) => ['cart-device', id] as const;

@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { COLLECTIONS, type CollectionSlug } from '../../../shared/catalog';
 import { isNotFound, useCollection } from './catalog-queries';
+import { ListStatus } from './list-status';
 import { CatalogNotFound } from './not-found';
 import { Pagination } from './pagination';
 import { ShopCard } from './shop-card';
@@ -33,14 +34,8 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{query.data?.title ?? collection.title}</h1>
       <div className="mt-8">
-        {query.isPending ? (
-          <p className="min-h-[100vh] py-16 text-center text-slate-600" role="status">
-            Loading products...
-          </p>
-        ) : query.isError ? (
-          <p className="py-16 text-center text-red-700" role="alert">
-            Failed to load devices
-          </p>
+        {!query.isSuccess ? (
+          <ListStatus failed={query.isError} />
         ) : query.data.items.length === 0 ? (
           <p className="py-16 text-center text-slate-600">No {collection.noun} available at the moment.</p>
         ) : (

@@ -1,10 +1,10 @@
-import { Shield, ShoppingCart, Truck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Device } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
 import { DISPLAY } from '../../../shared/store';
-import { addDeviceToCart } from './add-to-cart';
+import { AddToCartButton } from './add-to-cart';
+import { DeviceAssurances } from './device-assurances';
 import { DeviceImage, primaryImage } from './device-image';
 import { DevicePrice } from './device-price';
 import { Stars } from './stars';
@@ -55,26 +55,13 @@ export function DeviceCard({ device, sizes, priority = false }: DeviceCardProps)
           <span className="font-medium">{DISPLAY.listingRating}</span>
           <span className="text-slate-600">({DISPLAY.listingReviewCount} reviews)</span>
         </div>
-        <ul className="space-y-1 text-sm text-slate-700">
-          <li className="flex items-center gap-2">
-            <Shield className="h-4 w-4 text-green-700" aria-hidden="true" />
-            {DISPLAY.warrantyMonths} months warranty
-          </li>
-          <li className="flex items-center gap-2">
-            <Truck className="h-4 w-4 text-brand-600" aria-hidden="true" />
-            Free shipping
-          </li>
-        </ul>
+        <DeviceAssurances className="space-y-1" iconSize="h-4 w-4" />
         <div className="mt-auto flex gap-2 pt-2">
-          <button
-            type="button"
-            disabled={!device.inStock}
-            onClick={() => addDeviceToCart(device)}
+          <AddToCartButton
+            device={device}
+            iconClassName="h-4 w-4"
             className="flex flex-1 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
-          >
-            {device.inStock && <ShoppingCart className="h-4 w-4" aria-hidden="true" />}
-            {device.inStock ? 'Add to Cart' : 'Out of Stock'}
-          </button>
+          />
           <Link
             to={paths.device(device.id)}
             className="flex items-center justify-center rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"

@@ -1,4 +1,4 @@
-import { ArrowLeft, Shield, ShoppingCart, Truck, Zap } from 'lucide-react';
+import { ArrowLeft, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { discountPercent } from '../../../shared/money';
@@ -7,8 +7,9 @@ import { DISPLAY } from '../../../shared/store';
 import type { Device } from '../../../shared/catalog';
 import { money } from '../../lib/money';
 import { usePageTitle } from '../../lib/use-page-title';
-import { addDeviceToCart } from './add-to-cart';
+import { addDeviceToCart, AddToCartButton } from './add-to-cart';
 import { isNotFound, useDevice } from './catalog-queries';
+import { DeviceAssurances } from './device-assurances';
 import { DeviceImage } from './device-image';
 import { ImageCarousel } from './image-carousel';
 import { specificationRows } from './specifications';
@@ -78,20 +79,13 @@ function DeviceDetail({ device }: { device: Device }) {
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <div>
-          {device.images.length === 0 ? (
-            <div className="aspect-[4/3] overflow-hidden rounded-xl bg-slate-50">
-              <DeviceImage src={undefined} alt={device.name} sizes="(min-width: 1024px) 600px, 92vw" priority />
-            </div>
-          ) : (
-            <ImageCarousel
-              images={device.images}
-              name={device.name}
-              index={index}
-              onIndexChange={setIndex}
-              sizes="(min-width: 1280px) 600px, (min-width: 1024px) 46vw, 92vw"
-              priority
-            />
-          )}
+          <ImageCarousel
+            device={device}
+            index={index}
+            onIndexChange={setIndex}
+            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 46vw, 92vw"
+            priority
+          />
           {several && (
             <div className="mt-4 grid grid-cols-4 gap-3">
               {thumbnails.map((image, i) => (
@@ -147,15 +141,11 @@ function DeviceDetail({ device }: { device: Device }) {
           </div>
 
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <button
-              type="button"
-              disabled={!device.inStock}
-              onClick={() => addDeviceToCart(device)}
+            <AddToCartButton
+              device={device}
+              iconClassName="h-5 w-5"
               className="flex flex-1 items-center justify-center gap-2 rounded-lg border-2 border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-300 disabled:text-slate-700"
-            >
-              {device.inStock && <ShoppingCart className="h-5 w-5" aria-hidden="true" />}
-              {device.inStock ? 'Add to Cart' : 'Out of Stock'}
-            </button>
+            />
             <button
               type="button"
               disabled={!device.inStock}
@@ -167,16 +157,7 @@ function DeviceDetail({ device }: { device: Device }) {
             </button>
           </div>
 
-          <ul className="mt-6 space-y-2 text-sm text-slate-700">
-            <li className="flex items-center gap-2">
-              <Shield className="h-5 w-5 text-green-700" aria-hidden="true" />
-              {DISPLAY.warrantyMonths} months warranty
-            </li>
-            <li className="flex items-center gap-2">
-              <Truck className="h-5 w-5 text-brand-600" aria-hidden="true" />
-              Free shipping
-            </li>
-          </ul>
+          <DeviceAssurances className="mt-6 space-y-2" iconSize="h-5 w-5" />
 
           <section aria-labelledby="device-description" className="mt-8">
             <h2 id="device-description" className="text-xl font-semibold text-slate-900">

@@ -29,8 +29,7 @@ export default function GalleryDialog({ device, open, onOpenChange }: GalleryDia
               </p>
             ) : (
               <ImageCarousel
-                images={device.images}
-                name={device.name}
+                device={device}
                 index={index}
                 onIndexChange={setIndex}
                 sizes="(min-width: 768px) 624px, 84vw"

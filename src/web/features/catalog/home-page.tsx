@@ -3,6 +3,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
 import { useHome, type HomeSection } from './catalog-queries';
+import { ListStatus } from './list-status';
 import { ShopCard } from './shop-card';
 
 const SIZES_4 = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw';
@@ -35,14 +36,8 @@ export function Component() {
       </section>
 
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
-        {home.isPending ? (
-          <p className="min-h-[100vh] py-16 text-center text-slate-600" role="status">
-            Loading products...
-          </p>
-        ) : home.isError ? (
-          <p className="py-16 text-center text-red-700" role="alert">
-            Failed to load devices
-          </p>
+        {!home.isSuccess ? (
+          <ListStatus failed={home.isError} />
         ) : (
           home.data.sections.map((section, i) => (
             <HomeSectionView key={section.key} section={section} first={i === 0} />

@@ -1,21 +1,25 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
+import type { Device } from '../../../shared/catalog';
 import { DeviceImage } from './device-image';
 
 interface ImageCarouselProps {
-  images: string[];
-  name: string;
+  device: Pick<Device, 'images' | 'name'>;
   index: number;
   onIndexChange: (index: number) => void;
   sizes: string;
   priority?: boolean;
 }
 
+const frameClass = 'aspect-[4/3] overflow-hidden rounded-xl bg-slate-50';
+
 /**
  * One image at a time with previous/next (only when there is more than one image) and the arrow
- * keys. Small on purpose: a carousel library would not fit the first-load budget.
+ * keys; the placeholder when the device has none. Small on purpose: a carousel library would not
+ * fit the first-load budget.
  */
-export function ImageCarousel({ images, name, index, onIndexChange, sizes, priority = false }: ImageCarouselProps) {
+export function ImageCarousel({ device, index, onIndexChange, sizes, priority = false }: ImageCarouselProps) {
+  const { images, name } = device;
   const count = images.length;
   const several = count > 1;
   const go = (step: number) => onIndexChange((index + step + count) % count);
@@ -27,9 +31,18 @@ export function ImageCarousel({ images, name, index, onIndexChange, sizes, prior
     event.preventDefault();
   };
 
+  if (count === 0) {
+    // No picture yet: the placeholder, and no carousel to announce.
+    return (
+      <div className={frameClass}>
+        <DeviceImage src={undefined} alt={name} sizes={sizes} priority={priority} />
+      </div>
+    );
+  }
+
   return (
     <div
-      className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-50"
+      className={`relative ${frameClass}`}
       role="group"
       aria-roledescription="carousel"
       aria-label={`${name} images`}

@@ -1,6 +1,7 @@
-import { Bot, Maximize2, Minimize2, Minus, SendHorizontal, X } from 'lucide-react';
+import { Bot, Maximize2, Minimize2, Minus, SendHorizontal, X, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CHAT_LIMITS, CHAT_QUICK_QUESTIONS, CHAT_TEXT, type ChatReply } from '../../../shared/chat';
+import { IconButton } from '../../components/ui/icon-button';
 import { api, ApiError } from '../../lib/api';
 import { ChatMarkdown } from './chat-markdown';
 import type { ChatMode } from './chat-mode';
@@ -44,8 +45,15 @@ async function askAssistant(text: string, history: ChatMessage[]): Promise<strin
   }
 }
 
-const iconButton =
-  'grid size-8 place-items-center rounded-md text-white/90 hover:bg-white/15 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+/** A button of the panel's title bar: an icon, named by its label. */
+function HeaderButton(props: { label: string; icon: LucideIcon; onClick: () => void }) {
+  return (
+    <IconButton
+      {...props}
+      className="grid size-8 place-items-center rounded-md text-white/90 hover:bg-white/15 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+    />
+  );
+}
 
 export interface ChatPanelProps {
   mode: ChatMode;
@@ -129,35 +137,19 @@ export default function ChatPanel({ mode, onModeChange, onClose, focusInput }: C
         <h2 id={titleId} className="flex-1 text-base font-semibold">
           {CHAT_TEXT.title}
         </h2>
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={minimised ? 'Restore chat' : 'Minimise chat'}
+        <HeaderButton
+          label={minimised ? 'Restore chat' : 'Minimise chat'}
+          icon={minimised ? Maximize2 : Minus}
           onClick={() => onModeChange(minimised ? 'open' : 'minimised')}
-        >
-          {minimised ? (
-            <Maximize2 className="size-4" aria-hidden="true" />
-          ) : (
-            <Minus className="size-4" aria-hidden="true" />
-          )}
-        </button>
+        />
         {!minimised && (
-          <button
-            type="button"
-            className={iconButton}
-            aria-label={expanded ? 'Exit full size' : 'Expand chat to full size'}
+          <HeaderButton
+            label={expanded ? 'Exit full size' : 'Expand chat to full size'}
+            icon={expanded ? Minimize2 : Maximize2}
             onClick={() => onModeChange(expanded ? 'open' : 'expanded')}
-          >
-            {expanded ? (
-              <Minimize2 className="size-4" aria-hidden="true" />
-            ) : (
-              <Maximize2 className="size-4" aria-hidden="true" />
-            )}
-          </button>
+          />
         )}
-        <button type="button" className={iconButton} aria-label="Close chat" onClick={onClose}>
-          <X className="size-4" aria-hidden="true" />
-        </button>
+        <HeaderButton label="Close chat" icon={X} onClick={onClose} />
       </div>
 
       <div hidden={minimised} className="flex min-h-0 flex-1 flex-col">
@@ -240,14 +232,13 @@ export default function ChatPanel({ mode, onModeChange, onClose, focusInput }: C
             onChange={(event) => setInput(event.target.value)}
             className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
           />
-          <button
+          <IconButton
             type="submit"
+            label="Send message"
+            icon={SendHorizontal}
             disabled={!canSend}
-            aria-label="Send message"
             className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-600 text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <SendHorizontal className="size-4" aria-hidden="true" />
-          </button>
+          />
         </form>
       </div>
     </div>

@@ -1,7 +1,20 @@
-import { BadgeCheck, Eye, Headphones, Lock, ShieldCheck, Sparkles, Target, Timer, Truck, Zap } from 'lucide-react';
-import { Link } from 'react-router';
+import {
+  BadgeCheck,
+  Eye,
+  Headphones,
+  Lock,
+  ShieldCheck,
+  Sparkles,
+  Target,
+  Timer,
+  Truck,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '../../../shared/paths';
 import { POLICIES, STORE } from '../../../shared/store';
+import { CtaLink } from '../../components/ui/cta-link';
+import { Section } from '../../components/ui/section';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ContentPage, PageHero } from './content-layout';
 
@@ -45,6 +58,39 @@ const REASONS = [
     text: 'Free shipping on devices, doorstep collection when you sell or repair, and tracking at every step.',
   },
 ];
+
+const POINT_LOOKS = {
+  card: {
+    item: 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm',
+    badge: 'grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700',
+    icon: 'size-6',
+  },
+  centred: {
+    item: 'text-center',
+    badge: 'mx-auto grid size-14 place-items-center rounded-full bg-white text-brand-700 shadow-sm',
+    icon: 'size-7',
+  },
+};
+
+/** One promise or reason: its icon on a badge, a title and a sentence, as a card or centred. */
+function Point({
+  point,
+  look,
+}: {
+  point: { icon: LucideIcon; title: string; text: string };
+  look: keyof typeof POINT_LOOKS;
+}) {
+  const classes = POINT_LOOKS[look];
+  return (
+    <li className={classes.item}>
+      <span className={classes.badge}>
+        <point.icon className={classes.icon} aria-hidden="true" />
+      </span>
+      <h3 className="mt-4 text-lg font-semibold text-slate-900">{point.title}</h3>
+      <p className="mt-2 text-sm leading-relaxed text-slate-600">{point.text}</p>
+    </li>
+  );
+}
 
 export function Component() {
   usePageTitle();
@@ -106,39 +152,25 @@ export function Component() {
         </section>
       </div>
 
-      <section aria-labelledby="promise-heading" className="mt-16">
-        <h2 id="promise-heading" className="sr-only">
-          What we promise
-        </h2>
+      <Section title="What we promise" className="mt-16" headingClassName="sr-only">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {CARDS.map((card) => (
-            <li key={card.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
-                <card.icon className="size-6" aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{card.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{card.text}</p>
-            </li>
+            <Point key={card.title} point={card} look="card" />
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="why-heading" className="mt-16 rounded-3xl bg-brand-50 px-6 py-12 sm:px-10">
-        <h2 id="why-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">
-          Why Choose {STORE.name}?
-        </h2>
+      <Section
+        title={<>Why Choose {STORE.name}?</>}
+        className="mt-16 rounded-3xl bg-brand-50 px-6 py-12 sm:px-10"
+        headingClassName="text-center text-3xl font-bold tracking-tight text-slate-900"
+      >
         <ul className="mt-10 grid gap-8 md:grid-cols-3">
           {REASONS.map((reason) => (
-            <li key={reason.title} className="text-center">
-              <span className="mx-auto grid size-14 place-items-center rounded-full bg-white text-brand-700 shadow-sm">
-                <reason.icon className="size-7" aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{reason.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{reason.text}</p>
-            </li>
+            <Point key={reason.title} point={reason} look="centred" />
           ))}
         </ul>
-      </section>
+      </Section>
 
       <div className="mt-16 flex flex-col items-center gap-4 text-center">
         <p className="flex items-center gap-2 text-slate-600">
@@ -146,18 +178,12 @@ export function Component() {
           Ready to upgrade, sell or fix a device?
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link
-            to={paths.buy}
-            className="inline-flex h-11 items-center rounded-lg bg-brand-600 px-6 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
+          <CtaLink to={paths.buy} tone="primary">
             Shop devices
-          </Link>
-          <Link
-            to={paths.sell}
-            className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-6 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          </CtaLink>
+          <CtaLink to={paths.sell} tone="outline">
             Sell your device
-          </Link>
+          </CtaLink>
         </div>
       </div>
     </ContentPage>

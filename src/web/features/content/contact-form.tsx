@@ -2,9 +2,9 @@ import { CheckCircle2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CONTACT_THANK_YOU, contactMessageSchema, INQUIRY_TYPES } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { EmailField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { api } from '../../lib/api';
-import { applyServerErrors, useZodForm } from '../../lib/forms';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', inquiryType: 'general', message: '' } as const;
 
@@ -12,26 +12,24 @@ const EMPTY = { name: '', email: '', phone: '', subject: '', inquiryType: 'gener
 export function ContactForm() {
   const prefix = useId();
   const form = useZodForm(contactMessageSchema, { defaultValues: EMPTY });
-  const { errors, isSubmitting } = form.formState;
+  const input = inputProps(form, prefix);
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
 
-  const id = (name: keyof typeof EMPTY) => `${prefix}-${name}`;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setSent(false);
-    setFormError(null);
-    try {
-      await api.post('/api/contact', input);
+  const onSubmit = submitWith(
+    form,
+    async (message) => {
+      setSent(false);
+      setFormError(null);
+      await api.post('/api/contact', message);
       form.reset(EMPTY);
       setSent(true);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, 'Your message could not be sent. Please try again in a moment.'));
-    }
-  });
+    },
+    { report: setFormError, fallback: 'Your message could not be sent. Please try again in a moment.' },
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={`${prefix}-title`}>
+    <form noValidate onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
       <h2 id={`${prefix}-title`} className="text-2xl font-semibold text-slate-900">
         Send us a message
       </h2>
@@ -56,67 +54,30 @@ export function ContactForm() {
       )}
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <TextField {...input('name')} label="Full Name" autoComplete="name" required />
+        <EmailField {...input('email')} />
         <TextField
-          id={id('name')}
-          {...form.register('name')}
-          label="Full Name"
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-        />
-        <TextField
-          id={id('email')}
-          {...form.register('email')}
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-        />
-        <TextField
-          id={id('phone')}
-          {...form.register('phone')}
+          {...input('phone')}
           type="tel"
           label="Phone"
           optional
           autoComplete="tel"
           placeholder="+27 82 123 4567"
-          error={errors.phone?.message}
         />
-        <SelectField
-          id={id('inquiryType')}
-          {...form.register('inquiryType')}
-          label="Inquiry Type"
-          error={errors.inquiryType?.message}
-        >
-          {INQUIRY_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          id={id('subject')}
-          {...form.register('subject')}
-          label="Subject"
-          required
-          className="sm:col-span-2"
-          error={errors.subject?.message}
-        />
+        <SelectField {...input('inquiryType')} label="Inquiry Type" options={INQUIRY_TYPES} />
+        <TextField {...input('subject')} label="Subject" required className="sm:col-span-2" />
         <TextAreaField
-          id={id('message')}
-          {...form.register('message')}
+          {...input('message')}
           label="Message"
           required
           rows={6}
           className="sm:col-span-2"
           placeholder="How can we help?"
-          error={errors.message?.message}
         />
       </div>
-      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={isSubmitting}>
+      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={form.formState.isSubmitting}>
         <Send className="size-4" aria-hidden="true" />
-        {isSubmitting ? 'Sending...' : 'Send Message'}
+        {form.formState.isSubmitting ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
   );

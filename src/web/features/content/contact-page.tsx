@@ -1,7 +1,9 @@
-import { ArrowRight, Clock, Mail, MapPin, MessageSquare, Phone } from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowRight, Clock, Mail, MapPin, MessageSquare, Phone, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { paths } from '../../../shared/paths';
 import { BUSINESS_HOURS, POLICIES, STORE } from '../../../shared/store';
+import { LinkList } from '../../components/link-list';
+import { Section } from '../../components/ui/section';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ContactForm } from './contact-form';
 import { PageHero } from './content-layout';
@@ -17,6 +19,18 @@ const QUICK_LINKS = [
 ];
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
+
+function ContactLine({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <p className="flex gap-3">
+      <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+      <span>
+        <span className="block font-medium text-slate-900">{label}</span>
+        {children}
+      </span>
+    </p>
+  );
+}
 
 export function Component() {
   usePageTitle();
@@ -34,40 +48,25 @@ export function Component() {
         </div>
 
         <div className="space-y-6">
-          <section aria-labelledby="details-heading" className={card}>
-            <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
-              Contact details
-            </h2>
+          <Section title="Contact details" className={card}>
             <address className="mt-4 space-y-4 text-sm text-slate-600 not-italic">
-              <p className="flex gap-3">
-                <Mail className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                <span>
-                  <span className="block font-medium text-slate-900">Email</span>
-                  <a href={`mailto:${STORE.email}`} className="text-brand-700 hover:underline">
-                    {STORE.email}
-                  </a>
-                </span>
-              </p>
-              <p className="flex gap-3">
-                <Phone className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                <span>
-                  <span className="block font-medium text-slate-900">Phone</span>
-                  <a href={`tel:${STORE.phone.replace(/\s+/g, '')}`} className="text-brand-700 hover:underline">
-                    {STORE.phone}
-                  </a>
-                </span>
-              </p>
-              <p className="flex gap-3">
-                <MapPin className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                <span>
-                  <span className="block font-medium text-slate-900">Address</span>
-                  {STORE.address}
-                  <br />
-                  {STORE.country}
-                </span>
-              </p>
+              <ContactLine icon={Mail} label="Email">
+                <a href={`mailto:${STORE.email}`} className="text-brand-700 hover:underline">
+                  {STORE.email}
+                </a>
+              </ContactLine>
+              <ContactLine icon={Phone} label="Phone">
+                <a href={`tel:${STORE.phone.replace(/\s+/g, '')}`} className="text-brand-700 hover:underline">
+                  {STORE.phone}
+                </a>
+              </ContactLine>
+              <ContactLine icon={MapPin} label="Address">
+                {STORE.address}
+                <br />
+                {STORE.country}
+              </ContactLine>
             </address>
-          </section>
+          </Section>
 
           <section aria-labelledby="hours-heading" className={card}>
             <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -88,33 +87,22 @@ export function Component() {
             </ul>
           </section>
 
-          <nav aria-labelledby="quick-links-heading" className={card}>
-            <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900">
-              Quick Links
-            </h2>
-            <ul className="mt-3 space-y-1">
-              {QUICK_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className="group flex items-center justify-between rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 hover:text-brand-700"
-                  >
-                    {link.label}
-                    <ArrowRight
-                      className="size-4 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-600"
-                      aria-hidden="true"
-                    />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <Section as="nav" title="Quick Links" className={card}>
+            <LinkList
+              links={QUICK_LINKS}
+              className="mt-3 space-y-1"
+              linkClassName="group flex items-center justify-between rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 hover:text-brand-700"
+              trailing={
+                <ArrowRight
+                  className="size-4 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-600"
+                  aria-hidden="true"
+                />
+              }
+            />
+          </Section>
         </div>
 
-        <section aria-labelledby="map-heading" className="lg:col-span-2">
-          <h2 id="map-heading" className="text-lg font-semibold text-slate-900">
-            Find us in {STORE.city}
-          </h2>
+        <Section title={`Find us in ${STORE.city}`} className="lg:col-span-2">
           <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 shadow-sm">
             <iframe
               title="QuickBuy location map"
@@ -124,7 +112,7 @@ export function Component() {
               className="block h-80 w-full border-0 sm:h-96"
             />
           </div>
-        </section>
+        </Section>
       </div>
     </main>
   );

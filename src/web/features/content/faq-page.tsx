@@ -1,9 +1,10 @@
 import { HelpCircle, Mail, MessageCircle, RefreshCw, ShoppingBag, Truck, Wrench } from 'lucide-react';
-import { Link } from 'react-router';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../shared/content';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
+import { CtaLink } from '../../components/ui/cta-link';
+import { Section } from '../../components/ui/section';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ContentPage, PageHero } from './content-layout';
 
@@ -73,33 +74,23 @@ export function Component() {
         })}
       </div>
 
-      <section
-        aria-labelledby="more-help-heading"
+      <Section
+        title="Still have questions?"
         className="mt-14 rounded-3xl bg-gradient-to-br from-brand-600 to-indigo-600 p-8 text-center text-white sm:p-12"
+        headingClassName="text-2xl font-bold"
       >
-        <h2 id="more-help-heading" className="text-2xl font-bold">
-          Still have questions?
-        </h2>
         <p className="mx-auto mt-2 max-w-xl text-brand-100">
           Can&apos;t find the answer you&apos;re looking for? Our support team replies within 24 hours.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link
-            to={paths.contact}
-            className="inline-flex h-11 items-center gap-2 rounded-lg bg-white px-5 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50"
-          >
-            <MessageCircle className="size-4" aria-hidden="true" />
+          <CtaLink to={paths.contact} tone="light" icon={MessageCircle}>
             Contact Support
-          </Link>
-          <a
-            href={`mailto:${STORE.email}`}
-            className="inline-flex h-11 items-center gap-2 rounded-lg border border-white/40 px-5 text-sm font-semibold text-white hover:bg-white/10"
-          >
-            <Mail className="size-4" aria-hidden="true" />
+          </CtaLink>
+          <CtaLink to={`mailto:${STORE.email}`} tone="lightOutline" icon={Mail}>
             Email Us
-          </a>
+          </CtaLink>
         </div>
-      </section>
+      </Section>
     </ContentPage>
   );
 }

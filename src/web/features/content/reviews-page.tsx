@@ -1,6 +1,7 @@
 import { Quote, Star } from 'lucide-react';
 import { REVIEWS } from '../../../shared/content';
 import { initials } from '../../lib/initials';
+import { Section } from '../../components/ui/section';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ContentPage, PageHero, formatDate } from './content-layout';
 
@@ -42,10 +43,7 @@ export function Component() {
         </PageHero>
       }
     >
-      <section aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading" className="sr-only">
-          Reviews
-        </h2>
+      <Section title="Reviews" headingClassName="sr-only">
         <ul className="grid gap-6 md:grid-cols-3">
           {REVIEWS.map((review) => (
             <li key={review.name}>
@@ -71,7 +69,7 @@ export function Component() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </ContentPage>
   );
 }

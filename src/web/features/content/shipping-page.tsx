@@ -1,10 +1,49 @@
-import { CreditCard, MapPin, PackageSearch, Rocket, Truck } from 'lucide-react';
+import { CreditCard, MapPin, PackageSearch, Rocket, Truck, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { POLICIES, STORE } from '../../../shared/store';
+import { Section } from '../../components/ui/section';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ContentPage, HelpCallout, PageHero, PolicySection } from './content-layout';
+
+/** One way of shipping: how long it takes, then a <Price> per row. */
+function ShippingOption({
+  icon: Icon,
+  tone,
+  title,
+  days,
+  children,
+}: {
+  icon: LucideIcon;
+  tone: string;
+  title: string;
+  days: string;
+  children: ReactNode;
+}) {
+  return (
+    <article className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span className={`grid size-10 place-items-center rounded-xl ${tone}`}>
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+      </div>
+      <p className="mt-2 text-sm text-slate-500">{days} business days</p>
+      <dl className="mt-4 divide-y divide-slate-100 text-sm">{children}</dl>
+    </article>
+  );
+}
+
+function Price({ label, price }: { label: string; price: string }) {
+  return (
+    <div className="flex justify-between py-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={`font-semibold ${price === 'Free' ? 'text-emerald-700' : 'text-slate-900'}`}>{price}</dd>
+    </div>
+  );
+}
 
 export function Component() {
   usePageTitle();
@@ -19,56 +58,28 @@ export function Component() {
         />
       }
     >
-      <section aria-labelledby="options-heading" className="mb-12">
-        <h2 id="options-heading" className="text-2xl font-semibold text-slate-900">
-          Shipping options
-        </h2>
+      <Section title="Shipping options" className="mb-12" headingClassName="text-2xl font-semibold text-slate-900">
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <article className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <div className="flex items-center gap-3">
-              <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-700">
-                <Truck className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="text-lg font-semibold text-slate-900">Standard Shipping</h3>
-            </div>
-            <p className="mt-2 text-sm text-slate-500">{s.standardDays} business days</p>
-            <dl className="mt-4 divide-y divide-slate-100 text-sm">
-              <div className="flex justify-between py-2">
-                <dt className="text-slate-600">Orders under R{s.standardFreeOver}</dt>
-                <dd className="font-semibold text-slate-900">R{s.standardPrice}</dd>
-              </div>
-              <div className="flex justify-between py-2">
-                <dt className="text-slate-600">Orders over R{s.standardFreeOver}</dt>
-                <dd className="font-semibold text-emerald-700">Free</dd>
-              </div>
-            </dl>
-          </article>
-          <article className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <div className="flex items-center gap-3">
-              <span className="grid size-10 place-items-center rounded-xl bg-amber-50 text-amber-700">
-                <Rocket className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="text-lg font-semibold text-slate-900">Express Shipping</h3>
-            </div>
-            <p className="mt-2 text-sm text-slate-500">{s.expressDays} business days</p>
-            <dl className="mt-4 divide-y divide-slate-100 text-sm">
-              <div className="flex justify-between py-2">
-                <dt className="text-slate-600">Major cities</dt>
-                <dd className="font-semibold text-slate-900">R{s.expressMajorCities}</dd>
-              </div>
-              <div className="flex justify-between py-2">
-                <dt className="text-slate-600">Elsewhere</dt>
-                <dd className="font-semibold text-slate-900">R{s.expressElsewhere}</dd>
-              </div>
-            </dl>
-          </article>
+          <ShippingOption
+            icon={Truck}
+            tone="bg-brand-50 text-brand-700"
+            title="Standard Shipping"
+            days={s.standardDays}
+          >
+            <Price label={`Orders under R${s.standardFreeOver}`} price={`R${s.standardPrice}`} />
+            <Price label={`Orders over R${s.standardFreeOver}`} price="Free" />
+          </ShippingOption>
+          <ShippingOption icon={Rocket} tone="bg-amber-50 text-amber-700" title="Express Shipping" days={s.expressDays}>
+            <Price label="Major cities" price={`R${s.expressMajorCities}`} />
+            <Price label="Elsewhere" price={`R${s.expressElsewhere}`} />
+          </ShippingOption>
         </div>
         <p className="mt-4 text-sm text-slate-500">
           Standard shipping is R{s.standardPrice} for orders under R{s.standardFreeOver} and free over R
           {s.standardFreeOver}. Delivery is free nationwide on orders above R{formatAmount(STORE.freeDeliveryThreshold)}
           .
         </p>
-      </section>
+      </Section>
 
       <PolicySection id="where" title="Where we deliver" icon={MapPin}>
         <p>

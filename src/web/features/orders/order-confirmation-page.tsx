@@ -5,11 +5,12 @@ import { Link, useParams } from 'react-router';
 import { ORDER_TOKEN_HEADER, type Address, type OrderView } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
 import { buttonClass } from '../../components/ui/button';
+import { cardClass, Section } from '../../components/ui/section';
 import { api, ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { readOrderToken } from '../checkout/order-token';
+import { readOrderToken } from '../../lib/order-token';
 
 function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -75,13 +76,7 @@ export function Component() {
         <p className="mt-2 text-slate-600">Thank you for your purchase. Your order has been placed.</p>
       </div>
 
-      <section
-        aria-labelledby="order-details"
-        className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="order-details" className="text-lg font-semibold text-slate-900">
-          Order Details
-        </h2>
+      <Section title="Order Details" className={`mt-8 ${cardClass}`}>
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-500">Order Number</dt>
@@ -116,36 +111,24 @@ export function Component() {
             </div>
           )}
         </dl>
-      </section>
+      </Section>
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
-        <section aria-labelledby="customer-info" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="customer-info" className="text-lg font-semibold text-slate-900">
-            Customer Information
-          </h2>
+        <Section title="Customer Information" className={cardClass}>
           <p className="mt-3 text-slate-900">{order.customer.name}</p>
           <p className="text-slate-700">{order.customer.email}</p>
           {order.customer.phone && <p className="text-slate-700">{order.customer.phone}</p>}
-        </section>
+        </Section>
         {order.shippingAddress && (
-          <section
-            aria-labelledby="shipping-info"
-            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
-            <h2 id="shipping-info" className="text-lg font-semibold text-slate-900">
-              Shipping Address
-            </h2>
+          <Section title="Shipping Address" className={cardClass}>
             <div className="mt-3">
               <AddressBlock address={order.shippingAddress} />
             </div>
-          </section>
+          </Section>
         )}
       </div>
 
-      <section aria-labelledby="order-items" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="order-items" className="text-lg font-semibold text-slate-900">
-          Order Items
-        </h2>
+      <Section title="Order Items" className={`mt-6 ${cardClass}`}>
         <ul className="mt-4 divide-y divide-slate-200">
           {order.items.map((item) => (
             <li key={item.deviceId} className="flex gap-4 py-4" aria-label={item.name}>
@@ -171,7 +154,7 @@ export function Component() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <p className="mt-6 rounded-lg bg-brand-50 p-4 text-center text-sm text-brand-900">
         A confirmation email has been sent to {order.customer.email}.

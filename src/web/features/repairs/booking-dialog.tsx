@@ -27,7 +27,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { api, ApiError } from '../../lib/api';
 import { applyServerErrors, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/use-session';
 
 type Form = UseFormReturn<RepairBookingInput, unknown, RepairBooking>;
 

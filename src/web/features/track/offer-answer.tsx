@@ -16,7 +16,7 @@ import { api } from '../../lib/api';
 import { applyServerErrors, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/use-session';
 import { trackQueryKey } from './track-query';
 
 export type Answer = 'accept' | 'decline';

@@ -1,4 +1,4 @@
-import { STORE } from '../../../shared/store';
+import { STORE } from '../../shared/store';
 
 /** The order's access token stays in this tab's sessionStorage, keyed by order number. */
 const key = (orderNumber: string) => `${STORE.storageKey}_order_token:${orderNumber}`;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STORE } from '../../../shared/store';
+import { STORE } from '../../shared/store';
 
 /** A cart line as the spec keeps it in browser storage (spec 000 section 3 'Cart item'). */
 export interface CartItem {

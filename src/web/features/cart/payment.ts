@@ -1,7 +1,7 @@
 import type { CheckoutInput, CheckoutReply, PaymentParams } from '../../../shared/orders';
 import type { VerifyPaymentReply } from '../../../shared/payments';
 import { api } from '../../lib/api';
-import { saveOrderToken } from './order-token';
+import { saveOrderToken } from '../../lib/order-token';
 
 /** The inline widget contract of Paystack's v1 script, which the sandbox script also defines. */
 interface PaystackPop {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MeReply, SessionUser } from '../../../shared/accounts';
-import { api } from '../../lib/api';
+import type { MeReply, SessionUser } from '../../shared/accounts';
+import { api } from './api';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 

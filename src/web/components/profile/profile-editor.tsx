@@ -1,14 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { profileSchema, type ProfileReply } from '../../../shared/accounts';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { api, ApiError } from '../../lib/api';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { useForm } from '../auth/form-state';
-import { SESSION_QUERY_KEY } from '../auth/use-session';
-import { ACCOUNT_KEYS, useProfile } from './account-api';
+import { SESSION_QUERY_KEY } from '../../lib/use-session';
+import { Button } from '../ui/button';
+import { EmailField, TextField } from '../ui/field';
+
+/** Under 'account', which a new sign-in clears (features/auth/use-signed-in). */
+const PROFILE_QUERY_KEY = ['account', 'profile'] as const;
 
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
@@ -23,11 +25,12 @@ function readAsDataUrl(file: File): Promise<string> {
 
 function ProfileFields({ profile }: { profile: ProfileReply }) {
   const queryClient = useQueryClient();
-  const form = useForm({ name: profile.name, email: profile.email });
+  const form = useZodForm(profileSchema, { defaultValues: { name: profile.name, email: profile.email } });
+  const input = inputProps(form, useId());
   const [uploading, setUploading] = useState(false);
 
   const saved = (reply: { message: string; profile: ProfileReply }) => {
-    queryClient.setQueryData(ACCOUNT_KEYS.profile, reply.profile);
+    queryClient.setQueryData(PROFILE_QUERY_KEY, reply.profile);
     void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     toast.success(reply.message);
   };
@@ -53,6 +56,10 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
       setUploading(false);
     }
   };
+
+  const onSubmit = submitWith(form, async (changes) => {
+    saved(await api.put<{ message: string; profile: ProfileReply }>('/api/account/profile', changes));
+  });
 
   return (
     <div className="space-y-6">
@@ -86,42 +93,16 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
           <p className="mt-1 text-xs text-slate-500">JPEG, PNG or WebP, up to 5 MB.</p>
         </div>
       </div>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(profileSchema, async (input) => {
-            saved(await api.put<{ message: string; profile: ProfileReply }>('/api/account/profile', input));
-          });
-        }}
-      >
-        <TextField
-          id="profile-name"
-          label="Name"
-          autoComplete="name"
-          required
-          value={form.values.name}
-          onChange={(e) => form.set('name', e.target.value)}
-          error={form.errors.name}
-        />
-        <TextField
-          id="profile-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.values.email}
-          onChange={(e) => form.set('email', e.target.value)}
-          error={form.errors.email}
-        />
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
+        <TextField label="Name" autoComplete="name" required {...input('name')} />
+        <EmailField {...input('email')} />
         {profile.identification && (
           <p className="text-sm text-slate-600">
             {profile.identification.type === 'passport' ? 'Passport Number' : 'ID Number'}:{' '}
             <span className="font-mono">{profile.identification.number}</span>
           </p>
         )}
-        <Button type="submit" disabled={form.pending}>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
           Save Profile
         </Button>
       </form>
@@ -131,7 +112,10 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
 
 /** Name, email and picture of whoever is signed in (customers on /account, agents on their dashboard). */
 export function ProfileEditor() {
-  const profile = useProfile();
+  const profile = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: () => api.get<ProfileReply>('/api/account/profile'),
+  });
   if (profile.isPending) return <p className="text-slate-600">Loading profile...</p>;
   if (!profile.data) return <p className="text-red-700">Could not load your profile.</p>;
   return <ProfileFields key={profile.data.email} profile={profile.data} />;

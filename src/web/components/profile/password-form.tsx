@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import { passwordChangeSchema } from '../../../shared/accounts';
+import { api } from '../../lib/api';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { toast } from '../../lib/toast';
+import { Button } from '../ui/button';
+import { PasswordField } from '../ui/field';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Change password (any signed-in role): the current one is checked by the server. */
+export function PasswordForm() {
+  const prefix = useId();
+  const form = useZodForm(passwordChangeSchema, { defaultValues: EMPTY });
+  const input = inputProps(form, prefix);
+  const onSubmit = submitWith(form, async (change) => {
+    const { message } = await api.post<{ message: string }>('/api/account/password', change);
+    toast.success(message);
+    form.reset(EMPTY);
+  });
+  return (
+    <form noValidate aria-labelledby={`${prefix}-heading`} className="space-y-4" onSubmit={onSubmit}>
+      <h3 id={`${prefix}-heading`} className="text-lg font-semibold text-slate-900">
+        Change Password
+      </h3>
+      <PasswordField label="Current Password" autoComplete="current-password" {...input('currentPassword')} />
+      <PasswordField label="New Password" {...input('newPassword')} />
+      <PasswordField label="Confirm New Password" {...input('confirmPassword')} />
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        Change Password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { useId, useMemo } from 'react';
+import {
+  checkoutFormSchema,
+  DEFAULT_COUNTRY,
+  type CheckoutCustomer,
+  type CheckoutFormInput,
+} from '../../../shared/orders';
+import { Button } from '../../components/ui/button';
+import { CheckboxField, EmailField, TextField } from '../../components/ui/field';
+import { inputProps, submitWith, useZodForm, type InputProps } from '../../lib/forms';
+import { useSession } from '../../lib/use-session';
+
+/** What the shopper typed, kept by the cart page while the payment runs (a cancel brings it back). */
+export type TypedCustomer = CheckoutFormInput['customer'];
+
+const blankAddress = { street: '', city: '', state: '', zipCode: '', country: DEFAULT_COUNTRY };
+const BLANK: TypedCustomer = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  shippingAddress: blankAddress,
+  billingAddress: blankAddress,
+  sameAsShipping: true,
+};
+
+function AddressFields({
+  which,
+  title,
+  input,
+  labelPrefix = '',
+}: {
+  which: 'shippingAddress' | 'billingAddress';
+  title: string;
+  input: InputProps<CheckoutFormInput>;
+  labelPrefix?: string;
+}) {
+  const shipping = which === 'shippingAddress';
+  const autoComplete = (token: string) => `${shipping ? 'shipping' : 'billing'} ${token}`;
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-2 text-lg font-semibold text-slate-900">{title}</legend>
+      <TextField
+        label={`${labelPrefix}Street Address`}
+        required={shipping}
+        autoComplete={autoComplete('street-address')}
+        {...input(`customer.${which}.street`)}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={`${labelPrefix}City`}
+          required={shipping}
+          autoComplete={autoComplete('address-level2')}
+          {...input(`customer.${which}.city`)}
+        />
+        <TextField
+          label={`${labelPrefix}State/Province`}
+          autoComplete={autoComplete('address-level1')}
+          {...input(`customer.${which}.state`)}
+        />
+        <TextField
+          label={`${labelPrefix}Postal Code`}
+          autoComplete={autoComplete('postal-code')}
+          {...input(`customer.${which}.zipCode`)}
+        />
+        <TextField
+          label={`${labelPrefix}Country`}
+          autoComplete={autoComplete('country-name')}
+          {...input(`customer.${which}.country`)}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The customer information step: names, contact, shipping and (unless the same) billing address.
+ * Its inputs carry the route's names ('customer.email'), so the server's 400 lands under them;
+ * `onSubmit` rejects with that error and submitWith places it.
+ */
+export function CheckoutForm({
+  typed,
+  onBack,
+  onSubmit,
+}: {
+  typed: TypedCustomer | null;
+  onBack: (typed: TypedCustomer) => void;
+  onSubmit: (customer: CheckoutCustomer, typed: TypedCustomer) => Promise<void>;
+}) {
+  const { user } = useSession();
+  const customer = user?.role === 'customer' ? user : null;
+  // A signed-in customer's names and email fill what the shopper has not typed, also when the
+  // session answers after the form shows; what was typed before a cancel is left alone.
+  const signedIn = useMemo(
+    () =>
+      customer && !typed
+        ? {
+            customer: {
+              ...BLANK,
+              firstName: customer.firstName,
+              lastName: customer.lastName,
+              email: customer.email,
+            },
+          }
+        : undefined,
+    [customer, typed],
+  );
+  const form = useZodForm(checkoutFormSchema, {
+    defaultValues: { customer: typed ?? BLANK },
+    values: signedIn,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const input = inputProps(form, useId());
+  const sameAsShipping = form.watch('customer.sameAsShipping');
+  const busy = form.formState.isSubmitting;
+  const submit = submitWith(form, ({ customer }) => onSubmit(customer, form.getValues('customer')));
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-xl font-bold text-slate-900">Customer Information</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First Name" required autoComplete="given-name" {...input('customer.firstName')} />
+        <TextField label="Last Name" required autoComplete="family-name" {...input('customer.lastName')} />
+        <EmailField {...input('customer.email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...input('customer.phone')} />
+      </div>
+      <AddressFields which="shippingAddress" title="Shipping Address" input={input} />
+      <CheckboxField {...input('customer.sameAsShipping')}>Billing address same as shipping</CheckboxField>
+      {!sameAsShipping && (
+        <AddressFields which="billingAddress" title="Billing Address" labelPrefix="Billing " input={input} />
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="secondary" onClick={() => onBack(form.getValues('customer'))} disabled={busy}>
+          Back to Cart
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Processing...' : 'Proceed to Payment'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { ShoppingCart } from 'lucide-react';
+import type { Device } from '../../../shared/catalog';
+import { toast } from '../../lib/toast';
+import { cart } from '../../lib/cart-store';
+import { primaryImage } from './device-image';
+
+/** Adds one of the device to the cart and says so (spec 000 section 8: '{name} added to cart!'). */
+export function addDeviceToCart(device: Device): void {
+  cart.add({
+    id: device.id,
+    name: device.name,
+    price: device.price,
+    image: primaryImage(device),
+    condition: device.condition,
+    storage: device.storage,
+  });
+  toast.success(`${device.name} added to cart!`);
+}
+
+/** Add to Cart on a card and on the device page: disabled and reading 'Out of Stock' when none is left. */
+export function AddToCartButton({
+  device,
+  className,
+  iconClassName,
+}: {
+  device: Device;
+  className: string;
+  iconClassName: string;
+}) {
+  return (
+    <button type="button" disabled={!device.inStock} onClick={() => addDeviceToCart(device)} className={className}>
+      {device.inStock && <ShoppingCart className={iconClassName} aria-hidden="true" />}
+      {device.inStock ? 'Add to Cart' : 'Out of Stock'}
+    </button>
+  );
+}
