@@ -145,3 +145,58 @@ test('a stranger opening an order number sees Order Not Found', async ({ page })
   await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/buy');
 });
+
+test('the paid order opens in another browser: by the email used for it, or by its email link; the confirmation says test mode', async ({
+  api,
+  browser,
+  makeDevice,
+}) => {
+  const device = await makeDevice({ brand: 'Nokia', model: 'G42', type: 'phone', price: 2999, quantity: 2 });
+  const placed = await api.expect<{ orderNumber: string; payment: { reference: string } }>(
+    api.post('/api/checkout', {
+      items: [{ deviceId: device.id, quantity: 1 }],
+      customer: {
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        email: 'thandi@example.co.za',
+        shippingAddress: { street: '12 Long Street', city: 'Cape Town', state: 'Western Cape', zipCode: '8001' },
+      },
+    }),
+    201,
+  );
+  const { reference } = placed.payment;
+  await api.expect(
+    api.post('/api/payments/sandbox/charge', { reference, cardNumber: SUCCESS_CARD, cvv: '408', expiry: '12/30' }),
+  );
+  await api.expect(api.post('/api/payments/verify', { reference }));
+
+  // A browser that never saw the order: Order Not Found, then the email used for it.
+  const other = await browser.newContext();
+  const page = await other.newPage();
+  await page.goto(`/order-confirmation/${placed.orderNumber}`);
+  await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+  const email = page.getByLabel('Enter the email used for this order');
+  await email.fill('someone.else@example.co.za');
+  await page.getByRole('button', { name: 'Open Order' }).click();
+  await expect(page.getByText('No order with this number was placed with that email.')).toBeVisible();
+  await email.fill('Thandi@example.co.za');
+  await page.getByRole('button', { name: 'Open Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
+  // The browser keeps it: a new tab opens the order straight away.
+  const tab = await other.newPage();
+  await tab.goto(`/order-confirmation/${placed.orderNumber}`);
+  await expect(tab.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await other.close();
+
+  // The email's link carries the same signed token in its fragment, and the page takes it out of the address bar.
+  const { accessToken } = await api.expect<{ accessToken: string }>(
+    api.post(`/api/orders/${placed.orderNumber}/access`, { email: 'thandi@example.co.za' }),
+  );
+  const fresh = await browser.newContext();
+  const linked = await fresh.newPage();
+  await linked.goto(`/order-confirmation/${placed.orderNumber}#token=${accessToken}`);
+  await expect(linked.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(linked).toHaveURL(new RegExp(`/order-confirmation/${placed.orderNumber}$`));
+  await fresh.close();
+});

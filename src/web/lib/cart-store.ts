@@ -61,8 +61,28 @@ if (typeof window !== 'undefined') {
   });
 }
 
+const CART_ID_KEY = `${STORE.storageKey}_cart_id`;
+
+/**
+ * This browser's cart, named at random once: a checkout sends it, so a second checkout of the same
+ * cart replaces the first's unpaid order instead of holding the stock twice. A new one after payment.
+ */
+function cartId(): string | undefined {
+  try {
+    let id = window.localStorage.getItem(CART_ID_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      window.localStorage.setItem(CART_ID_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 export const cart = {
   items: read,
+  id: cartId,
   /** An item already in the cart goes up by one; a new one starts at 1. */
   add(item: Omit<CartItem, 'quantity'>) {
     const items = read();
@@ -91,7 +111,13 @@ export const cart = {
   remove(id: string) {
     write(read().filter((line) => line.id !== id));
   },
+  /** After a paid order: empty, under a new name. */
   clear() {
+    try {
+      window.localStorage.removeItem(CART_ID_KEY);
+    } catch {
+      // Storage unavailable: the next checkout sends no cart id.
+    }
     write([]);
   },
 };

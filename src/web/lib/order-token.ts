@@ -1,20 +1,34 @@
 import { STORE } from '../../shared/store';
 
-/** The order's access token stays in this tab's sessionStorage, keyed by order number. */
+/**
+ * The order's access token stays in this browser's localStorage, keyed by order number, so the
+ * order opens again in a new tab or after a restart; the email's signed link brings its own token.
+ */
 const key = (orderNumber: string) => `${STORE.storageKey}_order_token:${orderNumber}`;
 
 export function saveOrderToken(orderNumber: string, token: string): void {
   try {
-    window.sessionStorage.setItem(key(orderNumber), token);
+    window.localStorage.setItem(key(orderNumber), token);
   } catch {
-    // Private mode: the order is still readable by a signed-in owner.
+    // Private mode: the order is still readable by a signed-in owner or through its email link.
   }
 }
 
 export function readOrderToken(orderNumber: string): string | null {
   try {
-    return window.sessionStorage.getItem(key(orderNumber));
+    return window.localStorage.getItem(key(orderNumber));
   } catch {
     return null;
   }
+}
+
+/**
+ * The token an order's email link carries in its fragment (#token=...), saved and then removed from
+ * the address bar, so it is not bookmarked, shared or shown over someone's shoulder.
+ */
+export function takeTokenFromLink(orderNumber: string): void {
+  const match = /^#token=([\w-]{20,100})$/.exec(window.location.hash);
+  if (!match) return;
+  saveOrderToken(orderNumber, match[1]!);
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }

@@ -8,7 +8,7 @@ const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8" /><title>Qu
 const webDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-web-'));
 writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
 
-const t = useTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://quickbuy.example' });
+const t = useTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://quickbuy.example', ALLOW_SANDBOX_PAYMENTS: 'true' });
 
 describe('GET /repairs (the page head)', () => {
   it('sends the title, description and the nine services with their price ranges as JSON-LD', async () => {

@@ -63,8 +63,12 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
     // A resolver answering null means the thing the path names does not exist: the app's 404, with a 404.
     if (match && resolver) head = await resolver(match.params, match.page);
     const found = match !== null && head !== null;
-    const currencyTag = `<meta name="quickbuy-currency" content="${config.STORE_CURRENCY}" />`;
-    const html = withHead(indexHtml, head, currencyTag);
+    // What the app needs to know of the store before any request: its currency, and whether payments are a test.
+    const storeTags = [
+      `<meta name="quickbuy-currency" content="${config.STORE_CURRENCY}" />`,
+      `<meta name="quickbuy-payments" content="${config.PAYMENT_PROVIDER}" />`,
+    ].join('\n    ');
+    const html = withHead(indexHtml, head, storeTags);
     return reply
       .status(found ? 200 : 404)
       .header('cache-control', 'no-cache')
@@ -80,13 +84,13 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
   });
 }
 
-/** The page's own title and description (and the store currency the app displays) in the sent HTML. */
-function withHead(html: string, head: PageHead | null, currencyTag: string): string {
-  if (!head) return html.replace(HEAD_MARKER, (title) => `${title}\n    ${currencyTag}`);
+/** The page's own title and description (and the store's currency and payment mode) in the sent HTML. */
+function withHead(html: string, head: PageHead | null, storeTags: string): string {
+  if (!head) return html.replace(HEAD_MARKER, (title) => `${title}\n    ${storeTags}`);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    currencyTag,
+    storeTags,
     head.extra ?? '',
   ].join('\n    ');
   // A function, so a `$&` in a device's name is text, not a pattern pasting the matched title.

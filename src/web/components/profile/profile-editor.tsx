@@ -7,7 +7,7 @@ import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { SESSION_QUERY_KEY } from '../../lib/use-session';
 import { Button } from '../ui/button';
-import { EmailField, TextField } from '../ui/field';
+import { EmailField, PasswordField, TextField } from '../ui/field';
 
 /** Under 'account', which a new sign-in clears (features/auth/use-signed-in). */
 const PROFILE_QUERY_KEY = ['account', 'profile'] as const;
@@ -25,7 +25,11 @@ function readAsDataUrl(file: File): Promise<string> {
 
 function ProfileFields({ profile }: { profile: ProfileReply }) {
   const queryClient = useQueryClient();
-  const form = useZodForm(profileSchema, { defaultValues: { name: profile.name, email: profile.email } });
+  const form = useZodForm(profileSchema, {
+    defaultValues: { name: profile.name, email: profile.email, currentPassword: '' },
+  });
+  // A new email asks for the password too (the server refuses it otherwise).
+  const changingEmail = (form.watch('email') ?? '').trim().toLowerCase() !== profile.email.toLowerCase();
   const input = inputProps(form, useId());
   const [uploading, setUploading] = useState(false);
 
@@ -96,6 +100,14 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
       <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <TextField label="Name" autoComplete="name" required {...input('name')} />
         <EmailField {...input('email')} />
+        {changingEmail && (
+          <PasswordField
+            label="Current Password"
+            autoComplete="current-password"
+            hint="Needed to change your email"
+            {...input('currentPassword')}
+          />
+        )}
         {profile.identification && (
           <p className="text-sm text-slate-600">
             {profile.identification.type === 'passport' ? 'Passport Number' : 'ID Number'}:{' '}

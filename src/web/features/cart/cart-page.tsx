@@ -74,6 +74,7 @@ export function Component() {
       const result = await payForOrder({
         items: items.map((item) => ({ deviceId: item.id, quantity: item.quantity })),
         customer,
+        cartId: cart.id(),
       });
       if (result.outcome === 'script-failed') {
         toast.error(MESSAGES.initFailed);

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ORDER_TOKEN_HEADER, type Address, type OrderView } from '../../../shared/orders';
+import { ORDER_TOKEN_HEADER, orderAccessSchema, type Address, type OrderView } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
-import { buttonClass } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
 import { cardClass, Section } from '../../components/ui/section';
 import { api, ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { readOrderToken } from '../../lib/order-token';
+import { applyServerErrors, useZodForm } from '../../lib/forms';
+import { readOrderToken, saveOrderToken, takeTokenFromLink } from '../../lib/order-token';
+import { paymentsAreTest, TEST_MODE_NOTICE } from '../../lib/payment-mode';
 
 function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -30,12 +33,50 @@ function AddressBlock({ address }: { address: Address }) {
   );
 }
 
-function NotFound() {
+/**
+ * 'Order Not Found': for a stranger that is all, for the buyer in another browser without the email
+ * at hand, the email used for the order opens it (the server answers with the order's link token).
+ */
+function NotFound({ orderNumber, onOpened }: { orderNumber: string; onOpened: () => void }) {
+  const form = useZodForm(orderAccessSchema, { defaultValues: { email: '' } });
+  const [problem, setProblem] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setProblem(null);
+    try {
+      const { accessToken } = await api.post<{ accessToken: string }>(
+        `/api/orders/${encodeURIComponent(orderNumber)}/access`,
+        { email },
+      );
+      saveOrderToken(orderNumber, accessToken);
+      onOpened();
+    } catch (error) {
+      const missing = error instanceof ApiError && error.status === 404;
+      setProblem(missing ? 'No order with this number was placed with that email.' : applyServerErrors(form, error));
+    }
+  });
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Order Not Found</h1>
       <p className="mt-2 text-slate-600">We couldn't find this order.</p>
-      <Link to={paths.buy} className={buttonClass('primary', 'lg', 'mt-6')}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mx-auto mt-8 max-w-sm text-left">
+        <TextField
+          id="order-access-email"
+          type="email"
+          autoComplete="email"
+          label="Enter the email used for this order"
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
+        {problem && (
+          <p role="alert" className="mt-2 text-sm text-red-600">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" className="mt-4 w-full" disabled={form.formState.isSubmitting}>
+          Open Order
+        </Button>
+      </form>
+      <Link to={paths.buy} className={buttonClass('secondary', 'lg', 'mt-6')}>
         Continue Shopping
       </Link>
     </div>
@@ -48,6 +89,7 @@ export function Component() {
   const query = useQuery({
     queryKey: ['order', orderNumber],
     queryFn: () => {
+      takeTokenFromLink(orderNumber);
       const token = readOrderToken(orderNumber);
       return api.get<OrderView>(`/api/orders/${encodeURIComponent(orderNumber)}`, {
         headers: token ? { [ORDER_TOKEN_HEADER]: token } : {},
@@ -66,7 +108,7 @@ export function Component() {
     return <p className="px-4 py-16 text-center text-slate-600">Loading order details...</p>;
   }
   const order = query.data;
-  if (!order) return <NotFound />;
+  if (!order) return <NotFound orderNumber={orderNumber} onOpened={() => void query.refetch()} />;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -74,6 +116,11 @@ export function Component() {
         <CheckCircle2 className="mx-auto h-16 w-16 text-green-600" aria-hidden="true" />
         <h1 className="mt-4 text-3xl font-bold text-slate-900">Order Confirmed!</h1>
         <p className="mt-2 text-slate-600">Thank you for your purchase. Your order has been placed.</p>
+        {paymentsAreTest() && (
+          <p className="mx-auto mt-4 w-fit rounded-md bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-800">
+            {TEST_MODE_NOTICE}
+          </p>
+        )}
       </div>
 
       <Section title="Order Details" className={`mt-8 ${cardClass}`}>
