@@ -9,7 +9,9 @@ export async function takingAtLeast<T>(ms: number, work: () => Promise<T>): Prom
   try {
     return await work();
   } finally {
-    const left = ms - (performance.now() - started);
-    if (left > 0) await sleep(left);
+    // Timers round to whole milliseconds and may fire a fraction early, so sleep until it is really over.
+    for (let left = ms - (performance.now() - started); left > 0; left = ms - (performance.now() - started)) {
+      await sleep(Math.ceil(left));
+    }
   }
 }
