@@ -45,6 +45,11 @@ export interface AdminOrderRow {
   shippingAddress: Address | null;
   courier: string | null;
   trackingNumber: string | null;
+  /**
+   * Minor units to give back: a payment that arrived after the order's reservation lapsed and
+   * found the stock gone (the order stays cancelled or expired). 0 when nothing is owed.
+   */
+  refundDue: number;
 }
 
 export interface Paged<T> {

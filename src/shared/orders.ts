@@ -5,6 +5,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** What happened to an order's money, apart from its fulfilment status. */
 export const ORDER_PAYMENT_STATUSES = ['awaiting_payment', 'paid', 'cancelled', 'expired', 'refunded'] as const;
+/**
+ * Orders closed before their money came. A payment that still arrives finds them so when the stock
+ * was sold meanwhile: the money is recorded and owed back (the admin's 'Needs refund').
+ */
+export const CLOSED_UNPAID_STATUSES: readonly string[] = ['cancelled', 'expired'];
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
 /** The admin's forward-only steps (spec 001 'Order status'). */

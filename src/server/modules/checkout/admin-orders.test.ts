@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PagedReply } from '../../../shared/admin';
+import type { AdminOrderRow } from '../../../shared/admin-orders';
 import type { AdminPayment, AdminPaymentDetails, PaymentStats, RefundReply } from '../../../shared/payments';
 import { auditLog, devices, orders, orderStatusHistory, outboxEmails, payments, refunds } from '../../db/schema';
 import { createAdmin, createAgent, signInAs } from '../../../../tests/support/accounts';
@@ -372,5 +373,68 @@ describe('paystack provider', () => {
     );
     expect(res.statusCode).toBe(401);
     expect(await refundsOf(t, order.payment.reference)).toMatchObject([{ status: 'pending' }]);
+  });
+
+  it('shows a payment that came after the stock was gone as a refund due on its order, until it is refunded', async () => {
+    const [device] = await insertDevices(t.db, [{ price: 1500, quantity: 1 }]);
+    const late = await placed(t, [{ deviceId: device!.id, quantity: 1 }], {
+      customer: customer({ email: 'late.payer@example.co.za' }),
+    });
+    await send(t.app, 'POST', `/api/checkout/${late.orderNumber}/cancel`, { body: { accessToken: late.accessToken } });
+    await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+    fake.transactions.set(late.payment.reference, { status: 'success', amount: 150_000, currency: 'NGN' });
+    await send(t.app, 'POST', '/api/payments/verify', { body: { reference: late.payment.reference } });
+
+    const listed = async () =>
+      (
+        (
+          await send(t.app, 'GET', '/api/admin/orders?q=late.payer@example.co.za', { cookie })
+        ).json() as PagedReply<AdminOrderRow>
+      ).items;
+    expect(await listed()).toMatchObject([
+      { orderNumber: late.orderNumber, paymentStatus: 'cancelled', refundDue: 150_000 },
+    ]);
+    const details = await send(t.app, 'GET', `/api/admin/orders/${late.orderNumber}`, { cookie });
+    expect(details.json()).toMatchObject({ refundDue: 150_000 });
+
+    const refundDue = () => send(t.app, 'POST', `/api/admin/orders/${late.orderNumber}/refund-due`, { cookie });
+    const res = await refundDue();
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as RefundReply).refund).toMatchObject({ amount: 150_000, status: 'pending' });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/refund',
+      body: { transaction: late.payment.reference, amount: 150_000 },
+    });
+    expect(await listed()).toMatchObject([{ orderNumber: late.orderNumber, refundDue: 0 }]);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, late.payment.reference));
+    expect(audit).toMatchObject({
+      action: 'payment.refund',
+      details: { reason: 'Paid after the reservation lapsed; the stock was gone' },
+    });
+
+    const again = await refundDue();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: { code: 'NO_REFUND_DUE', message: 'Nothing is left to refund on this order' },
+    });
+  });
+
+  it('owes nothing on a paid order or one never paid, and refuses a refund-due there', async () => {
+    const order = await paidOne(700);
+    const [device] = await insertDevices(t.db, [{ price: 700, quantity: 1 }]);
+    const unpaid = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+    for (const orderNumber of [order.orderNumber, unpaid.orderNumber]) {
+      const res = await send(t.app, 'GET', `/api/admin/orders/${orderNumber}`, { cookie });
+      expect(res.json()).toMatchObject({ orderNumber, refundDue: 0 });
+    }
+    const refused = await send(t.app, 'POST', `/api/admin/orders/${order.orderNumber}/refund-due`, { cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'NO_REFUND_DUE',
+        message: 'This order is paid; only money paid after an order closed is refunded here',
+      },
+    });
+    expect(await refundsOf(t, order.payment.reference)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   CANCELLABLE_ORDER_STATUSES,
+  CLOSED_UNPAID_STATUSES,
   ORDER_CANCELLED_MESSAGE,
   type OrderStatus,
   type OrderView,
@@ -42,6 +43,8 @@ import {
  *   cancelOrderAsAdmin    lock the order -> cancel it with history -> stock back -> reserve the
  *                         refund of what was paid -> audit -> email, in one transaction; then the
  *                         provider's refund, settled as above
+ *   refundLatePayment     the money of a payment that came after its order closed and found the
+ *                         stock gone, refunded whole as refundPaymentAsAdmin does
  *   applyRefundWebhook    a signed refund.* event settles a pending refund, once
  *
  * A refund is reserved before the provider is asked, so concurrent refunds never add up to more
@@ -173,6 +176,48 @@ export async function cancelOrderAsAdmin({
     order: toOrderView(order!, await orderItemsOf(db, order!.id)),
     refund,
   };
+}
+
+export const LATE_PAYMENT_REFUND_REASON = 'Paid after the reservation lapsed; the stock was gone';
+
+/**
+ * POST /api/admin/orders/:orderNumber/refund-due: the one-click refund of the Orders tab's 'Needs
+ * refund'. Refunds all that is left of the payment of a cancelled or expired order; 409 for an
+ * order that is not closed (a paid order is refunded by cancelling it) or owes nothing.
+ */
+export async function refundLatePayment({
+  db,
+  clock,
+  provider,
+  actor,
+  orderNumber,
+}: {
+  db: Database;
+  clock: Clock;
+  provider: PaymentProviderDriver;
+  actor: SignedInActor;
+  orderNumber: string;
+}): Promise<{ message: string; refund: AdminRefund }> {
+  const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
+  if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+  if (!CLOSED_UNPAID_STATUSES.includes(order.paymentStatus)) {
+    throw new AppError(
+      'NO_REFUND_DUE',
+      `This order is ${order.paymentStatus.replaceAll('_', ' ')}; only money paid after an order closed is refunded here`,
+      { status: 409 },
+    );
+  }
+  const left = await refundableAmount(db, order.paymentReference);
+  if (left === 0) throw new AppError('NO_REFUND_DUE', 'Nothing is left to refund on this order', { status: 409 });
+  return refundPaymentAsAdmin({
+    db,
+    clock,
+    provider,
+    actor,
+    reference: order.paymentReference,
+    amount: left,
+    reason: LATE_PAYMENT_REFUND_REASON,
+  });
 }
 
 /** A signed refund.* webhook from Paystack: settles the refund it names, once. */

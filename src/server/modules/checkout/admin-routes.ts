@@ -7,7 +7,7 @@ import { parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { listPayments, paymentStats } from '../payments/ledger';
 import { paymentProvider } from '../payments/providers';
-import { cancelOrderAsAdmin, paymentDetails, refundPaymentAsAdmin } from './admin-orders';
+import { cancelOrderAsAdmin, paymentDetails, refundLatePayment, refundPaymentAsAdmin } from './admin-orders';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 
@@ -41,5 +41,9 @@ export function registerAdminMoneyRoutes(app: FastifyInstance, ctx: AppContext) 
 
   app.post<{ Params: { orderNumber: string } }>('/api/admin/orders/:orderNumber/cancel', ADMIN, async (request) =>
     cancelOrderAsAdmin({ db, clock, provider, actor: actorOf(request), orderNumber: request.params.orderNumber }),
+  );
+
+  app.post<{ Params: { orderNumber: string } }>('/api/admin/orders/:orderNumber/refund-due', ADMIN, async (request) =>
+    refundLatePayment({ db, clock, provider, actor: actorOf(request), orderNumber: request.params.orderNumber }),
   );
 }

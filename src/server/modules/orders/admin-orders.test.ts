@@ -46,6 +46,7 @@ describe('GET /api/admin/orders', () => {
       shippingAddress: expect.objectContaining({ street: '12 Long Street', city: 'Cape Town' }),
       courier: null,
       trackingNumber: null,
+      refundDue: 0,
     });
     expect(body.items[1].orderNumber).toBe(first.orderNumber);
   });

@@ -8,7 +8,13 @@ import {
   type Paged,
   type trackingSchema,
 } from '../../../shared/admin-orders';
-import { ORDER_ADVANCE, ORDER_NUMBER_PATTERN, type OrderPaymentStatus, type OrderStatus } from '../../../shared/orders';
+import {
+  CLOSED_UNPAID_STATUSES,
+  ORDER_ADVANCE,
+  ORDER_NUMBER_PATTERN,
+  type OrderPaymentStatus,
+  type OrderStatus,
+} from '../../../shared/orders';
 import { transaction, type Database, type Transaction } from '../../db/client';
 import { orderItems, orders, orderStatusHistory, outboxEmails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -16,6 +22,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
 import { paymentsOfOrder } from '../payments/order-payments';
+import { refundableByReference } from '../payments/service';
 import { ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE, orderItemsOf, toOrderView, type OrderRow } from './service';
 import { renderOrderStatusEmail, renderTrackingEmail } from './status-email';
 
@@ -67,7 +74,18 @@ export const ORDER_LIST_SORTS = {
   total_asc: [asc(orders.totalAmount), newest],
 } as const;
 
-function toRow(order: OrderRow, items: { name: string; quantity: number }[]): AdminOrderRow {
+/**
+ * Minor units to refund on each closed order of the page whose payment arrived after the
+ * reservation lapsed and found the stock gone (confirmPayment records the money, not the sale).
+ */
+async function refundsDue(db: Database, rows: OrderRow[]): Promise<Map<string, number>> {
+  const closed = rows
+    .filter((row) => CLOSED_UNPAID_STATUSES.includes(row.paymentStatus))
+    .map((row) => row.paymentReference);
+  return refundableByReference(db, closed);
+}
+
+function toRow(order: OrderRow, items: { name: string; quantity: number }[], refundDue = 0): AdminOrderRow {
   return {
     orderNumber: order.orderNumber,
     customerName: order.customerName,
@@ -81,6 +99,7 @@ function toRow(order: OrderRow, items: { name: string; quantity: number }[]): Ad
     shippingAddress: order.shippingAddress ?? null,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
+    refundDue,
   };
 }
 
@@ -103,6 +122,7 @@ export async function listAdminOrders({
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(orders).where(where),
   ]);
+  const due = await refundsDue(db, rows);
   const lines = rows.length
     ? await db
         .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
@@ -120,6 +140,7 @@ export async function listAdminOrders({
       toRow(
         row,
         lines.filter((l) => l.orderId === row.id).map(({ name, quantity }) => ({ name, quantity })),
+        due.get(row.paymentReference) ?? 0,
       ),
     ),
     total: Number(total?.n ?? 0),
@@ -252,8 +273,9 @@ export async function updateTracking({
 /** GET /api/admin/orders/:orderNumber: items, payments and refunds, history, addresses and emails. */
 export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
   const order = await requireOrder(db, orderNumber);
-  const [items, money, history, emails] = await Promise.all([
+  const [items, due, money, history, emails] = await Promise.all([
     orderItemsOf(db, order.id),
+    refundsDue(db, [order]),
     paymentsOfOrder(db, order.id),
     db
       .select({
@@ -275,7 +297,7 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
   ]);
   const view = toOrderView(order, items);
   return {
-    ...toRow(order, []),
+    ...toRow(order, [], due.get(order.paymentReference) ?? 0),
     items: view.items,
     customerPhone: order.customerPhone,
     billingAddress: order.billingAddress ?? null,

@@ -411,3 +411,22 @@ export async function refundableAmount(db: DbHandle, reference: string): Promise
   if (payment?.status !== 'success') return 0;
   return payment.amount - (await refundTotals(db, payment.id)).held;
 }
+
+/**
+ * Minor units still refundable of each successful payment among `references` (absent: nothing).
+ * One query for a page of orders, so a list can show which money is still held.
+ */
+export async function refundableByReference(db: DbHandle, references: string[]): Promise<Map<string, number>> {
+  if (references.length === 0) return new Map();
+  const rows = await db
+    .select({
+      reference: payments.reference,
+      amount: payments.amount,
+      held: sql<string>`coalesce(sum(${refunds.amount}) filter (where ${inArray(refunds.status, HOLDING)}), 0)`,
+    })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(and(inArray(payments.reference, references), eq(payments.status, 'success')))
+    .groupBy(payments.id);
+  return new Map(rows.map((row) => [row.reference, row.amount - Number(row.held)]));
+}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetails, AdminOrderQuery, AdminOrderRow, Paged } from '../../../../shared/admin-orders';
+import type { RefundReply } from '../../../../shared/payments';
 import { api } from '../../../lib/api';
 
 export const ORDER_KEYS = {
@@ -31,8 +32,10 @@ export const orderActions = {
   advance: (orderNumber: string, status: string) =>
     api.post<AdminOrderRow>(`${orderPath(orderNumber)}/status`, { status }),
   tracking: (orderNumber: string, body: unknown) => api.put<AdminOrderRow>(`${orderPath(orderNumber)}/tracking`, body),
-  /** Built by the refunds work (issue 15): returns the stock and refunds a paid order. */
+  /** Returns the stock and refunds a paid order. */
   cancel: (orderNumber: string) => api.post<{ message?: string }>(`${orderPath(orderNumber)}/cancel`, {}),
+  /** Refunds the money of a payment that came after the order closed (the card's 'Needs refund'). */
+  refundDue: (orderNumber: string) => api.post<RefundReply>(`${orderPath(orderNumber)}/refund-due`, {}),
 };
 
 /** After a change: every orders query is stale (list pages, counts, details). */

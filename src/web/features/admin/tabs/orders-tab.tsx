@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ORDER_MESSAGES, type AdminOrderRow } from '../../../../shared/admin-orders';
 import { ORDER_ADVANCE, ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
+import { PAYMENT_MESSAGES } from '../../../../shared/payments';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
@@ -62,7 +63,7 @@ export default function OrdersTab() {
 }
 
 function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'details' | 'tracking' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'details' | 'tracking' | 'cancel' | 'refund' | null>(null);
   const [busy, setBusy] = useState(false);
   const step = ORDER_ADVANCE[order.status];
   const openDialog = (name: typeof dialog) => (open: boolean) => setDialog(open ? name : null);
@@ -90,6 +91,16 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
     }
   }
 
+  async function refundDue() {
+    try {
+      toast.success((await orderActions.refundDue(order.orderNumber)).message);
+    } catch (error) {
+      toast.error(PAYMENT_MESSAGES.refundFailed, error instanceof ApiError ? { description: error.message } : undefined);
+    }
+    onChanged();
+  }
+
+  const due = money(order.refundDue / 100, 'admin');
   const items = order.items.length
     ? order.items.map((item) => `${item.name} (${item.quantity}x)`).join(', ')
     : 'No items listed';
@@ -105,6 +116,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           </p>
         </div>
         <div className="flex items-center gap-2">
+          {order.refundDue > 0 && <StatusBadge tone="red">needs refund</StatusBadge>}
           {order.paymentStatus !== 'paid' && (
             <StatusBadge tone="grey">{order.paymentStatus.replaceAll('_', ' ')}</StatusBadge>
           )}
@@ -148,6 +160,11 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
             {step.label}
           </Button>
         )}
+        {order.refundDue > 0 && (
+          <Button variant="danger" size="sm" onClick={() => setDialog('refund')}>
+            Refund {due}
+          </Button>
+        )}
         {order.status !== 'cancelled' && order.status !== 'delivered' && (
           <Button variant="danger" size="sm" onClick={() => setDialog('cancel')}>
             Cancel Order
@@ -173,6 +190,14 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         }
         confirmLabel="Cancel Order"
         onConfirm={cancel}
+      />
+      <ConfirmDialog
+        open={dialog === 'refund'}
+        onOpenChange={openDialog('refund')}
+        title={`Refund ${due} to ${order.customerEmail}?`}
+        message="The payment arrived after this order's reservation lapsed and its devices were sold meanwhile: all of it goes back to the customer."
+        confirmLabel="Refund"
+        onConfirm={refundDue}
       />
     </li>
   );
