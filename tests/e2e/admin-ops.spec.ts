@@ -128,3 +128,136 @@ test('the admin creates an agent, edits them, and deactivates them once they hav
   expect(again.status()).toBe(401);
   await agent.request.dispose();
 });
+
+test('the admin confirms a trade-in, assigns it to an agent, and marks the accepted offer paid', async ({
+  page,
+  api,
+  admin,
+  playwright,
+  baseURL,
+}) => {
+  const id = uniqueId();
+  const email = `seller.${id}@example.com`;
+  const agentName = `Lerato Khumalo ${id}`;
+  const password = 'Table-Mountain-2026';
+  const agentUser = await admin.expect<{ id: string; username: string }>(
+    admin.post('/api/admin/agents', {
+      name: agentName,
+      email: `agent.${id}@quickbuy.co.za`,
+      phone: '+27 72 555 0101',
+      role: 'Agent',
+      username: `agent.${id}`,
+      password,
+    }),
+    201,
+  );
+  const { transactionNumber: number } = await api.expect<{ transactionNumber: string }>(
+    api.post('/api/trade-ins', {
+      deviceType: 'tablet',
+      brand: 'Apple',
+      model: 'iPad Air',
+      condition: 'excellent',
+      address: '8 Kloof Street, Cape Town',
+      contactPhone: '082 555 0142',
+      contactEmail: email,
+      isOwner: true,
+    }),
+    201,
+  );
+  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+
+  await page.goto('/admin?tab=transactions');
+  await page.getByLabel('Search by transaction number, name or email').fill(number);
+  const card = page.getByRole('listitem', { name: number });
+  await expect(card.getByText('Awaiting Confirmation')).toBeVisible();
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Trade-in confirmed')).toBeVisible();
+  await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Assign to Agent' }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign to Agent' });
+  await assign.getByLabel('Agent').selectOption({ label: `${agentName} (Agent)` });
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText(`Assigned to ${agentName}`)).toBeVisible();
+  await expect(card.getByText('Assigned to Agent', { exact: true })).toBeVisible();
+  await expect(card.getByText(`Agent: ${agentName}`)).toBeVisible();
+
+  // The agent assesses and offers, the seller accepts: then the admin pays out.
+  const agent = new Api(await playwright.request.newContext({ baseURL }));
+  await agent.expect(agent.post('/api/auth/agent/signin', { username: agentUser.username, password }));
+  await agent.expect(agent.post(`/api/agent/trade-ins/${number}/assess`));
+  await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount: 6500, notes: '' }));
+  await agent.request.dispose();
+  await api.expect(
+    api.post(`/api/trade-ins/${number}/accept`, {
+      email,
+      accountHolder: 'Naledi Mokoena',
+      bankName: 'Capitec',
+      accountNumber: '1234567890',
+      branchCode: '470010',
+    }),
+  );
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(card.getByText('Awaiting Payment', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Mark Paid' }).click();
+  const paid = page.getByRole('dialog', { name: 'Mark Paid' });
+  await paid.getByLabel('Payout Reference').fill(`EFT-${id}`);
+  await paid.getByRole('button', { name: 'Mark Paid' }).click();
+  await expect(page.getByText('Trade-in marked as paid')).toBeVisible();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+
+  const tracked = await api.expect<{ tradeIn: { status: string } }>(api.get(`/api/track/${number}`));
+  expect(tracked.tradeIn.status).toBe('Paid');
+});
+
+test('the admin cancels a paid order: the stock goes back and the payment is refunded', async ({
+  page,
+  api,
+  makeDevice,
+}) => {
+  const device = await makeDevice({ price: 3100, quantity: 1 });
+  const email = `cancel-${uniqueId()}@example.co.za`;
+  const order = await api.expect<CheckoutReply>(
+    api.post('/api/checkout', {
+      items: [{ deviceId: device.id, quantity: 1 }],
+      customer: {
+        firstName: 'Sipho',
+        lastName: 'Dlamini',
+        email,
+        phone: '+27 82 000 0001',
+        shippingAddress: { street: '9 Loop Street', city: 'Cape Town' },
+      },
+    }),
+    201,
+  );
+  const { reference } = order.payment;
+  await api.expect(
+    api.post('/api/payments/sandbox/charge', {
+      reference,
+      cardNumber: '4084 0840 8408 4081',
+      cvv: '408',
+      expiry: '12/30',
+    }),
+  );
+  await api.expect(api.post('/api/payments/verify', { reference }));
+  expect((await api.expect<{ quantity: number }>(api.get(`/api/devices/${device.id}`))).quantity).toBe(0);
+  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+
+  await page.goto('/admin?tab=orders');
+  await page.getByLabel('Search by order number, name or email').fill(email);
+  const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
+  await card.getByRole('button', { name: 'Cancel Order' }).click();
+  const confirm = page.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` });
+  await expect(confirm.getByText('the payment is refunded to the customer')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByText('cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByText('refunded', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+
+  expect((await api.expect<{ quantity: number }>(api.get(`/api/devices/${device.id}`))).quantity).toBe(1);
+  const payment = await api.expect<{ payment: { refundedAmount: number; amount: number } }>(
+    api.get(`/api/admin/payments/${reference}`),
+  );
+  expect(payment.payment.refundedAmount).toBe(payment.payment.amount);
+});

@@ -107,6 +107,15 @@ export async function refundPaymentAsAdmin({
   return { message: PAYMENT_MESSAGES.refundProcessed, refund };
 }
 
+/** An admin's move on one order that may send money back through the provider. */
+interface OrderAction {
+  db: Database;
+  clock: Clock;
+  provider: PaymentProviderDriver;
+  actor: SignedInActor;
+  orderNumber: string;
+}
+
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 /**
@@ -122,13 +131,7 @@ export async function cancelOrderAsAdmin({
   provider,
   actor,
   orderNumber,
-}: {
-  db: Database;
-  clock: Clock;
-  provider: PaymentProviderDriver;
-  actor: SignedInActor;
-  orderNumber: string;
-}): Promise<{ message: string; order: OrderView; refund: AdminRefund | null }> {
+}: OrderAction): Promise<{ message: string; order: OrderView; refund: AdminRefund | null }> {
   const now = clock.now();
   const { reserved } = await transaction(db, async (tx) => {
     const order = await lockOrder(tx, { orderNumber: orderNumber.trim().toUpperCase() });
@@ -191,13 +194,7 @@ export async function refundLatePayment({
   provider,
   actor,
   orderNumber,
-}: {
-  db: Database;
-  clock: Clock;
-  provider: PaymentProviderDriver;
-  actor: SignedInActor;
-  orderNumber: string;
-}): Promise<{ message: string; refund: AdminRefund }> {
+}: OrderAction): Promise<{ message: string; refund: AdminRefund }> {
   const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
   if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
   if (!CLOSED_UNPAID_STATUSES.includes(order.paymentStatus)) {
