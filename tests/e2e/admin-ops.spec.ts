@@ -201,6 +201,8 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
   await expect(card.getByText('Awaiting Payment', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Mark Paid' }).click();
   const paid = page.getByRole('dialog', { name: 'Mark Paid' });
+  await paid.getByRole('button', { name: 'Mark Paid' }).click();
+  await expect(paid.getByText('Payout reference is required')).toBeVisible();
   await paid.getByLabel('Payout Reference').fill(`EFT-${id}`);
   await paid.getByRole('button', { name: 'Mark Paid' }).click();
   await expect(page.getByText('Trade-in marked as paid')).toBeVisible();

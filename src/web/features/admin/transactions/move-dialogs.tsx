@@ -1,70 +1,63 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { assignAgentSchema, markPaidSchema } from '../../../../shared/trade-ins';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api';
+import { inputProps, submitWith, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useAdminAgents } from '../agents/agent-api';
 import { tradeInActions, type TradeInRow } from './trade-in-api';
 
 /**
- * Assign and Mark Paid each send one field; the server's schema checks it and a refusal lands under
- * the field (its `fields`) or in the dialog (a 409 saying why).
+ * Assign and Mark Paid each send one field on the schema the route parses: a refusal of the field
+ * lands under it, anything else (a 409 saying why) in the dialog's alert.
  */
-function useMoveForm(run: () => Promise<{ message: string }>, done: () => void, field: string) {
+function useMoveForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+  run: (input: z.output<Schema>) => Promise<{ message: string }>,
+  done: () => void,
+) {
+  const form = useZodForm(schema, { defaultValues });
   const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFieldError(undefined);
-    try {
-      toast.success((await run()).message);
+  const submit = submitWith(
+    form,
+    async (input) => {
+      setError(null);
+      toast.success((await run(input)).message);
       done();
-    } catch (e) {
-      if (e instanceof ApiError && e.fields[field]) setFieldError(e.fields[field]);
-      else setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { submit, error, fieldError, busy };
+    },
+    { report: setError },
+  );
+  return { form, submit, error, busy: form.formState.isSubmitting, input: inputProps(form, useId()) };
 }
 
 type Props = { tradeIn: TradeInRow; onOpenChange: (open: boolean) => void; onDone: () => void };
 
 export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
-  const id = useId();
   const agents = useAdminAgents();
-  const [agentId, setAgentId] = useState(tradeIn.agentId ?? '');
   const form = useMoveForm(
-    () => tradeInActions.assign(tradeIn.transactionNumber, agentId),
+    assignAgentSchema,
+    { agentId: tradeIn.agentId ?? '' },
+    ({ agentId }) => tradeInActions.assign(tradeIn.transactionNumber, agentId),
     () => {
       onDone();
       onOpenChange(false);
     },
-    'agentId',
   );
   const active = agents.data?.filter((a) => a.status === 'active') ?? [];
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent title="Assign to Agent" description={tradeIn.transactionNumber}>
-        <form noValidate onSubmit={(e) => void form.submit(e)} className="space-y-4">
+        <form noValidate onSubmit={form.submit} className="space-y-4">
           {form.error && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
               {form.error}
             </p>
           )}
-          <SelectField
-            id={id}
-            label="Agent"
-            required
-            value={agentId}
-            onChange={(e) => setAgentId(e.target.value)}
-            error={form.fieldError}
-          >
+          <SelectField label="Agent" required {...form.input('agentId')}>
             <option value="">Choose an agent</option>
             {active.map((agent) => (
               <option key={agent.id} value={agent.id}>
@@ -84,33 +77,25 @@ export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
 }
 
 export function MarkPaidDialog({ tradeIn, onOpenChange, onDone }: Props) {
-  const id = useId();
-  const [reference, setReference] = useState('');
   const form = useMoveForm(
-    () => tradeInActions.markPaid(tradeIn.transactionNumber, reference),
+    markPaidSchema,
+    { payoutReference: '' },
+    ({ payoutReference }) => tradeInActions.markPaid(tradeIn.transactionNumber, payoutReference),
     () => {
       onDone();
       onOpenChange(false);
     },
-    'payoutReference',
   );
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent title="Mark Paid" description={tradeIn.transactionNumber}>
-        <form noValidate onSubmit={(e) => void form.submit(e)} className="space-y-4">
+        <form noValidate onSubmit={form.submit} className="space-y-4">
           {form.error && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
               {form.error}
             </p>
           )}
-          <TextField
-            id={id}
-            label="Payout Reference"
-            required
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            error={form.fieldError}
-          />
+          <TextField label="Payout Reference" required {...form.input('payoutReference')} />
           <div className="flex justify-end">
             <Button type="submit" disabled={form.busy}>
               Mark Paid
