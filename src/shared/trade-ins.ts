@@ -339,10 +339,8 @@ export interface HistoryEntry {
   description: string;
 }
 
-/** A trade-in as the track page shows it: personal data masked unless the signed-in owner looks. */
-export interface TrackedTradeIn {
-  transactionNumber: string;
-  status: AnySaleStatus;
+/** The device as its seller described it, in every view of a trade-in. */
+export interface TradeInDevice {
   deviceType: SellDeviceType;
   brand: string;
   model: string;
@@ -350,6 +348,12 @@ export interface TrackedTradeIn {
   ram: string | null;
   color: string | null;
   condition: string;
+}
+
+/** A trade-in as the track page shows it: personal data masked unless the signed-in owner looks. */
+export interface TrackedTradeIn extends TradeInDevice {
+  transactionNumber: string;
+  status: AnySaleStatus;
   estimatedValue: number;
   offeredAmount: number | null;
   assessmentNotes: string | null;
@@ -376,20 +380,13 @@ export interface TrackedOrder {
 export type TrackReply = { kind: 'trade-in'; tradeIn: TrackedTradeIn } | { kind: 'order'; order: TrackedOrder };
 
 /** A trade-in as staff lists show it. */
-export interface StaffTradeIn {
+export interface StaffTradeIn extends TradeInDevice {
   transactionNumber: string;
   customerName: string;
   customerEmail: string;
   customerPhone: string;
   address: string;
   deviceInfo: string;
-  deviceType: SellDeviceType;
-  brand: string;
-  model: string;
-  storage: string | null;
-  ram: string | null;
-  color: string | null;
-  condition: string;
   imei: string | null;
   status: AnySaleStatus;
   estimatedValue: number;

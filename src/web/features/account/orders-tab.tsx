@@ -1,9 +1,9 @@
 import { Package } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../components/empty-state';
 import { money } from '../../lib/money';
 import { useAccountOrders } from './account-api';
+import { AccountList, AccountListItem } from './account-list';
 
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 
@@ -19,24 +19,18 @@ export function OrdersTab() {
     );
   }
   return (
-    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+    <AccountList>
       {orders.data.map((order) => (
-        <li key={order.orderNumber} className="flex flex-wrap items-center justify-between gap-3 p-4">
-          <div>
-            <Link
-              to={paths.orderConfirmation(order.orderNumber)}
-              className="font-semibold text-brand-700 hover:underline"
-            >
-              {order.orderNumber}
-            </Link>
-            <p className="text-sm text-slate-600">{dateFormat.format(new Date(order.date))}</p>
-          </div>
-          <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium capitalize text-slate-700">
-            {order.status}
-          </span>
+        <AccountListItem
+          key={order.orderNumber}
+          number={order.orderNumber}
+          to={paths.orderConfirmation(order.orderNumber)}
+          detail={dateFormat.format(new Date(order.date))}
+          status={order.status}
+        >
           <span className="font-semibold text-slate-900">{money(order.total, 'card')}</span>
-        </li>
+        </AccountListItem>
       ))}
-    </ul>
+    </AccountList>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '../../../shared/paths';
 import { formatPickupDate, REPAIR_STATUS_LABELS } from '../../../shared/repairs';
 import { buttonClass } from '../../components/ui/button';
 import { useAccountRepairs } from './account-api';
+import { AccountList, AccountListItem } from './account-list';
 
 /** The customer's repair bookings: number, service, pickup slot and status. */
 export function RepairsTab() {
@@ -23,20 +24,15 @@ export function RepairsTab() {
     );
   }
   return (
-    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+    <AccountList>
       {repairs.data.map((repair) => (
-        <li key={repair.bookingNumber} className="flex flex-wrap items-center justify-between gap-3 p-4">
-          <div>
-            <p className="font-semibold text-slate-900">{repair.bookingNumber}</p>
-            <p className="text-sm text-slate-600">
-              {repair.service.name} · pickup {formatPickupDate(repair.pickupDate)} at {repair.pickupTime}
-            </p>
-          </div>
-          <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
-            {REPAIR_STATUS_LABELS[repair.status]}
-          </span>
-        </li>
+        <AccountListItem
+          key={repair.bookingNumber}
+          number={repair.bookingNumber}
+          detail={`${repair.service.name} · pickup ${formatPickupDate(repair.pickupDate)} at ${repair.pickupTime}`}
+          status={REPAIR_STATUS_LABELS[repair.status]}
+        />
       ))}
-    </ul>
+    </AccountList>
   );
 }
