@@ -53,6 +53,15 @@ describe('unknown and malformed requests', () => {
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' } });
   });
 
+  it('answers a percent-encoded /api path with the JSON 404 too, not the web app', async () => {
+    for (const url of ['/%61pi/nope', '/%61%70%69', '/api%2Fnope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.json().error.code, url).toBe('NOT_FOUND');
+    }
+  });
+
   it('answers a body that is not JSON with a 400', async () => {
     const res = await send(t.app, 'POST', '/api/contact', {
       body: '{"name": ',
