@@ -27,6 +27,21 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
+
+  it('answers 503 SERVICE_UNAVAILABLE through the one error handler when the database does not answer', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), db: database.db, logger: false });
+    await database.drop();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable' },
+      });
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('every reply', () => {

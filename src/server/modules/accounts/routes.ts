@@ -7,6 +7,7 @@ import {
   forgotPasswordSchema,
   passwordChangeSchema,
   paymentDetailsSchema,
+  profilePictureSchema,
   profileSchema,
   resetPasswordSchema,
   signinSchema,
@@ -158,7 +159,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         config: { ...SIGNED_IN.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const data = pictureBytes(request.body);
+        const data = Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(parseInput(profilePictureSchema, request.body, FORM).image, 'base64');
         if (data.length > MAX_PICTURE_BYTES) {
           throw new AppError(ERROR_CODES.payloadTooLarge, 'The picture must be at most 5 MB', { status: 413 });
         }
@@ -199,17 +202,4 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     getProfile({ db, userId: sessionOf(request).user.id }),
   );
   app.get('/api/admin/me', { config: { access: ['admin'] } }, async (request) => ({ user: sessionOf(request).user }));
-}
-
-function pictureBytes(body: unknown): Buffer {
-  if (Buffer.isBuffer(body)) return body;
-  const image = (body as { image?: unknown } | null)?.image;
-  if (typeof image === 'string') {
-    const base64 = image.replace(/^data:image\/[\w.+-]+;base64,/, '');
-    if (/^[A-Za-z0-9+/=\s]+$/.test(base64)) return Buffer.from(base64, 'base64');
-  }
-  throw new AppError('INVALID_IMAGE', 'Send the picture as an image body or as { image: base64 }', {
-    status: 400,
-    fields: { image: 'Choose an image file' },
-  });
 }
