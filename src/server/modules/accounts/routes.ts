@@ -43,7 +43,12 @@ import {
 /** Every account payload is a form: a refusal reads as the first rule broken ('Passwords do not match'). */
 const FORM = { form: true } as const;
 /** Longer than writing a reset and its email takes, so a known and an unknown email answer alike. */
-const FORGOT_PASSWORD_MS = 300;
+export const FORGOT_PASSWORD_MS = 300;
+/**
+ * Longer than hashing the password, writing the customer and their session takes, so a taken email
+ * (refused after the hash, with no insert) answers no sooner than a new one.
+ */
+export const SIGN_UP_MS = 500;
 const PUBLIC = { config: { access: 'public' } } as const;
 const SIGNED_IN = { config: { access: ['customer', 'agent', 'admin'] } } as const;
 
@@ -66,7 +71,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const input = parseInput(signupSchema, request.body, FORM);
-      return signedIn(reply, await signUp({ db, config, clock, input }), 201);
+      return signedIn(reply, await takingAtLeast(SIGN_UP_MS, () => signUp({ db, config, clock, input })), 201);
     },
   );
 
