@@ -16,6 +16,7 @@ import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
 import { createAdmin, createAgent, signedInAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
+import { bookFor } from '../../../../tests/support/repairs';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -335,19 +336,7 @@ describe('GET /api/track/:number', () => {
   });
 
   it('shows a repair booking by its REP number, as the repairs module tracks it', async () => {
-    const res = await send(t.app, 'POST', '/api/repairs/bookings', {
-      headers: { 'x-forwarded-for': nextAddress() },
-      body: {
-        deviceType: 'phone',
-        service: 'battery-replacement',
-        timeframe: '1 day',
-        customerDetails: { name: 'Lindiwe', phone: '082 555 0199', email: 'lindiwe@example.com', address: 'Long St' },
-        pickupDate: '2026-11-24',
-        pickupTime: '10:00 AM',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const { bookingNumber } = res.json();
+    const bookingNumber = await bookFor(t, agent.id, { pickupDate: '2026-11-24', pickupTime: '10:00 AM' });
     const tracked = await send(t.app, 'GET', `/api/track/${bookingNumber.toLowerCase()}`);
     expect(tracked.statusCode).toBe(200);
     expect(tracked.json()).toEqual({
