@@ -195,18 +195,8 @@ test.describe('repairs', () => {
     await expect(dialogTitled(page, 1).getByRole('radio', { name: 'Tablet' })).not.toBeChecked();
   });
 
-  test('a slot that fills up is no longer offered', async ({ page, api }) => {
-    const booking = await freeBooking(api);
-    await fillSlot(api, booking);
-
-    const step6 = await upToPickupStep(page);
-    await step6.getByLabel('Pickup Date').selectOption(booking.pickupDate);
-    const times = step6.getByLabel('Pickup Time').locator('option');
-    await expect(times).not.toHaveCount(1);
-    await expect(times.filter({ hasText: booking.pickupTime })).toHaveCount(0);
-  });
-
-  test('a slot that fills while the customer is on step 6 is refused under Pickup Time and leaves the list', async ({
+  // One slot filled for both stories: a full time is not offered, and a time filled under the customer is refused.
+  test('a slot that fills while the customer is on step 6 is refused under Pickup Time and is no longer offered', async ({
     page,
     api,
   }) => {
@@ -226,6 +216,13 @@ test.describe('repairs', () => {
     await expect(time.locator('option').filter({ hasText: booking.pickupTime })).toHaveCount(0);
     await expect(time.locator('option')).not.toHaveCount(1);
     await expect(page.getByRole('dialog', { name: 'Booking Confirmed!' })).toHaveCount(0);
+
+    // Coming back to that date later, the full time is not offered at all.
+    const date = step6.getByLabel('Pickup Date');
+    await date.selectOption({ index: 1 });
+    await date.selectOption(booking.pickupDate);
+    await expect(time.locator('option')).not.toHaveCount(1);
+    await expect(time.locator('option').filter({ hasText: booking.pickupTime })).toHaveCount(0);
   });
 
   test('a signed-in customer finds their details filled in and the booking listed in their account', async ({

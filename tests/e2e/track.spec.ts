@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
 import { Api, E2E_AGENT, expect, test, uniqueId } from './fixtures';
-import { freeBooking } from './repair-booking';
+import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
 
 /** Sells a phone through the page and returns its transaction number, the page left on the success view. */
@@ -145,10 +145,7 @@ test.describe('track a device', () => {
   }) => {
     const email = `repair.${uniqueId()}@example.co.za`;
     const booking = await freeBooking(api, pickupDates(new Date()).at(-3), email);
-    const { bookingNumber: number } = await api.expect<RepairBookedReply>(
-      api.post('/api/repairs/bookings', booking),
-      201,
-    );
+    const { bookingNumber: number } = await api.expect<RepairBookedReply>(postBooking(api, booking), 201);
     await page.goto('/track');
     const box = page.getByLabel('Transaction number');
     await box.fill(number.toLowerCase());
