@@ -58,6 +58,8 @@ test.describe('repairs', () => {
   });
 
   test('a guest books a screen repair through all six steps with the keyboard only', async ({ page, api }) => {
+    // Some hundred key presses, each awaited: about 25 s on a busy 2-core machine, near the default 30 s.
+    test.slow();
     await page.goto('/repairs');
     await tabTo(page, page.getByRole('button', { name: 'Book Screen Repair' }));
     await page.keyboard.press('Enter');
