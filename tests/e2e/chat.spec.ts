@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ORDER_TOKEN_HEADER, type OrderView } from '../../src/shared/orders';
+import { expect, ORDER_CUSTOMER, placePaidOrder, test } from './fixtures';
 
 const VISITED_KEY = 'quickbuy_chat_visited';
 const GREETING = "Hi, message us with any questions. We're happy to help!";
@@ -103,8 +105,13 @@ test.describe('the chat assistant', () => {
 
   test('shows a typing indicator and disables send while the reply is on its way', async ({ page }) => {
     await asReturningVisitor(page);
+    // The reply is held until the test has looked: no delay to race on a loaded machine.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/chat', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await openChat(page);
@@ -115,10 +122,45 @@ test.describe('the chat assistant', () => {
     await expect(status).toContainText('QuickBuy is typing');
     await chatInput(page).fill('And shipping?');
     await expect(panel(page).getByRole('button', { name: 'Send message' })).toBeDisabled();
+    release();
 
     await expect(panel(page).getByText('within 14 days')).toBeVisible();
     await expect(status).not.toContainText('typing');
     await expect(panel(page).getByRole('button', { name: 'Send message' })).toBeEnabled();
+  });
+
+  test('an order number gets its status and nothing of the order: no email, name, total or payment', async ({
+    page,
+    api,
+    makeDevice,
+  }) => {
+    await asReturningVisitor(page);
+    const device = await makeDevice({ price: 3187 });
+    const { orderNumber, accessToken } = await placePaidOrder(api, device);
+    const placed = await api.request.get(`/api/orders/${orderNumber}`, {
+      headers: { [ORDER_TOKEN_HEADER]: accessToken },
+    });
+    const order = (await placed.json()) as OrderView;
+    expect(order.paymentStatus).toBe('paid');
+    const status = order.status.charAt(0).toUpperCase() + order.status.slice(1);
+
+    await openChat(page);
+    await chatInput(page).fill(`Where is my order ${orderNumber}?`);
+    await chatInput(page).press('Enter');
+    const reply = panel(page)
+      .getByRole('listitem')
+      .filter({ hasText: `is currently ${status}` });
+    await expect(reply).toContainText(`Order ${orderNumber} is currently ${status}.`);
+    for (const secret of [
+      ORDER_CUSTOMER.email,
+      ORDER_CUSTOMER.firstName,
+      ORDER_CUSTOMER.lastName,
+      order.totalAmount.toLocaleString('en-US'),
+      String(order.totalAmount),
+    ]) {
+      await expect(reply).not.toContainText(secret);
+    }
+    await expect(reply).not.toContainText(/paid/i);
   });
 
   test('a link to one of our pages opens in the same tab', async ({ page, context }) => {

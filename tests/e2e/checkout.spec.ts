@@ -1,11 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
-import { expect, test } from './fixtures';
+import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, SANDBOX_SUCCESS_CARD, test } from './fixtures';
 
 // User stories of spec 000 sections 2 ('Cart and checkout', 'Order confirmation'), 5 and 8,
 // against the real server with the sandbox payment provider. Each test buys devices made for it.
 
-const SUCCESS_CARD = '4084 0840 8408 4081';
 const HELD = /^Your devices are held for you for 1[45]:\d\d more$/;
 
 // The chat assistant's first-visit greeting would open over the cart: mark the browser as visited.
@@ -18,23 +17,18 @@ async function quantityOf(request: APIRequestContext, id: string): Promise<numbe
   return ((await response.json()) as Device).quantity;
 }
 
-async function addToCart(page: Page, device: Device) {
-  await page.goto(`/device/${device.id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
-  await expect(page.getByText(`${device.name} added to cart!`)).toBeVisible();
-}
-
 const money = (amount: number) => `₦${amount.toLocaleString('en-US')}`;
 
 async function fillCustomer(page: Page) {
-  await page.getByLabel('First Name').fill('Thandi');
-  await page.getByLabel('Last Name').fill('Nkosi');
-  await page.getByLabel('Email').fill('thandi@example.co.za');
+  const { firstName, lastName, email, shippingAddress: address } = ORDER_CUSTOMER;
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill(lastName);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('+27 82 000 0000');
-  await page.getByLabel(/^Street Address/).fill('12 Long Street');
-  await page.getByLabel(/^City/).fill('Cape Town');
-  await page.getByLabel('State/Province', { exact: true }).fill('Western Cape');
-  await page.getByLabel('Postal Code', { exact: true }).fill('8001');
+  await page.getByLabel(/^Street Address/).fill(address.street);
+  await page.getByLabel(/^City/).fill(address.city);
+  await page.getByLabel('State/Province', { exact: true }).fill(address.state);
+  await page.getByLabel('Postal Code', { exact: true }).fill(address.zipCode);
 }
 
 async function payWith(page: Page, card: string) {
@@ -51,7 +45,7 @@ async function payWith(page: Page, card: string) {
   return dialog;
 }
 
-test('a guest buys two devices with the sandbox card and sees the order confirmation', async ({
+test('a guest buys two devices with the sandbox card and sees the order confirmation, in a new tab too', async ({
   page,
   request,
   makeDevice,
@@ -85,11 +79,17 @@ test('a guest buys two devices with the sandbox card and sees the order confirma
 
   await fillCustomer(page);
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await payWith(page, SUCCESS_CARD);
+  await payWith(page, SANDBOX_SUCCESS_CARD);
 
   await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
   await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{4}-\d{6}$/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  // Issue 11 item 2: the same browser opens it again in a new tab (the order's token is kept).
+  const tab = await page.context().newPage();
+  await tab.goto(page.url());
+  await expect(tab.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(tab.getByTestId('order-total')).toHaveText(money(total));
+  await tab.close();
   await expect(page.getByTestId('order-total')).toHaveText(money(total));
   await expect(page.getByRole('listitem', { name: first.name })).toContainText('Quantity: 2');
   await expect(page.getByRole('listitem', { name: first.name })).toContainText(money(first.price * 2));
@@ -156,23 +156,7 @@ test('the paid order opens in another browser: by the email used for it, or by i
   makeDevice,
 }) => {
   const device = await makeDevice({ brand: 'Nokia', model: 'G42', type: 'phone', price: 2999, quantity: 2 });
-  const placed = await api.expect<{ orderNumber: string; payment: { reference: string } }>(
-    api.post('/api/checkout', {
-      items: [{ deviceId: device.id, quantity: 1 }],
-      customer: {
-        firstName: 'Thandi',
-        lastName: 'Nkosi',
-        email: 'thandi@example.co.za',
-        shippingAddress: { street: '12 Long Street', city: 'Cape Town', state: 'Western Cape', zipCode: '8001' },
-      },
-    }),
-    201,
-  );
-  const { reference } = placed.payment;
-  await api.expect(
-    api.post('/api/payments/sandbox/charge', { reference, cardNumber: SUCCESS_CARD, cvv: '408', expiry: '12/30' }),
-  );
-  await api.expect(api.post('/api/payments/verify', { reference }));
+  const placed = await placePaidOrder(api, device);
 
   // A browser that never saw the order: Order Not Found, then the email used for it.
   const other = await browser.newContext();
@@ -195,7 +179,7 @@ test('the paid order opens in another browser: by the email used for it, or by i
 
   // The email's link carries the same signed token in its fragment, and the page takes it out of the address bar.
   const { accessToken } = await api.expect<{ accessToken: string }>(
-    api.post(`/api/orders/${placed.orderNumber}/access`, { email: 'thandi@example.co.za' }),
+    api.post(`/api/orders/${placed.orderNumber}/access`, { email: ORDER_CUSTOMER.email }),
   );
   const fresh = await browser.newContext();
   const linked = await fresh.newPage();

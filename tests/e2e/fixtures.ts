@@ -3,6 +3,7 @@ import type { SignupInput } from '../../src/shared/accounts';
 import type { Device, DeviceListReply } from '../../src/shared/catalog';
 import { CSRF_HEADER } from '../../src/shared/errors';
 import type { DeviceForm } from '../../src/shared/inventory';
+import type { CheckoutCustomerInput, CheckoutReply } from '../../src/shared/orders';
 
 /**
  * Fixtures every spec shares (import `test` and `expect` from here, not from @playwright/test):
@@ -84,6 +85,51 @@ export async function fillSignUpForm(page: Page, customer: Customer) {
   await page.getByLabel(/^Password/).fill(customer.password);
   await page.getByLabel('Confirm Password').fill(customer.confirmPassword);
   await page.getByLabel(/I agree to the/).check();
+}
+
+/** Puts one of `device` in the cart from its page. */
+export async function addToCart(page: Page, device: Device) {
+  await page.goto(`/device/${device.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page.getByText(`${device.name} added to cart!`)).toBeVisible();
+}
+
+/** The sandbox provider's card that pays. */
+export const SANDBOX_SUCCESS_CARD = '4084 0840 8408 4081';
+
+/** The guest the API-placed orders are for. */
+export const ORDER_CUSTOMER = {
+  firstName: 'Thandi',
+  lastName: 'Nkosi',
+  email: 'thandi@example.co.za',
+  shippingAddress: { street: '12 Long Street', city: 'Cape Town', state: 'Western Cape', zipCode: '8001' },
+} satisfies CheckoutCustomerInput;
+
+/** One of `device`, ordered by ORDER_CUSTOMER and paid with the sandbox card, all through the API as the checkout page calls it. */
+export async function placePaidOrder(api: Api, device: Device): Promise<CheckoutReply> {
+  const placed = await api.expect<CheckoutReply>(
+    api.post('/api/checkout', { items: [{ deviceId: device.id, quantity: 1 }], customer: ORDER_CUSTOMER }),
+    201,
+  );
+  const { reference } = placed.payment;
+  await api.expect(
+    api.post('/api/payments/sandbox/charge', {
+      reference,
+      cardNumber: SANDBOX_SUCCESS_CARD,
+      cvv: '408',
+      expiry: '12/30',
+    }),
+  );
+  await api.expect(api.post('/api/payments/verify', { reference }));
+  return placed;
+}
+
+/** Signs `api` (and the page, when it is the page's) in as the demo agent; their user id. */
+export async function signInAsAgent(api: Api): Promise<string> {
+  const { user } = await api.expect<{ user: { id: string } }>(
+    api.post('/api/auth/agent/signin', { username: E2E_AGENT.username, password: E2E_AGENT.password }),
+  );
+  return user.id;
 }
 
 export type NewDevice = Partial<DeviceForm> & {

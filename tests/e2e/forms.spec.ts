@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
-import { customerDetails, expect, fillSignUpForm, test, uniqueId } from './fixtures';
+import { ERROR_CODES } from '../../src/shared/errors';
+import {
+  addToCart,
+  customerDetails,
+  E2E_AGENT,
+  expect,
+  fillSignUpForm,
+  signInAsAgent,
+  test,
+  uniqueId,
+} from './fixtures';
 
 // The one way forms work (docs/decisions/015): the shared schema checks in the browser with the
 // server's messages, a server refusal lands under its input, and what was typed is not lost.
@@ -19,10 +29,11 @@ function requestsTo(page: Page, path: string, method = 'POST'): string[] {
   return seen;
 }
 
-async function addToCart(page: Page, device: Device) {
-  await page.goto(`/device/${device.id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
-  await expect(page.getByText(`${device.name} added to cart!`)).toBeVisible();
+/** From the device's page to the checkout form, one of it in the cart. */
+async function startCheckout(page: Page, device: Device) {
+  await addToCart(page, device);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
 }
 
 async function fillCheckout(page: Page, email = 'sipho@example.co.za') {
@@ -60,9 +71,7 @@ test('a device sold out between cart and checkout shows the refusal on its cart 
   makeDevice,
 }) => {
   const device = await makeDevice({ quantity: 1 });
-  await addToCart(page, device);
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await startCheckout(page, device);
   await fillCheckout(page);
 
   // Another buyer takes the last unit while this shopper types.
@@ -88,9 +97,7 @@ test('a device sold out between cart and checkout shows the refusal on its cart 
 
 test("checkout: 'not-an-email' is refused under Email before any request", async ({ page, makeDevice }) => {
   const device = await makeDevice();
-  await addToCart(page, device);
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await startCheckout(page, device);
   await fillCheckout(page, 'not-an-email');
   const checkouts = requestsTo(page, '/api/checkout');
 
@@ -102,11 +109,46 @@ test("checkout: 'not-an-email' is refused under Email before any request", async
   expect(checkouts).toEqual([]);
 });
 
+test('checkout: the server refusing the phone lands under Phone, focused, the rest as typed', async ({
+  page,
+  makeDevice,
+}) => {
+  const device = await makeDevice();
+  await startCheckout(page, device);
+  await fillCheckout(page);
+  // The browser checks with the route's own schema, so nothing the form lets through is refused by the
+  // route: the phone is lengthened on its way, past the schema's 30 characters. The 400 is the server's.
+  await page.route('**/api/checkout', (route) => {
+    const body = route.request().postDataJSON() as { customer: { phone: string } };
+    body.customer.phone = body.customer.phone.padEnd(31, '0');
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/checkout');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const reply = await refused;
+  expect(reply.status()).toBe(400);
+  expect(await reply.json()).toMatchObject({
+    error: { code: ERROR_CODES.validationFailed, fields: { 'customer.phone': 'At most 30 characters' } },
+  });
+
+  const phone = page.getByLabel('Phone');
+  await expect(phone).toHaveAccessibleDescription('At most 30 characters');
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveValue('+27 82 111 2222');
+  await expect(page.getByLabel('First Name')).toHaveValue('Sipho');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Ndlovu');
+  await expect(page.getByLabel('Email')).toHaveValue('sipho@example.co.za');
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/^Street Address/)).toHaveValue('3 Bree Street');
+  await expect(page.getByLabel(/^City/)).toHaveValue('Cape Town');
+  await expect(page.getByLabel('Postal Code', { exact: true })).toHaveValue('8001');
+  await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toBeHidden();
+});
+
 test("after 'Payment cancelled' the checkout form still holds what was typed", async ({ page, makeDevice }) => {
   const device = await makeDevice();
-  await addToCart(page, device);
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await startCheckout(page, device);
   await fillCheckout(page);
   await page.getByLabel('Billing address same as shipping').uncheck();
   await page.getByLabel('Billing Street Address').fill('9 Loop Street');
@@ -132,9 +174,7 @@ test("a signed-in customer's names and email fill the checkout form; what they t
   makeDevice,
 }) => {
   const device = await makeDevice();
-  await addToCart(page, device);
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await startCheckout(page, device);
   await expect(page.getByLabel('First Name')).toHaveValue(customer.firstName);
   await expect(page.getByLabel('Last Name')).toHaveValue(customer.lastName);
   await expect(page.getByLabel('Email')).toHaveValue(customer.email);
@@ -146,34 +186,53 @@ test("a signed-in customer's names and email fill the checkout form; what they t
   await expect(page.getByLabel('Email')).toHaveValue(customer.email);
 });
 
+/** Seven characters: one short of the one password rule (docs/decisions/017), and its one message. */
+const tooShort = 'Short-1';
+const tooShortMessage = 'Password must be at least 8 characters long';
+
+/** Submits the Profile tab's Change Password form with `newPassword` typed twice. */
+async function changePassword(page: Page, currentPassword: string, newPassword: string) {
+  await page.getByLabel('Current Password').fill(currentPassword);
+  await page.getByLabel(/^New Password/).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+}
+
 test('one password rule: 8 characters and one message at sign-up, reset and password change', async ({
   page,
   api,
   customer,
 }) => {
-  const tooShort = 'Short-1';
-  const message = 'Password must be at least 8 characters long';
   const change = { currentPassword: customer.password, newPassword: tooShort, confirmPassword: tooShort };
   const server = await api.expect<{ error: { message: string } }>(api.post('/api/account/password', change), 400);
-  expect(server.error.message).toBe(message);
+  expect(server.error.message).toBe(tooShortMessage);
 
   await page.goto('/account');
-  await page.getByLabel('Current Password').fill(customer.password);
-  await page.getByLabel(/^New Password/).fill(tooShort);
-  await page.getByLabel('Confirm New Password').fill(tooShort);
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByLabel(/^New Password/)).toHaveAccessibleDescription(message);
+  await changePassword(page, customer.password, tooShort);
+  await expect(page.getByLabel(/^New Password/)).toHaveAccessibleDescription(tooShortMessage);
 
   await page.goto('/reset-password?token=not-checked-before-submit');
   await page.getByLabel(/^New Password/).fill(tooShort);
   await page.getByLabel('Confirm New Password').fill(tooShort);
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByLabel(/^New Password/)).toHaveAccessibleDescription(message);
+  await expect(page.getByLabel(/^New Password/)).toHaveAccessibleDescription(tooShortMessage);
 
   await page.goto('/signup');
   await fillSignUpForm(page, customerDetails({ password: tooShort }));
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(message);
+  await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(tooShortMessage);
+});
+
+test("the agent dashboard's password change refuses 7 characters with the same one message", async ({ page, api }) => {
+  await signInAsAgent(api);
+  await page.goto('/agent-dashboard?tab=profile');
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  const changes = requestsTo(page, '/api/account/password');
+  await changePassword(page, E2E_AGENT.password, tooShort);
+  const newPassword = page.getByLabel(/^New Password/);
+  await expect(newPassword).toHaveAccessibleDescription(tooShortMessage);
+  await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+  expect(changes).toEqual([]);
 });
 
 test("the ID number placeholder reads 'ID number'", async ({ page }) => {

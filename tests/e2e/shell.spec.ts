@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_AGENT, expect, test } from './fixtures';
+import { E2E_ADMIN, expect, signInAsAgent, test } from './fixtures';
 
 const COLLECTIONS = [
   'Bundles',
@@ -156,9 +156,7 @@ test.describe('the frame of every page', () => {
 
 test.describe('the header by session kind', () => {
   test('an agent sees the AG avatar, no shop links on the dashboard, and logs out home', async ({ page, api }) => {
-    await api.expect(
-      api.post('/api/auth/agent/signin', { username: E2E_AGENT.username, password: E2E_AGENT.password }),
-    );
+    await signInAsAgent(api);
 
     await page.goto('/agent-dashboard');
     const header = page.getByRole('banner');

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Device, DeviceListReply } from '../../src/shared/catalog';
 import { formatMoney } from '../../src/shared/money';
+import { expect, test } from './fixtures';
 
 // The defects a shopper met walking the storefront at 1280x800 and 375x740 (issue 11), one story
 // each, at the width where it happened, against the seeded demo catalog on the real server.
@@ -50,6 +51,13 @@ async function isUncovered(locator: Locator): Promise<boolean> {
   });
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** True when the two boxes share some area (touching edges do not count). */
+function boxesIntersect(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** Scrolls the element to the bottom edge of the window, where a shopper scrolling down first meets it. */
 async function scrollToBottomEdge(locator: Locator) {
   await locator.evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
@@ -57,49 +65,75 @@ async function scrollToBottomEdge(locator: Locator) {
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
+/**
+ * Scrolls the page to its very bottom and waits until it is there: each try scrolls again, as the page
+ * may still grow while its sections load.
+ */
+async function scrollToBottom(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const root = document.documentElement;
+        window.scrollTo(0, root.scrollHeight);
+        return Math.ceil(window.scrollY + window.innerHeight) >= root.scrollHeight;
+      }),
+    )
+    .toBe(true);
+}
+
+/** Resolves once every running animation and transition (toasts sliding in) has finished. */
+async function animationsSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
+const homeHeading = (page: Page) => page.getByRole('heading', { name: 'Switches', exact: true });
+
 test.describe('item 1: scroll position', () => {
-  test('a shopper who types a new address starts at its top, and Back and Forward return to where they were', async ({
-    page,
-  }) => {
-    await page.setViewportSize(DESKTOP);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Switches', exact: true })).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, 2500));
-    await expect.poll(() => scrollY(page)).toBe(2500);
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`at ${viewport.width} px a typed address opens at its top, and Back and Forward return to where the shopper was`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      // A new document from the address bar or a bookmark, the page before left scrolled to its bottom.
+      // Home's address is typed on another page: typing the address of the page one is on is a reload
+      // to Chrome, and a reload keeps its position (app/router.tsx).
+      for (const [from, path] of [
+        ['/', '/about'],
+        ['/', '/no-such-page'],
+        ['/about', '/'],
+        ['/', '/buy'],
+      ] as const) {
+        await page.goto(from);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await scrollToBottom(page);
+        expect(await scrollY(page), from).toBeGreaterThan(500);
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await scrollY(page), path).toBe(0);
+      }
+      // The list has loaded its cards, and the page is still at its top.
+      await expect(page.getByTestId('filtered-devices')).not.toHaveText('–');
+      await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
+      expect(await scrollY(page)).toBe(0);
 
-    // A new document from the address bar or a bookmark.
-    await page.goto('/buy');
-    await expect(page.getByTestId('filtered-devices')).not.toHaveText('–');
-    await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
-    expect(await scrollY(page)).toBe(0);
-
-    // Inside the app: a link opens the next page at its top; Back and Forward restore.
-    await page.evaluate(() => window.scrollTo(0, 1200));
-    await expect.poll(() => scrollY(page)).toBe(1200);
-    await page.getByRole('banner').getByRole('link', { name: 'QuickBuy home' }).click();
-    await expect(page.getByRole('heading', { name: 'Switches', exact: true })).toBeVisible();
-    expect(await scrollY(page)).toBe(0);
-    await page.evaluate(() => window.scrollTo(0, 600));
-    await expect.poll(() => scrollY(page)).toBe(600);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/buy$/);
-    await expect.poll(() => scrollY(page)).toBe(1200);
-    await page.goForward();
-    await expect(page.getByRole('heading', { name: 'Switches', exact: true })).toBeVisible();
-    await expect.poll(() => scrollY(page)).toBe(600);
-
-    // The same on a phone, for the pages it was seen on.
-    await page.setViewportSize(PHONE);
-    await page.goto('/buy');
-    await expect(page.getByRole('link', { name: 'View Details' }).first()).toBeVisible();
-    for (const path of ['/', '/about', '/no-such-page']) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await scrollY(page), path).toBe(0);
-    }
-  });
+      // Inside the app: a link opens the next page at its top; Back and Forward restore.
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      await expect.poll(() => scrollY(page)).toBe(1200);
+      await page.getByRole('banner').getByRole('link', { name: 'QuickBuy home' }).click();
+      await expect(homeHeading(page)).toBeVisible();
+      expect(await scrollY(page)).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await expect.poll(() => scrollY(page)).toBe(600);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/buy$/);
+      await expect.poll(() => scrollY(page)).toBe(1200);
+      await page.goForward();
+      await expect(homeHeading(page)).toBeVisible();
+      await expect.poll(() => scrollY(page)).toBe(600);
+    });
+  }
 });
 
 test.describe('item 3: cart quantity', () => {
@@ -169,13 +203,17 @@ test.describe('item 5: the Chat launcher', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await page.goto('/about');
-      await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const launcher = page.getByRole('button', { name: 'Chat', exact: true });
+      await expect(launcher).toBeVisible();
+      await scrollToBottom(page);
       const policies = page.getByRole('navigation', { name: 'Policies' }).getByRole('link');
       await expect(policies.last()).toHaveText('Privacy Policy');
       for (const link of await policies.all()) {
         expect(await isUncovered(link), `${await link.textContent()} at ${viewport.width} px`).toBe(true);
       }
+      // Nor does its box reach into the Privacy Policy link's, where the two used to meet.
+      const [launcherBox, privacyBox] = [await launcher.boundingBox(), await policies.last().boundingBox()];
+      expect(boxesIntersect(launcherBox!, privacyBox!), `at ${viewport.width} px`).toBe(false);
     }
 
     // On a phone nothing floats over a card's buttons or the device page's actions, wherever they are.
@@ -311,6 +349,23 @@ test.describe('item 7: the header when signed in', () => {
   }
 });
 
+/**
+ * Counts toasts from now on, as the page changes: the most on the page at once, and the most of them
+ * shown at once (sonner marks the ones past its visible limit data-visible="false" and fades them out).
+ */
+async function watchToasts(page: Page): Promise<() => Promise<{ onPage: number; shown: number }>> {
+  await page.evaluate(() => {
+    const peak = { onPage: 0, shown: 0 };
+    Object.assign(window, { toastPeak: peak });
+    new MutationObserver(() => {
+      peak.onPage = Math.max(peak.onPage, document.querySelectorAll('[data-sonner-toast]').length);
+      const shown = document.querySelectorAll('[data-sonner-toast][data-visible="true"]').length;
+      peak.shown = Math.max(peak.shown, shown);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toastPeak: { onPage: number; shown: number } }).toastPeak);
+}
+
 test.describe('item 8: toasts', () => {
   test('the Add to Cart toast hides none of the header controls, the launcher or the button pressed', async ({
     page,
@@ -344,9 +399,7 @@ test.describe('item 8: toasts', () => {
           .filter({ hasText: `${await card.getByRole('heading').textContent()} added to cart!` });
         await expect(toast).toHaveAttribute('data-mounted', 'true');
         // Let the toasts finish sliding into place before looking at what they cover.
-        await page.evaluate(() =>
-          Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-        );
+        await animationsSettled(page);
         for (const control of [...fixedControls, add]) {
           expect(await isUncovered(control), `${control} at ${viewport.width} px, card ${block}`).toBe(true);
         }
@@ -360,6 +413,41 @@ test.describe('item 8: toasts', () => {
       await page.evaluate(() => window.localStorage.removeItem('quickbuy_cart'));
     }
   });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`at ${viewport.width} px four quick Add to Carts show at most 3 toasts at once, under the header, gone after their 4 seconds`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/buy');
+      const adds = page.getByRole('article').getByRole('button', { name: 'Add to Cart' });
+      await expect(adds.nth(3)).toBeVisible();
+      const peak = await watchToasts(page);
+
+      // Each button at the bottom edge of the window, so the toasts go up, under the header.
+      for (let index = 0; index < 4; index += 1) {
+        const add = adds.nth(index);
+        await add.evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
+        await add.click();
+      }
+      // Off the toasts: a pointer resting on them holds their timers.
+      await page.mouse.move(1, viewport.height / 2);
+      await expect.poll(async () => (await peak()).onPage, `4 toasts at ${viewport.width} px`).toBe(4);
+      expect((await peak()).shown, `at ${viewport.width} px`).toBe(3);
+
+      await animationsSettled(page);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const tops = await page
+        .locator('[data-sonner-toast][data-visible="true"]')
+        .evaluateAll((toasts) => toasts.map((toast) => toast.getBoundingClientRect().top));
+      expect(tops.length).toBeGreaterThan(0);
+      expect(Math.min(...tops), `at ${viewport.width} px`).toBeGreaterThanOrEqual(header.y + header.height);
+
+      // 4 seconds each, then their exit: none is left after 6.
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 6_000 });
+      expect((await peak()).shown).toBe(3);
+    });
+  }
 });
 
 test.describe('item 9: an out-of-stock device', () => {
@@ -412,15 +500,34 @@ test.describe('item 10: paging past the end', () => {
   });
 });
 
+/** The device page's Specifications row for `label` ('RAM', 'Display'). */
+const specRow = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Specifications' })
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+
 test.describe('item 11: specifications', () => {
+  test("a phone and a laptop entered without RAM or display size show the spec's RAM 8GB and Display 15-inch", async ({
+    page,
+    makeDevice,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    for (const type of ['phone', 'laptop'] as const) {
+      const device = await makeDevice({ type, ram: '', displaySize: '' });
+      expect([device.ram, device.displaySize]).toEqual([null, null]);
+      await page.goto(`/device/${device.id}`);
+      await expect(specRow(page, 'RAM').locator('dd'), type).toHaveText('8GB');
+      await expect(specRow(page, 'Display').locator('dd'), type).toHaveText('15-inch');
+    }
+  });
+
   test('specifications show RAM and display only where the device has them or the type needs the fallback', async ({
     page,
     request,
   }) => {
     await page.setViewportSize(DESKTOP);
     const specs = (page_: Page) => page_.getByRole('region', { name: 'Specifications' });
-    const row = (label: string) =>
-      specs(page).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+    const row = (label: string) => specRow(page, label);
 
     const accessory = await findDevice(request, (d) => d.type === 'accessory' && !d.ram && !d.displaySize);
     await page.goto(`/device/${accessory.id}`);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
-import { Api, E2E_AGENT, expect, test, uniqueId } from './fixtures';
+import { Api, expect, signInAsAgent, test, uniqueId } from './fixtures';
 import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
 
@@ -18,10 +18,7 @@ test.describe('track a device', () => {
   let agentId: string;
   test.beforeEach(async ({ playwright, baseURL }) => {
     agent = new Api(await playwright.request.newContext({ baseURL }));
-    const { user } = await agent.expect<{ user: { id: string } }>(
-      agent.post('/api/auth/agent/signin', { username: E2E_AGENT.username, password: E2E_AGENT.password }),
-    );
-    agentId = user.id;
+    agentId = await signInAsAgent(agent);
   });
   test.afterEach(() => agent.request.dispose());
 
