@@ -1,11 +1,14 @@
-import { RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { Providers } from './providers';
-import { router } from './router';
 
-export function App() {
+export function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
   return (
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <StrictMode>
+      <Providers client={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
   );
 }
