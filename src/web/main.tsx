@@ -19,8 +19,10 @@ if (hydrating) {
   for (const query of state.queries) query.state.dataUpdatedAt = now;
   hydrate(queryClient, state);
 }
-const router = await createAppRouter(queryClient, { hydrating });
-const app = <App queryClient={queryClient} router={router} />;
-// A page that does not match the server's HTML is rendered again by the browser; say so (the e2e suite watches).
-if (hydrating) hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
-else createRoot(container).render(app);
+// No top-level await: page chunks import from this entry, which must finish first.
+void createAppRouter(queryClient, { hydrating }).then((router) => {
+  const app = <App queryClient={queryClient} router={router} />;
+  // A page that does not match the server's HTML is rendered again by the browser; say so (the e2e suite watches).
+  if (hydrating) hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+  else createRoot(container).render(app);
+});
