@@ -179,7 +179,9 @@ async function main() {
     ];
     if (!deviceId) console.log('The catalog is empty: /device/:id is not measured.');
 
-    console.log('First-load JavaScript until the page is live (brotli requested, encoded bytes, fresh cache); later: what came after\n');
+    console.log(
+      'First-load JavaScript until the page is live (brotli requested, encoded bytes, fresh cache); later: what came after\n',
+    );
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const js = [];
     try {
@@ -206,7 +208,9 @@ async function main() {
       for (const row of js) {
         console.log(`\n${row.name}`);
         for (const s of row.scripts)
-          console.log(`  ${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${s.first ? '     ' : 'later'}  ${new URL(s.url).pathname}`);
+          console.log(
+            `  ${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${s.first ? '     ' : 'later'}  ${new URL(s.url).pathname}`,
+          );
       }
     }
 

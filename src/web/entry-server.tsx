@@ -8,11 +8,7 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
-import type {
-  BuildManifest,
-  CreateStorefrontRenderer,
-  StorefrontRenderResult,
-} from '../shared/server-render';
+import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderResult } from '../shared/server-render';
 import { QUERY_STATE_ID } from './app/hydration';
 import { createQueryClient, Providers } from './app/providers';
 import { createRoutes, type ServerRenderedHandle } from './app/routes';

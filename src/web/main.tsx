@@ -23,6 +23,7 @@ if (hydrating) {
 void createAppRouter(queryClient, { hydrating }).then((router) => {
   const app = <App queryClient={queryClient} router={router} />;
   // A page that does not match the server's HTML is rendered again by the browser; say so (the e2e suite watches).
-  if (hydrating) hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+  if (hydrating)
+    hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
   else createRoot(container).render(app);
 });

@@ -10,7 +10,11 @@ const gzipAsync = promisify(gzip);
  * route hook does not reach (the not-found handler that serves pages). Quality 5: a 100 KB page in
  * a few milliseconds, off the event loop.
  */
-export async function compressFor(request: FastifyRequest, reply: FastifyReply, body: string): Promise<Buffer | string> {
+export async function compressFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+): Promise<Buffer | string> {
   const accepted = request.headers['accept-encoding'] ?? '';
   reply.header('vary', 'accept-encoding');
   if (body.length < 1024) return body;

@@ -1,12 +1,14 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { COLLECTIONS } from '../../shared/catalog';
 import { PATH_ALIASES, paths } from '../../shared/paths';
 import type { StorefrontData } from '../../shared/server-render';
 import { catalogQueries, readFilters, pageParam } from '../features/catalog/catalog-queries';
 import { RootLayout } from './layout/root-layout';
-import { RouteErrorPage } from './route-error-page';
+
+/** The failure page loads only when something failed: it is never on a page's first load. */
+const RouteErrorPage = lazy(() => import('./route-error-page').then((module) => ({ default: module.RouteErrorPage })));
 
 /** What the route loaders read with, on each side. */
 export interface RouteData {
@@ -23,23 +25,19 @@ export interface RouteData {
 /** A page module exports `Component`. */
 type PageModule = { Component: ComponentType };
 
-/** Every page, found by file name: each loads on demand, so the storefront never downloads agent or admin code. */
-const pageModules = import.meta.glob<PageModule>(['../features/*/*-page.tsx', './not-found-page.tsx']);
-
 /** What the server needs to know of a page it renders: the page's source file (its chunk is preloaded). */
 export interface ServerRenderedHandle {
   ssr: string;
 }
 
 /**
- * A route's page. `ssr`: the server renders it (the storefront: docs/decisions/032); the others
- * (cart, account, sign-in, tracking, the back office) are rendered by the browser alone.
+ * A page the server renders (the storefront: docs/decisions/032), with its source file under src/web,
+ * which names its chunk in the build manifest. Every other page (cart, account, sign-in, tracking, the
+ * back office) is rendered by the browser alone. Every page loads on demand, so the storefront never
+ * downloads agent or admin code.
  */
-function page(file: string, { ssr = false } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
-  const source = file.startsWith('./') ? `app/${file.slice(2)}.tsx` : `features/${file}.tsx`;
-  const lazy = pageModules[file.startsWith('./') ? `${file}.tsx` : `../features/${file}.tsx`];
-  if (!lazy) throw new Error(`No page module ${source}`);
-  return ssr ? { lazy, handle: { ssr: source } satisfies ServerRenderedHandle } : { lazy };
+function serverRendered(source: string, lazy: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy, handle: { ssr: source } satisfies ServerRenderedHandle };
 }
 
 /** Shown while the first page's code loads: nothing, as before, without the router's console warning. */
@@ -73,18 +71,29 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
   return [
     {
       element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
+      errorElement: (
+        <Suspense fallback={null}>
+          <RouteErrorPage />
+        </Suspense>
+      ),
       HydrateFallback: FirstLoad,
       children: [
         {
           path: paths.home,
-          ...page('catalog/home-page', { ssr: true }),
+          ...serverRendered('features/catalog/home-page.tsx', () => import('../features/catalog/home-page')),
           loader: async () => (await load(catalogQueries.home(catalog)), null),
         },
-        { path: paths.buy, ...page('catalog/buy-page', { ssr: true }), loader: buyLoader },
+        {
+          path: paths.buy,
+          ...serverRendered('features/catalog/buy-page.tsx', () => import('../features/catalog/buy-page')),
+          loader: buyLoader,
+        },
         {
           path: '/collections/:slug',
-          ...page('catalog/collection-page', { ssr: true }),
+          ...serverRendered(
+            'features/catalog/collection-page.tsx',
+            () => import('../features/catalog/collection-page'),
+          ),
           loader: async ({ params, request }) => {
             const slug = params.slug ?? '';
             if (isCollection(slug)) {
@@ -95,34 +104,67 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
         },
         {
           path: '/device/:id',
-          ...page('catalog/device-page', { ssr: true }),
+          ...serverRendered('features/catalog/device-page.tsx', () => import('../features/catalog/device-page')),
           loader: async ({ params }) => (await load(catalogQueries.device(params.id ?? '', catalog)), null),
         },
-        { path: paths.cart, ...page('cart/cart-page') },
-        { path: '/order-confirmation/:orderNumber', ...page('orders/order-confirmation-page') },
-        { path: paths.auth, ...page('auth/auth-page') },
-        { path: paths.login, ...page('auth/login-page') },
-        { path: paths.signup, ...page('auth/signup-page') },
-        { path: paths.forgotPassword, ...page('auth/forgot-password-page') },
-        { path: paths.resetPassword, ...page('auth/reset-password-page') },
-        { path: paths.account, ...page('account/account-page') },
-        { path: paths.about, ...page('content/about-page', { ssr: true }) },
-        { path: paths.contact, ...page('content/contact-page', { ssr: true }) },
-        { path: paths.faq, ...page('content/faq-page', { ssr: true }) },
-        { path: paths.warranty, ...page('content/warranty-page', { ssr: true }) },
-        { path: paths.returns, ...page('content/returns-page', { ssr: true }) },
-        { path: paths.shipping, ...page('content/shipping-page', { ssr: true }) },
-        { path: paths.terms, ...page('content/terms-page', { ssr: true }) },
-        { path: paths.privacy, ...page('content/privacy-page', { ssr: true }) },
-        { path: paths.reviews, ...page('content/reviews-page', { ssr: true }) },
-        { path: paths.sell, ...page('sell/sell-page', { ssr: true }) },
-        { path: paths.repairs, ...page('repairs/repairs-page', { ssr: true }) },
-        { path: paths.track, ...page('track/track-page') },
-        { path: paths.agentLogin, ...page('auth/agent-login-page') },
-        { path: paths.agentDashboard, ...page('agent/agent-dashboard-page') },
-        { path: paths.admin, ...page('admin/admin-page') },
+        { path: paths.cart, lazy: () => import('../features/cart/cart-page') },
+        { path: '/order-confirmation/:orderNumber', lazy: () => import('../features/orders/order-confirmation-page') },
+        { path: paths.auth, lazy: () => import('../features/auth/auth-page') },
+        { path: paths.login, lazy: () => import('../features/auth/login-page') },
+        { path: paths.signup, lazy: () => import('../features/auth/signup-page') },
+        { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
+        { path: paths.resetPassword, lazy: () => import('../features/auth/reset-password-page') },
+        { path: paths.account, lazy: () => import('../features/account/account-page') },
+        {
+          path: paths.about,
+          ...serverRendered('features/content/about-page.tsx', () => import('../features/content/about-page')),
+        },
+        {
+          path: paths.contact,
+          ...serverRendered('features/content/contact-page.tsx', () => import('../features/content/contact-page')),
+        },
+        {
+          path: paths.faq,
+          ...serverRendered('features/content/faq-page.tsx', () => import('../features/content/faq-page')),
+        },
+        {
+          path: paths.warranty,
+          ...serverRendered('features/content/warranty-page.tsx', () => import('../features/content/warranty-page')),
+        },
+        {
+          path: paths.returns,
+          ...serverRendered('features/content/returns-page.tsx', () => import('../features/content/returns-page')),
+        },
+        {
+          path: paths.shipping,
+          ...serverRendered('features/content/shipping-page.tsx', () => import('../features/content/shipping-page')),
+        },
+        {
+          path: paths.terms,
+          ...serverRendered('features/content/terms-page.tsx', () => import('../features/content/terms-page')),
+        },
+        {
+          path: paths.privacy,
+          ...serverRendered('features/content/privacy-page.tsx', () => import('../features/content/privacy-page')),
+        },
+        {
+          path: paths.reviews,
+          ...serverRendered('features/content/reviews-page.tsx', () => import('../features/content/reviews-page')),
+        },
+        {
+          path: paths.sell,
+          ...serverRendered('features/sell/sell-page.tsx', () => import('../features/sell/sell-page')),
+        },
+        {
+          path: paths.repairs,
+          ...serverRendered('features/repairs/repairs-page.tsx', () => import('../features/repairs/repairs-page')),
+        },
+        { path: paths.track, lazy: () => import('../features/track/track-page') },
+        { path: paths.agentLogin, lazy: () => import('../features/auth/agent-login-page') },
+        { path: paths.agentDashboard, lazy: () => import('../features/agent/agent-dashboard-page') },
+        { path: paths.admin, lazy: () => import('../features/admin/admin-page') },
         ...Object.entries(PATH_ALIASES).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
-        { path: '*', ...page('./not-found-page') },
+        { path: '*', lazy: () => import('./not-found-page') },
       ],
     },
   ];

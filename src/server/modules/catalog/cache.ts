@@ -85,7 +85,8 @@ async function refresh(cache: Cache, key: string, load: () => Promise<unknown>):
       cache.entries.set(key, entry);
       cache.size += body.length;
       // The oldest entries go first.
-      while (cache.entries.size > MAX_ENTRIES || cache.size > MAX_BYTES) remove(cache, cache.entries.keys().next().value!);
+      while (cache.entries.size > MAX_ENTRIES || cache.size > MAX_BYTES)
+        remove(cache, cache.entries.keys().next().value!);
     }
     return entry;
   })();

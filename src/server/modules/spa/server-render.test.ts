@@ -94,7 +94,9 @@ describe('GET /device/:id (server-rendered)', () => {
   it('renders the device with its name escaped in the page and in the hydration data', async () => {
     const res = await get(`/device/${laptop.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<h1 class="text-3xl font-bold text-slate-900">HP EliteBook &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</h1>');
+    expect(res.body).toContain(
+      '<h1 class="text-3xl font-bold text-slate-900">HP EliteBook &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</h1>',
+    );
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).toContain('\\u003cscript\\u003ealert');
     expect(res.body).toContain('<title>HP EliteBook &lt;script&gt;');
