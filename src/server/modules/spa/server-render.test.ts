@@ -49,6 +49,8 @@ describe('GET / (server-rendered)', () => {
     expect(res.body).toContain('<script type="application/json" id="quickbuy-queries">');
     // Nobody is signed in: the header's Login/SignUp is in the page already.
     expect(res.body).toContain('Login/SignUp');
+    // The page's own chunk is preloaded beside the entry script.
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[\w-]+\.js">/);
   });
 
   it('carries a fresh nonce on the hydration script, matching its Content-Security-Policy', async () => {
@@ -72,6 +74,7 @@ describe('GET /buy (server-rendered)', () => {
     for (const phone of phones.slice(0, 3)) expect(res.body).toContain(phone.name);
     for (const phone of phones.slice(3)) expect(res.body).not.toContain(`>${phone.name}<`);
     expect(res.body).toContain('href="/buy?category=phone"');
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/buy-page-[\w-]+\.js">/);
     expect(res.body).not.toContain(laptop.name);
   });
 
@@ -100,6 +103,7 @@ describe('GET /device/:id (server-rendered)', () => {
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).toContain('\\u003cscript\\u003ealert');
     expect(res.body).toContain('<title>HP EliteBook &lt;script&gt;');
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/device-page-[\w-]+\.js">/);
   });
 
   it('answers a device that does not exist with a 404 page saying so', async () => {
