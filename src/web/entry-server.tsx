@@ -8,6 +8,7 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
+import { jsonForScript } from '../shared/script-json';
 import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderResult } from '../shared/server-render';
 import { QUERY_STATE_ID } from './app/hydration';
 import { createQueryClient, Providers } from './app/providers';
@@ -25,16 +26,6 @@ import { SESSION_QUERY_KEY } from './lib/use-session';
 const SHELL: StorefrontRenderResult = { kind: 'shell' };
 /** Requests are built from the path and query alone; the origin is never read. */
 const BASE = 'http://quickbuy.invalid';
-
-/** JSON inside a <script>: nothing in it can close the element or start a comment. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -107,8 +98,8 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
 
       const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
       const scripts =
-        `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${scriptJson(JSON.stringify(routerData))});</script>` +
-        `<script type="application/json" id="${QUERY_STATE_ID}">${scriptJson(dehydrate(queryClient))}</script>`;
+        `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${jsonForScript(JSON.stringify(routerData))});</script>` +
+        `<script type="application/json" id="${QUERY_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`;
       return { kind: 'page', html, scripts, preload: preloads(pages.filter((page) => page !== undefined)) };
     },
   };
