@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from './paging';
 import { ORDER_STATUSES, type Address, type OrderItemView, type OrderPaymentStatus, type OrderStatus } from './orders';
 
 /** The admin's Orders tab (spec 001 'Orders'), paged, filtered and searched on the server. */
@@ -15,17 +16,9 @@ export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
 export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-const pageField = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSizeField = z.coerce
-  .number()
-  .int()
-  .refine((v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 20 or 50')
-  .default(20);
-
 /** GET /api/admin/orders query string. */
 export const adminOrderQuerySchema = z.object({
-  page: pageField,
-  pageSize: pageSizeField,
+  ...pagingQuery({ defaultSize: 20, sizes: ADMIN_PAGE_SIZES }),
   status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional().catch(undefined),
   q: z.string().trim().max(120, 'At most 120 characters').optional().default(''),
   sort: z.enum(ORDER_SORTS).default('newest'),

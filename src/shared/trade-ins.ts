@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BANKS } from './accounts';
+import { pagingQuery } from './paging';
+import type { RepairTrackingView } from './repairs';
 
 /** Sale transaction statuses in order (spec 001 section 4). */
 export const SALE_STATUSES = [
@@ -259,6 +261,10 @@ export function statusDescription(status: string): string {
 export const OFFER_MESSAGES = {
   proofRequired: 'Enter the contact email you gave when you submitted this device',
   wrongEmail: 'This email does not match the one given for this trade-in',
+  noSavedAccount: 'No bank account is saved in your account: enter the account number',
+  savedAccountOwnerOnly: 'Sign in as the seller to use the bank account saved in your account',
+  savedAccountOtherBank: (bank: string) =>
+    `Your saved account is with ${bank}: choose ${bank}, or enter the account number`,
   accepted: 'Offer accepted. We will pay the amount into your bank account within 24 hours of approval.',
   declined: 'Offer declined. Your device will be returned to you.',
   assessed: 'Device marked as assessed',
@@ -271,30 +277,43 @@ const offerProof = {
   token: z.string().trim().max(200).optional().default(''),
 };
 
-export const acceptOfferSchema = z.object({
-  ...offerProof,
-  accountHolder: z
-    .string({ error: 'Account holder is required' })
-    .trim()
-    .min(1, 'Account holder is required')
-    .max(120, 'Account holder is at most 120 characters'),
-  bankName: z.enum(BANKS, { error: 'Choose a bank from the list' }),
-  accountNumber: z
-    .string({ error: 'Account number is required' })
-    .trim()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Account number is required')
-        .regex(/^\d{6,16}$/, 'Enter the account number: 6 to 16 digits'),
-    ),
-  branchCode: z
-    .string({ error: 'Branch code is required' })
-    .trim()
-    .min(1, 'Branch code is required')
-    .regex(/^\d{6}$/, 'Enter the 6-digit branch code'),
-});
+const ACCOUNT_NUMBER_MESSAGES = {
+  required: 'Account number is required',
+  invalid: 'Enter the account number: 6 to 16 digits',
+};
+
+export const acceptOfferSchema = z
+  .object({
+    ...offerProof,
+    accountHolder: z
+      .string({ error: 'Account holder is required' })
+      .trim()
+      .min(1, 'Account holder is required')
+      .max(120, 'Account holder is at most 120 characters'),
+    bankName: z.enum(BANKS, { error: 'Choose a bank from the list' }),
+    /** Not needed when `useSavedAccount`: the server takes the number saved in the account. */
+    accountNumber: z
+      .string({ error: ACCOUNT_NUMBER_MESSAGES.required })
+      .trim()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .optional()
+      .default(''),
+    branchCode: z
+      .string({ error: 'Branch code is required' })
+      .trim()
+      .min(1, 'Branch code is required')
+      .regex(/^\d{6}$/, 'Enter the 6-digit branch code'),
+    /** The signed-in seller pays into the bank account saved in their account (its number is never sent back whole). */
+    useSavedAccount: z.boolean().optional().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (value.useSavedAccount) return;
+    if (!value.accountNumber) {
+      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.required });
+    } else if (!/^\d{6,16}$/.test(value.accountNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.invalid });
+    }
+  });
 export type AcceptOfferInput = z.input<typeof acceptOfferSchema>;
 
 export const declineOfferSchema = z.object({
@@ -305,12 +324,16 @@ export type DeclineOfferInput = z.input<typeof declineOfferSchema>;
 
 // Staff payloads
 export const assignAgentSchema = z.object({ agentId: z.uuid('Choose an agent') });
+/** An offer's amount is whole rand above 0; an empty box reads as missing, not as 0. */
 export const makeOfferSchema = z.object({
-  amount: z.coerce
-    .number({ error: 'Offer amount is required' })
-    .int('Offer amount must be a whole number of rand')
-    .positive('Offer amount must be greater than 0')
-    .max(1_000_000, 'Offer amount is at most R1,000,000'),
+  amount: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: 'Offer amount is required' })
+      .int('Offer amount must be a whole number of rand')
+      .positive('Offer amount must be greater than 0')
+      .max(1_000_000, 'Offer amount is at most R1,000,000'),
+  ),
   notes: z.string().trim().max(2000, 'Notes are at most 2000 characters').optional().default(''),
 });
 export type MakeOfferInput = z.input<typeof makeOfferSchema>;
@@ -323,11 +346,12 @@ export const markPaidSchema = z.object({
 });
 
 export const tradeInListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  ...pagingQuery({ defaultSize: 20, maxSize: 100 }),
   status: z.enum(ALL_SALE_STATUSES, { error: 'Choose a status from the list' }).optional(),
   q: z.string().trim().max(100).optional().default(''),
 });
+/** GET /api/agent/trade-ins: the agent's own list, paged and by status (no search: decision 031). */
+export const agentTradeInQuerySchema = tradeInListQuerySchema.pick({ page: true, pageSize: true, status: true });
 
 // ---------------------------------------------------------------------------------------------
 // Replies
@@ -377,15 +401,15 @@ export interface TrackedOrder {
   courier: string | null;
 }
 
-export type TrackReply = { kind: 'trade-in'; tradeIn: TrackedTradeIn } | { kind: 'order'; order: TrackedOrder };
+/** GET /api/track/:number: one box for a sale (TXN...), an order (ORD-...) or a repair booking (REP-...). */
+export type TrackReply =
+  | { kind: 'trade-in'; tradeIn: TrackedTradeIn }
+  | { kind: 'order'; order: TrackedOrder }
+  | { kind: 'repair'; repair: RepairTrackingView };
 
-/** A trade-in as staff lists show it. */
-export interface StaffTradeIn extends TradeInDevice {
+/** What every staff view of a trade-in shows: the device as its seller described it, its photos and the money. */
+interface TradeInCard extends TradeInDevice {
   transactionNumber: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  address: string;
   deviceInfo: string;
   imei: string | null;
   status: AnySaleStatus;
@@ -393,17 +417,33 @@ export interface StaffTradeIn extends TradeInDevice {
   offeredAmount: number | null;
   assessmentNotes: string | null;
   submittedDate: string;
-  agentId: string | null;
-  agentName: string | null;
   photos: string[];
 }
 
-export interface StaffTradeInList {
-  items: StaffTradeIn[];
-  total: number;
-  page: number;
-  pageSize: number;
+/** A trade-in as the admin's lists show it. */
+export interface StaffTradeIn extends TradeInCard {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: string;
+  agentId: string | null;
+  agentName: string | null;
 }
+
+/** A trade-in as its assigned agent sees it: the customer by first name only (decision 031); '' for a guest. */
+export interface AgentTradeIn extends TradeInCard {
+  customerFirstName: string;
+}
+
+/** The statuses an agent's trade-in can rest in, for the agent's status filter ('Device Assessed' never rests). */
+export const AGENT_SALE_STATUSES = [
+  'Assigned to Agent',
+  'Awaiting Offer',
+  'Offer Made',
+  'Awaiting Payment',
+  'Paid',
+  'Offer Declined',
+] as const satisfies readonly AnySaleStatus[];
 
 /** A trade-in in the signed-in customer's account (GET /api/account/trade-ins). */
 export interface AccountTradeIn {

@@ -5,6 +5,7 @@ import {
   type AdminAgent,
   type AgentDeleteReply,
   type AgentRole,
+  type AgentSummary,
   type agentCreateSchema,
   type agentUpdateSchema,
   type UserStatus,
@@ -16,8 +17,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { hasActed, recordAudit, type Actor } from '../audit/service';
-import { agentHasRepairs } from '../repairs/agent-work';
-import { agentHasTradeIns, agentWorkload } from '../trade-ins/agent-work';
+import { agentHasRepairs, agentPickupSummary } from '../repairs/agent-work';
+import { agentHasTradeIns, agentTradeInSummary, agentWorkload } from '../trade-ins/agent-work';
 import { assertAcceptablePassword } from './password-rules';
 import { splitName } from './service';
 
@@ -70,6 +71,19 @@ export async function listAgents({ db }: { db: Database }): Promise<AdminAgent[]
     rows.map((r) => r.id),
   );
   return rows.map((row) => toAgent(row, counts.get(row.id)));
+}
+
+/** GET /api/agent/summary: the signed-in agent's dashboard cards, from their trade-ins and pickups (decision 031). */
+export async function getAgentSummary({ db, agentId }: { db: Database; agentId: string }): Promise<AgentSummary> {
+  const [tradeIns, pickups] = await Promise.all([agentTradeInSummary(db, agentId), agentPickupSummary(db, agentId)]);
+  return {
+    assigned: tradeIns.assigned + pickups.assigned,
+    awaitingAssessment: tradeIns.awaitingAssessment,
+    offersMade: tradeIns.offersMade,
+    completed: tradeIns.completed + pickups.completed,
+    tradeIns: { assigned: tradeIns.assigned, completed: tradeIns.completed },
+    pickups,
+  };
 }
 
 /** 409 naming the field when another account holds this username or email. */

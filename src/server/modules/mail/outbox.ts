@@ -5,8 +5,8 @@ import {
   type AdminListQuery,
   type OutboxEmailDetails,
   type OutboxEmailSummary,
-  type PagedReply,
 } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import { ERROR_CODES } from '../../../shared/errors';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
@@ -229,6 +229,22 @@ function toSummary(row: Omit<OutboxRow, 'html' | 'text'>): OutboxEmailSummary {
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   };
+}
+
+/** The emails written about one record ({ type: 'order', id: orderNumber }), oldest first, without their bodies. */
+export async function emailsAbout(db: DbHandle, entity: { type: string; id: string }) {
+  return db
+    .select({
+      kind: outboxEmails.kind,
+      subject: outboxEmails.subject,
+      to: outboxEmails.to,
+      status: outboxEmails.status,
+      createdAt: outboxEmails.createdAt,
+      sentAt: outboxEmails.sentAt,
+    })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.entityType, entity.type), eq(outboxEmails.entityId, entity.id)))
+    .orderBy(asc(outboxEmails.createdAt));
 }
 
 const OUTBOX_STATUS_VALUES: readonly string[] = OUTBOX_STATUSES.map((status) => status.value);

@@ -15,6 +15,7 @@ import { escapeHtml } from '../../lib/html';
 import { contentSecurityPolicy } from '../../lib/security-headers';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import type { StorefrontCatalog } from '../catalog/storefront';
+import { isApiPath } from './api-path';
 
 /** What a page puts in its <head> when the server sends it: a title, a description, and any extra tags. */
 export interface PageHead {
@@ -182,7 +183,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+    if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method)) {
       throw notFound(ERROR_CODES.notFound, `No route for ${request.method} ${request.url.split('?')[0]}`);
     }
     return sendApp(request, reply);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   acceptOfferSchema,
+  agentTradeInQuerySchema,
   assignAgentSchema,
   declineOfferSchema,
   makeOfferSchema,
@@ -18,13 +19,16 @@ import { notFound, parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
 import { getOrderTracking } from '../orders/status';
+import { trackRepair } from '../repairs/service';
 import {
   acceptOffer,
+  agentView,
   assessTradeIn,
   assignTradeIn,
   confirmTradeIn,
   declineOffer,
   getTrackedTradeIn,
+  listAgentTradeIns,
   listCustomerTradeIns,
   listTradeIns,
   makeOffer,
@@ -64,7 +68,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     },
   );
 
-  // One box tracks a sale (TXN...) or an order (ORD-...); repair bookings (REP-...) are tracked by the repairs module.
+  // One box tracks a sale (TXN...), an order (ORD-...) or a repair booking (REP-...); whatever is not found is one 404.
   app.get<ByNumber>(
     '/api/track/:number',
     { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
@@ -77,6 +81,9 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
       } else if (number.startsWith('TXN')) {
         const tradeIn = await getTrackedTradeIn({ db, number, viewer: viewerOf(request) });
         return { kind: 'trade-in', tradeIn } satisfies TrackReply;
+      } else if (number.startsWith('REP-')) {
+        const repair = await trackRepair({ db, bookingNumber: number, viewerId: request.auth?.user.id ?? null });
+        if (repair) return { kind: 'repair', repair } satisfies TrackReply;
       }
       throw notFound(TRADE_IN_NOT_FOUND, notFoundMessage);
     },
@@ -150,29 +157,33 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     };
   });
 
-  // --- Agent ---------------------------------------------------------------------------------------
+  // --- Agent: their own trade-ins only, as agentView shows them ----------------------------------
   app.get('/api/agent/trade-ins', AGENT, async (request) =>
-    listTradeIns({ db, query: parseInput(tradeInListQuerySchema, request.query), agentId: sessionOf(request).user.id }),
+    listAgentTradeIns({
+      db,
+      query: parseInput(agentTradeInQuerySchema, request.query),
+      agentId: sessionOf(request).user.id,
+    }),
   );
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/assess', AGENT, async (request) => ({
     message: OFFER_MESSAGES.assessed,
-    tradeIn: await assessTradeIn({ db, config, clock, number: request.params.number, actor: actorOf(request) }),
+    tradeIn: agentView(
+      await assessTradeIn({ db, config, clock, number: request.params.number, actor: actorOf(request) }),
+    ),
   }));
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/offer', AGENT, async (request) => {
     const { amount, notes } = parseInput(makeOfferSchema, request.body, FORM);
-    return {
-      message: OFFER_MESSAGES.offerMade(amount),
-      tradeIn: await makeOffer({
-        db,
-        config,
-        clock,
-        number: request.params.number,
-        actor: actorOf(request),
-        amount,
-        notes,
-      }),
-    };
+    const tradeIn = await makeOffer({
+      db,
+      config,
+      clock,
+      number: request.params.number,
+      actor: actorOf(request),
+      amount,
+      notes,
+    });
+    return { message: OFFER_MESSAGES.offerMade(amount), tradeIn: agentView(tradeIn) };
   });
 }

@@ -14,7 +14,7 @@ import { api } from '../../../lib/api';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { ImagePicker, pickedFromUrls, type PickedImage } from './image-picker';
-import { DialogActions } from '../components/dialog-actions';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /**
  * The type lists (docs/decisions/024): the spec's own first (add: phone, laptop, tablet, tv; edit:

@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { AgentDialog } from '../agents/agent-dialog';
 import { agentActions, useAdminAgents, useRefreshAgents } from '../agents/agent-api';
 import { ListState, StatusBadge } from '../components/admin-list';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 const joined = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ListHeader, ListState, Pager, StatusBadge, useListFilters, type Tone } from '../components/admin-list';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { orderActions, useAdminOrders, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
 import { TrackingDialog } from '../orders/tracking-dialog';
@@ -95,7 +95,10 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
     try {
       toast.success((await orderActions.refundDue(order.orderNumber)).message);
     } catch (error) {
-      toast.error(PAYMENT_MESSAGES.refundFailed, error instanceof ApiError ? { description: error.message } : undefined);
+      toast.error(
+        PAYMENT_MESSAGES.refundFailed,
+        error instanceof ApiError ? { description: error.message } : undefined,
+      );
     }
     onChanged();
   }
