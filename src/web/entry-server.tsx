@@ -100,6 +100,7 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       const scripts =
         `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${jsonForScript(JSON.stringify(routerData))});</script>` +
         `<script type="application/json" id="${QUERY_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`;
+      queryClient.clear();
       return { kind: 'page', html, scripts, preload: preloads(pages.filter((page) => page !== undefined)) };
     },
   };
