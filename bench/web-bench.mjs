@@ -1,4 +1,4 @@
-// Storefront first load: JavaScript transferred (gzip) and Lighthouse scores for /, /buy and /device/:id,
+// Storefront first load: JavaScript transferred (brotli) and Lighthouse scores for /, /buy and /device/:id,
 // each beside its budget. Builds the app when stale, runs the real server on a fresh temp database with
 // the demo catalog, drives the system Chromium. Prints figures; it does not pass or fail.
 //
@@ -25,7 +25,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const JS_BUDGET_KB = 120;
+/** Issue 17: first-load JavaScript of /, /buy and /device/:id, brotli. */
+const JS_BUDGET_KB = 100;
 const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 /** Code the storefront must never download. */
 const FORBIDDEN_CHUNK = /(^|[/-])(admin|agent)[^/]*\.js/i;
@@ -82,13 +83,13 @@ async function startServer() {
   throw new Error('the server did not answer /api/health within 60 s');
 }
 
-/** JavaScript a fresh visit downloads (encoded bytes, gzip requested) and whether any agent/admin chunk came. */
+/** JavaScript a fresh visit downloads (encoded bytes, brotli requested) and whether any agent/admin chunk came. */
 async function measureJavaScript(browser, url) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } });
+  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'br' } });
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const pending = [];
   page.on('requestfinished', (request) => {
@@ -108,12 +109,21 @@ async function measureJavaScript(browser, url) {
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
-  const scripts = await Promise.all(pending);
+  // The app marks 'quickbuy:ready' when the first page is live (hydrated): what was requested before it
+  // is the first load; the rest (the chat launcher, toasts, dialogs) came after.
+  const started = await page.evaluate(() => {
+    const ready = performance.getEntriesByName('quickbuy:ready')[0]?.startTime ?? Infinity;
+    return Object.fromEntries(
+      performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime < ready]),
+    );
+  });
+  const scripts = (await Promise.all(pending)).map((script) => ({ ...script, first: started[script.url] !== false }));
   await context.close();
-  const bytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
+  const sum = (list) => list.reduce((total, script) => total + script.bytes, 0) / 1024;
+  const first = scripts.filter((script) => script.first);
   const forbidden = scripts.filter((script) => FORBIDDEN_CHUNK.test(new URL(script.url).pathname));
-  const uncompressed = scripts.filter((script) => script.encoding !== 'gzip');
-  return { kb: bytes / 1024, count: scripts.length, forbidden, uncompressed, scripts };
+  const uncompressed = scripts.filter((script) => script.encoding !== 'br');
+  return { kb: sum(first), laterKb: sum(scripts) - sum(first), count: first.length, forbidden, uncompressed, scripts };
 }
 
 async function runLighthouse(url) {
@@ -169,7 +179,9 @@ async function main() {
     ];
     if (!deviceId) console.log('The catalog is empty: /device/:id is not measured.');
 
-    console.log('First-load JavaScript (gzip requested, encoded bytes, fresh cache)\n');
+    console.log(
+      'First-load JavaScript until the page is live (brotli requested, encoded bytes, fresh cache); later: what came after\n',
+    );
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const js = [];
     try {
@@ -178,17 +190,17 @@ async function main() {
       await browser.close();
     }
     console.log(
-      `${pad('page', 14)}${pad('JS (KB gzip)', 14)}${pad('budget', 9)}${pad('scripts', 9)}agent/admin chunks`,
+      `${pad('page', 14)}${pad('JS (KB br)', 14)}${pad('budget', 9)}${pad('scripts', 9)}${pad('later (KB)', 12)}agent/admin chunks`,
     );
     for (const row of js) {
       const over = row.kb > JS_BUDGET_KB;
       const forbidden = row.forbidden.length ? row.forbidden.map((s) => new URL(s.url).pathname).join(', ') : 'none';
       console.log(
-        `${pad(row.name, 14)}${pad(row.kb.toFixed(1), 14)}${pad(JS_BUDGET_KB, 9)}${pad(row.count, 9)}${forbidden}${mark(!over && row.forbidden.length === 0)}`,
+        `${pad(row.name, 14)}${pad(row.kb.toFixed(1), 14)}${pad(JS_BUDGET_KB, 9)}${pad(row.count, 9)}${pad(row.laterKb.toFixed(1), 12)}${forbidden}${mark(!over && row.forbidden.length === 0)}`,
       );
       if (row.uncompressed.length) {
         console.log(
-          `  not gzip: ${row.uncompressed.map((s) => `${new URL(s.url).pathname} (${s.encoding})`).join(', ')}`,
+          `  not brotli: ${row.uncompressed.map((s) => `${new URL(s.url).pathname} (${s.encoding})`).join(', ')}`,
         );
       }
     }
@@ -196,7 +208,9 @@ async function main() {
       for (const row of js) {
         console.log(`\n${row.name}`);
         for (const s of row.scripts)
-          console.log(`  ${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`);
+          console.log(
+            `  ${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${s.first ? '     ' : 'later'}  ${new URL(s.url).pathname}`,
+          );
       }
     }
 

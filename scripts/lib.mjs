@@ -29,19 +29,20 @@ export function newestMtime(dirs) {
   return newest;
 }
 
-/** True when dist/web is missing or older than the sources it is built from. */
+/** True when the build (dist/web and the server render entry in dist/server) is missing or older than its sources. */
 export function webBuildIsStale() {
-  const index = path.join(root, 'dist/web/index.html');
-  if (!existsSync(index)) return true;
+  const outputs = ['dist/web/index.html', 'dist/server/entry-server.js'].map((f) => path.join(root, f));
+  if (outputs.some((file) => !existsSync(file))) return true;
   const sources = Math.max(
     newestMtime(['src/web', 'src/shared']),
     ...['vite.config.ts', 'package.json'].map((f) => statSync(path.join(root, f)).mtimeMs),
   );
-  return sources > statSync(index).mtimeMs;
+  return sources > Math.min(...outputs.map((file) => statSync(file).mtimeMs));
 }
 
 export async function buildWebIfStale() {
   if (!webBuildIsStale()) return 0;
-  console.log('Building the web app (dist/web is missing or older than its sources)...');
-  return run('npm', ['run', 'build']);
+  console.log('Building the web app (dist/web or dist/server is missing or older than its sources)...');
+  // A production build whatever the caller runs under (Vitest sets NODE_ENV=test, which makes Vite emit development JSX).
+  return run('npm', ['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -18,6 +18,7 @@ import { registerAuditRoutes } from './modules/audit/routes';
 import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
+import { storefrontCatalog } from './modules/catalog/storefront';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerAdminMoneyRoutes } from './modules/checkout/admin-routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
@@ -106,7 +107,10 @@ export async function buildApp({
   registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
   registerTradeInRoutes(app, context);
-  await registerSpa(app, context, { heads: { ...catalogHeads(context), ...repairHeads(context) } });
+  await registerSpa(app, context, {
+    heads: { ...catalogHeads(context), ...repairHeads(context) },
+    storefront: storefrontCatalog(context),
+  });
 
   return app;
 }

@@ -111,13 +111,16 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: positiveInt(60 * 24 * 7),
   SESSION_MAX_DAYS: positiveInt(30),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  /** The storefront's server render, built by `vite build --ssr` (docs/decisions/032); missing: pages are rendered by the browser. */
+  WEB_SSR_ENTRY: z.string().default('./dist/server/entry-server.js'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR'> {
+export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR' | 'WEB_SSR_ENTRY'> {
   DATA_DIR: string;
   WEB_DIST_DIR: string;
+  WEB_SSR_ENTRY: string;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
+    WEB_SSR_ENTRY: path.resolve(config.WEB_SSR_ENTRY),
   };
 }
 

@@ -60,6 +60,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quickbuy-test-')),
     WEB_DIST_DIR: path.join(tmpdir(), 'quickbuy-no-web-build'),
+    WEB_SSR_ENTRY: path.join(tmpdir(), 'quickbuy-no-web-build', 'entry-server.js'),
     SEED_DEMO_DATA: 'false',
     // Tests play several clients by setting X-Forwarded-For, as the one load balancer in front would.
     TRUST_PROXY: '1',

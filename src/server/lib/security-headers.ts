@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
+const CSP = 'content-security-policy';
+
 /**
- * Fixed security headers, built once from the config and set on every reply. Helmet builds its
- * CSP per request, which was the largest single cost on a hot route (STACK-NOTES).
+ * The Content-Security-Policy, built from the config. `nonce`: a server-rendered page's hydration
+ * script may run (docs/decisions/032); no other inline script ever may.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+export function contentSecurityPolicy(config: Config, { nonce }: { nonce?: string } = {}): string {
   const paystack = config.PAYMENT_PROVIDER === 'paystack';
-  const scriptSrc = ["'self'", ...(paystack ? [new URL(config.PAYSTACK_SCRIPT_URL).origin] : [])];
+  const scriptSrc = [
+    "'self'",
+    ...(nonce ? [`'nonce-${nonce}'`] : []),
+    ...(paystack ? [new URL(config.PAYSTACK_SCRIPT_URL).origin] : []),
+  ];
   const connectSrc = ["'self'", ...(paystack ? ['https://api.paystack.co'] : [])];
   const frameSrc = ['https://www.openstreetmap.org', ...(paystack ? ['https://checkout.paystack.com'] : [])];
-  const csp = [
+  return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,
     // Radix and sonner set inline style attributes; no inline script is allowed.
@@ -24,9 +30,15 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
 
+/**
+ * Fixed security headers, built once from the config and set on every reply. Helmet builds its
+ * CSP per request, which was the largest single cost on a hot route (STACK-NOTES).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const csp = contentSecurityPolicy(config);
   const headers: Record<string, string> = {
-    'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -39,6 +51,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(headers);
+    // A server-rendered page set its own, with its nonce. A 304 carries none: the browser keeps the
+    // policy stored with the page it revalidated, whose nonce its stored script carries.
+    if (!reply.hasHeader(CSP) && reply.statusCode !== 304) reply.header(CSP, csp);
     reply.header('x-request-id', request.id);
     return payload;
   });

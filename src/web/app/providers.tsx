@@ -4,16 +4,19 @@ import { useToasterRequested } from '../lib/toast';
 
 const Toaster = lazy(() => import('./toaster'));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+/** One per browser tab, and one per request on the server: the same defaults on both sides. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   const toasterRequested = useToasterRequested();
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       {toasterRequested && (
         <Suspense fallback={null}>

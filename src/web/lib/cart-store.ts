@@ -127,8 +127,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The server has no browser storage: it renders an empty cart, and the badge fills in after hydration. */
+const NO_ITEMS: CartItem[] = [];
+
 export function useCart(): CartItem[] {
-  return useSyncExternalStore(subscribe, read, () => []);
+  return useSyncExternalStore(subscribe, read, () => NO_ITEMS);
 }
 
 /** The header badge: the number of items, counting quantities. */

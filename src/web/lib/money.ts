@@ -7,7 +7,12 @@ function readStoreCurrency(): Currency {
   return value === 'ZAR' ? 'ZAR' : 'NGN';
 }
 
-const storeCurrency = readStoreCurrency();
+let storeCurrency = readStoreCurrency();
+
+/** The server's render entry names the currency itself: there is no page to read it from yet. */
+export function setStoreCurrency(currency: Currency) {
+  storeCurrency = currency;
+}
 
 export function money(amount: number, context: MoneyContext): string {
   return formatMoney(amount, context, storeCurrency);

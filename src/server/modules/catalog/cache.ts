@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import { matchesEtag, weakEtag } from '../../lib/etag';
 
 /**
  * A short in-process cache of catalog replies (docs/decisions: catalog-read-cache). Entries hold the
@@ -13,6 +13,8 @@ export const CATALOG_CACHE_TTL_MS = 5_000;
 /** An expired entry is still served (while one request refreshes it) for this much longer. */
 export const CATALOG_CACHE_STALE_MS = 30_000;
 const MAX_ENTRIES = 1_000;
+/** Server-rendered pages (docs/decisions/032) are kept here too, at about 100 KB each: the bodies' total is bounded. */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 export interface CachedReply {
   body: string;
@@ -24,6 +26,8 @@ interface Cache {
   entries: Map<string, CachedReply>;
   pending: Map<string, Promise<CachedReply>>;
   generation: number;
+  /** The entries' bodies, in UTF-16 code units. */
+  size: number;
 }
 
 const caches = new WeakMap<Database, Cache>();
@@ -31,7 +35,7 @@ const caches = new WeakMap<Database, Cache>();
 function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), pending: new Map(), generation: 0 };
+    cache = { entries: new Map(), pending: new Map(), generation: 0, size: 0 };
     caches.set(db, cache);
   }
   return cache;
@@ -43,10 +47,7 @@ export function invalidateCatalog(db: Database) {
   cache.entries.clear();
   cache.pending.clear();
   cache.generation++;
-}
-
-export function weakEtag(body: string): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  cache.size = 0;
 }
 
 /** The cached reply for `key`, or `load()` run once however many requests ask at the same moment. */
@@ -66,6 +67,13 @@ export async function cachedReply(db: Database, key: string, load: () => Promise
   return refresh(cache, key, load);
 }
 
+function remove(cache: Cache, key: string) {
+  const entry = cache.entries.get(key);
+  if (!entry) return;
+  cache.entries.delete(key);
+  cache.size -= entry.body.length;
+}
+
 async function refresh(cache: Cache, key: string, load: () => Promise<unknown>): Promise<CachedReply> {
   const generation = cache.generation;
   const promise = (async () => {
@@ -73,9 +81,12 @@ async function refresh(cache: Cache, key: string, load: () => Promise<unknown>):
     const entry = { body, etag: weakEtag(body), expires: Date.now() + CATALOG_CACHE_TTL_MS };
     // A change that happened while loading makes this answer stale: serve it once, keep it not.
     if (cache.generation === generation) {
-      cache.entries.delete(key);
+      remove(cache, key);
       cache.entries.set(key, entry);
-      if (cache.entries.size > MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+      cache.size += body.length;
+      // The oldest entries go first.
+      while (cache.entries.size > MAX_ENTRIES || cache.size > MAX_BYTES)
+        remove(cache, cache.entries.keys().next().value!);
     }
     return entry;
   })();
@@ -85,13 +96,6 @@ async function refresh(cache: Cache, key: string, load: () => Promise<unknown>):
   } finally {
     if (cache.pending.get(key) === promise) cache.pending.delete(key);
   }
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
 /**

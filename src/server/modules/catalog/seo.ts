@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Device } from '../../../shared/catalog';
 import { PAGES, paths } from '../../../shared/paths';
+import { jsonForScript } from '../../../shared/script-json';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
 import type { HeadResolver, PageHead } from '../spa/routes';
@@ -10,16 +11,6 @@ import { findDevice, listedDeviceIds } from './service';
 const DESCRIPTION_LENGTH = 160;
 /** Pages behind a sign-in or private to one browser, and the API: robots.txt keeps crawlers out. */
 const NOT_FOR_CRAWLERS = [paths.admin, paths.agentDashboard, paths.account, paths.cart, '/api/'];
-
-/** JSON for a <script> element: `<` (and the line separators) escaped so no text closes the element. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 export function absoluteUrl(publicUrl: string, pathname: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${pathname}`;

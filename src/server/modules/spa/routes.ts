@@ -1,12 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../../shared/errors';
 import { matchPage, type PageMeta } from '../../../shared/paths';
+import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderer } from '../../../shared/server-render';
 import type { AppContext } from '../../context';
+import { compressFor } from '../../lib/compress';
 import { notFound } from '../../lib/errors';
+import { matchesEtag } from '../../lib/etag';
 import { escapeHtml } from '../../lib/html';
+import { contentSecurityPolicy } from '../../lib/security-headers';
+import { SESSION_COOKIE } from '../accounts/sessions';
+import type { StorefrontCatalog } from '../catalog/storefront';
 import { isApiPath } from './api-path';
 
 /** What a page puts in its <head> when the server sends it: a title, a description, and any extra tags. */
@@ -22,19 +30,60 @@ export type HeadResolver = (params: Record<string, string>, page: PageMeta) => P
 
 export interface SpaOptions {
   heads?: Record<string, HeadResolver>;
+  /** The catalog the server-rendered pages read, and the cache they are kept in. */
+  storefront?: StorefrontCatalog;
 }
 
 const HEAD_MARKER = /<title>[^<]*<\/title>/;
+const ROOT_MARKER = '<div id="root"></div>';
+
+/** A rendered page as the cache keeps it: a document (with NONCE_SLOT for the nonce) or a redirect. */
+interface RenderedPage {
+  status: number;
+  html?: string;
+  location?: string;
+}
+
+/**
+ * Stands for the nonce in a cached page and is replaced in each reply by a fresh one. Random per
+ * process, so no text of a page (a device's name, a search) can contain it.
+ */
+const NONCE_SLOT = `nonce-slot-${randomBytes(12).toString('hex')}`;
+
+/** The page's data failed: send the shell (the browser tries itself), and keep nothing. */
+class ShellInstead extends Error {}
+
+/**
+ * The storefront's render entry (built by `vite build --ssr`, docs/decisions/032), imported by path so the
+ * server's sources never import the web's; null when it is not built (pages are then rendered by the browser).
+ */
+async function loadRenderer(
+  entry: string,
+  webDir: string,
+  storefront: StorefrontCatalog | undefined,
+  currency: AppContext['config']['STORE_CURRENCY'],
+): Promise<StorefrontRenderer | null> {
+  const manifestPath = path.join(webDir, '.vite', 'manifest.json');
+  if (!storefront || !existsSync(entry) || !existsSync(manifestPath)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as { createStorefrontRenderer: CreateStorefrontRenderer };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
+  return module.createStorefrontRenderer({ data: storefront.data, currency, manifest });
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year (precompressed brotli and gzip beside
- * them), index.html never cached, and every non-API path answered with the app, 404 when no page
- * of the app matches so the app's 404 page comes with the right status.
+ * them), and every non-API path answered with a page, 404 when no page of the app matches so the
+ * app's 404 page comes with the right status. Storefront pages are rendered here (renderPage); the
+ * others get the app's shell, never cached.
  */
 export async function registerSpa(app: FastifyInstance, { config }: AppContext, options: SpaOptions = {}) {
   const indexPath = path.join(config.WEB_DIST_DIR, 'index.html');
   const built = existsSync(indexPath);
   const indexHtml = built ? readFileSync(indexPath, 'utf8') : null;
+  const renderer =
+    indexHtml?.includes(ROOT_MARKER) && options.storefront
+      ? await loadRenderer(config.WEB_SSR_ENTRY, config.WEB_DIST_DIR, options.storefront, config.STORE_CURRENCY)
+      : null;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -50,6 +99,72 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
     });
   }
 
+  // What the app needs to know of the store before any request: its currency, and whether payments are a test.
+  const storeTags = [
+    `<meta name="quickbuy-currency" content="${config.STORE_CURRENCY}" />`,
+    `<meta name="quickbuy-payments" content="${config.PAYMENT_PROVIDER}" />`,
+  ].join('\n    ');
+
+  /** The page's head (its own title, description and tags) and its status: 404 when nothing is there. */
+  async function headOf(pathname: string): Promise<{ head: PageHead | null; status: number }> {
+    const match = matchPage(pathname);
+    let head: PageHead | null = match ? { title: match.page.title, description: match.page.description } : null;
+    const resolver = match ? options.heads?.[match.page.pattern] : undefined;
+    // A resolver answering null means the thing the path names does not exist: the app's 404, with a 404.
+    if (match && resolver) head = await resolver(match.params, match.page);
+    return { head, status: match !== null && head !== null ? 200 : 404 };
+  }
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply, html: string) {
+    const { head, status } = await headOf(request.url.split('?')[0] ?? '/');
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(withHead(html, head, storeTags));
+  }
+
+  /** A storefront page rendered with React, its data read straight from the catalog's services. */
+  async function renderPage(url: string, signedIn: boolean): Promise<RenderedPage> {
+    const result = await renderer!.render({ url, signedIn, nonce: NONCE_SLOT });
+    if (result.kind === 'shell') throw new ShellInstead();
+    if (result.kind === 'redirect') return { status: result.status, location: result.location };
+    const { head, status } = await headOf(url.split('?')[0] ?? '/');
+    const preload = result.preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+    const document = withHead(indexHtml!, head, [storeTags, ...preload].join('\n    ')).replace(
+      ROOT_MARKER,
+      // A function, so `$&` in a device's name is text, not a pattern.
+      () => `<div id="root">${result.html}</div>${result.scripts}`,
+    );
+    return { status, html: document };
+  }
+
+  /**
+   * The page from the cache, or rendered once for every request asking at the same moment. Each reply
+   * gets its own nonce, so the HTML is private to one browser (`private, no-cache`): it revalidates by
+   * ETag and gets a 304 while the page is unchanged (docs/decisions/032).
+   */
+  async function sendRendered(request: FastifyRequest, reply: FastifyReply) {
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    const key = `${signedIn ? 'session' : 'anonymous'}:${request.url}`;
+    const cached = await options.storefront!.cachedPage(key, () => renderPage(request.url, signedIn));
+    const page = JSON.parse(cached.body) as RenderedPage;
+    if (page.location) return reply.redirect(page.location, page.status);
+    const etag = page.status === 200 ? cached.etag : null;
+    if (etag && matchesEtag(request.headers['if-none-match'], etag)) {
+      return reply.status(304).header('etag', etag).header('cache-control', 'private, no-cache').send();
+    }
+    const nonce = randomBytes(16).toString('base64');
+    const body = await compressFor(request, reply, page.html!.replaceAll(NONCE_SLOT, nonce));
+    if (etag) reply.header('etag', etag);
+    return reply
+      .status(page.status)
+      .header('cache-control', 'private, no-cache')
+      .header('content-security-policy', contentSecurityPolicy(config, { nonce }))
+      .type('text/html; charset=utf-8')
+      .send(body);
+  }
+
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml) {
       return reply
@@ -57,24 +172,14 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const pathname = request.url.split('?')[0] ?? '/';
-    const match = matchPage(pathname);
-    let head: PageHead | null = match ? { title: match.page.title, description: match.page.description } : null;
-    const resolver = match ? options.heads?.[match.page.pattern] : undefined;
-    // A resolver answering null means the thing the path names does not exist: the app's 404, with a 404.
-    if (match && resolver) head = await resolver(match.params, match.page);
-    const found = match !== null && head !== null;
-    // What the app needs to know of the store before any request: its currency, and whether payments are a test.
-    const storeTags = [
-      `<meta name="quickbuy-currency" content="${config.STORE_CURRENCY}" />`,
-      `<meta name="quickbuy-payments" content="${config.PAYMENT_PROVIDER}" />`,
-    ].join('\n    ');
-    const html = withHead(indexHtml, head, storeTags);
-    return reply
-      .status(found ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    if (renderer?.renders(request.url)) {
+      try {
+        return await sendRendered(request, reply);
+      } catch (error) {
+        if (!(error instanceof ShellInstead)) request.log.error({ err: error }, 'server render failed: sent the shell');
+      }
+    }
+    return sendShell(request, reply, indexHtml);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

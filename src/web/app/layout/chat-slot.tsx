@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { isDashboardPath } from './nav-links';
 
 /** The chat assistant lives in its own chunk, never in the layout's first-load JavaScript. */
@@ -8,10 +9,15 @@ const ChatLauncher = lazy(() => import('../../features/chat/chat-launcher'));
 /**
  * The shoppers' assistant. Not on the staff dashboards: its first-visit greeting would open over an
  * agent's or the admin's work, and it answers shoppers' questions, not theirs.
+ *
+ * Mounted after hydration: the launcher reads the window's width (floating or docked in the header)
+ * and starts the first-visit greeting timer, neither of which the server can know. It floats or sits
+ * in a slot of its own in the header, so its arrival shifts nothing.
  */
 export function ChatSlot() {
   const { pathname } = useLocation();
-  if (isDashboardPath(pathname)) return null;
+  const hydrated = useHydrated();
+  if (!hydrated || isDashboardPath(pathname)) return null;
   return (
     <Suspense fallback={null}>
       <ChatLauncher />

@@ -1,25 +1,21 @@
-import { Menu, ShieldCheck, UserRound, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../lib/use-session';
 import { CHAT_DOCK_ID } from '../../features/chat/chat-dock';
-import { AccountMenu } from './account-menu';
 import { CartLink } from './cart-link';
 import { DesktopNav } from './desktop-nav';
 import { Logo } from './logo';
-import { MobileMenu } from './mobile-menu';
 import { isDashboardPath } from './nav-links';
-import { LogoutButton } from './session';
 import { useHeaderPopup } from './header-popup';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-const pillLink =
-  'inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors ' +
-  'hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
-
-/** The header holds on one line from 1024 px: its link icons show only from 1280 px, where there is room. */
-const pillIcon = 'hidden size-4 xl:block';
+/** Loaded when first opened: most visits never open it. */
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+/** Loaded when someone is signed in (after hydration, once the browser asked who). */
+const SignedInActions = lazy(() => import('./signed-in-actions'));
 
 export function SiteHeader() {
   const { pathname } = useLocation();
@@ -55,22 +51,11 @@ export function SiteHeader() {
                 Login/SignUp
               </Link>
             )}
-            {user?.role === 'customer' && (
-              <>
-                <Link to={paths.account} className={pillLink}>
-                  <UserRound className={pillIcon} aria-hidden="true" />
-                  Account
-                </Link>
-                <LogoutButton user={user} />
-              </>
+            {user && (
+              <Suspense fallback={null}>
+                <SignedInActions user={user} onDashboard={onDashboard} />
+              </Suspense>
             )}
-            {user?.role === 'admin' && !onDashboard && (
-              <Link to={paths.admin} className={pillLink}>
-                <ShieldCheck className={pillIcon} aria-hidden="true" />
-                Admin Panel
-              </Link>
-            )}
-            {user && user.role !== 'customer' && <AccountMenu user={user} />}
           </div>
           <button
             ref={toggleRef}
@@ -86,7 +71,9 @@ export function SiteHeader() {
         </div>
       </div>
       {menuOpen && (
-        <MobileMenu id={MOBILE_MENU_ID} user={user} onDashboard={onDashboard} onClose={() => setMenuOpen(false)} />
+        <Suspense fallback={null}>
+          <MobileMenu id={MOBILE_MENU_ID} user={user} onDashboard={onDashboard} onClose={() => setMenuOpen(false)} />
+        </Suspense>
       )}
     </header>
   );

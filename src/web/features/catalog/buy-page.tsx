@@ -2,17 +2,13 @@ import { Columns2, Columns3, Square } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { BRAND_FILTERS, CATEGORY_FILTERS, PRICE_FILTERS } from '../../../shared/catalog';
 import { toast } from '../../lib/toast';
-import { useDevices, type DeviceFilters } from './catalog-queries';
+import { readFilters, useDevices } from './catalog-queries';
 import { DeviceCard } from './device-card';
 import { FilterBar, type SelectFilter } from './filter-bar';
 import { Pagination } from './pagination';
 
 type Columns = 1 | 2 | 3;
-
-/** Twelve cards a page: 4 rows of 3, light to render on a phone; the rest is a page away. */
-const PAGE_SIZE = 12;
 
 const GRID: Record<Columns, { className: string; sizes: string }> = {
   1: { className: 'grid-cols-1', sizes: '(min-width: 1280px) 1216px, 92vw' },
@@ -29,27 +25,12 @@ const COLUMN_BUTTONS = [
   { columns: 3, label: '3 columns', Icon: Columns3 },
 ] as const;
 
-const oneOf = (list: readonly { value: string }[], value: string | null) =>
-  value && list.some((option) => option.value === value) ? value : 'all';
-
-/** The filters live in the URL, so a shared link opens the same view and back/forward work. */
-function readFilters(params: URLSearchParams): DeviceFilters {
-  const page = Number(params.get('page'));
-  return {
-    q: (params.get('q') ?? '').trim().slice(0, 100),
-    category: oneOf(CATEGORY_FILTERS, params.get('category')),
-    brand: oneOf(BRAND_FILTERS, params.get('brand')),
-    price: oneOf(PRICE_FILTERS, params.get('price')),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
-
 export function Component() {
   usePageTitle();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [columns, setColumns] = useState<Columns>(3);
-  const devices = useDevices(filters, PAGE_SIZE);
+  const devices = useDevices(filters);
 
   useEffect(() => {
     if (devices.isError) toast.error('Failed to load devices');

@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { COLLECTIONS, type CollectionSlug } from '../../../shared/catalog';
-import { isNotFound, useCollection } from './catalog-queries';
+import { pageParam, useCollection } from './catalog-queries';
 import { ListStatus } from './list-status';
 import { CatalogNotFound } from './not-found';
 import { Pagination } from './pagination';
@@ -26,9 +26,8 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
   const collection = COLLECTIONS[slug];
   usePageTitle(`${collection.title} | QuickBuy`);
   const [params] = useSearchParams();
-  const requested = Number(params.get('page'));
-  const query = useCollection(slug, Number.isInteger(requested) && requested > 1 ? requested : 1);
-  if (query.isError && isNotFound(query.error)) return <CatalogNotFound />;
+  const query = useCollection(slug, pageParam(params));
+  if (query.data === null) return <CatalogNotFound />;
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IMAGE_WIDTHS, imageUrl, PLACEHOLDER_IMAGE, type Device } from '../../../shared/catalog';
 
 /** The image a card or the cart uses: the default image, else the first, else the placeholder. */
@@ -43,9 +43,16 @@ export function DeviceImage({
 }: DeviceImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const broken = !src || failedSrc === src;
+  const ref = useRef<HTMLImageElement>(null);
+  // A server-rendered image can fail before hydration attaches onError: look once it is ours.
+  useEffect(() => {
+    const image = ref.current;
+    if (src && image?.complete && image.naturalWidth === 0 && image.currentSrc) setFailedSrc(src);
+  }, [src]);
   const { src: url, srcSet } = broken ? { src: PLACEHOLDER_IMAGE, srcSet: undefined } : variants(src);
   return (
     <img
+      ref={ref}
       src={url}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}

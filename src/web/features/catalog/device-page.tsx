@@ -8,7 +8,7 @@ import type { Device } from '../../../shared/catalog';
 import { money } from '../../lib/money';
 import { usePageTitle } from '../../lib/use-page-title';
 import { addDeviceToCart, AddToCartButton } from './add-to-cart';
-import { isNotFound, useDevice } from './catalog-queries';
+import { useDevice } from './catalog-queries';
 import { DeviceAssurances } from './device-assurances';
 import { DeviceImage } from './device-image';
 import { ImageCarousel } from './image-carousel';
@@ -19,7 +19,7 @@ export function Component() {
   const { id = '' } = useParams();
   const query = useDevice(id);
   usePageTitle(
-    query.data ? `${query.data.name} | QuickBuy` : isNotFound(query.error) ? 'Device not found | QuickBuy' : undefined,
+    query.data ? `${query.data.name} | QuickBuy` : query.data === null ? 'Device not found | QuickBuy' : undefined,
   );
 
   if (query.isPending) {
@@ -30,11 +30,11 @@ export function Component() {
       </main>
     );
   }
-  if (query.isError) {
+  if (query.isError || query.data === null) {
     return (
       <main className="mx-auto max-w-7xl px-4 py-24 text-center sm:px-6 lg:px-8">
         <h1 className="text-2xl font-bold text-slate-900">
-          {isNotFound(query.error) ? 'Device not found' : 'Failed to load devices'}
+          {query.data === null ? 'Device not found' : 'Failed to load devices'}
         </h1>
         <BackLink className="mt-6 justify-center" />
       </main>

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { BRAND_FILTERS, CATEGORY_FILTERS, PRICE_FILTERS } from '../../../shared/catalog';
+import { paths } from '../../../shared/paths';
 
 export type SelectFilter = 'category' | 'brand' | 'price';
 
@@ -15,7 +16,11 @@ interface FilterBarProps {
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Search and the three selects of spec 000 section 5, with its labels and values. */
+/**
+ * Search and the three selects of spec 000 section 5, with its labels and values. A GET form, so
+ * without JavaScript the shopper still filters (Enter in the search box, or the Apply button that
+ * only shows then); with it, a choice applies at once and typing after a short pause.
+ */
 export function FilterBar({ q, category, brand, price, onSearch, onSelect }: FilterBarProps) {
   const id = useId();
   const [text, setText] = useState(q);
@@ -40,7 +45,15 @@ export function FilterBar({ q, category, brand, price, onSearch, onSelect }: Fil
   ] as const;
 
   return (
-    <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+    <form
+      method="get"
+      action={paths.buy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    >
       <div>
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-slate-700">
           Search
@@ -52,6 +65,7 @@ export function FilterBar({ q, category, brand, price, onSearch, onSelect }: Fil
           />
           <input
             id={`${id}-q`}
+            name="q"
             type="search"
             value={text}
             onChange={(event) => setText(event.target.value)}
@@ -68,6 +82,7 @@ export function FilterBar({ q, category, brand, price, onSearch, onSelect }: Fil
           </label>
           <select
             id={`${id}-${select.name}`}
+            name={select.name}
             value={select.value}
             onChange={(event) => onSelect(select.name, event.target.value)}
             className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
@@ -80,6 +95,14 @@ export function FilterBar({ q, category, brand, price, onSearch, onSelect }: Fil
           </select>
         </div>
       ))}
-    </div>
+      <noscript>
+        <button
+          type="submit"
+          className="h-10 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none"
+        >
+          Apply filters
+        </button>
+      </noscript>
+    </form>
   );
 }

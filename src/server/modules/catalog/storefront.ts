@@ -1,0 +1,40 @@
+import type { StorefrontData } from '../../../shared/server-render';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { cachedReply, type CachedReply } from './cache';
+import { catalogReads } from './reads';
+
+/** What the server-rendered storefront reads the catalog with, and where its pages are kept. */
+export interface StorefrontCatalog {
+  /** The catalog's services behind the read cache, in the API's reply shapes (handed to the render entry). */
+  data: StorefrontData;
+  /**
+   * A rendered page, kept beside the catalog replies it shows (docs/decisions/010 and 032): the same
+   * freshness and stale-while-revalidate, and emptied by the same catalog change.
+   */
+  cachedPage(key: string, render: () => Promise<unknown>): Promise<CachedReply>;
+}
+
+const parsed = async <T>(reply: Promise<CachedReply>): Promise<T> => JSON.parse((await reply).body) as T;
+
+/** A 404 of the read is the page's 'not found', not a failure. */
+async function orNull<T>(reply: Promise<CachedReply>): Promise<T | null> {
+  try {
+    return await parsed<T>(reply);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function storefrontCatalog({ db }: Pick<AppContext, 'db'>): StorefrontCatalog {
+  return {
+    data: {
+      home: () => parsed(catalogReads.home(db)),
+      devices: (query) => parsed(catalogReads.devices(db, query)),
+      device: (id) => orNull(catalogReads.device(db, id)),
+      collection: (slug, query) => orNull(catalogReads.collection(db, slug, query)),
+    },
+    cachedPage: (key, render) => cachedReply(db, `page:${key}`, render),
+  };
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateCatalog } from '../catalog/cache';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { insertDevices } from '../../../../tests/support/devices';
+import { ensureWebBuild, WEB_BUILD } from '../../../../tests/support/web-build';
+
+// The storefront rendered on the server (docs/decisions/032), through the built render entry.
+
+let t: TestApp;
+type Inserted = Awaited<ReturnType<typeof insertDevices>>[number];
+let phones: Inserted[];
+let laptop: Inserted;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  t = await createTestApp(WEB_BUILD);
+  // 15 phones: 12 on the first page of /buy?category=phone, the 3 oldest on the second.
+  phones = await insertDevices(
+    t.db,
+    Array.from({ length: 15 }, (_, i) => ({ brand: 'Samsung', model: `Galaxy A${10 + i}`, type: 'phone' as const })),
+  );
+  laptop = (
+    await insertDevices(t.db, [
+      { brand: 'HP', model: 'EliteBook <script>alert("x")</script>', type: 'laptop', price: 18999, imageCount: 1 },
+    ])
+  )[0]!;
+}, 300_000);
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+/** The nonce the reply's CSP allows, and the one its hydration script carries. */
+function nonces(res: Awaited<ReturnType<typeof get>>) {
+  const csp = String(res.headers['content-security-policy']);
+  return {
+    header: /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1],
+    script: /<script nonce="([^"]+)">window.__staticRouterHydrationData = /.exec(res.body)?.[1],
+  };
+}
+
+describe('GET / (server-rendered)', () => {
+  it('sends the home page with its heading and devices, and the data for hydration', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toMatch(/<h1[^>]*>Shop Smarter Today!<\/h1>/);
+    expect(res.body).toContain('Trending Products');
+    expect(res.body).toContain(phones.at(-1)!.name);
+    expect(res.body).toContain('<script type="application/json" id="quickbuy-queries">');
+    // Nobody is signed in: the header's Login/SignUp is in the page already.
+    expect(res.body).toContain('Login/SignUp');
+    // The page's own chunk is preloaded beside the entry script.
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[\w-]+\.js">/);
+  });
+
+  it('carries a fresh nonce on the hydration script, matching its Content-Security-Policy', async () => {
+    const [first, second] = [await get('/'), await get('/')];
+    const [a, b] = [nonces(first), nonces(second)];
+    expect(a.header).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(a.script).toBe(a.header);
+    expect(b.script).toBe(b.header);
+    expect(b.header).not.toBe(a.header);
+    // No other inline script: the query cache is a JSON data block, never run.
+    expect(first.body.match(/<script(?![^>]*(type="module"|type="application\/(ld\+)?json"|nonce=))/g)).toBeNull();
+  });
+});
+
+describe('GET /buy (server-rendered)', () => {
+  it('renders the filtered second page from the query, with links to the other pages', async () => {
+    const res = await get('/buy?category=phone&page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>Buy Quality Devices<\/h1>/);
+    expect(res.body).toMatch(/Page <!-- -->2<!-- --> of <!-- -->2/);
+    for (const phone of phones.slice(0, 3)) expect(res.body).toContain(phone.name);
+    for (const phone of phones.slice(3)) expect(res.body).not.toContain(`>${phone.name}<`);
+    expect(res.body).toContain('href="/buy?category=phone"');
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/buy-page-[\w-]+\.js">/);
+    expect(res.body).not.toContain(laptop.name);
+  });
+
+  it('renders the filters as a GET form that works without JavaScript', async () => {
+    const res = await get('/buy?category=phone');
+    expect(res.body).toMatch(/<form [^>]*action="\/buy" method="get">/);
+    expect(res.body).toMatch(/<select[^>]*name="category"/);
+    expect(res.body).toMatch(/<option value="phone" selected="">Phones<\/option>/);
+    expect(res.body).toContain('<noscript>');
+  });
+
+  it('redirects a page past the end to the last page', async () => {
+    const res = await get('/buy?category=phone&page=9');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/buy?category=phone&page=2');
+  });
+});
+
+describe('GET /device/:id (server-rendered)', () => {
+  it('renders the device with its name escaped in the page and in the hydration data', async () => {
+    const res = await get(`/device/${laptop.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<h1 class="text-3xl font-bold text-slate-900">HP EliteBook &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</h1>',
+    );
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).toContain('\\u003cscript\\u003ealert');
+    expect(res.body).toContain('<title>HP EliteBook &lt;script&gt;');
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/device-page-[\w-]+\.js">/);
+  });
+
+  it('answers a device that does not exist with a 404 page saying so', async () => {
+    const res = await get('/device/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toMatch(/<h1[^>]*>Device not found<\/h1>/);
+  });
+});
+
+describe('rendered pages and caches', () => {
+  it('answers a repeat visit with a 304 while the page is unchanged, and a 200 after a catalog change', async () => {
+    const first = await get('/buy');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+
+    const again = await get('/buy', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // The browser keeps the policy stored with its copy, whose nonce that copy's script carries.
+    expect(again.headers['content-security-policy']).toBeUndefined();
+
+    await insertDevices(t.db, [{ brand: 'Apple', model: 'iPhone 16', type: 'phone' }]);
+    invalidateCatalog(t.db);
+    const changed = await get('/buy', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('Apple iPhone 16');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('leaves the session to the browser when a session cookie comes', async () => {
+    const res = await get('/', { cookie: 'qb_session=whoever' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>Shop Smarter Today!<\/h1>/);
+    expect(res.body).not.toContain('Login/SignUp');
+    expect(res.body).not.toContain('"queryKey":["session"]');
+  });
+
+  it('compresses the page for a browser that accepts brotli', async () => {
+    const res = await get('/', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+  });
+
+  it('sends the shell for pages the browser renders alone', async () => {
+    const res = await get('/cart');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('quickbuy-queries');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['content-security-policy']).not.toContain('nonce-');
+  });
+});

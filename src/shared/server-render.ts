@@ -1,0 +1,53 @@
+import type { CollectionReply, Device, DeviceListReply, HomeReply } from './catalog';
+import type { CollectionQuery, DeviceListQuery } from './catalog-query';
+import type { Currency } from './money';
+
+/**
+ * The contract between the server and the storefront's render entry (src/web/entry-server.tsx, built
+ * by Vite's SSR build into dist/server): the server imports the built file at start and hands it these
+ * functions, so neither source root imports the other (docs/decisions/032).
+ */
+
+/** What a server-rendered page reads: the catalog's services, with no HTTP in between. Same replies as the API. */
+export interface StorefrontData {
+  home(): Promise<HomeReply>;
+  devices(query: DeviceListQuery): Promise<DeviceListReply>;
+  /** null: no such device (the page says so). */
+  device(id: string): Promise<Device | null>;
+  /** null: no such collection. */
+  collection(slug: string, query: CollectionQuery): Promise<CollectionReply | null>;
+}
+
+/** Vite's build manifest (dist/web/.vite/manifest.json): which chunk a page's source file became. */
+export type BuildManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+export interface StorefrontRendererOptions {
+  data: StorefrontData;
+  currency: Currency;
+  manifest: BuildManifest;
+}
+
+export interface StorefrontRenderRequest {
+  /** The path and query string asked for. */
+  url: string;
+  /** A session cookie came with the request: the browser asks who is signed in after hydration. */
+  signedIn: boolean;
+  /** Carried by the hydration script, matching the reply's Content-Security-Policy. */
+  nonce: string;
+}
+
+export type StorefrontRenderResult =
+  /** `html` goes inside #root; `scripts` right after it; `preload` are module URLs for <link rel="modulepreload">. */
+  | { kind: 'page'; html: string; scripts: string; preload: string[] }
+  | { kind: 'redirect'; status: number; location: string }
+  /** Not a page the server renders (cart, account, sign-in, back office) or its data failed: send the app's shell. */
+  | { kind: 'shell' };
+
+export interface StorefrontRenderer {
+  /** Whether the server renders the page at this path and query (the storefront), or sends the shell. */
+  renders(url: string): boolean;
+  render(request: StorefrontRenderRequest): Promise<StorefrontRenderResult>;
+}
+
+/** The render entry's one export. */
+export type CreateStorefrontRenderer = (options: StorefrontRendererOptions) => StorefrontRenderer;

@@ -1,0 +1,107 @@
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+import { jsonForScript } from '../shared/script-json';
+import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderResult } from '../shared/server-render';
+import { QUERY_STATE_ID } from './app/hydration';
+import { createQueryClient, Providers } from './app/providers';
+import { createRoutes, type ServerRenderedHandle } from './app/routes';
+import { setStoreCurrency } from './lib/money';
+import { SESSION_QUERY_KEY } from './lib/use-session';
+
+/**
+ * The storefront's server render (docs/decisions/032), built by Vite's SSR build into
+ * dist/server/entry-server.js. The server imports that file at start and passes in its catalog
+ * services; a page is rendered from the same route table as the browser's, its loaders awaiting
+ * the data, and the page's HTML carries the router's loader data and the query cache for hydration.
+ */
+
+const SHELL: StorefrontRenderResult = { kind: 'shell' };
+/** Requests are built from the path and query alone; the origin is never read. */
+const BASE = 'http://quickbuy.invalid';
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The chunks a page's source file needs beyond what the entry script already brings. */
+function preloadsOf(manifest: BuildManifest) {
+  const entryFiles = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    chunk.imports?.forEach((next) => walk(next, into));
+  };
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .forEach(([key]) => walk(key, entryFiles));
+  return (sources: string[]): string[] => {
+    const files = new Set<string>();
+    sources.forEach((source) => walk(source, files));
+    return [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
+  };
+}
+
+/** The page sources of the routes a URL matches; the last one undefined when the server does not render it. */
+function serverRenderedPages(routes: RouteObject[], url: string): (string | undefined)[] {
+  const matches = matchRoutes(routes, new URL(url, BASE).pathname) ?? [];
+  return matches.map(({ route }) => (route.handle as ServerRenderedHandle | undefined)?.ssr);
+}
+
+export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, currency, manifest }) => {
+  setStoreCurrency(currency);
+  const preloads = preloadsOf(manifest);
+  const table = createRoutes({ queryClient: createQueryClient(), catalog: data, waitForData: true });
+
+  return {
+    renders: (url) => serverRenderedPages(table, url).at(-1) !== undefined,
+
+    async render({ url, signedIn, nonce }) {
+      const pages = serverRenderedPages(table, url);
+      if (!pages.at(-1)) return SHELL;
+      const request = new Request(new URL(url, BASE));
+      const queryClient = createQueryClient();
+      // A loader's failure sends the shell at once (the browser then tries itself), never a retry here.
+      queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+      // No session cookie: nobody is signed in, so the header shows Login/SignUp from the first paint.
+      if (!signedIn) queryClient.setQueryData(SESSION_QUERY_KEY, null);
+
+      const handler = createStaticHandler(createRoutes({ queryClient, catalog: data, waitForData: true }));
+      const context = await handler.query(request);
+      if (context instanceof Response) {
+        const location = context.headers.get('location');
+        return location && context.status >= 300 && context.status < 400
+          ? { kind: 'redirect', status: context.status, location }
+          : SHELL;
+      }
+      if (context.errors) return SHELL;
+
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const failures: unknown[] = [];
+      const stream = await renderToReadableStream(
+        <StrictMode>
+          <Providers client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>
+        </StrictMode>,
+        { nonce, onError: (error) => void failures.push(error) },
+      );
+      await stream.allReady;
+      const html = await new Response(stream).text();
+      if (failures.length) throw failures[0];
+
+      const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
+      const scripts =
+        `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${jsonForScript(JSON.stringify(routerData))});</script>` +
+        `<script type="application/json" id="${QUERY_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`;
+      queryClient.clear();
+      return { kind: 'page', html, scripts, preload: preloads(pages.filter((page) => page !== undefined)) };
+    },
+  };
+};

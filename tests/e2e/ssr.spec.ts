@@ -1,0 +1,123 @@
+import type { ConsoleMessage, Page, Request } from '@playwright/test';
+import type { Device, DeviceListReply } from '../../src/shared/catalog';
+import { expect, test, type Api } from './fixtures';
+
+// Server rendering (issue 17, docs/decisions/032): the storefront reads without JavaScript, and with it
+// the page the server sent is hydrated as it is: no console error, no second request for its data.
+// These stories read the demo catalog and add no device (other specs count the whole catalog).
+
+/** An in-stock device of the demo catalog, by the listing's filters. */
+async function demoDevice(api: Api, query: string): Promise<Device> {
+  const { items } = await api.expect<DeviceListReply>(api.get(`/api/devices?${query}&pageSize=100`));
+  const device = items.find((item) => item.inStock);
+  expect(device, `an in-stock device for ${query}`).toBeDefined();
+  return device!;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper reads the home page, filters and pages through /buy, and opens a device', async ({ page, api }) => {
+    const laptop = await demoDevice(api, 'category=laptop');
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop Smarter Today!' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Trending Products' }).getByRole('link').first()).toBeVisible();
+
+    await page.goto('/buy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Buy Quality Devices' })).toBeVisible();
+    await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+
+    // The filters are a GET form: choose, then Apply (shown only without JavaScript), or Enter in the search.
+    await page.getByLabel('Category', { exact: true }).selectOption('laptop');
+    await page.getByLabel('Price Range', { exact: true }).selectOption('all');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/category=laptop/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page.getByLabel('Category', { exact: true })).toHaveValue('laptop');
+    await page.getByLabel('Search', { exact: true }).fill(laptop.name);
+    await page.getByLabel('Search', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/q=/);
+    await expect(page.getByLabel('Category', { exact: true })).toHaveValue('laptop');
+
+    await page
+      .getByRole('link', { name: new RegExp(laptop.name) })
+      .first()
+      .click();
+    await expect(page).toHaveURL(`/device/${laptop.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: laptop.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
+  });
+});
+
+/** Console errors and warnings, uncaught errors, and the catalog API requests a page makes. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  const catalogRequests: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/(devices|home|collections)/.test(pathname)) catalogRequests.push(pathname);
+  });
+  return { problems, catalogRequests };
+}
+
+/** The page is live once the app has hydrated the server's HTML (app/app.tsx marks it). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName('quickbuy:ready').length > 0);
+}
+
+test.describe('with JavaScript', () => {
+  // A returning visitor: the chat's first-visit greeting would open over the page.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
+  });
+
+  test('the home page, the listing and a device page hydrate without errors or refetching their data', async ({
+    page,
+    api,
+  }) => {
+    const device = await demoDevice(api, 'category=phone');
+    for (const path of ['/', '/buy?category=phone', `/device/${device.id}`]) {
+      const seen = watch(page);
+      const response = await page.goto(path);
+      expect(await response!.text()).toContain('id="quickbuy-queries"');
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(seen.problems, path).toEqual([]);
+      expect(seen.catalogRequests, path).toEqual([]);
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+      page.removeAllListeners('request');
+    }
+    await expect(page.getByRole('heading', { level: 1, name: device.name })).toBeVisible();
+  });
+
+  test('the hydrated listing filters in place and the cart badge fills in from browser storage', async ({
+    page,
+    api,
+  }) => {
+    const device = await demoDevice(api, 'category=tablet');
+    await page.goto(`/device/${device.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+    // A new document: the server renders an empty cart, the badge appears after hydration.
+    const seen = watch(page);
+    await page.goto('/buy');
+    await hydrated(page);
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await page.getByLabel('Category', { exact: true }).selectOption('laptop');
+    await expect(page).toHaveURL(/category=laptop/);
+    await expect(page.getByRole('button', { name: 'Apply filters' })).toBeHidden();
+    expect(seen.problems).toEqual([]);
+  });
+});
