@@ -1,18 +1,12 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { AdminAgent } from '../../src/shared/agents';
-import { CHAT_VISITED_KEY } from '../../src/shared/chat';
 import { pickupDates, type RepairBookedReply, type RepairSlotsReply } from '../../src/shared/repairs';
 import type { SellReply } from '../../src/shared/trade-ins';
 import { Api, E2E_OTHER_AGENT as AGENT, expect, test, uniqueId } from './fixtures';
 
 // An agent's day, in a real browser against the real server: sign in, see the trade-in the admin
 // assigned, mark it assessed, make an offer, watch the counts move, then collect a repair.
-
-// The chat assistant's first-visit greeting would open over the list's right side: mark the browser as visited.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), CHAT_VISITED_KEY);
-});
 
 /** A trade-in submitted by a guest (with a photo and an IMEI), confirmed and assigned to the agent by the admin. */
 async function assignedTradeIn(api: Api, admin: Api, agentId: string): Promise<SellReply> {

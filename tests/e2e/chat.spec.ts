@@ -19,6 +19,9 @@ async function openChat(page: Page, path = '/') {
   await expect(panel(page)).toBeVisible();
 }
 
+// These stories are about the first visit too: browsers here start new, greeting and all.
+test.use({ chatGreeting: true });
+
 test.describe('the chat assistant', () => {
   test('greets a first-time visitor on a wide screen after about 3 seconds, once', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });

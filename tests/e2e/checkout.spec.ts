@@ -7,11 +7,6 @@ import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, SANDBOX_SUCCESS_CARD
 
 const HELD = /^Your devices are held for you for 1[45]:\d\d more$/;
 
-// The chat assistant's first-visit greeting would open over the cart: mark the browser as visited.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
-});
-
 async function quantityOf(request: APIRequestContext, id: string): Promise<number> {
   const response = await request.get(`/api/devices/${id}`, { headers: { 'cache-control': 'no-cache' } });
   return ((await response.json()) as Device).quantity;

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 async function heading(page: Page, name: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

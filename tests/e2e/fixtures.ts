@@ -4,6 +4,7 @@ import type { Device, DeviceListReply } from '../../src/shared/catalog';
 import { CSRF_HEADER } from '../../src/shared/errors';
 import type { DeviceForm } from '../../src/shared/inventory';
 import type { CheckoutCustomerInput, CheckoutReply } from '../../src/shared/orders';
+import { CHAT_VISITED_KEY } from '../../src/shared/chat';
 
 /**
  * Fixtures every spec shares (import `test` and `expect` from here, not from @playwright/test):
@@ -11,7 +12,9 @@ import type { CheckoutCustomerInput, CheckoutReply } from '../../src/shared/orde
  * - `customer`: a new customer signed up through the API, the page signed in as them;
  * - `admin`: the API signed in as the e2e admin, in a context of its own (the page is not signed in);
  * - `makeDevice`: a device made for this test through the admin's API, so no test depends on
- *   what the demo catalog holds or on what another test bought (`admin.patch` changes it later).
+ *   what the demo catalog holds or on what another test bought (`admin.patch` changes it later);
+ * - `chatGreeting` (an option, off): every browser starts as a returning visitor, so the chat's
+ *   first-visit greeting never opens over what a test clicks 3 seconds in; the chat's own spec turns it on.
  * The e2e server (scripts/e2e-server.mjs) seeds these staff accounts.
  */
 export const E2E_ADMIN = { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' };
@@ -138,6 +141,8 @@ export type NewDevice = Partial<DeviceForm> & {
 };
 
 interface Fixtures {
+  chatGreeting: boolean;
+  returningVisitor: void;
   api: Api;
   customer: Customer;
   admin: Api;
@@ -145,6 +150,15 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  chatGreeting: [false, { option: true }],
+  returningVisitor: [
+    async ({ page, chatGreeting }, use) => {
+      if (!chatGreeting) await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), CHAT_VISITED_KEY);
+      await use();
+    },
+    { auto: true },
+  ],
+
   api: async ({ page }, use) => {
     await use(new Api(page.request));
   },

@@ -15,11 +15,6 @@ import {
 // The one way forms work (docs/decisions/015): the shared schema checks in the browser with the
 // server's messages, a server refusal lands under its input, and what was typed is not lost.
 
-test.beforeEach(async ({ page }) => {
-  // The chat's first-visit greeting would open over the forms.
-  await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
-});
-
 /** Every request the page makes to `path`, counted from now. */
 function requestsTo(page: Page, path: string, method = 'POST'): string[] {
   const seen: string[] = [];

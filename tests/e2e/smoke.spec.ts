@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the store answers its health check and serves the app shell', async ({ page, request }) => {
   const health = await request.get('/api/health');

@@ -75,11 +75,6 @@ async function hydrated(page: Page) {
 }
 
 test.describe('with JavaScript', () => {
-  // A returning visitor: the chat's first-visit greeting would open over the page.
-  test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
-  });
-
   test('the home page, the listing and a device page hydrate without errors or refetching their data', async ({
     page,
     api,

@@ -10,11 +10,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 const CSRF = { 'X-QuickBuy-Request': '1' };
 
-// The chat's first-visit greeting would open over the page: every story here is a returning visitor.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
-});
-
 async function allDevices(request: APIRequestContext): Promise<Device[]> {
   const response = await request.get('/api/devices?pageSize=100');
   expect(response.ok()).toBe(true);
