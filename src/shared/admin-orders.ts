@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, type Address, type OrderItemView, type OrderPaymentStatus, type OrderStatus } from './orders';
+import {
+  ORDER_STATUSES,
+  type Address,
+  type OrderItemView,
+  type OrderPaymentStatus,
+  type OrderStatus,
+  type OrderView,
+} from './orders';
+import type { AdminRefund } from './payments';
 
 /** The admin's Orders tab (spec 001 'Orders'), paged, filtered and searched on the server. */
 export const ORDER_MESSAGES = {
@@ -9,6 +17,9 @@ export const ORDER_MESSAGES = {
   emptyHint: 'Orders will appear here when customers complete their checkout',
   trackingSaved: 'Tracking details saved',
   loadFailed: 'Failed to load orders',
+  /** A cancel whose refund the provider refused: the order stays cancelled, the money is still owed. */
+  cancelRefundFailed: (orderNumber: string) =>
+    `Order ${orderNumber} is cancelled and its stock is back on sale, but the refund did not go through: retry it from the Paystack tab.`,
 } as const;
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
@@ -57,6 +68,16 @@ export interface Paged<T> {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/**
+ * POST /api/admin/orders/:orderNumber/cancel. `refund` is null when nothing was paid; a refund the
+ * provider refused comes back with status 'failed' (the order is cancelled all the same).
+ */
+export interface CancelOrderReply {
+  message: string;
+  order: OrderView;
+  refund: AdminRefund | null;
 }
 
 /** POST /api/admin/orders/:orderNumber/status: the next status, one forward step. */

@@ -1,5 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderDetails, AdminOrderQuery, AdminOrderRow, Paged } from '../../../../shared/admin-orders';
+import type {
+  AdminOrderDetails,
+  AdminOrderQuery,
+  AdminOrderRow,
+  CancelOrderReply,
+  Paged,
+} from '../../../../shared/admin-orders';
 import type { RefundReply } from '../../../../shared/payments';
 import { api } from '../../../lib/api';
 
@@ -33,7 +39,7 @@ export const orderActions = {
     api.post<AdminOrderRow>(`${orderPath(orderNumber)}/status`, { status }),
   tracking: (orderNumber: string, body: unknown) => api.put<AdminOrderRow>(`${orderPath(orderNumber)}/tracking`, body),
   /** Returns the stock and refunds a paid order. */
-  cancel: (orderNumber: string) => api.post<{ message?: string }>(`${orderPath(orderNumber)}/cancel`, {}),
+  cancel: (orderNumber: string) => api.post<CancelOrderReply>(`${orderPath(orderNumber)}/cancel`, {}),
   /** Refunds the money of a payment that came after the order closed (the card's 'Needs refund'). */
   refundDue: (orderNumber: string) => api.post<RefundReply>(`${orderPath(orderNumber)}/refund-due`, {}),
 };

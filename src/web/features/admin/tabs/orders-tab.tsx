@@ -84,7 +84,11 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
   async function cancel() {
     try {
       const reply = await orderActions.cancel(order.orderNumber);
-      toast.success(reply?.message ?? `Order ${order.orderNumber} cancelled`);
+      if (reply.refund?.status === 'failed') {
+        toast.error(PAYMENT_MESSAGES.refundFailed, {
+          description: ORDER_MESSAGES.cancelRefundFailed(order.orderNumber),
+        });
+      } else toast.success(reply.message);
       onChanged();
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Failed to cancel order');
