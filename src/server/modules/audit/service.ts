@@ -94,7 +94,11 @@ export async function listAudit({
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   return onePage(
-    db.select().from(auditLog).where(where).orderBy(...newestFirst(auditLog.createdAt, auditLog.id)),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(...newestFirst(auditLog.createdAt, auditLog.id)),
     db.select({ n: count() }).from(auditLog).where(where),
     { page, pageSize },
   );

@@ -153,7 +153,11 @@ export async function listInventory({
   else if (query.status) throw invalid('status', 'Unknown stock filter');
   const where = and(...conditions);
   const page = await onePage(
-    db.select().from(devices).where(where).orderBy(...newestFirst(devices.createdAt, devices.id)),
+    db
+      .select()
+      .from(devices)
+      .where(where)
+      .orderBy(...newestFirst(devices.createdAt, devices.id)),
     db.select({ n: count() }).from(devices).where(where),
     query,
   );

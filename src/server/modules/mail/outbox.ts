@@ -268,7 +268,11 @@ export async function listOutbox({
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { html: _html, text: _text, ...columns } = getTableColumns(outboxEmails);
   const page = await onePage(
-    db.select(columns).from(outboxEmails).where(where).orderBy(...newestFirst(outboxEmails.createdAt, outboxEmails.id)),
+    db
+      .select(columns)
+      .from(outboxEmails)
+      .where(where)
+      .orderBy(...newestFirst(outboxEmails.createdAt, outboxEmails.id)),
     db.select({ n: count() }).from(outboxEmails).where(where),
     query,
   );

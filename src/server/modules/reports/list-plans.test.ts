@@ -131,9 +131,7 @@ describe('admin list plans (decision 028)', () => {
   });
 
   it('Audit log: newest first walks audit_log_created_idx', async () => {
-    const plan = await planOf(() =>
-      listAudit({ db, page: 1, pageSize: 20, actorIds: null, action: '', target: '' }),
-    );
+    const plan = await planOf(() => listAudit({ db, page: 1, pageSize: 20, actorIds: null, action: '', target: '' }));
     expectWalks(plan, 'audit_log_created_idx');
   });
 });

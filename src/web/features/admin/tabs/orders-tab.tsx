@@ -99,7 +99,10 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
     try {
       toast.success((await orderActions.refundDue(order.orderNumber)).message);
     } catch (error) {
-      toast.error(PAYMENT_MESSAGES.refundFailed, error instanceof ApiError ? { description: error.message } : undefined);
+      toast.error(
+        PAYMENT_MESSAGES.refundFailed,
+        error instanceof ApiError ? { description: error.message } : undefined,
+      );
     }
     onChanged();
   }
