@@ -98,6 +98,11 @@ test('the admin creates an agent, edits them, and deactivates them once they hav
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByRole('button', { name: 'Create Agent' }).click();
   await expect(page.getByText('Agent created successfully')).toBeVisible();
+  // The list is paged and searched on the server, like the other tabs.
+  await page.getByLabel('Search agents').fill(username);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${username.replace('.', '\\.')}`));
+  await expect(page.getByText('1 result', { exact: true })).toBeVisible();
   const card = page.getByRole('listitem', { name: 'Thabo Molefe' }).filter({ hasText: username });
   await expect(card.getByText('Supervisor')).toBeVisible();
   await expect(card.getByText('active', { exact: true })).toBeVisible();

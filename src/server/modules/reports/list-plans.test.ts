@@ -14,6 +14,7 @@ import { adminOrderQuerySchema } from '../../../shared/admin-orders';
 import { tradeInListQuerySchema } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
+import { listAgents } from '../accounts/agents';
 import { listAudit } from '../audit/service';
 import { listInventory } from '../catalog/inventory';
 import { listOutbox } from '../mail/outbox';
@@ -128,6 +129,10 @@ describe('admin list plans (decision 028)', () => {
       await planOf(() => listOutbox({ db, query: { ...listQuery, status: 'failed' } })),
       'outbox_status_created_idx',
     );
+  });
+
+  it('Agents: newest first walks users_role_created_idx', async () => {
+    expectWalks(await planOf(() => listAgents({ db, query: listQuery })), 'users_role_created_idx');
   });
 
   it('Audit log: newest first walks audit_log_created_idx', async () => {

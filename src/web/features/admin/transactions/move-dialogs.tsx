@@ -7,7 +7,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { inputProps, submitWith, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { useAdminAgents } from '../agents/agent-api';
+import { useActiveAgents } from '../agents/agent-api';
 import { tradeInActions, type TradeInRow } from './trade-in-api';
 
 /**
@@ -37,7 +37,7 @@ function useMoveForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
 type Props = { tradeIn: TradeInRow; onOpenChange: (open: boolean) => void; onDone: () => void };
 
 export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
-  const agents = useAdminAgents();
+  const agents = useActiveAgents();
   const form = useMoveForm(
     assignAgentSchema,
     { agentId: tradeIn.agentId ?? '' },
@@ -47,7 +47,6 @@ export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
       onOpenChange(false);
     },
   );
-  const active = agents.data?.filter((a) => a.status === 'active') ?? [];
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent title="Assign to Agent" description={tradeIn.transactionNumber}>
@@ -59,7 +58,7 @@ export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
           )}
           <SelectField label="Agent" required {...form.input('agentId')}>
             <option value="">Choose an agent</option>
-            {active.map((agent) => (
+            {agents.data?.items.map((agent) => (
               <option key={agent.id} value={agent.id}>
                 {agent.name} ({agent.role})
               </option>
