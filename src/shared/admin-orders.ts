@@ -17,6 +17,8 @@ export const ORDER_MESSAGES = {
   emptyHint: 'Orders will appear here when customers complete their checkout',
   trackingSaved: 'Tracking details saved',
   loadFailed: 'Failed to load orders',
+  /** Spec 001 section 8: the server's refusal is named; a failure with no answer reads as loadFailed. */
+  loadFailedWith: (message: string) => `Failed to load orders: ${message}`,
   /** A cancel whose refund the provider refused: the order stays cancelled, the money is still owed. */
   cancelRefundFailed: (orderNumber: string) =>
     `Order ${orderNumber} is cancelled and its stock is back on sale, but the refund did not go through: retry it from the Paystack tab.`,
@@ -37,7 +39,8 @@ const pageSizeField = z.coerce
 export const adminOrderQuerySchema = z.object({
   page: pageField,
   pageSize: pageSizeField,
-  status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional().catch(undefined),
+  // Empty means every status, as on the other lists; anything else unknown is refused (400).
+  status: z.enum(['', ...ORDER_STATUSES], { error: 'Unknown order status' }).optional(),
   q: z.string().trim().max(120, 'At most 120 characters').optional().default(''),
   sort: z.enum(ORDER_SORTS).default('newest'),
 });

@@ -46,7 +46,11 @@ export default function OrdersTab() {
         <ListState
           isPending={orders.isPending}
           error={orders.error}
-          errorMessage={ORDER_MESSAGES.loadFailed}
+          errorMessage={
+            orders.error instanceof ApiError
+              ? ORDER_MESSAGES.loadFailedWith(orders.error.message)
+              : ORDER_MESSAGES.loadFailed
+          }
           isEmpty={orders.data?.items.length === 0}
           empty={{ title: ORDER_MESSAGES.empty, hint: ORDER_MESSAGES.emptyHint }}
         >
