@@ -1,7 +1,8 @@
-// `npm test`: every test, on every engine, in order:
-//   1. Vitest unit and API tests on PGlite,
-//   2. the API tests again on a real PostgreSQL server (scripts/with-postgres.mjs),
-//   3. Playwright in Chromium against the built app and the real server.
+// `npm test`: every check and every test, on every engine, in order:
+//   1. ESLint and the type checker (the layering rules are lint rules: a new crossing fails the build),
+//   2. Vitest unit and API tests on PGlite,
+//   3. the API tests again on a real PostgreSQL server (scripts/with-postgres.mjs),
+//   4. Playwright in Chromium against the built app and the real server.
 // Prints one closing line "N passed, N failed" over all three.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ mkdirSync(results, { recursive: true });
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name}.json`];
 
 const stages = [
+  { name: 'lint and typecheck', command: 'sh', args: ['-c', 'npx eslint . && npx tsc --noEmit -p tsconfig.json'] },
   { name: 'unit and API tests on PGlite', command: 'npx', args: ['vitest', 'run', ...vitestJson('vitest-pglite')], report: 'vitest-pglite' },
   {
     name: 'API tests on PostgreSQL',
@@ -25,6 +27,7 @@ const stages = [
 ];
 
 function counts(report) {
+  if (!report) return null;
   const file = path.join(results, `${report}.json`);
   if (!existsSync(file)) return null;
   const data = JSON.parse(readFileSync(file, 'utf8'));
@@ -55,7 +58,8 @@ for (const stage of stages) {
     exitCode = 1;
     if (!c || c.failed === 0) failed += 1; // a stage that could not run counts as a failure
   }
-  summary.push(`${stage.name}: ${c ? `${c.passed} passed, ${c.failed} failed` : 'did not report'} (exit ${code}, ${seconds}s)`);
+  const outcome = c ? `${c.passed} passed, ${c.failed} failed` : stage.report ? 'did not report' : code === 0 ? 'clean' : 'failed';
+  summary.push(`${stage.name}: ${outcome} (exit ${code}, ${seconds}s)`);
 }
 
 console.log(`\n${summary.join('\n')}\n`);

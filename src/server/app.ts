@@ -12,7 +12,7 @@ import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { registerAgentAdminRoutes } from './modules/accounts/agent-routes';
+import { registerAgentAdminRoutes, registerAgentPortalRoutes } from './modules/accounts/agent-routes';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
@@ -96,6 +96,7 @@ export async function buildApp({
   registerOrderRoutes(app, context);
   registerOrderAdminRoutes(app, context);
   registerAgentAdminRoutes(app, context);
+  registerAgentPortalRoutes(app, context);
   registerReportRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerChatRoutes(app, context);

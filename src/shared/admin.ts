@@ -45,14 +45,6 @@ export const adminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
-/** The reply of every server-paged admin list: one page of rows and the count of all rows matching. */
-export interface PagedReply<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 /** GET /api/admin/audit: the list query plus who, what and on what. */
 export const auditQuerySchema = adminListQuerySchema.omit({ q: true, status: true }).extend({
   /** A staff member's name or email, contained. */

@@ -104,3 +104,20 @@ export interface AgentDeleteReply {
   outcome: 'deactivated' | 'deleted';
   message: string;
 }
+
+// ---- The agent's own dashboard (spec 001 'Agent dashboard'; decision 031) ----
+
+/** GET /api/agent/summary: the four cards, counted on the server for the signed-in agent. */
+export interface AgentSummary {
+  /** Trade-ins held and pickups given (not cancelled). */
+  assigned: number;
+  /** Trade-ins in 'Assigned to Agent'. */
+  awaitingAssessment: number;
+  /** Offers waiting for the customer ('Offer Made'). */
+  offersMade: number;
+  /** Offers accepted or declined, and pickups returned. */
+  completed: number;
+  /** The trade-in and pickup parts of assigned and completed. */
+  tradeIns: { assigned: number; completed: number };
+  pickups: { assigned: number; completed: number };
+}

@@ -305,12 +305,16 @@ export type DeclineOfferInput = z.input<typeof declineOfferSchema>;
 
 // Staff payloads
 export const assignAgentSchema = z.object({ agentId: z.uuid('Choose an agent') });
+/** An offer's amount is whole rand above 0; an empty box reads as missing, not as 0. */
 export const makeOfferSchema = z.object({
-  amount: z.coerce
-    .number({ error: 'Offer amount is required' })
-    .int('Offer amount must be a whole number of rand')
-    .positive('Offer amount must be greater than 0')
-    .max(1_000_000, 'Offer amount is at most R1,000,000'),
+  amount: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: 'Offer amount is required' })
+      .int('Offer amount must be a whole number of rand')
+      .positive('Offer amount must be greater than 0')
+      .max(1_000_000, 'Offer amount is at most R1,000,000'),
+  ),
   notes: z.string().trim().max(2000, 'Notes are at most 2000 characters').optional().default(''),
 });
 export type MakeOfferInput = z.input<typeof makeOfferSchema>;
@@ -328,6 +332,8 @@ export const tradeInListQuerySchema = z.object({
   status: z.enum(ALL_SALE_STATUSES, { error: 'Choose a status from the list' }).optional(),
   q: z.string().trim().max(100).optional().default(''),
 });
+/** GET /api/agent/trade-ins: the agent's own list, paged and by status (no search: decision 031). */
+export const agentTradeInQuerySchema = tradeInListQuerySchema.pick({ page: true, pageSize: true, status: true });
 
 // ---------------------------------------------------------------------------------------------
 // Replies
@@ -379,13 +385,9 @@ export interface TrackedOrder {
 
 export type TrackReply = { kind: 'trade-in'; tradeIn: TrackedTradeIn } | { kind: 'order'; order: TrackedOrder };
 
-/** A trade-in as staff lists show it. */
-export interface StaffTradeIn extends TradeInDevice {
+/** What every staff view of a trade-in shows: the device as its seller described it, its photos and the money. */
+interface TradeInCard extends TradeInDevice {
   transactionNumber: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  address: string;
   deviceInfo: string;
   imei: string | null;
   status: AnySaleStatus;
@@ -393,17 +395,33 @@ export interface StaffTradeIn extends TradeInDevice {
   offeredAmount: number | null;
   assessmentNotes: string | null;
   submittedDate: string;
-  agentId: string | null;
-  agentName: string | null;
   photos: string[];
 }
 
-export interface StaffTradeInList {
-  items: StaffTradeIn[];
-  total: number;
-  page: number;
-  pageSize: number;
+/** A trade-in as the admin's lists show it. */
+export interface StaffTradeIn extends TradeInCard {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: string;
+  agentId: string | null;
+  agentName: string | null;
 }
+
+/** A trade-in as its assigned agent sees it: the customer by first name only (decision 031); '' for a guest. */
+export interface AgentTradeIn extends TradeInCard {
+  customerFirstName: string;
+}
+
+/** The statuses an agent's trade-in can rest in, for the agent's status filter ('Device Assessed' never rests). */
+export const AGENT_SALE_STATUSES = [
+  'Assigned to Agent',
+  'Awaiting Offer',
+  'Offer Made',
+  'Awaiting Payment',
+  'Paid',
+  'Offer Declined',
+] as const satisfies readonly AnySaleStatus[];
 
 /** A trade-in in the signed-in customer's account (GET /api/account/trade-ins). */
 export interface AccountTradeIn {

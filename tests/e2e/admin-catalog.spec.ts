@@ -1,14 +1,12 @@
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import type { PagedReply } from '../../src/shared/admin';
+import type { PagedReply } from '../../src/shared/paging';
 import type { Device } from '../../src/shared/catalog';
 import type { StockImagesReply } from '../../src/shared/inventory';
 import type { CheckoutReply } from '../../src/shared/orders';
 import { Api, E2E_ADMIN, expect, test, uniqueId } from './fixtures';
 
-test.beforeEach(async ({ api, page }) => {
-  // The chat assistant's first-visit greeting opens after 3 s over the dialogs: mark the browser as visited.
-  await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
+test.beforeEach(async ({ api }) => {
   await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
 });
 

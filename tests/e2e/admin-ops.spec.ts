@@ -5,11 +5,6 @@ import type { CheckoutReply } from '../../src/shared/orders';
 
 // The admin's day, in a real browser against the real server: orders and agents.
 
-// The chat assistant's first-visit greeting opens after 3 s over the lists' buttons: mark the browser as visited.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('quickbuy_chat_visited', 'true'));
-});
-
 /** An order of one `deviceId`, placed and paid through the sandbox as a shopper does. */
 async function paidOrder(api: Api, deviceId: string, customer: { firstName: string; lastName: string; email: string }) {
   const order = await api.expect<CheckoutReply>(

@@ -38,6 +38,19 @@ test.describe('the chat assistant', () => {
     await expect(panel(page)).toHaveCount(0);
   });
 
+  test('stays off the staff dashboards: no launcher, and no greeting over their work', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/agent-dashboard');
+    await expect(page.getByText('Please log in as an agent to access the dashboard.')).toBeVisible();
+    await page.waitForTimeout(4000);
+    await expect(page.getByRole('button', { name: 'Chat', exact: true })).toHaveCount(0);
+    await expect(panel(page)).toHaveCount(0);
+
+    // Off the dashboard the assistant is back, and its first-visit greeting was kept for the shop.
+    await page.getByRole('link', { name: 'Go to the partner portal' }).click();
+    await expect(panel(page)).toBeVisible({ timeout: 6000 });
+  });
+
   test('never opens itself on a small screen, and marks the browser as visited', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

@@ -15,6 +15,8 @@ import type { DeviceForm } from '../../src/shared/inventory';
  */
 export const E2E_ADMIN = { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' };
 export const E2E_AGENT = { username: 'sarah.mitchell', password: 'Agent-pass-2026', name: 'Sarah Mitchell' };
+/** The other demo agent: the agent's-day spec's own (no other spec gives them trade-ins, so its counts are its to watch). */
+export const E2E_OTHER_AGENT = { username: 'michael.johnson', password: 'Agent-pass-2026', name: 'Michael Johnson' };
 
 /** Short and unique across workers and repeats: for emails and device names a test searches by. */
 export const uniqueId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -92,3 +92,9 @@ export async function signInAs(t: TestApp, kind: 'agent' | 'admin', identifier: 
   if (res.statusCode !== 200) throw new Error(`${kind} sign-in failed: ${res.body}`);
   return sessionCookie(res);
 }
+
+/** A new active agent, signed in: their id and username, and the session cookie. */
+export async function signedInAgent(t: TestApp) {
+  const row = await createAgent(t);
+  return { id: row.id, username: row.username!, cookie: await signInAs(t, 'agent', row.username!) };
+}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   get,
   useForm,
@@ -103,4 +103,29 @@ function hasField(values: unknown, path: string): boolean {
     current = (current as Record<string, unknown>)[key];
   }
   return true;
+}
+
+/**
+ * A dialog's form that sends one action on the route's schema (the admin's Assign and Mark Paid, the
+ * agent's Make Offer): a refusal of a field lands under it, anything else (a 409 saying why) in the
+ * dialog's own alert (`error`); on success the reply's message is a toast and `done` runs.
+ */
+export function useActionForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+  run: (input: z.output<Schema>) => Promise<{ message: string }>,
+  done: () => void,
+) {
+  const form = useZodForm(schema, { defaultValues });
+  const [error, setError] = useState<string | null>(null);
+  const submit = submitWith(
+    form,
+    async (input) => {
+      setError(null);
+      toast.success((await run(input)).message);
+      done();
+    },
+    { report: setError },
+  );
+  return { form, submit, error, busy: form.formState.isSubmitting, input: inputProps(form, useId()) };
 }

@@ -4,7 +4,8 @@ import { agentCreateSchema, agentUpdateSchema } from '../../../shared/agents';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
-import { createAgent, deleteAgent, listActiveAgents, listAgents, updateAgent } from './agents';
+import { sessionOf } from './guard';
+import { createAgent, deleteAgent, getAgentSummary, listActiveAgents, listAgents, updateAgent } from './agents';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 const FORM = { form: true } as const;
@@ -30,5 +31,12 @@ export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock }: Ap
 
   app.delete<ById>('/api/admin/agents/:id', ADMIN, async (request) =>
     deleteAgent({ db, clock, actor: actorOf(request), id: request.params.id }),
+  );
+}
+
+/** The agent's own dashboard: the summary cards (the lists live with the trade-ins and repairs modules). */
+export function registerAgentPortalRoutes(app: FastifyInstance, { db }: AppContext) {
+  app.get('/api/agent/summary', { config: { access: ['agent'] } }, async (request) =>
+    getAgentSummary({ db, agentId: sessionOf(request).user.id }),
   );
 }

@@ -9,6 +9,7 @@ import {
   signUpCustomer,
 } from '../../../../tests/support/accounts';
 import { send, useTestApp } from '../../../../tests/support/test-app';
+import { insertTradeIn } from '../../../../tests/support/trade-ins';
 import { auditLog, sessions, tradeIns, users } from '../../db/schema';
 
 const t = useTestApp();
@@ -33,20 +34,7 @@ const agentBody = (overrides: Record<string, unknown> = {}) => {
 };
 const create = (body: unknown) => send(t.app, 'POST', '/api/admin/agents', { cookie: admin, body });
 
-async function tradeInFor(agentId: string, status: string) {
-  await t.db.insert(tradeIns).values({
-    transactionNumber: `TXN${Date.now()}${++n}`,
-    customerEmail: 'seller@example.co.za',
-    customerPhone: '+27 82 000 0000',
-    address: '1 Main Road',
-    deviceType: 'phone',
-    model: 'Galaxy S21',
-    isOwner: true,
-    estimatedValue: 5000,
-    status,
-    agentId,
-  });
-}
+const tradeInFor = (agentId: string, status: string) => insertTradeIn(t, { agentId, status });
 
 describe('POST /api/admin/agents', () => {
   it('creates an agent who can then sign in, and writes the audit log', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AdminListQuery, PagedReply } from '../../../shared/admin';
+import type { AdminListQuery } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import type { z } from 'zod';
 import {
   AGENT_MESSAGES,
@@ -8,6 +9,7 @@ import {
   type AdminAgent,
   type AgentDeleteReply,
   type AgentRole,
+  type AgentSummary,
   type agentCreateSchema,
   type agentUpdateSchema,
   type UserStatus,
@@ -21,8 +23,8 @@ import { newestFirst, onePage } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { hasActed, recordAudit, type Actor } from '../audit/service';
-import { agentHasRepairs } from '../repairs/agent-work';
-import { agentHasTradeIns, agentWorkload } from '../trade-ins/agent-work';
+import { agentHasRepairs, agentPickupSummary } from '../repairs/agent-work';
+import { agentHasTradeIns, agentTradeInSummary, agentWorkload } from '../trade-ins/agent-work';
 import { assertAcceptablePassword } from './password-rules';
 import { splitName } from './service';
 
@@ -125,6 +127,19 @@ export async function listActiveAgents({ db }: { db: Database }): Promise<{ item
       name: `${firstName} ${lastName}`.trim(),
       role: (agentRole ?? 'Agent') as AgentRole,
     })),
+  };
+}
+
+/** GET /api/agent/summary: the signed-in agent's dashboard cards, from their trade-ins and pickups (decision 031). */
+export async function getAgentSummary({ db, agentId }: { db: Database; agentId: string }): Promise<AgentSummary> {
+  const [tradeIns, pickups] = await Promise.all([agentTradeInSummary(db, agentId), agentPickupSummary(db, agentId)]);
+  return {
+    assigned: tradeIns.assigned + pickups.assigned,
+    awaitingAssessment: tradeIns.awaitingAssessment,
+    offersMade: tradeIns.offersMade,
+    completed: tradeIns.completed + pickups.completed,
+    tradeIns: { assigned: tradeIns.assigned, completed: tradeIns.completed },
+    pickups,
   };
 }
 

@@ -99,12 +99,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   // --- Passwords --------------------------------------------------------------------------------
   app.post('/api/account/password', SIGNED_IN, async (request: FastifyRequest) => {
     const input = parseInput(passwordChangeSchema, request.body, FORM);
-    const session = sessionOf(request);
     await changePassword({
       db,
       clock,
-      userId: session.user.id,
-      tokenHash: session.tokenHash,
+      actor: actorOf(request),
+      tokenHash: sessionOf(request).tokenHash,
       currentPassword: input.currentPassword,
       newPassword: input.newPassword,
       address: request.ip,
@@ -163,7 +162,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
           throw new AppError(ERROR_CODES.payloadTooLarge, 'The picture must be at most 5 MB', { status: 413 });
         }
         const { id } = await storeImage({ db, data });
-        const profile = await setProfilePicture({ db, clock, userId: sessionOf(request).user.id, imageId: id });
+        const profile = await setProfilePicture({ db, clock, actor: actorOf(request), imageId: id });
         return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
       },
     );

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { likeContains } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/reference-numbers';
-import { recordAudit, type Actor } from '../audit/service';
+import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { enqueueEmail, type OutgoingEmail } from '../mail/outbox';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -155,7 +155,18 @@ export async function signIn({
   return { user: toSessionUser(user), token };
 }
 
-/** Checks the current password (the spec does not; we do) and ends the user's other sessions. */
+/**
+ * Audits a change staff make to their own account (DESIGN.md section 9: every staff action); a
+ * customer's own changes are not staff actions and are not logged.
+ */
+async function auditOwnChange(
+  tx: DbHandle,
+  { actor, action, before, after, at }: { actor: Actor; action: string; before?: object; after?: object; at: Date },
+) {
+  if (actor.role === 'customer' || !actor.id) return;
+  await recordAudit(tx, { actor, action, entity: { type: actor.role, id: actor.id }, before, after, at });
+}
+
 /**
  * Checks a signed-in user's current password before a sensitive change, counted like a sign-in
  * (the address's attempts, a growing delay), so a stolen session cannot guess it at speed.
@@ -182,25 +193,28 @@ async function confirmCurrentPassword({
 export async function changePassword({
   db,
   clock,
-  userId,
+  actor,
   tokenHash,
   currentPassword,
   newPassword,
   address,
 }: Omit<Deps, 'config'> & {
-  userId: string;
+  actor: SignedInActor;
   tokenHash: string;
   currentPassword: string;
   newPassword: string;
   address: string;
 }) {
+  const userId = actor.id;
   const user = await getUser(db, userId);
   await confirmCurrentPassword({ db, clock, user, password: currentPassword, address });
   assertAcceptablePassword(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
+  const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, userId));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await deleteUserSessions({ db: tx, userId, exceptTokenHash: tokenHash });
+    await auditOwnChange(tx, { actor, action: 'profile.password', at: now });
   });
 }
 
@@ -342,11 +356,9 @@ export async function updateProfile({
         .set({ ...splitName(name), email, updatedAt: now })
         .where(eq(users.id, userId));
       if (emailChanged) await enqueueEmail(tx, emailChangedNotice(user, email), now);
-      if (actor.role === 'customer') return;
-      await recordAudit(tx, {
+      await auditOwnChange(tx, {
         actor,
         action: 'profile.update',
-        entity: { type: actor.role, id: userId },
         before: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
         after: { name, email },
         at: now,
@@ -380,14 +392,23 @@ function emailChangedNotice(user: typeof users.$inferSelect, newEmail: string): 
 export async function setProfilePicture({
   db,
   clock,
-  userId,
+  actor,
   imageId,
-}: Omit<Deps, 'config'> & { userId: string; imageId: string }): Promise<ProfileReply> {
+}: Omit<Deps, 'config'> & { actor: SignedInActor; imageId: string }): Promise<ProfileReply> {
+  const userId = actor.id;
   const user = await getUser(db, userId);
+  const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ profileImageId: imageId, updatedAt: clock.now() }).where(eq(users.id, userId));
+    await tx.update(users).set({ profileImageId: imageId, updatedAt: now }).where(eq(users.id, userId));
     // The picture it replaces was this user's alone: nobody can see it any more, so it goes.
     if (user.profileImageId && user.profileImageId !== imageId) await deleteImage(tx, user.profileImageId);
+    await auditOwnChange(tx, {
+      actor,
+      action: 'profile.picture',
+      before: { profilePicture: imageUrl(user.profileImageId) },
+      after: { profilePicture: imageUrl(imageId) },
+      at: now,
+    });
   });
   return getProfile({ db, userId });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { auditQuerySchema, type AuditEntry, type PagedReply } from '../../../shared/admin';
+import { auditQuerySchema, type AuditEntry } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { findPeople } from '../accounts/service';

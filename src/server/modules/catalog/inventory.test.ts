@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PagedReply } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import type { Device, DeviceListReply } from '../../../shared/catalog';
 import type { StockImagesReply } from '../../../shared/inventory';
 import { auditLog, devices } from '../../db/schema';

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminListQuery, PagedReply } from '../../../shared/admin';
+import type { AdminListQuery } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import type { Device } from '../../../shared/catalog';
 import { ERROR_CODES } from '../../../shared/errors';
 import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';

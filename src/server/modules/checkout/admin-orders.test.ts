@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PagedReply } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import type { AdminOrderRow } from '../../../shared/admin-orders';
 import type { AdminPayment, AdminPaymentDetails, PaymentStats, RefundReply } from '../../../shared/payments';
 import { auditLog, devices, orders, orderStatusHistory, outboxEmails, payments, refunds } from '../../db/schema';

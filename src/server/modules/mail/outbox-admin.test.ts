@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, OutboxEmailDetails, OutboxEmailSummary, PagedReply } from '../../../shared/admin';
+import type { AuditEntry, OutboxEmailDetails, OutboxEmailSummary } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import { auditLog, outboxEmails } from '../../db/schema';
 import { createAdmin, signInAs } from '../../../../tests/support/accounts';
 import { send, useTestApp } from '../../../../tests/support/test-app';

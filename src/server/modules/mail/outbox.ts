@@ -5,8 +5,8 @@ import {
   type AdminListQuery,
   type OutboxEmailDetails,
   type OutboxEmailSummary,
-  type PagedReply,
 } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import { ERROR_CODES } from '../../../shared/errors';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';

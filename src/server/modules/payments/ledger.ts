@@ -1,5 +1,6 @@
 import { and, asc, count, countDistinct, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminListQuery, PagedReply } from '../../../shared/admin';
+import type { AdminListQuery } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import {
   PAYMENT_STATUSES,
   type AdminPayment,

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, ne, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema';
 
@@ -11,4 +11,16 @@ export async function agentHasRepairs(db: DbHandle, agentId: string): Promise<bo
     .from(repairStatusHistory)
     .where(eq(repairStatusHistory.actorId, agentId));
   return Number(moved?.n) > 0;
+}
+
+/** The agent dashboard's pickup figures (decision 031): pickups given to the agent (a cancelled one is not), and those returned. */
+export async function agentPickupSummary(db: DbHandle, agentId: string) {
+  const [row] = await db
+    .select({
+      assigned: sql<number>`count(*) filter (where ${ne(repairBookings.status, 'cancelled')})`,
+      completed: sql<number>`count(*) filter (where ${eq(repairBookings.status, 'returned')})`,
+    })
+    .from(repairBookings)
+    .where(eq(repairBookings.agentId, agentId));
+  return { assigned: Number(row?.assigned ?? 0), completed: Number(row?.completed ?? 0) };
 }

@@ -1,36 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { RepairBookingInput } from '../../../shared/repairs';
-import { auditLog, outboxEmails, repairBookings, repairStatusHistory, users } from '../../db/schema';
-import { createAgent, newAddress, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
-import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { auditLog, outboxEmails, repairBookings, repairStatusHistory } from '../../db/schema';
+import { createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { bookFor } from '../../../../tests/support/repairs';
+import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
-
-/** A booking the given agent will pick up: the others are made inactive while it is made. */
-async function bookFor(t: TestApp, agentId: string, slot: Pick<RepairBookingInput, 'pickupDate' | 'pickupTime'>) {
-  const others = await t.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.role, 'agent'));
-  await t.db.update(users).set({ status: 'inactive' }).where(eq(users.role, 'agent'));
-  await t.db.update(users).set({ status: 'active' }).where(eq(users.id, agentId));
-  const res = await send(t.app, 'POST', '/api/repairs/bookings', {
-    headers: { 'x-forwarded-for': newAddress() },
-    body: {
-      deviceType: 'laptop',
-      service: 'battery-replacement',
-      timeframe: '2 days',
-      customerDetails: {
-        name: 'Pieter van der Merwe',
-        phone: '021 555 0199',
-        email: 'pieter@example.co.za',
-        address: '3 Long Street, Cape Town',
-      },
-      ...slot,
-    },
-  });
-  for (const other of others) await t.db.update(users).set({ status: other.status }).where(eq(users.id, other.id));
-  expect(res.statusCode).toBe(201);
-  return res.json().bookingNumber as string;
-}
 
 const move = (number: string, status: string, cookie: string) =>
   send(t.app, 'POST', `/api/agent/repairs/${number}/status`, { body: { status }, cookie });

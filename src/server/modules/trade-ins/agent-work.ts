@@ -1,29 +1,68 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { AnySaleStatus } from '../../../shared/trade-ins';
 import type { DbHandle } from '../../db/client';
 import { tradeIns, tradeInStatusHistory } from '../../db/schema';
 
 /** Work still with the agent: assigned and not yet offered on. */
-const OPEN = ['Assigned to Agent', 'Device Assessed', 'Awaiting Offer'];
+const OPEN: AnySaleStatus[] = ['Assigned to Agent', 'Device Assessed', 'Awaiting Offer'];
 /** Assessments the agent finished: an offer was made (whatever the customer said). */
-const DONE = ['Offer Made', 'Awaiting Payment', 'Paid', 'Offer Declined'];
+const OFFERED: AnySaleStatus[] = ['Offer Made', 'Awaiting Payment', 'Paid', 'Offer Declined'];
+/** Offers the customer answered, accepted or declined: the agent's dashboard counts them completed. */
+const ANSWERED: AnySaleStatus[] = ['Awaiting Payment', 'Paid', 'Offer Declined'];
 
-/** Assigned and completed counts per agent, computed from the trade-ins (the agents' cards). */
+/** Every count an agent's trade-ins are seen by, per agent, in one grouped query. */
+async function tradeInCounts(db: DbHandle, agentIds: string[]) {
+  const filtered = (statuses: AnySaleStatus[]) =>
+    sql<number>`count(*) filter (where ${inArray(tradeIns.status, statuses)})`;
+  const rows =
+    agentIds.length === 0
+      ? []
+      : await db
+          .select({
+            agentId: tradeIns.agentId,
+            all: count(),
+            open: filtered(OPEN),
+            offered: filtered(OFFERED),
+            answered: filtered(ANSWERED),
+            awaitingAssessment: filtered(['Assigned to Agent']),
+            offerMade: filtered(['Offer Made']),
+          })
+          .from(tradeIns)
+          .where(inArray(tradeIns.agentId, agentIds))
+          .groupBy(tradeIns.agentId);
+  return new Map(
+    rows.map((row) => [
+      row.agentId!,
+      {
+        all: Number(row.all),
+        open: Number(row.open),
+        offered: Number(row.offered),
+        answered: Number(row.answered),
+        awaitingAssessment: Number(row.awaitingAssessment),
+        offerMade: Number(row.offerMade),
+      },
+    ]),
+  );
+}
+
+/** Assigned and completed counts per agent, computed from the trade-ins (the admin's agent cards). */
 export async function agentWorkload(db: DbHandle, agentIds: string[]) {
-  const counts = new Map<string, { assigned: number; completed: number }>();
-  if (agentIds.length === 0) return counts;
-  const rows = await db
-    .select({
-      agentId: tradeIns.agentId,
-      assigned: sql<number>`count(*) filter (where ${inArray(tradeIns.status, OPEN)})`,
-      completed: sql<number>`count(*) filter (where ${inArray(tradeIns.status, DONE)})`,
-    })
-    .from(tradeIns)
-    .where(inArray(tradeIns.agentId, agentIds))
-    .groupBy(tradeIns.agentId);
-  for (const row of rows) {
-    counts.set(row.agentId!, { assigned: Number(row.assigned), completed: Number(row.completed) });
-  }
-  return counts;
+  const counts = await tradeInCounts(db, agentIds);
+  return new Map([...counts].map(([agentId, c]) => [agentId, { assigned: c.open, completed: c.offered }] as const));
+}
+
+/**
+ * The agent dashboard's trade-in figures (decision 031): every trade-in the agent holds, those
+ * waiting for the assessment, the offers waiting for the customer, and the offers answered.
+ */
+export async function agentTradeInSummary(db: DbHandle, agentId: string) {
+  const c = (await tradeInCounts(db, [agentId])).get(agentId);
+  return {
+    assigned: c?.all ?? 0,
+    awaitingAssessment: c?.awaitingAssessment ?? 0,
+    offersMade: c?.offerMade ?? 0,
+    completed: c?.answered ?? 0,
+  };
 }
 
 /** True when the agent ever held or moved a trade-in: deleting them would lose who did what. */

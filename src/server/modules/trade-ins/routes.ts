@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   acceptOfferSchema,
+  agentTradeInQuerySchema,
   assignAgentSchema,
   declineOfferSchema,
   makeOfferSchema,
@@ -20,11 +21,13 @@ import { sessionOf } from '../accounts/guard';
 import { getOrderTracking } from '../orders/status';
 import {
   acceptOffer,
+  agentView,
   assessTradeIn,
   assignTradeIn,
   confirmTradeIn,
   declineOffer,
   getTrackedTradeIn,
+  listAgentTradeIns,
   listCustomerTradeIns,
   listTradeIns,
   makeOffer,
@@ -150,29 +153,33 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     };
   });
 
-  // --- Agent ---------------------------------------------------------------------------------------
+  // --- Agent: their own trade-ins only, as agentView shows them ----------------------------------
   app.get('/api/agent/trade-ins', AGENT, async (request) =>
-    listTradeIns({ db, query: parseInput(tradeInListQuerySchema, request.query), agentId: sessionOf(request).user.id }),
+    listAgentTradeIns({
+      db,
+      query: parseInput(agentTradeInQuerySchema, request.query),
+      agentId: sessionOf(request).user.id,
+    }),
   );
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/assess', AGENT, async (request) => ({
     message: OFFER_MESSAGES.assessed,
-    tradeIn: await assessTradeIn({ db, config, clock, number: request.params.number, actor: actorOf(request) }),
+    tradeIn: agentView(
+      await assessTradeIn({ db, config, clock, number: request.params.number, actor: actorOf(request) }),
+    ),
   }));
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/offer', AGENT, async (request) => {
     const { amount, notes } = parseInput(makeOfferSchema, request.body, FORM);
-    return {
-      message: OFFER_MESSAGES.offerMade(amount),
-      tradeIn: await makeOffer({
-        db,
-        config,
-        clock,
-        number: request.params.number,
-        actor: actorOf(request),
-        amount,
-        notes,
-      }),
-    };
+    const tradeIn = await makeOffer({
+      db,
+      config,
+      clock,
+      number: request.params.number,
+      actor: actorOf(request),
+      amount,
+      notes,
+    });
+    return { message: OFFER_MESSAGES.offerMade(amount), tradeIn: agentView(tradeIn) };
   });
 }

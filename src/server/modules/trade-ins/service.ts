@@ -20,12 +20,14 @@ import {
   type SellDeviceType,
   type SellForm,
   type SellReply,
+  type AgentTradeIn,
   type StaffTradeIn,
-  type StaffTradeInList,
   type TrackedTradeIn,
+  type agentTradeInQuerySchema,
   type tradeInListQuerySchema,
   type TradeInMove,
 } from '../../../shared/trade-ins';
+import type { PagedReply } from '../../../shared/paging';
 import type { Config } from '../../config';
 import type { Database, DbHandle, Transaction } from '../../db/client';
 import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHistory } from '../../db/schema';
@@ -34,7 +36,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
 import { transactionNumber as makeTransactionNumber, withUniqueNumber } from '../../lib/reference-numbers';
-import { findActiveAgent, userNames } from '../accounts/service';
+import { findActiveAgent, splitName, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { insertImage, normaliseImage } from '../images/service';
 import { enqueueEmail } from '../mail/outbox';
@@ -54,6 +56,9 @@ export type Viewer = { id: string; role: Role } | null;
 export const TRADE_IN_NOT_FOUND = 'TRADE_IN_NOT_FOUND';
 export const notFoundMessage = `${SELL_MESSAGES.notFound} - ${SELL_MESSAGES.notFoundDetail}`;
 const tradeInNotFound = () => notFound(TRADE_IN_NOT_FOUND, notFoundMessage);
+
+const notYours = () =>
+  new AppError(ERROR_CODES.forbidden, 'This trade-in is assigned to another agent', { status: 403 });
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -343,6 +348,8 @@ async function applyMove(
     .returning();
   if (!after) {
     const current = await findTradeIn(tx, row.transactionNumber);
+    // Reassigned while this agent was acting: it is no longer theirs, whatever its status.
+    if (actor.role === 'agent' && current?.agentId !== actor.id) throw notYours();
     throw new AppError(ERROR_CODES.conflict, moveRefusal(move, current?.status ?? row.status), { status: 409 });
   }
   await tx.insert(tradeInStatusHistory).values(
@@ -383,9 +390,7 @@ async function staffMove(
   const after = await db.transaction(async (tx) => {
     const row = await findTradeIn(tx, number);
     if (!row) throw tradeInNotFound();
-    if (actor.role === 'agent' && row.agentId !== actor.id) {
-      throw new AppError(ERROR_CODES.forbidden, 'This trade-in is assigned to another agent', { status: 403 });
-    }
+    if (actor.role === 'agent' && row.agentId !== actor.id) throw notYours();
     const options = await prepare(row, tx);
     const moved = await applyMove(tx, {
       row,
@@ -568,8 +573,8 @@ async function staffViews(db: DbHandle, rows: TradeInRow[]): Promise<StaffTradeI
 }
 
 /**
- * GET /api/admin/trade-ins (every trade-in) and GET /api/agent/trade-ins (`agentId`: that agent's):
- * newest first, paged, by status, searched by number, name or email.
+ * GET /api/admin/trade-ins (every trade-in) and, with `agentId`, that agent's: newest first, paged,
+ * by status, searched by number, name or email.
  */
 export async function listTradeIns({
   db,
@@ -579,7 +584,7 @@ export async function listTradeIns({
   db: Database;
   query: z.output<typeof tradeInListQuerySchema>;
   agentId?: string;
-}): Promise<StaffTradeInList> {
+}): Promise<PagedReply<StaffTradeIn>> {
   const where = and(
     agentId ? eq(tradeIns.agentId, agentId) : undefined,
     query.status ? eq(tradeIns.status, query.status) : undefined,
@@ -605,4 +610,35 @@ export async function listTradeIns({
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * What the assigned agent sees of a trade-in (decision 031): the device, its photos, IMEI and money,
+ * and the customer by first name; never the contact details or address, which the admin keeps.
+ */
+export function agentView(tradeIn: StaffTradeIn): AgentTradeIn {
+  const {
+    customerName,
+    customerEmail: _e,
+    customerPhone: _p,
+    address: _a,
+    agentId: _i,
+    agentName: _n,
+    ...card
+  } = tradeIn;
+  return { ...card, customerFirstName: splitName(customerName).firstName };
+}
+
+/** GET /api/agent/trade-ins: the signed-in agent's own trade-ins, as agentView shows them (no search by name or email). */
+export async function listAgentTradeIns({
+  db,
+  query,
+  agentId,
+}: {
+  db: Database;
+  query: z.output<typeof agentTradeInQuerySchema>;
+  agentId: string;
+}): Promise<PagedReply<AgentTradeIn>> {
+  const list = await listTradeIns({ db, query: { ...query, q: '' }, agentId });
+  return { ...list, items: list.items.map(agentView) };
 }

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
-import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { createAdmin, createAgent, signedInAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -45,10 +45,8 @@ beforeAll(async () => {
   await seedTradeInQuotes(t.db);
   const admin = await createAdmin(t);
   adminCookie = await signInAs(t, 'admin', admin.email);
-  const a = await createAgent(t);
-  agent = { id: a.id, cookie: await signInAs(t, 'agent', a.username!) };
-  const b = await createAgent(t);
-  otherAgent = { id: b.id, cookie: await signInAs(t, 'agent', b.username!) };
+  agent = await signedInAgent(t);
+  otherAgent = await signedInAgent(t);
 });
 
 function submit(body: unknown, cookie?: string, address = nextAddress()) {
@@ -662,7 +660,8 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
   it.each([
     [0, 'Offer amount must be greater than 0'],
     [12.5, 'Offer amount must be a whole number of rand'],
-    ['', 'Offer amount must be greater than 0'],
+    ['', 'Offer amount is required'],
+    [undefined, 'Offer amount is required'],
   ])('refuses the amount %s', async (amount, message) => {
     const number = await sell();
     const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount });

@@ -4,7 +4,7 @@ import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTab, type AdminTab } from '../../
 import { paths } from '../../../shared/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { RolePage } from '../../components/role-page';
-import { ListStatus } from './components/list-status';
+import { ListStatus } from '../../components/list-status';
 
 /** Each tab is its own chunk, fetched the first time it opens. */
 const TAB_PANELS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {

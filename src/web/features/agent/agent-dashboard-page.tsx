@@ -4,6 +4,9 @@ import { paths } from '../../../shared/paths';
 import { profileTab } from '../../components/profile/profile-tab';
 import { RolePage } from '../../components/role-page';
 import { TabbedPage } from '../../components/tabbed-page';
+import { AssignedAssessments } from './assigned-assessments';
+import { RepairPickups } from './repair-pickups';
+import { SummaryCards } from './summary-cards';
 
 const NOT_AN_AGENT = (
   <main className="mx-auto max-w-md px-4 py-16 text-center">
@@ -14,6 +17,10 @@ const NOT_AN_AGENT = (
   </main>
 );
 
+/**
+ * /agent-dashboard (spec 001 section 2): a welcome with the agent's name, then Dashboard (the
+ * server's counts, the assigned trade-ins, the repair pickups) and Profile; the open tab in ?tab=.
+ */
 export function Component() {
   return (
     <RolePage allowed="agent" denied={NOT_AN_AGENT}>
@@ -22,15 +29,18 @@ export function Component() {
           title={`Welcome, ${agent.name}`}
           subtitle="Agent Dashboard"
           className="mx-auto max-w-6xl px-4 py-10"
+          urlParam="tab"
           tabs={[
             {
               value: 'dashboard',
               label: 'Dashboard',
               icon: LayoutDashboard,
+              panel: false,
               content: (
                 <>
-                  <h2 className="text-xl font-semibold text-slate-900">Assigned Assessments</h2>
-                  <p className="mt-2 text-slate-600">Your assigned assessments will be listed here next.</p>
+                  <SummaryCards agentId={agent.id} />
+                  <AssignedAssessments agentId={agent.id} />
+                  <RepairPickups agentId={agent.id} />
                 </>
               ),
             },

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActiveAgent, AdminAgent, AgentDeleteReply } from '../../../../shared/agents';
 import { api } from '../../../lib/api';
 
-/** The Agents tab's pages live under ['admin', 'agents', {page...}] (useAdminList); the Assign list beside them. */
+/** The Agents tab's pages live under ['admin', 'agents', {page...}] (usePagedList); the Assign list beside them. */
 export const AGENT_KEYS = { all: ['admin', 'agents'] as const, active: ['admin', 'agents', 'active'] as const };
 const agentPath = (id: string) => `/api/admin/agents/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { DialogActions } from './dialog-actions';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /**
  * An accessible 'are you sure' (never window.confirm): focus moves into it and returns to the

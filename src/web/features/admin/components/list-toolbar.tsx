@@ -2,7 +2,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { controlClass } from '../../../components/ui/field';
-import type { AdminList } from './use-admin-list';
+import type { PagedList } from '../../../lib/use-paged-list';
 
 /**
  * Search box (applied on Enter or Search) and a status filter over an admin list, with Refresh and
@@ -15,7 +15,7 @@ export function ListToolbar<T>({
   statusLabel = 'Status',
   children,
 }: {
-  list: AdminList<T>;
+  list: PagedList<T>;
   searchLabel: string;
   statuses?: ReadonlyArray<{ value: string; label: string }>;
   statusLabel?: string;

@@ -15,7 +15,7 @@ import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { ImagePicker } from './image-picker';
 import { imageIdsToSave, pickedFromUrls, type PickedImage } from './picked-images';
-import { DialogActions } from '../components/dialog-actions';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /**
  * The type lists (docs/decisions/024): the spec's own first (add: phone, laptop, tablet, tv; edit:

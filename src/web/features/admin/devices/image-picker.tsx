@@ -3,7 +3,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { IMAGE_UPLOAD_TYPES, MAX_DEVICE_IMAGES, MAX_IMAGE_UPLOAD_BYTES } from '../../../../shared/catalog';
 import type { StockImagesReply } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
-import { AdminImage } from '../components/admin-image';
+import { StoredImage } from '../../../components/stored-image';
 import { uploadImage } from '../components/upload-image';
 import { defaultAfterRemoving, nextKey, type PickedImage } from './picked-images';
 
@@ -155,7 +155,7 @@ export function ImagePicker({
         <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5">
           {images.map((image, index) => (
             <li key={image.key} className="relative">
-              <AdminImage src={image.url} alt={`Image ${index + 1}`} className="aspect-square w-full rounded-lg" />
+              <StoredImage src={image.url} alt={`Image ${index + 1}`} className="aspect-square w-full rounded-lg" />
               {image.id === null && !image.error && (
                 <progress
                   max={100}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminPaymentDetails } from '../../../../shared/payments';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { api } from '../../../lib/api';
-import { ListStatus } from '../components/list-status';
+import { ListStatus } from '../../../components/list-status';
 import { formatDateTime, formatMinor } from './format';
 
 /** View Details: the payment, its order, its refunds and the provider's events. */

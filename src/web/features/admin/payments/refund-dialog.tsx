@@ -8,7 +8,7 @@ import { ApiError, api } from '../../../lib/api';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { formatMinor } from './format';
-import { DialogActions } from '../components/dialog-actions';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /**
  * Process Refund (spec 001 sections 2 and 5): an amount, Confirm and Cancel. 'Please enter a valid

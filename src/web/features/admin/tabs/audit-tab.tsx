@@ -2,8 +2,8 @@ import type { AuditEntry } from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
 import { controlClass } from '../../../components/ui/field';
 import { DataTable, type Column } from '../components/data-table';
-import { PagedResults } from '../components/paged-results';
-import { useAdminList } from '../components/use-admin-list';
+import { PagedResults } from '../../../components/paged-results';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { formatDateTime } from '../payments/format';
 
 const FILTERS = [
@@ -32,8 +32,8 @@ const columns: Column<AuditEntry>[] = [
 
 /** Audit log: every staff action, newest first, filtered by person, action and target; read-only. */
 export default function AuditTab() {
-  const list = useAdminList<AuditEntry>(
-    'audit',
+  const list = usePagedList<AuditEntry>(
+    ['admin', 'audit'],
     '/api/admin/audit',
     FILTERS.map((filter) => filter.name),
   );

@@ -7,17 +7,17 @@ import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { AdminImage } from '../components/admin-image';
+import { StoredImage } from '../../../components/stored-image';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
-import { PagedResults } from '../components/paged-results';
-import { StatusBadge } from '../components/status-badge';
-import { useAdminList } from '../components/use-admin-list';
+import { PagedResults } from '../../../components/paged-results';
+import { StatusBadge } from '../../../components/status-badge';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { DeviceFormDialog } from '../devices/device-form-dialog';
 
 /** Devices (spec 001 section 2): the inventory grid, Add Device, Edit and delete. */
 export default function DevicesTab() {
-  const list = useAdminList<Device>('devices', '/api/admin/devices');
+  const list = usePagedList<Device>(['admin', 'devices'], '/api/admin/devices');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Device | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -85,7 +85,7 @@ function DeviceCard({ device, onEdit, onDelete }: { device: Device; onEdit: () =
         <div className="mb-3 grid grid-cols-3 gap-2">
           {shown.map((url, index) => (
             <div key={url} className="relative">
-              <AdminImage
+              <StoredImage
                 src={url}
                 alt={`${device.name} image ${index + 1}`}
                 className="aspect-square w-full rounded-lg"

@@ -11,18 +11,18 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { DataTable, type Column } from '../components/data-table';
-import { ListStatus } from '../components/list-status';
+import { ListStatus } from '../../../components/list-status';
 import { ListToolbar } from '../components/list-toolbar';
-import { PagedResults } from '../components/paged-results';
-import { StatusBadge } from '../components/status-badge';
-import { useAdminList } from '../components/use-admin-list';
+import { PagedResults } from '../../../components/paged-results';
+import { StatusBadge } from '../../../components/status-badge';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { formatDateTime } from '../payments/format';
 
 const LABELS: Record<string, string> = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s.value, s.label]));
 
 /** Outbox: every email the store queued, sent or failed to send; its body, and Resend for a failed one. */
 export default function OutboxTab() {
-  const list = useAdminList<OutboxEmailSummary>('outbox', '/api/admin/outbox');
+  const list = usePagedList<OutboxEmailSummary>(['admin', 'outbox'], '/api/admin/outbox');
   const queryClient = useQueryClient();
   const [viewing, setViewing] = useState<string | null>(null);
   const resend = useMutation({

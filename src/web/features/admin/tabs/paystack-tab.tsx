@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api';
 import { DataTable, type Column } from '../components/data-table';
 import { ListToolbar } from '../components/list-toolbar';
-import { PagedResults } from '../components/paged-results';
-import { StatCard, StatGrid } from '../components/stat-card';
-import { StatusBadge, type BadgeTone } from '../components/status-badge';
-import { useAdminList } from '../components/use-admin-list';
+import { PagedResults } from '../../../components/paged-results';
+import { StatCard, StatGrid } from '../../../components/stat-card';
+import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { formatDateTime, formatMinor } from '../payments/format';
 import { PaymentDetailsDialog } from '../payments/payment-details-dialog';
 import { RefundDialog } from '../payments/refund-dialog';
@@ -24,7 +24,7 @@ const STATUS_FILTERS = PAYMENT_STATUSES.map((status) => ({ value: status, label:
 
 /** Paystack (spec 001 section 2): the four stat cards, the payment list, View Details and Process Refund. */
 export default function PaystackTab() {
-  const list = useAdminList<AdminPayment>('payments', '/api/admin/payments');
+  const list = usePagedList<AdminPayment>(['admin', 'payments'], '/api/admin/payments');
   const stats = useQuery({
     queryKey: ['admin', 'payment-stats'],
     queryFn: () => api.get<PaymentStats>('/api/admin/payments/stats'),

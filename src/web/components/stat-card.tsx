@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 
-/** One figure of a tab's stat cards (Overview, Paystack). */
+/**
+ * One figure of a page's stat cards (the admin's Paystack tab, the agent's summary): a group named
+ * by its label, so a screen reader (and a test) finds 'Offers Made' and reads its figure.
+ */
 export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div role="group" aria-label={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
+      <p data-testid="stat-value" className="mt-2 text-2xl font-bold text-slate-900">
+        {value}
+      </p>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
     </div>
   );

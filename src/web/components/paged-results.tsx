@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './ui/button';
 import { ListStatus } from './list-status';
-import type { AdminList } from './use-admin-list';
+import type { PagedList } from '../lib/use-paged-list';
 
 /**
- * The body of a server-paged admin list: Loading, the error (with Try again), the empty state, or
+ * The body of a server-paged list: Loading, the error (with Try again), the empty state, or
  * the rows (rendered by `children`, a table or a grid) with the count and Previous / Next.
  */
 export function PagedResults<T>({
@@ -13,7 +13,7 @@ export function PagedResults<T>({
   empty,
   children,
 }: {
-  list: AdminList<T>;
+  list: PagedList<T>;
   errorTitle: string;
   empty: { title: string; description?: ReactNode };
   children: (items: T[]) => ReactNode;

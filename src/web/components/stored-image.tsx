@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { imageUrl } from '../../../../shared/catalog';
+import { imageUrl } from '../../shared/catalog';
 
-/** A device photo in admin views, with 'Image failed to load' in its place when it breaks (spec 000 section 8). */
-export function AdminImage({ src, alt, className = '' }: { src: string; alt: string; className?: string }) {
+/** A stored photo in back-office views (device images, trade-in photos), with 'Image failed to load' in its place when it breaks (spec 000 section 8). */
+export function StoredImage({ src, alt, className = '' }: { src: string; alt: string; className?: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (

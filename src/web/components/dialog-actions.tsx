@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { DialogClose } from '../../../components/ui/dialog';
+import { Button } from './ui/button';
+import { DialogClose } from './ui/dialog';
 
-/** The foot of every admin dialog: Cancel (closes it, focus back to the opener) and the dialog's own action. */
+/** The foot of every back-office dialog: Cancel (closes it, focus back to the opener) and the dialog's own action. */
 export function DialogActions({ className = '', children }: { className?: string; children: ReactNode }) {
   return (
     <div className={`flex justify-end gap-3 ${className}`}>

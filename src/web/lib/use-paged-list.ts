@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { PagedReply } from '../../../../shared/admin';
-import { api } from '../../../lib/api';
+import type { PagedReply } from '../../shared/paging';
+import { api } from './api';
 
-export interface AdminList<T> {
+export interface PagedList<T> {
   query: UseQueryResult<PagedReply<T>>;
   page: number;
   q: string;
@@ -16,21 +16,21 @@ export interface AdminList<T> {
 }
 
 /**
- * One server-paged admin list: page, search and status live in the URL beside ?tab=, so a reload
- * or Back shows the same page; the previous page stays on screen while the next one loads.
- * `key` names the list in the query cache, so an action can refetch it with
- * `queryClient.invalidateQueries({ queryKey: ['admin', key] })`.
+ * One server-paged list (the admin's tabs, the agent's assessments): page, search and status live in
+ * the URL beside ?tab=, so a reload or Back shows the same page; the previous page stays on screen
+ * while the next one loads. `queryKey` names the list in the query cache (['admin', 'devices']), so
+ * an action can refetch it with `queryClient.invalidateQueries({ queryKey })`.
  */
-export function useAdminList<T>(
-  key: string,
+export function usePagedList<T>(
+  queryKey: readonly string[],
   path: string,
   filterNames: readonly string[] = ['q', 'status'],
-): AdminList<T> {
+): PagedList<T> {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? '']));
   const query = useQuery({
-    queryKey: ['admin', key, { page, ...filters }],
+    queryKey: [...queryKey, { page, ...filters }],
     queryFn: () => {
       const search = new URLSearchParams({ page: String(page) });
       for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './ui/button';
 
 /**
- * The loading, empty and error states every admin list shows, one look for all tabs. Loading and
+ * The loading, empty and error states every back-office list shows (admin tabs, the agent's lists), one look for all. Loading and
  * error are live regions, so a screen reader hears them.
  */
 export function ListStatus({

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgentSummary } from '../../../shared/agents';
+import type { AgentRepairPickup, RepairAgentMove } from '../../../shared/repairs';
+import type { AgentTradeIn } from '../../../shared/trade-ins';
+import { api, ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { usePagedList } from '../../lib/use-paged-list';
+
+/**
+ * The agent dashboard's calls. Every query sits under ['agent', agentId], so one agent never sees
+ * another's cached work on a shared browser, and one invalidation refetches the whole dashboard.
+ */
+const agentKey = (agentId: string) => ['agent', agentId] as const;
+
+type MoveReply = { message: string; tradeIn: AgentTradeIn };
+const tradeInPath = (number: string, action: string) => `/api/agent/trade-ins/${encodeURIComponent(number)}/${action}`;
+
+export const agentActions = {
+  assess: (number: string) => api.post<MoveReply>(tradeInPath(number, 'assess')),
+  offer: (number: string, input: { amount: number; notes: string }) =>
+    api.post<MoveReply>(tradeInPath(number, 'offer'), input),
+  movePickup: (bookingNumber: string, status: RepairAgentMove) =>
+    api.post<AgentRepairPickup>(`/api/agent/repairs/${encodeURIComponent(bookingNumber)}/status`, { status }),
+};
+
+/** The four summary cards, counted by the server. */
+export function useAgentSummary(agentId: string) {
+  return useQuery({
+    queryKey: [...agentKey(agentId), 'summary'],
+    queryFn: () => api.get<AgentSummary>('/api/agent/summary'),
+  });
+}
+
+/** 'Assigned Assessments': paged and filtered by status on the server, both kept in the URL. */
+export function useAssignedTradeIns(agentId: string) {
+  return usePagedList<AgentTradeIn>([...agentKey(agentId), 'trade-ins'], '/api/agent/trade-ins', ['status']);
+}
+
+/** The agent's repair pickups, by date and slot. */
+export function useAgentPickups(agentId: string) {
+  return useQuery({
+    queryKey: [...agentKey(agentId), 'pickups'],
+    queryFn: async () => (await api.get<{ pickups: AgentRepairPickup[] }>('/api/agent/repairs')).pickups,
+  });
+}
+
+/** After any move, or a dialog closed: the cards, the list and the pickups all refetch. */
+export function useRefreshAgentWork(agentId: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: agentKey(agentId) });
+}
+
+/**
+ * One button's move: the reply's message as a toast, a refusal's reason (409: someone got there
+ * first) as an error toast, and the dashboard refetched either way, since a refusal means the screen
+ * was out of date.
+ */
+export function useAgentMove<Input>(agentId: string, send: (input: Input) => Promise<string>) {
+  const refresh = useRefreshAgentWork(agentId);
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (message) => toast.success(message),
+    onError: (error) =>
+      toast.error(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
+    onSettled: () => refresh(),
+  });
+}

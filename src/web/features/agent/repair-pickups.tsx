@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import {
+  formatPickupDate,
+  REPAIR_AGENT_MOVES,
+  REPAIR_DEVICE_TYPE_LABELS,
+  REPAIR_STATUS_LABELS,
+  statusBefore,
+  type AgentRepairPickup,
+  type RepairBookingStatus,
+} from '../../../shared/repairs';
+import { ListStatus } from '../../components/list-status';
+import { StatusBadge, type BadgeTone } from '../../components/status-badge';
+import { panelClass } from '../../components/tabbed-page';
+import { Button } from '../../components/ui/button';
+import { agentActions, useAgentMove, useAgentPickups } from './agent-api';
+import { DetailList } from './detail-list';
+
+const REPAIR_TONES: Record<RepairBookingStatus, BadgeTone> = {
+  booked: 'blue',
+  picked_up: 'amber',
+  in_repair: 'purple',
+  ready: 'green',
+  returned: 'grey',
+  cancelled: 'red',
+};
+
+/** The agent's repair pickups by date and slot, each with its one next step (forward only, emailed to the customer). */
+export function RepairPickups({ agentId }: { agentId: string }) {
+  const pickups = useAgentPickups(agentId);
+  const id = useId();
+  const days = new Map<string, AgentRepairPickup[]>();
+  for (const pickup of pickups.data ?? [])
+    days.set(pickup.pickupDate, [...(days.get(pickup.pickupDate) ?? []), pickup]);
+  return (
+    <section aria-labelledby={`${id}-heading`} className={panelClass}>
+      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
+        Repair Pickups
+      </h2>
+      {pickups.isPending ? (
+        <ListStatus kind="loading" />
+      ) : pickups.isError ? (
+        <ListStatus kind="error" title="Failed to load your pickups" onRetry={() => void pickups.refetch()} />
+      ) : days.size === 0 ? (
+        <ListStatus kind="empty" title="No pickups assigned">
+          Repairs customers book are given to an agent to collect.
+        </ListStatus>
+      ) : (
+        [...days].map(([date, onDay]) => (
+          <div key={date} className="mt-4">
+            <h3 className="font-semibold text-slate-800">{formatPickupDate(date)}</h3>
+            <ul className="mt-2 space-y-3">
+              {onDay.map((pickup) => (
+                <PickupCard key={pickup.bookingNumber} agentId={agentId} pickup={pickup} />
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function PickupCard({ agentId, pickup }: { agentId: string; pickup: AgentRepairPickup }) {
+  const next = REPAIR_AGENT_MOVES.find((move) => statusBefore(move) === pickup.status);
+  const move = useAgentMove(agentId, async (status: (typeof REPAIR_AGENT_MOVES)[number]) => {
+    await agentActions.movePickup(pickup.bookingNumber, status);
+    return `Repair ${pickup.bookingNumber} marked ${REPAIR_STATUS_LABELS[status]}`;
+  });
+  const { deviceDetails: device, customerDetails: customer } = pickup;
+  return (
+    <li aria-label={pickup.bookingNumber} className="rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold text-slate-900">
+            {pickup.pickupTime} · {pickup.bookingNumber}
+          </p>
+          <p className="text-sm text-slate-600">{pickup.service.name}</p>
+        </div>
+        <StatusBadge status={pickup.status} tones={REPAIR_TONES} label={REPAIR_STATUS_LABELS[pickup.status]} />
+      </div>
+      <DetailList
+        items={[
+          [
+            'Device',
+            [REPAIR_DEVICE_TYPE_LABELS[pickup.deviceType], device.brand, device.model].filter(Boolean).join(' '),
+          ],
+          ['Issue', [device.issueType, device.description].filter(Boolean).join(': ')],
+          ['Customer', `${customer.name} · ${customer.phone}`],
+          ['Address', customer.address],
+          ['Timeframe', pickup.timeframe],
+        ]}
+      />
+      {next && (
+        <Button size="sm" className="mt-4" disabled={move.isPending} onClick={() => move.mutate(next)}>
+          Mark {REPAIR_STATUS_LABELS[next]}
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { SELL_CONDITIONS, TRADE_IN_MOVES, type AgentTradeIn, type AnySaleStatus } from '../../../shared/trade-ins';
+import { StatusBadge, type BadgeTone } from '../../components/status-badge';
+import { StoredImage } from '../../components/stored-image';
+import { Button } from '../../components/ui/button';
+import { money } from '../../lib/money';
+import { agentActions, useAgentMove, useRefreshAgentWork } from './agent-api';
+import { DetailList } from './detail-list';
+import { OfferDialog } from './offer-dialog';
+
+const SALE_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
+  'Assigned to Agent': 'blue',
+  'Awaiting Offer': 'amber',
+  'Offer Made': 'purple',
+  'Awaiting Payment': 'amber',
+  Paid: 'green',
+  'Offer Declined': 'red',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' });
+const conditionLabel = (value: string) => SELL_CONDITIONS.find((c) => c.value === value)?.label ?? 'Not stated';
+/** The statuses each button starts from: the server's own table (decision 022). */
+const canStart = (move: 'assess' | 'offer', status: AnySaleStatus) =>
+  (TRADE_IN_MOVES[move].from as readonly AnySaleStatus[]).includes(status);
+
+/** One assigned trade-in: what the seller told us, their photos, and the agent's two moves. */
+export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: AgentTradeIn }) {
+  const [offering, setOffering] = useState(false);
+  const refresh = useRefreshAgentWork(agentId);
+  const assess = useAgentMove(agentId, async () => (await agentActions.assess(tradeIn.transactionNumber)).message);
+  const offered = tradeIn.offeredAmount;
+  return (
+    <li aria-label={tradeIn.transactionNumber} className="rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold text-slate-900">{tradeIn.transactionNumber}</p>
+          <p className="text-sm text-slate-600">Customer: {tradeIn.customerFirstName || 'Guest seller'}</p>
+        </div>
+        <StatusBadge status={tradeIn.status} tones={SALE_TONES} />
+      </div>
+      <DetailList
+        items={[
+          ['Device', tradeIn.deviceInfo],
+          ['Condition', conditionLabel(tradeIn.condition)],
+          ['Estimate', money(tradeIn.estimatedValue, 'offer')],
+          ['Submitted', dateFormat.format(new Date(tradeIn.submittedDate))],
+          ['IMEI / Serial', tradeIn.imei],
+          ['Offer', offered === null ? null : money(offered, 'offer')],
+          ['Notes', tradeIn.assessmentNotes],
+        ]}
+      />
+      {tradeIn.photos.length > 0 && (
+        <ul aria-label="Photos" className="mt-3 flex flex-wrap gap-2">
+          {tradeIn.photos.map((src, index) => (
+            <li key={src}>
+              <a href={src} target="_blank" rel="noreferrer">
+                <StoredImage src={src} alt={`Photo ${index + 1}`} className="size-20 rounded-lg" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {canStart('assess', tradeIn.status) && (
+          <Button size="sm" variant="secondary" disabled={assess.isPending} onClick={() => assess.mutate(undefined)}>
+            Mark as Assessed
+          </Button>
+        )}
+        {canStart('offer', tradeIn.status) && (
+          <Button size="sm" onClick={() => setOffering(true)}>
+            Make Offer
+          </Button>
+        )}
+      </div>
+      {offering && (
+        <OfferDialog
+          tradeIn={tradeIn}
+          onOpenChange={(open) => {
+            if (open) return;
+            setOffering(false);
+            void refresh();
+          }}
+        />
+      )}
+    </li>
+  );
+}

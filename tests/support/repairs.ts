@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { RepairBookingInput } from '../../src/shared/repairs';
+import { users } from '../../src/server/db/schema';
+import { newAddress } from './accounts';
+import { send, type TestApp } from './test-app';
+
+/** A booking the given agent will pick up, through the booking route: the other agents are made inactive while it is made. */
+export async function bookFor(
+  t: TestApp,
+  agentId: string,
+  slot: Pick<RepairBookingInput, 'pickupDate' | 'pickupTime'>,
+): Promise<string> {
+  const others = await t.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.role, 'agent'));
+  await t.db.update(users).set({ status: 'inactive' }).where(eq(users.role, 'agent'));
+  await t.db.update(users).set({ status: 'active' }).where(eq(users.id, agentId));
+  const res = await send(t.app, 'POST', '/api/repairs/bookings', {
+    headers: { 'x-forwarded-for': newAddress() },
+    body: {
+      deviceType: 'laptop',
+      service: 'battery-replacement',
+      timeframe: '2 days',
+      customerDetails: {
+        name: 'Pieter van der Merwe',
+        phone: '021 555 0199',
+        email: 'pieter@example.co.za',
+        address: '3 Long Street, Cape Town',
+      },
+      ...slot,
+    },
+  });
+  for (const other of others) await t.db.update(users).set({ status: other.status }).where(eq(users.id, other.id));
+  expect(res.statusCode).toBe(201);
+  return res.json().bookingNumber as string;
+}
