@@ -39,6 +39,7 @@ test('the admin advances a paid order to delivered with a tracking number', asyn
 
   await page.goto('/admin?tab=orders');
   await page.getByLabel('Search by order number, name or email').fill(email);
+  await page.getByLabel('Search by order number, name or email').press('Enter');
   const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
   await expect(card).toBeVisible();
   await expect(card.getByText(`${device.name} (1x)`)).toBeVisible();
@@ -178,6 +179,7 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
 
   await page.goto('/admin?tab=transactions');
   await page.getByLabel('Search by transaction number, name or email').fill(number);
+  await page.getByLabel('Search by transaction number, name or email').press('Enter');
   const card = page.getByRole('listitem', { name: number });
   await expect(card.getByText('Awaiting Confirmation')).toBeVisible();
   await card.getByRole('button', { name: 'Confirm' }).click();
@@ -236,6 +238,7 @@ test('the admin cancels a paid order: the stock goes back and the payment is ref
 
   await page.goto('/admin?tab=orders');
   await page.getByLabel('Search by order number, name or email').fill(email);
+  await page.getByLabel('Search by order number, name or email').press('Enter');
   const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
   await card.getByRole('button', { name: 'Cancel Order' }).click();
   const confirm = page.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` });
@@ -270,6 +273,7 @@ test('a cancel whose refund Paystack refuses says so, and where to retry it', as
 
   await page.goto('/admin?tab=orders');
   await page.getByLabel('Search by order number, name or email').fill(email);
+  await page.getByLabel('Search by order number, name or email').press('Enter');
   const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
   await card.getByRole('button', { name: 'Cancel Order' }).click();
   await page
@@ -294,5 +298,5 @@ test("an order list the server refuses shows 'Failed to load orders' with the se
     }),
   );
   await page.goto('/admin?tab=orders');
-  await expect(page.getByRole('alert')).toHaveText('Failed to load orders: The database is not answering');
+  await expect(page.getByRole('alert')).toContainText('Failed to load orders: The database is not answering');
 });
