@@ -27,6 +27,21 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
+
+  it('answers 503 SERVICE_UNAVAILABLE through the one error handler when the database does not answer', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), db: database.db, logger: false });
+    await database.drop();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable' },
+      });
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('every reply', () => {
@@ -51,6 +66,15 @@ describe('unknown and malformed requests', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' } });
+  });
+
+  it('answers a percent-encoded /api path with the JSON 404 too, not the web app', async () => {
+    for (const url of ['/%61pi/nope', '/%61%70%69', '/api%2Fnope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.json().error.code, url).toBe('NOT_FOUND');
+    }
   });
 
   it('answers a body that is not JSON with a 400', async () => {

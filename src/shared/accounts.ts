@@ -180,6 +180,14 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
+/** POST /api/account/profile/picture as JSON: the picture as a data URL or bare base64, read as its base64. */
+export const profilePictureSchema = z.object({
+  image: z
+    .string({ error: 'Choose an image file' })
+    .regex(/^(data:image\/[\w.+-]+;base64,)?[A-Za-z0-9+/=\s]+$/, 'Choose an image file')
+    .transform((image) => image.slice(image.indexOf(',') + 1)),
+});
+
 export interface ProfileReply {
   role: Role;
   name: string;

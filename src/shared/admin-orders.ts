@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from './paging';
 import {
   ORDER_STATUSES,
   type Address,
@@ -28,17 +29,9 @@ export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
 export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-const pageField = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSizeField = z.coerce
-  .number()
-  .int()
-  .refine((v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 20 or 50')
-  .default(20);
-
 /** GET /api/admin/orders query string. */
 export const adminOrderQuerySchema = z.object({
-  page: pageField,
-  pageSize: pageSizeField,
+  ...pagingQuery({ defaultSize: 20, sizes: ADMIN_PAGE_SIZES }),
   // Empty means every status, as on the other lists; anything else unknown is refused (400).
   status: z.enum(['', ...ORDER_STATUSES], { error: 'Unknown order status' }).optional(),
   q: z.string().trim().max(120, 'At most 120 characters').optional().default(''),

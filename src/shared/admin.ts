@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from './paging';
 
 /**
  * The admin dashboard's vocabulary (spec 001 section 2 'Admin dashboard'): its tabs, in order, and
@@ -24,22 +25,12 @@ export function isAdminTab(value: string | null): value is AdminTab {
 export const ADMIN_PAGE_SIZE = 20;
 const MAX_ADMIN_PAGE_SIZE = 100;
 
-const PAGE_MESSAGE = 'Page must be a whole number from 1';
-const PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}`;
-
 /**
  * ?page=&pageSize=&q=&status= of every admin list. `status` is checked by the list that reads it
  * (each has its own statuses); an empty value means all.
  */
 export const adminListQuerySchema = z.object({
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).optional().default(1),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int(PAGE_SIZE_MESSAGE)
-    .min(1, PAGE_SIZE_MESSAGE)
-    .max(MAX_ADMIN_PAGE_SIZE, PAGE_SIZE_MESSAGE)
-    .optional()
-    .default(ADMIN_PAGE_SIZE),
+  ...pagingQuery({ defaultSize: ADMIN_PAGE_SIZE, maxSize: MAX_ADMIN_PAGE_SIZE }),
   q: z.string().trim().max(100, 'Search is at most 100 characters').optional().default(''),
   status: z.string().trim().max(40, 'Unknown status').optional().default(''),
 });

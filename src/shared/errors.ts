@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   conflict: 'CONFLICT',
   internal: 'INTERNAL',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
 /** Header our own pages send on every state-changing request (DESIGN.md section 5). */

@@ -98,7 +98,15 @@ export type CheckoutInput = z.input<typeof checkoutSchema>;
 export const checkoutFormSchema = checkoutSchema.pick({ customer: true });
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 
-export const cancelCheckoutSchema = z.object({ accessToken: z.string().max(200).optional() }).default({});
+/** POST /api/checkout/:orderNumber/cancel: the order token in the body when not in the x-order-token header. */
+export const cancelCheckoutSchema = z
+  .object({
+    accessToken: z
+      .string({ error: 'The order token must be text' })
+      .max(200, 'The order token is at most 200 characters')
+      .optional(),
+  })
+  .default({});
 
 /** 'Order Not Found' opens the order with the email it was placed with. */
 export const orderAccessSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANKS } from './accounts';
+import { pagingQuery } from './paging';
 
 /** Sale transaction statuses in order (spec 001 section 4). */
 export const SALE_STATUSES = [
@@ -327,8 +328,7 @@ export const markPaidSchema = z.object({
 });
 
 export const tradeInListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  ...pagingQuery({ defaultSize: 20, maxSize: 100 }),
   status: z.enum(ALL_SALE_STATUSES, { error: 'Choose a status from the list' }).optional(),
   q: z.string().trim().max(100).optional().default(''),
 });

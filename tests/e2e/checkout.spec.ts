@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 // against the real server with the sandbox payment provider. Each test buys devices made for it.
 
 const SUCCESS_CARD = '4084 0840 8408 4081';
+const HELD = /^Your devices are held for you for 1[45]:\d\d more$/;
 
 // The chat assistant's first-visit greeting would open over the cart: mark the browser as visited.
 test.beforeEach(async ({ page }) => {
@@ -40,7 +41,9 @@ async function payWith(page: Page, card: string) {
   const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Test mode: no real money moves')).toBeVisible();
-  await expect(dialog.getByText(/^Your devices are held for you for 1[45]:\d\d more$/)).toBeVisible();
+  await expect(dialog.getByText(HELD)).toBeVisible();
+  // The page shows the same countdown beside the order summary: Paystack's own widget shows no time left.
+  await expect(page.getByRole('complementary').getByRole('timer')).toHaveText(HELD);
   await dialog.getByLabel('Card number').fill(card);
   await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
   await dialog.getByLabel('CVV').fill('408');
@@ -123,6 +126,7 @@ test('a declined card then Cancel, and a closed widget, leave the cart and the s
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Payment cancelled')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
   await expect(page.getByRole('listitem', { name: device.name })).toBeVisible();
   await expect.poll(() => quantityOf(request, device.id)).toBe(before);
 

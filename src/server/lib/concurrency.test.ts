@@ -18,6 +18,8 @@ describe('concurrencyLimit', () => {
     };
     const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => run(task(n))));
     expect(most).toBe(2);
+    expect(run.takePeak()).toBe(2);
+    expect(run.takePeak()).toBe(0);
     expect(order.slice(0, 2).sort()).toEqual([1, 2]);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
       10,

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { appMeta } from '../db/schema';
+import { firstMetaValue } from './app-meta';
 
 const KEY_NAME = 'link_signing_key';
 const keys = new WeakMap<Database, Promise<Buffer>>();
@@ -14,14 +13,9 @@ const keys = new WeakMap<Database, Promise<Buffer>>();
 export function signingKey(db: Database): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
-    key = (async () => {
-      await db
-        .insert(appMeta)
-        .values({ key: KEY_NAME, value: randomBytes(32).toString('base64') })
-        .onConflictDoNothing();
-      const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY_NAME));
-      return Buffer.from(row!.value, 'base64');
-    })();
+    key = firstMetaValue(db, KEY_NAME, randomBytes(32).toString('base64')).then((value) =>
+      Buffer.from(value, 'base64'),
+    );
     key.catch(() => keys.delete(db));
     keys.set(db, key);
   }

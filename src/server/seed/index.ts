@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { appMeta } from '../db/schema';
+import { claimMeta } from '../lib/app-meta';
 import { seedDemoCatalog } from './catalog';
 import { seedTradeInQuotes } from './trade-in-quotes';
 import { seedAdmin, seedDemoAgents, type SeedLog } from './users';
@@ -15,13 +15,9 @@ const SEEDED_KEY = 'demo_seeded_at';
  */
 export async function seedOnFirstStart(db: Database, config: Config, log: SeedLog) {
   await db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(appMeta)
-      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
+    const claimed = await claimMeta(tx, SEEDED_KEY, new Date().toISOString());
     await seedTradeInQuotes(tx);
-    if (claimed.length === 0) return;
+    if (!claimed) return;
     await seedAdmin(tx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
     if (config.SEED_DEMO_DATA) {
       await seedDemoAgents(tx, { password: config.DEMO_AGENT_PASSWORD, log });

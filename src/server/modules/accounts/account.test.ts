@@ -295,6 +295,18 @@ describe('GET and PUT /api/account/profile', () => {
     expect(notImage.statusCode).toBe(400);
   });
 
+  it('parses a JSON picture with the shared schema: no image, or one that is not base64, is a 400 under image', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const refused = {
+      error: { code: 'VALIDATION_FAILED', message: 'Choose an image file', fields: { image: 'Choose an image file' } },
+    };
+    for (const body of [{}, { image: 'data:image/png;base64,<svg onload=x>' }, { image: 42 }]) {
+      const res = await send(t.app, 'POST', '/api/account/profile/picture', { cookie, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toEqual(refused);
+    }
+  });
+
   it('refuses an image over 16 megapixels, whatever its file size, and stores nothing', async () => {
     const { cookie } = await signUpCustomer(t);
     const huge = await sharp({ create: { width: 5000, height: 3300, channels: 3, background: '#ffffff' } })

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessions, signInFailures, users } from '../../db/schema';
+import * as passwords from '../../lib/passwords';
 import { createTestApp, send, useTestApp } from '../../../../tests/support/test-app';
+import { FORGOT_PASSWORD_MS, SIGN_UP_MS } from './routes';
 import { sha256 } from './sessions';
 import { signInDelayMs } from './sign-in-limit';
 import {
@@ -129,6 +131,33 @@ describe('POST /api/auth/signup', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CSRF_HEADER_MISSING');
     expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+  });
+});
+
+describe('equal time whether or not the email exists (issue 10 item 8)', () => {
+  /** How long the route took to answer, in milliseconds, with its reply. */
+  const timed = async (url: string, body: unknown) => {
+    const started = performance.now();
+    const res = await send(t.app, 'POST', url, { body, headers: from() });
+    return { res, ms: performance.now() - started };
+  };
+
+  it('sign-up: a taken email is refused no sooner than a new one is created, both after SIGN_UP_MS', async () => {
+    const { email } = await signUpCustomer(t);
+    const taken = await timed('/api/auth/signup', signupBody({ email: email.toUpperCase() }));
+    const fresh = await timed('/api/auth/signup', signupBody({ email: 'never.seen@example.co.za' }));
+    expect([taken.res.statusCode, fresh.res.statusCode]).toEqual([409, 201]);
+    expect(taken.ms).toBeGreaterThanOrEqual(SIGN_UP_MS);
+    expect(fresh.ms).toBeGreaterThanOrEqual(SIGN_UP_MS);
+  });
+
+  it('forgot-password: a known and an unknown email both answer after FORGOT_PASSWORD_MS, with the same words', async () => {
+    const { email } = await signUpCustomer(t);
+    const known = await timed('/api/auth/forgot-password', { email });
+    const unknown = await timed('/api/auth/forgot-password', { email: 'nobody.here@example.co.za' });
+    expect(known.res.json()).toEqual(unknown.res.json());
+    expect(known.ms).toBeGreaterThanOrEqual(FORGOT_PASSWORD_MS);
+    expect(unknown.ms).toBeGreaterThanOrEqual(FORGOT_PASSWORD_MS);
   });
 });
 
@@ -313,21 +342,30 @@ describe('sign-in rate limit', () => {
     expect(admin.statusCode).toBe(200);
   });
 
-  it('counts each attempt before its password is checked: 40 at once give at most 10 checks and 429 for the rest', async () => {
+  it('counts each attempt before its password is checked: 40 at once give exactly 10 checks and 429 for the rest', async () => {
     const { email } = await signUpCustomer(t);
     const address = newAddress();
-    const replies = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        send(t.app, 'POST', '/api/auth/signin', {
-          body: { email, password: `Wrong-${i}-password` },
-          headers: { 'x-forwarded-for': address },
-        }),
-      ),
-    );
-    const checked = replies.filter((r) => r.statusCode === 401).length;
-    expect(checked).toBeLessThanOrEqual(10);
-    expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(40 - checked);
-    expect(replies.find((r) => r.statusCode === 429)!.json().error).toEqual({ code: 'RATE_LIMITED', message: LIMITED });
+    const checks = vi.spyOn(passwords, 'verifyPassword');
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          send(t.app, 'POST', '/api/auth/signin', {
+            body: { email, password: `Wrong-${i}-password` },
+            headers: { 'x-forwarded-for': address },
+          }),
+        ),
+      );
+      expect(replies.filter((r) => r.statusCode === 401)).toHaveLength(10);
+      expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(30);
+      // Ten real scrypt checks, no more: the refused thirty never reached the password.
+      expect(checks).toHaveBeenCalledTimes(10);
+      expect(replies.find((r) => r.statusCode === 429)!.json().error).toEqual({
+        code: 'RATE_LIMITED',
+        message: LIMITED,
+      });
+    } finally {
+      checks.mockRestore();
+    }
   });
 
   it('waits longer after each failure: nothing for three, then 100 ms doubling up to a second', () => {

@@ -7,6 +7,7 @@ import {
   forgotPasswordSchema,
   passwordChangeSchema,
   paymentDetailsSchema,
+  profilePictureSchema,
   profileSchema,
   resetPasswordSchema,
   signinSchema,
@@ -42,7 +43,12 @@ import {
 /** Every account payload is a form: a refusal reads as the first rule broken ('Passwords do not match'). */
 const FORM = { form: true } as const;
 /** Longer than writing a reset and its email takes, so a known and an unknown email answer alike. */
-const FORGOT_PASSWORD_MS = 300;
+export const FORGOT_PASSWORD_MS = 300;
+/**
+ * Longer than hashing the password, writing the customer and their session takes, so a taken email
+ * (refused after the hash, with no insert) answers no sooner than a new one.
+ */
+export const SIGN_UP_MS = 500;
 const PUBLIC = { config: { access: 'public' } } as const;
 const SIGNED_IN = { config: { access: ['customer', 'agent', 'admin'] } } as const;
 
@@ -65,7 +71,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const input = parseInput(signupSchema, request.body, FORM);
-      return signedIn(reply, await signUp({ db, config, clock, input }), 201);
+      return signedIn(reply, await takingAtLeast(SIGN_UP_MS, () => signUp({ db, config, clock, input })), 201);
     },
   );
 
@@ -157,7 +163,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         config: { ...SIGNED_IN.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const data = pictureBytes(request.body);
+        const data = Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(parseInput(profilePictureSchema, request.body, FORM).image, 'base64');
         if (data.length > MAX_PICTURE_BYTES) {
           throw new AppError(ERROR_CODES.payloadTooLarge, 'The picture must be at most 5 MB', { status: 413 });
         }
@@ -198,17 +206,4 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     getProfile({ db, userId: sessionOf(request).user.id }),
   );
   app.get('/api/admin/me', { config: { access: ['admin'] } }, async (request) => ({ user: sessionOf(request).user }));
-}
-
-function pictureBytes(body: unknown): Buffer {
-  if (Buffer.isBuffer(body)) return body;
-  const image = (body as { image?: unknown } | null)?.image;
-  if (typeof image === 'string') {
-    const base64 = image.replace(/^data:image\/[\w.+-]+;base64,/, '');
-    if (/^[A-Za-z0-9+/=\s]+$/.test(base64)) return Buffer.from(base64, 'base64');
-  }
-  throw new AppError('INVALID_IMAGE', 'Send the picture as an image body or as { image: base64 }', {
-    status: 400,
-    fields: { image: 'Choose an image file' },
-  });
 }

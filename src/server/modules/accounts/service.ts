@@ -71,7 +71,7 @@ export async function signUp({
   input,
 }: Deps & { input: z.output<typeof signupSchema> }): Promise<{ user: SessionUser; token: string }> {
   assertAcceptablePassword(input.password, 'password');
-  // Hashed first, so a taken email answers no sooner than a new one: timing does not tell which exist.
+  // Hashed first, so a taken email costs the scrypt work of a new one; the route's floor (SIGN_UP_MS) evens out the rest.
   const passwordHash = await hashPassword(input.password);
   if (await findByEmail(db, input.email)) throw emailTaken();
   const now = clock.now();

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { STOCK_IMAGE_TYPES, type StockImagesReply } from '../../../shared/inventory';
 import type { Database } from '../../db/client';
-import { appMeta } from '../../db/schema';
+import { firstMetaValue, readMeta } from '../../lib/app-meta';
 import { deviceArtwork } from '../../seed/artwork';
 import { storeImage } from '../images/service';
 import { imagePath } from './service';
@@ -18,14 +17,12 @@ export async function stockImages({ db }: { db: Database }): Promise<StockImages
   const items = [];
   for (const { type, label } of STOCK_IMAGE_TYPES) {
     const key = keyOf(type);
-    let [row] = await db.select().from(appMeta).where(eq(appMeta.key, key)).limit(1);
-    if (!row) {
+    let id = await readMeta(db, key);
+    if (!id) {
       const svg = deviceArtwork({ type, brand: 'QuickBuy', model: label, view: 'front' });
-      const { id } = await storeImage({ db, data: Buffer.from(svg) });
-      await db.insert(appMeta).values({ key, value: id }).onConflictDoNothing();
-      [row] = await db.select().from(appMeta).where(eq(appMeta.key, key)).limit(1);
+      id = await firstMetaValue(db, key, (await storeImage({ db, data: Buffer.from(svg) })).id);
     }
-    items.push({ type, label, id: row!.value, url: imagePath(row!.value) });
+    items.push({ type, label, id, url: imagePath(id) });
   }
   return { items };
 }

@@ -209,6 +209,23 @@ describe('POST /api/checkout/:orderNumber/cancel', () => {
     expect(res.json().error.message).toBe('Order not found');
     expect(await stockOf(device!.id)).toEqual({ quantity: 1, inStock: true });
   });
+
+  it('parses its body with the shared schema: a token that is not text is a 400 naming it', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 2 }]);
+    const reply = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+    const res = await send(t.app, 'POST', `/api/checkout/${reply.orderNumber}/cancel`, {
+      body: { accessToken: 12345 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'accessToken: The order token must be text',
+        fields: { accessToken: 'The order token must be text' },
+      },
+    });
+    expect(await stockOf(device!.id)).toEqual({ quantity: 1, inStock: true });
+  });
 });
 
 describe('the catalog during checkout', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../../shared/errors';
-import { checkoutSchema } from '../../../shared/orders';
+import { cancelCheckoutSchema, checkoutSchema } from '../../../shared/orders';
 import { sandboxChargeSchema, verifyPaymentSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
@@ -43,15 +43,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(placed);
   });
 
-  app.post<{ Params: { orderNumber: string }; Body: { accessToken?: unknown } | undefined }>(
-    '/api/checkout/:orderNumber/cancel',
-    LIMIT_30,
-    async (request) => {
-      const bodyToken = request.body?.accessToken;
-      const accessToken = orderTokenOf(request) ?? (typeof bodyToken === 'string' ? bodyToken : undefined);
-      return cancelCheckout({ db, clock, orderNumber: request.params.orderNumber, accessToken });
-    },
-  );
+  app.post<{ Params: { orderNumber: string } }>('/api/checkout/:orderNumber/cancel', LIMIT_30, async (request) => {
+    const body = parseInput(cancelCheckoutSchema, request.body);
+    const accessToken = orderTokenOf(request) ?? body.accessToken;
+    return cancelCheckout({ db, clock, orderNumber: request.params.orderNumber, accessToken });
+  });
 
   // Only a sandbox store has a test card to charge.
   if (config.PAYMENT_PROVIDER === 'sandbox') {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { images, imageVariants } from '../../db/schema';
 import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { storeImage } from './service';
+import { decodingPeak, storeImage } from './service';
 
 const t = useTestApp();
 
@@ -145,5 +145,14 @@ describe('POST /api/admin/images', () => {
   it('answers 403 to a customer', async () => {
     const res = await upload(await png(10, 10), 'image/png', (await signUpCustomer(t)).cookie);
     expect(res.statusCode).toBe(403);
+  });
+
+  it('decodes at most two photos at once: five uploads together all succeed, two decoding at a time', async () => {
+    // Large enough (12 megapixels) that one decode is still running when the next upload arrives.
+    const photos = await Promise.all(Array.from({ length: 5 }, (_, i) => png(4000 - i, 3000)));
+    decodingPeak();
+    const replies = await Promise.all(photos.map((photo) => upload(photo, 'image/png')));
+    expect(replies.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(decodingPeak()).toBe(2);
   });
 });

@@ -14,6 +14,8 @@ export const MAX_STORED_WIDTH = 1600;
 export const MAX_INPUT_PIXELS = 16_000_000;
 /** A decoded image can take hundreds of megabytes: at most two are decoded at once, the rest wait. */
 const decoding = concurrencyLimit(2);
+/** The most images decoded at once since the last call: what the tests check the gate by. */
+export const decodingPeak = () => decoding.takePeak();
 
 /** Normalise any image sharp reads (JPEG, PNG, WebP, GIF, AVIF, SVG...) to WebP at most 1600 px wide. */
 export async function normaliseImage(data: Buffer): Promise<{ data: Buffer; width: number; height: number }> {

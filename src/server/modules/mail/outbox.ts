@@ -231,6 +231,22 @@ function toSummary(row: Omit<OutboxRow, 'html' | 'text'>): OutboxEmailSummary {
   };
 }
 
+/** The emails written about one record ({ type: 'order', id: orderNumber }), oldest first, without their bodies. */
+export async function emailsAbout(db: DbHandle, entity: { type: string; id: string }) {
+  return db
+    .select({
+      kind: outboxEmails.kind,
+      subject: outboxEmails.subject,
+      to: outboxEmails.to,
+      status: outboxEmails.status,
+      createdAt: outboxEmails.createdAt,
+      sentAt: outboxEmails.sentAt,
+    })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.entityType, entity.type), eq(outboxEmails.entityId, entity.id)))
+    .orderBy(asc(outboxEmails.createdAt));
+}
+
 const OUTBOX_STATUS_VALUES: readonly string[] = OUTBOX_STATUSES.map((status) => status.value);
 export const EMAIL_NOT_FOUND = 'EMAIL_NOT_FOUND';
 const emailNotFound = () => notFound(EMAIL_NOT_FOUND, 'Email not found');

@@ -16,13 +16,14 @@ import {
   type OrderStatus,
 } from '../../../shared/orders';
 import { transaction, type Database, type Transaction } from '../../db/client';
-import { orderItems, orders, orderStatusHistory, outboxEmails, users } from '../../db/schema';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
+import { userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
-import { enqueueEmail } from '../mail/outbox';
+import { emailsAbout, enqueueEmail } from '../mail/outbox';
 import { paymentsOfOrder } from '../payments/order-payments';
 import { refundableByReference } from '../payments/service';
 import { ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE, orderItemsOf, toOrderView, type OrderRow } from './service';
@@ -271,20 +272,18 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
       .select({
         status: orderStatusHistory.status,
         note: orderStatusHistory.note,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        actorId: orderStatusHistory.actorId,
         at: orderStatusHistory.createdAt,
       })
       .from(orderStatusHistory)
-      .leftJoin(users, eq(users.id, orderStatusHistory.actorId))
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
-    db
-      .select()
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.entityType, 'order'), eq(outboxEmails.entityId, order.orderNumber)))
-      .orderBy(asc(outboxEmails.createdAt)),
+    emailsAbout(db, { type: 'order', id: order.orderNumber }),
   ]);
+  const actors = await userNames(
+    db,
+    history.flatMap((h) => (h.actorId ? [h.actorId] : [])),
+  );
   const view = toOrderView(order, items);
   return {
     ...toRow(order, [], due.get(order.paymentReference) ?? 0),
@@ -311,7 +310,7 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
       ...history.map((h) => ({
         status: h.status,
         note: h.note,
-        actor: h.firstName === null ? null : `${h.firstName} ${h.lastName}`.trim(),
+        actor: (h.actorId && actors.get(h.actorId)) ?? null,
         at: h.at.toISOString(),
       })),
     ],

@@ -55,15 +55,10 @@ export const SANDBOX_WIDGET_JS = String.raw`(function () {
     var desc = el('p', { id: id + '-desc', text: 'Pay ' + formatAmount(Number(options.amount) || 0, options.currency || 'NGN') + (options.email ? ' as ' + options.email : '') + '. Test card: 4084 0840 8408 4081.' }, { margin: '0 0 16px', fontSize: '14px', color: '#475569' });
     var testMode = el('p', { text: 'Test mode: no real money moves' }, { margin: '0 0 12px', padding: '6px 10px', borderRadius: '6px', background: '#fef3c7', color: '#92400e', fontSize: '13px', fontWeight: '600' });
     var timer = el('p', { 'aria-live': 'off' }, { margin: '0 0 16px', fontSize: '14px', color: '#0f172a' });
-    var deadline = Date.parse(options.reservedUntil || '');
+    // The page gives the hold's countdown in words (one formatter for the page and this widget).
+    var counting = typeof options.holdCountdown === 'function';
     function tick() {
-      if (isNaN(deadline)) return;
-      var left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-      var mm = Math.floor(left / 60);
-      var ss = left % 60;
-      timer.textContent = left > 0
-        ? 'Your devices are held for you for ' + mm + ':' + (ss < 10 ? '0' : '') + ss + ' more'
-        : 'Your hold has lapsed: the devices may go to another buyer';
+      if (counting) timer.textContent = String(options.holdCountdown());
     }
     tick();
     var ticking = setInterval(tick, 1000);
@@ -89,7 +84,7 @@ export const SANDBOX_WIDGET_JS = String.raw`(function () {
     dialog.appendChild(title);
     dialog.appendChild(testMode);
     dialog.appendChild(desc);
-    if (!isNaN(deadline)) dialog.appendChild(timer);
+    if (counting) dialog.appendChild(timer);
     dialog.appendChild(form);
     overlay.appendChild(dialog);
     document.body.appendChild(overlay);

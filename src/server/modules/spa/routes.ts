@@ -7,6 +7,7 @@ import { matchPage, type PageMeta } from '../../../shared/paths';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
+import { isApiPath } from './api-path';
 
 /** What a page puts in its <head> when the server sends it: a title, a description, and any extra tags. */
 export interface PageHead {
@@ -77,7 +78,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+    if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method)) {
       throw notFound(ERROR_CODES.notFound, `No route for ${request.method} ${request.url.split('?')[0]}`);
     }
     return sendApp(request, reply);

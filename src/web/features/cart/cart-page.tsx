@@ -14,6 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { cart, useCart, type CartItem } from '../../lib/cart-store';
 import { CartLine, type LineStatus } from './cart-line';
 import type { TypedCustomer } from './checkout-form';
+import { HoldCountdown } from './hold-countdown';
 import { useCurrentPrices } from './use-current-prices';
 
 const CheckoutForm = lazy(() => import('./checkout-form').then((m) => ({ default: m.CheckoutForm })));
@@ -60,6 +61,8 @@ export function Component() {
   // What the shopper typed survives a cancelled payment and a trip back to the cart.
   const [typed, setTyped] = useState<TypedCustomer | null>(null);
   const [refusals, setRefusals] = useState<Refusals>({});
+  // When the stock held for the open payment widget goes back: Paystack's widget shows no time left, so the page does.
+  const [heldUntil, setHeldUntil] = useState<string | null>(null);
   const { statuses: current, checking } = useCurrentPrices(items);
   const statuses = withRefusals(items, current, refusals);
   const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
@@ -71,11 +74,10 @@ export function Component() {
     setTyped(typedCustomer);
     try {
       const { payForOrder } = await import('./payment');
-      const result = await payForOrder({
-        items: items.map((item) => ({ deviceId: item.id, quantity: item.quantity })),
-        customer,
-        cartId: cart.id(),
-      });
+      const result = await payForOrder(
+        { items: items.map((item) => ({ deviceId: item.id, quantity: item.quantity })), customer, cartId: cart.id() },
+        setHeldUntil,
+      ).finally(() => setHeldUntil(null));
       if (result.outcome === 'script-failed') {
         toast.error(MESSAGES.initFailed);
       } else if (result.outcome === 'closed') {
@@ -167,6 +169,7 @@ export function Component() {
               </dd>
             </div>
           </dl>
+          {heldUntil && <HoldCountdown reservedUntil={heldUntil} />}
           {step === 'cart' && (
             <>
               <Button

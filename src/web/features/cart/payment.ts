@@ -2,6 +2,7 @@ import type { CheckoutInput, CheckoutReply, PaymentParams } from '../../../share
 import type { VerifyPaymentReply } from '../../../shared/payments';
 import { api } from '../../lib/api';
 import { saveOrderToken } from '../../lib/order-token';
+import { holdCountdown } from './hold-countdown';
 
 /** The inline widget contract of Paystack's v1 script, which the sandbox script also defines. */
 interface PaystackPop {
@@ -12,8 +13,8 @@ interface PaystackPop {
     currency: string;
     ref: string;
     metadata: PaymentParams['metadata'];
-    /** Read by the sandbox widget to count down the hold; Paystack ignores it. */
-    reservedUntil?: string;
+    /** The hold's time left in words, which the sandbox widget shows each second; Paystack ignores it. */
+    holdCountdown?: () => string;
     callback: (response: { reference: string }) => void;
     onClose: () => void;
   }): { openIframe(): void };
@@ -59,6 +60,8 @@ export const cancelOrder = (orderNumber: string, accessToken: string) =>
  */
 export async function payForOrder(
   input: CheckoutInput,
+  /** Told when the stock is held and the widget is about to open, with the time the hold ends. */
+  onHold?: (reservedUntil: string) => void,
 ): Promise<
   | { outcome: 'paid'; orderNumber: string; verified: VerifyPaymentReply }
   | { outcome: 'closed'; orderNumber: string }
@@ -73,6 +76,7 @@ export async function payForOrder(
     await cancelOrder(reply.orderNumber, reply.accessToken).catch(() => undefined);
     return { outcome: 'script-failed', orderNumber: reply.orderNumber };
   }
+  onHold?.(reply.reservedUntil);
   const reference = await new Promise<string | null>((resolve) => {
     pop
       .setup({
@@ -82,7 +86,7 @@ export async function payForOrder(
         currency: reply.payment.currency,
         ref: reply.payment.reference,
         metadata: reply.payment.metadata,
-        reservedUntil: reply.reservedUntil,
+        holdCountdown: () => holdCountdown(reply.reservedUntil, Date.now()),
         callback: (response) => resolve(response.reference),
         onClose: () => resolve(null),
       })
