@@ -22,6 +22,9 @@ const E2E_ENV = {
   DEMO_AGENT_PASSWORD: 'Agent-pass-2026',
   SEED_DEMO_DATA: 'true',
   PAYMENT_PROVIDER: 'sandbox',
+  // Specs may play other shoppers with X-Forwarded-For (tests/e2e/repair-booking.ts); the browser sends none,
+  // so its address stays 127.0.0.1.
+  TRUST_PROXY: '1',
 };
 
 const code = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

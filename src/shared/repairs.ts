@@ -371,7 +371,28 @@ export const REPAIR_MESSAGES = {
     `Your booking number is ${number}. You'll receive an email confirmation shortly.`,
   notFound: 'No repair booking found with this number.',
   noAgent: 'No agent is available for pickups right now. Please call us to book.',
+  cancelled: 'Booking cancelled. Nobody will come to collect your device.',
+  proofRequired: 'Enter the email you gave when you booked this repair',
+  wrongEmail: 'This email does not match the one given for this booking',
+  alreadyCancelled: 'This booking is already cancelled',
+  /** "This repair is Picked Up: ..." once the agent has the device. */
+  notCancellable: (status: RepairBookingStatus) =>
+    `This repair is ${REPAIR_STATUS_LABELS[status]}: the device has been picked up, so the booking can no longer be cancelled`,
 } as const;
+
+/**
+ * Cancelling a booking that is still 'booked': the signed-in customer who booked it needs nothing
+ * more; anyone else proves it by the email given at booking (decision 021's email proof).
+ */
+export const cancelRepairSchema = z.object({
+  email: z.string().trim().max(254).optional().default(''),
+});
+export type CancelRepairInput = z.input<typeof cancelRepairSchema>;
+
+/** The admin's cancel (POST /api/admin/repairs/:bookingNumber/cancel): a reason for the audit log. */
+export const adminCancelRepairSchema = z.object({
+  reason: z.string().trim().max(500, 'Reason is at most 500 characters').optional().default(''),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Replies.
@@ -414,6 +435,12 @@ export interface RepairTrackingView extends RepairBookingSummary {
     deviceDetails: RepairBooking['deviceDetails'];
     customerDetails: RepairBooking['customerDetails'];
   } | null;
+}
+
+/** POST /api/repairs/:bookingNumber/cancel and its admin twin. */
+export interface RepairCancelledReply {
+  message: string;
+  repair: RepairTrackingView;
 }
 
 /** One of the signed-in customer's bookings (GET /api/account/repairs). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BANKS } from './accounts';
 import { pagingQuery } from './paging';
+import type { RepairTrackingView } from './repairs';
 
 /** Sale transaction statuses in order (spec 001 section 4). */
 export const SALE_STATUSES = [
@@ -260,6 +261,10 @@ export function statusDescription(status: string): string {
 export const OFFER_MESSAGES = {
   proofRequired: 'Enter the contact email you gave when you submitted this device',
   wrongEmail: 'This email does not match the one given for this trade-in',
+  noSavedAccount: 'No bank account is saved in your account: enter the account number',
+  savedAccountOwnerOnly: 'Sign in as the seller to use the bank account saved in your account',
+  savedAccountOtherBank: (bank: string) =>
+    `Your saved account is with ${bank}: choose ${bank}, or enter the account number`,
   accepted: 'Offer accepted. We will pay the amount into your bank account within 24 hours of approval.',
   declined: 'Offer declined. Your device will be returned to you.',
   assessed: 'Device marked as assessed',
@@ -272,30 +277,43 @@ const offerProof = {
   token: z.string().trim().max(200).optional().default(''),
 };
 
-export const acceptOfferSchema = z.object({
-  ...offerProof,
-  accountHolder: z
-    .string({ error: 'Account holder is required' })
-    .trim()
-    .min(1, 'Account holder is required')
-    .max(120, 'Account holder is at most 120 characters'),
-  bankName: z.enum(BANKS, { error: 'Choose a bank from the list' }),
-  accountNumber: z
-    .string({ error: 'Account number is required' })
-    .trim()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Account number is required')
-        .regex(/^\d{6,16}$/, 'Enter the account number: 6 to 16 digits'),
-    ),
-  branchCode: z
-    .string({ error: 'Branch code is required' })
-    .trim()
-    .min(1, 'Branch code is required')
-    .regex(/^\d{6}$/, 'Enter the 6-digit branch code'),
-});
+const ACCOUNT_NUMBER_MESSAGES = {
+  required: 'Account number is required',
+  invalid: 'Enter the account number: 6 to 16 digits',
+};
+
+export const acceptOfferSchema = z
+  .object({
+    ...offerProof,
+    accountHolder: z
+      .string({ error: 'Account holder is required' })
+      .trim()
+      .min(1, 'Account holder is required')
+      .max(120, 'Account holder is at most 120 characters'),
+    bankName: z.enum(BANKS, { error: 'Choose a bank from the list' }),
+    /** Not needed when `useSavedAccount`: the server takes the number saved in the account. */
+    accountNumber: z
+      .string({ error: ACCOUNT_NUMBER_MESSAGES.required })
+      .trim()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .optional()
+      .default(''),
+    branchCode: z
+      .string({ error: 'Branch code is required' })
+      .trim()
+      .min(1, 'Branch code is required')
+      .regex(/^\d{6}$/, 'Enter the 6-digit branch code'),
+    /** The signed-in seller pays into the bank account saved in their account (its number is never sent back whole). */
+    useSavedAccount: z.boolean().optional().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (value.useSavedAccount) return;
+    if (!value.accountNumber) {
+      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.required });
+    } else if (!/^\d{6,16}$/.test(value.accountNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.invalid });
+    }
+  });
 export type AcceptOfferInput = z.input<typeof acceptOfferSchema>;
 
 export const declineOfferSchema = z.object({
@@ -383,7 +401,11 @@ export interface TrackedOrder {
   courier: string | null;
 }
 
-export type TrackReply = { kind: 'trade-in'; tradeIn: TrackedTradeIn } | { kind: 'order'; order: TrackedOrder };
+/** GET /api/track/:number: one box for a sale (TXN...), an order (ORD-...) or a repair booking (REP-...). */
+export type TrackReply =
+  | { kind: 'trade-in'; tradeIn: TrackedTradeIn }
+  | { kind: 'order'; order: TrackedOrder }
+  | { kind: 'repair'; repair: RepairTrackingView };
 
 /** What every staff view of a trade-in shows: the device as its seller described it, its photos and the money. */
 interface TradeInCard extends TradeInDevice {

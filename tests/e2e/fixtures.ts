@@ -32,6 +32,10 @@ export class Api {
     return this.request.post(path, { data, headers: { [CSRF_HEADER]: '1' } });
   }
 
+  put(path: string, data: unknown): Promise<APIResponse> {
+    return this.request.put(path, { data, headers: { [CSRF_HEADER]: '1' } });
+  }
+
   patch(path: string, data: unknown): Promise<APIResponse> {
     return this.request.patch(path, { data, headers: { [CSRF_HEADER]: '1' } });
   }

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
 import { Api, E2E_AGENT, expect, test, uniqueId } from './fixtures';
+import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
 
 /** Sells a phone through the page and returns its transaction number, the page left on the success view. */
@@ -93,11 +95,21 @@ test.describe('track a device', () => {
     await expect(page.getByRole('region', { name: "What's Next?" })).toContainText('return your device');
   });
 
-  test('a signed-in customer finds the sale in their account and accepts without an email', async ({
+  test('a signed-in customer finds the sale in their account and accepts into their saved bank account', async ({
     page,
+    api,
     customer,
     admin,
   }) => {
+    await api.expect(
+      api.put('/api/account/payment-details', {
+        method: 'bank',
+        bankName: 'ABSA',
+        accountHolder: 'Ayanda Zulu',
+        accountNumber: '4098765432',
+        branchCode: '632005',
+      }),
+    );
     const number = await sellThroughPage(page, customer.email);
     await makeOffer(admin, number, 5600, 'As described');
     await page.goto('/account');
@@ -113,12 +125,59 @@ test.describe('track a device', () => {
     await page.getByRole('button', { name: 'Accept Offer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
     await expect(dialog.getByLabel(/^Contact Email/)).toHaveCount(0);
-    await dialog.getByLabel(/^Account Holder/).fill('Ayanda Zulu');
-    await dialog.getByLabel(/^Bank/).selectOption('ABSA');
-    await dialog.getByLabel(/^Account Number/).fill('4098765432');
-    await dialog.getByLabel(/^Branch Code/).fill('632005');
+    // The saved account fills the form; its number stays on the server and is not typed again.
+    await expect(dialog.getByLabel(/^Account Holder/)).toHaveValue('Ayanda Zulu');
+    await expect(dialog.getByLabel(/^Bank/)).toHaveValue('ABSA');
+    await expect(dialog.getByLabel(/^Branch Code/)).toHaveValue('632005');
+    const saved = dialog.getByLabel('Pay into my saved ABSA account ending 5432');
+    await expect(saved).toBeChecked();
+    await expect(dialog.getByLabel(/^Account Number/)).toHaveCount(0);
+    await saved.uncheck();
+    await expect(dialog.getByLabel(/^Account Number/)).toHaveValue('');
+    await saved.check();
     await dialog.getByRole('button', { name: 'Accept Offer' }).click();
     await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
+  });
+
+  test('a repair is tracked by its REP number, searched again, and cancelled by a guest with the booking email', async ({
+    page,
+    api,
+  }) => {
+    const email = `repair.${uniqueId()}@example.co.za`;
+    const booking = await freeBooking(api, pickupDates(new Date()).at(-3), email);
+    const { bookingNumber: number } = await api.expect<RepairBookedReply>(postBooking(api, booking), 201);
+    await page.goto('/track');
+    const box = page.getByLabel('Transaction number');
+    await box.fill(number.toLowerCase());
+    await box.press('Enter');
+    const heading = page.getByRole('heading', { name: number });
+    await expect(heading).toBeVisible();
+    await expect(page.getByText('Status: Booked')).toBeAttached();
+
+    // The same number again, by the button and by Enter: the repair is asked for again and stays.
+    const track = page.getByRole('button', { name: 'Track Now' });
+    for (const again of [() => track.click(), () => box.press('Enter')]) {
+      const [reply] = await Promise.all([
+        page.waitForResponse((res) => res.url().includes(`/api/track/${number}`)),
+        again(),
+      ]);
+      expect(reply.status()).toBe(200);
+      await expect(track).toBeEnabled();
+      await expect(heading).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Transaction Not Found' })).toHaveCount(0);
+    }
+
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel booking ${number}?` });
+    await dialog.getByLabel(/^Contact Email/).fill('someone.else@example.co.za');
+    await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+    await expect(dialog.getByText('This email does not match the one given for this booking')).toBeVisible();
+    await dialog.getByLabel(/^Contact Email/).fill(email);
+    await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Status: Cancelled')).toBeAttached();
+    await expect(page.getByText('Booking cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   });
 
   test('an unknown number says Transaction Not Found, with Try Again and links', async ({ page }) => {
@@ -127,16 +186,19 @@ test.describe('track a device', () => {
     await expect(track).toBeDisabled();
     await page.getByLabel('Transaction number').fill('   ');
     await expect(track).toBeDisabled();
-    await page.getByLabel('Transaction number').fill('TXN123');
-    await track.click();
-    await expect(page.getByRole('heading', { name: 'Transaction Not Found' })).toBeVisible();
-    await expect(page.getByText('No transaction found with this number.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
-    await expect(page.getByRole('link', { name: 'Sell a Device' })).toHaveAttribute('href', '/sell');
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect(page.getByLabel('Transaction number')).toHaveValue('');
-    await expect(page.getByLabel('Transaction number')).toBeFocused();
-    await expect(page).toHaveURL('/track');
+    // A sale, an order and a repair booking number that do not exist all get the one panel.
+    for (const number of ['TXN123', 'REP-000000000']) {
+      await page.getByLabel('Transaction number').fill(number);
+      await track.click();
+      await expect(page.getByRole('heading', { name: 'Transaction Not Found' })).toBeVisible();
+      await expect(page.getByText('No transaction found with this number.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+      await expect(page.getByRole('link', { name: 'Sell a Device' })).toHaveAttribute('href', '/sell');
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByLabel('Transaction number')).toHaveValue('');
+      await expect(page.getByLabel('Transaction number')).toBeFocused();
+      await expect(page).toHaveURL('/track');
+    }
   });
 
   test('a deep link survives reload and Back returns to the previous number', async ({ page, api }) => {

@@ -459,6 +459,24 @@ export async function getPaymentDetails({
   };
 }
 
+/**
+ * The bank account a customer saved for payouts, with its number whole: for the server's own use
+ * only (accepting an offer into it), never a reply, which shows the number masked.
+ */
+export async function savedBankAccount(
+  db: DbHandle,
+  userId: string,
+): Promise<{ bankName: string; accountHolder: string; branchCode: string; accountNumber: string } | null> {
+  const [row] = await db.select().from(paymentDetails).where(eq(paymentDetails.userId, userId)).limit(1);
+  if (row?.method !== 'bank' || !row.accountNumber || !row.bankName) return null;
+  return {
+    bankName: row.bankName,
+    accountHolder: row.accountHolder ?? '',
+    branchCode: row.branchCode ?? '',
+    accountNumber: row.accountNumber,
+  };
+}
+
 /** Stores payout bank details, or a card's brand, last four and expiry: never its number or CVV. */
 export async function savePaymentDetails({
   db,

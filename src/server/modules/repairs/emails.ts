@@ -37,7 +37,12 @@ ${list.map((l) => `<h2 style="font-size:16px">${escapeHtml(l.title)}</h2><ul>${l
   return { text, html };
 }
 
-const trackLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${paths.track}`;
+/** The track page with the booking's number filled in and searched. */
+const trackLink = (publicUrl: string, bookingNumber: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${paths.trackNumber(bookingNumber)}`;
+
+/** The booking an email is about, for the admin's email log of a record. */
+const entityOf = (bookingNumber: string) => ({ type: 'repair_booking', id: bookingNumber });
 
 /** The booking confirmation: number, service and its price range, the pickup slot, the agent, what to prepare. */
 export function renderRepairConfirmation(
@@ -69,7 +74,7 @@ export function renderRepairConfirmation(
       },
       { title: 'Before the pickup', items: [...REPAIR_PREPARATION] },
     ],
-    trackLink(publicUrl),
+    trackLink(publicUrl, bookingNumber),
   );
   return {
     kind: 'repair_confirmation',
@@ -78,23 +83,34 @@ export function renderRepairConfirmation(
     html,
     text,
     dedupeKey: `repair-confirmation:${bookingNumber}`,
+    entity: entityOf(bookingNumber),
   };
 }
 
-/** The customer's note when the agent moves their repair on. */
+interface BookingOfEmail {
+  bookingNumber: string;
+  customerName: string;
+  customerEmail: string;
+  serviceName: string;
+}
+
+/** The customer's note when their repair moves on: the agent's steps, or a cancelled booking. */
 export function renderRepairStatusEmail(
-  booking: { bookingNumber: string; customerName: string; customerEmail: string; serviceName: string },
+  booking: BookingOfEmail,
   status: RepairBookingStatus,
   publicUrl: string,
 ): OutgoingEmail {
   const { text, html } = render(
-    `Your repair is ${REPAIR_STATUS_LABELS[status]}`,
+    status === 'cancelled' ? 'Your repair booking is cancelled' : `Your repair is ${REPAIR_STATUS_LABELS[status]}`,
     [
       `Hi ${booking.customerName},`,
       `${REPAIR_STATUS_DESCRIPTIONS[status]}. Booking ${booking.bookingNumber} (${booking.serviceName}).`,
+      ...(status === 'cancelled'
+        ? ['Nobody will come to collect your device. You are welcome to book again at any time.']
+        : []),
     ],
     [],
-    trackLink(publicUrl),
+    trackLink(publicUrl, booking.bookingNumber),
   );
   return {
     kind: 'repair_status',
@@ -103,5 +119,6 @@ export function renderRepairStatusEmail(
     html,
     text,
     dedupeKey: `repair-status:${booking.bookingNumber}:${status}`,
+    entity: entityOf(booking.bookingNumber),
   };
 }

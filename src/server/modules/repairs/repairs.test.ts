@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RepairBookingInput } from '../../../shared/repairs';
-import { outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
-import { createAgent, newAddress, signUpCustomer } from '../../../../tests/support/accounts';
+import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
+import { createAdmin, createAgent, newAddress, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 // The test clock starts at 2026-11-22T10:00:00Z: Sunday, 12:00 in Cape Town (UTC+2).
@@ -60,6 +60,42 @@ function book(t: TestApp, body: unknown, options: { cookie?: string; address?: s
 
 async function bookingCount(t: TestApp) {
   return (await t.db.select().from(repairBookings)).length;
+}
+
+const rowOf = async (t: TestApp, number: string) =>
+  (await t.db.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number)))[0]!;
+
+const historyOf = async (t: TestApp, number: string) =>
+  t.db
+    .select()
+    .from(repairStatusHistory)
+    .where(eq(repairStatusHistory.bookingId, (await rowOf(t, number)).id))
+    .orderBy(asc(repairStatusHistory.id));
+
+const auditOf = (t: TestApp, number: string) =>
+  t.db.select().from(auditLog).where(eq(auditLog.entityId, number)).orderBy(asc(auditLog.id));
+
+const emailsOf = (t: TestApp, number: string) =>
+  t.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, number)).orderBy(asc(outboxEmails.createdAt));
+
+/** Places taken in a slot (0 when nobody ever booked it). */
+async function slotTaken(t: TestApp, slot: { pickupDate: string; pickupTime: string }) {
+  const [row] = await t.db
+    .select()
+    .from(repairPickupSlots)
+    .where(and(eq(repairPickupSlots.pickupDate, slot.pickupDate), eq(repairPickupSlots.pickupTime, slot.pickupTime)));
+  return row?.booked ?? 0;
+}
+
+/** All a refused request could have changed about a booking: compared before and after, they must be equal. */
+async function everythingAbout(t: TestApp, number: string, slot: { pickupDate: string; pickupTime: string }) {
+  return {
+    status: (await rowOf(t, number)).status,
+    history: await historyOf(t, number),
+    audit: await auditOf(t, number),
+    emails: (await emailsOf(t, number)).map((e) => e.id),
+    slot: await slotTaken(t, slot),
+  };
 }
 
 describe('GET /api/repairs/slots', () => {
@@ -182,10 +218,36 @@ describe('POST /api/repairs/bookings', () => {
       'Pickup: Wednesday, 25 November 2026 at 02:00 PM',
       'Agent: Sarah',
       'Back up your data',
+      `Track your repair: http://localhost:3000/track?number=${bookingNumber}`,
     ]) {
       expect(email!.text).toContain(part);
-      expect(email!.html).toContain(part.replace("'", '&#39;'));
+      expect(email!.html).toContain(part.replace("'", '&#39;').replace('Track your repair: ', ''));
     }
+    expect(email).toMatchObject({ entityType: 'repair_booking', entityId: bookingNumber });
+  });
+
+  it('takes the next millisecond when every number of this one is taken', async () => {
+    t.clock.advance(1000);
+    const ms = t.clock.now().getTime();
+    const stamp = (at: number) => String(at).slice(-6);
+    const taken = Array.from({ length: 1000 }, (_, n) => ({
+      bookingNumber: `REP-${stamp(ms)}${String(n).padStart(3, '0')}`,
+      deviceType: 'phone',
+      serviceId: 'screen-repair',
+      timeframe: '1 day',
+      customerName: 'Taken',
+      customerPhone: '021 555 0100',
+      customerEmail: 'taken@example.co.za',
+      address: 'Taken',
+      pickupDate: '2026-12-21',
+      pickupTime: '09:00 AM',
+      status: 'returned',
+    }));
+    await t.db.insert(repairBookings).values(taken);
+    const res = await book(t, bookingBody());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().bookingNumber).toMatch(new RegExp(`^REP-${stamp(ms + 1)}\\d{3}$`));
+    await t.db.delete(repairBookings).where(eq(repairBookings.customerName, 'Taken'));
   });
 
   it('quotes the laptop column for a laptop', async () => {
@@ -402,6 +464,45 @@ describe('POST /api/repairs/bookings: which agent picks up', () => {
   });
 });
 
+describe('POST /api/repairs/bookings: the same least busy agent is never counted twice', () => {
+  const t = useTestApp();
+
+  it('shares four bookings made at once on an empty day two and two between two agents', async () => {
+    const first = await createAgent(t);
+    const second = await createAgent(t);
+    const date = '2026-12-07';
+    const times = ['09:00 AM', '10:00 AM', '11:00 AM', '12:00 PM'] as const;
+    // Four different slots: nothing but the day's lock keeps the four counts of open pickups apart.
+    const replies = await Promise.all(
+      times.map((pickupTime) => book(t, bookingBody({ pickupDate: date, pickupTime }))),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const rows = await t.db.select().from(repairBookings).where(eq(repairBookings.pickupDate, date));
+    const perAgent = (id: string) => rows.filter((row) => row.agentId === id).length;
+    expect([perAgent(first.id), perAgent(second.id)]).toEqual([2, 2]);
+  });
+});
+
+describe('POST /api/repairs/bookings with REPAIR_SLOT_CAPACITY=3', () => {
+  const t = useTestApp({ REPAIR_SLOT_CAPACITY: '3' });
+
+  it('takes three bookings a slot, then offers it no more and refuses the fourth', async () => {
+    await createAgent(t);
+    const slot = { pickupDate: '2026-12-08', pickupTime: '02:00 PM' as const };
+    const offered = async () =>
+      (await send(t.app, 'GET', `/api/repairs/slots?date=${slot.pickupDate}`)).json().slots as string[];
+    for (let i = 0; i < 3; i++) {
+      expect(await offered()).toContain('02:00 PM');
+      expect((await book(t, bookingBody(slot))).statusCode).toBe(201);
+    }
+    expect(await offered()).not.toContain('02:00 PM');
+    const fourth = await book(t, bookingBody(slot));
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().error.code).toBe('SLOT_FULL');
+    expect(await slotTaken(t, slot)).toBe(3);
+  });
+});
+
 describe('GET /api/repairs/:bookingNumber', () => {
   const t = useTestApp();
 
@@ -505,5 +606,196 @@ describe('GET /api/account/repairs', () => {
     const res = await send(t.app, 'GET', '/api/account/repairs');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in' } });
+  });
+});
+
+describe('POST /api/repairs/:bookingNumber/cancel', () => {
+  const t = useTestApp();
+  let agentCookie: string;
+
+  beforeAll(async () => {
+    const agent = await createAgent(t);
+    agentCookie = await signInAs(t, 'agent', agent.username!);
+  });
+
+  const cancel = (number: string, body: unknown = {}, cookie?: string) =>
+    send(t.app, 'POST', `/api/repairs/${number}/cancel`, {
+      body,
+      cookie,
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+
+  it('lets the signed-in owner cancel: Cancelled, place freed, history, audit and email in one go', async () => {
+    const owner = await signUpCustomer(t);
+    const slot = { pickupDate: '2026-11-30', pickupTime: '10:00 AM' as const };
+    const { bookingNumber } = (await book(t, bookingBody(slot), { cookie: owner.cookie })).json();
+    expect(await slotTaken(t, slot)).toBe(1);
+
+    const res = await cancel(bookingNumber, {}, owner.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Booking cancelled. Nobody will come to collect your device.',
+      repair: { bookingNumber, status: 'cancelled', details: expect.any(Object) },
+    });
+    expect((await rowOf(t, bookingNumber)).status).toBe('cancelled');
+    expect(await slotTaken(t, slot)).toBe(0);
+    expect((await historyOf(t, bookingNumber)).map((h) => [h.status, h.description, h.actorId])).toEqual([
+      ['booked', 'Repair booked; an agent has been assigned to pick up the device', null],
+      ['cancelled', 'Booking cancelled', owner.user.id],
+    ]);
+    expect(await auditOf(t, bookingNumber)).toEqual([
+      expect.objectContaining({
+        action: 'repair_booking.cancelled',
+        actorId: owner.user.id,
+        actorRole: 'customer',
+        before: { status: 'booked' },
+        after: { status: 'cancelled' },
+        details: { proof: 'session' },
+      }),
+    ]);
+    const email = (await emailsOf(t, bookingNumber)).find((e) => e.kind === 'repair_status')!;
+    expect(email).toMatchObject({ to: 'thandi@example.co.za', subject: `Repair ${bookingNumber}: Cancelled` });
+    expect(email.text).toContain('Your repair booking is cancelled');
+    expect(email.text).toContain(`http://localhost:3000/track?number=${bookingNumber}`);
+  });
+
+  it('lets a guest cancel with the email given at booking, in any case', async () => {
+    const { bookingNumber } = (await book(t, bookingBody())).json();
+    const res = await cancel(bookingNumber, { email: ' THANDI@example.co.za ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().repair).toMatchObject({ status: 'cancelled', details: null });
+    expect((await auditOf(t, bookingNumber))[0]).toMatchObject({ actorId: null, details: { proof: 'email' } });
+  });
+
+  it('refuses a wrong email with 403 under the email field, and changes nothing', async () => {
+    const slot = freshSlot();
+    const { bookingNumber } = (await book(t, bookingBody(slot))).json();
+    const before = await everythingAbout(t, bookingNumber, slot);
+    const res = await cancel(bookingNumber, { email: 'someone@example.co.za' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'FORBIDDEN',
+        message: 'This email does not match the one given for this booking',
+        fields: { email: 'This email does not match the one given for this booking' },
+      },
+    });
+    expect(await everythingAbout(t, bookingNumber, slot)).toEqual(before);
+  });
+
+  it("asks for the email when nothing proves the booking is the caller's, signed in or not", async () => {
+    const { bookingNumber } = (await book(t, bookingBody(), { cookie: (await signUpCustomer(t)).cookie })).json();
+    for (const cookie of [undefined, (await signUpCustomer(t)).cookie]) {
+      const res = await cancel(bookingNumber, {}, cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ email: 'Enter the email you gave when you booked this repair' });
+    }
+    expect((await rowOf(t, bookingNumber)).status).toBe('booked');
+  });
+
+  it('cancels once: a second cancel is 409 and writes nothing more', async () => {
+    const slot = freshSlot();
+    const { bookingNumber } = (await book(t, bookingBody(slot))).json();
+    const proof = { email: 'thandi@example.co.za' };
+    expect((await cancel(bookingNumber, proof)).statusCode).toBe(200);
+    const before = await everythingAbout(t, bookingNumber, slot);
+    const again = await cancel(bookingNumber, proof);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: { code: 'CONFLICT', message: 'This booking is already cancelled' } });
+    expect(await everythingAbout(t, bookingNumber, slot)).toEqual(before);
+    expect(before.slot).toBe(0);
+  });
+
+  it('refuses once the agent has picked the device up, saying why', async () => {
+    const slot = freshSlot();
+    const { bookingNumber } = (await book(t, bookingBody(slot))).json();
+    const pickup = await send(t.app, 'POST', `/api/agent/repairs/${bookingNumber}/status`, {
+      body: { status: 'picked_up' },
+      cookie: agentCookie,
+    });
+    expect(pickup.statusCode, pickup.body).toBe(200);
+    const res = await cancel(bookingNumber, { email: 'thandi@example.co.za' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'This repair is Picked Up: the device has been picked up, so the booking can no longer be cancelled',
+      },
+    });
+    expect((await rowOf(t, bookingNumber)).status).toBe('picked_up');
+    expect(await slotTaken(t, slot)).toBe(1);
+  });
+
+  it('gives the place back: a full slot takes a new booking once one is cancelled', async () => {
+    const slot = { pickupDate: '2026-12-01', pickupTime: '09:00 AM' as const };
+    const first = (await book(t, bookingBody(slot))).json().bookingNumber;
+    expect((await book(t, bookingBody(slot))).statusCode).toBe(201);
+    expect((await book(t, bookingBody(slot))).statusCode).toBe(409);
+    expect((await send(t.app, 'GET', `/api/repairs/slots?date=${slot.pickupDate}`)).json().slots).not.toContain(
+      '09:00 AM',
+    );
+
+    expect((await cancel(first, { email: 'thandi@example.co.za' })).statusCode).toBe(200);
+    expect((await send(t.app, 'GET', `/api/repairs/slots?date=${slot.pickupDate}`)).json().slots).toContain('09:00 AM');
+    expect((await book(t, bookingBody(slot))).statusCode).toBe(201);
+    expect((await book(t, bookingBody(slot))).statusCode).toBe(409);
+    expect(await slotTaken(t, slot)).toBe(2);
+  });
+
+  it('answers an unknown number with 404', async () => {
+    const res = await cancel('REP-000000000', { email: 'thandi@example.co.za' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toEqual({
+      code: 'REPAIR_NOT_FOUND',
+      message: 'No repair booking found with this number.',
+    });
+  });
+});
+
+describe('POST /api/admin/repairs/:bookingNumber/cancel', () => {
+  const t = useTestApp();
+
+  it('lets the admin cancel with a reason, audited under their name', async () => {
+    await createAgent(t);
+    const admin = await createAdmin(t);
+    const cookie = await signInAs(t, 'admin', admin.email);
+    const slot = freshSlot();
+    const { bookingNumber } = (await book(t, bookingBody(slot))).json();
+    const res = await send(t.app, 'POST', `/api/admin/repairs/${bookingNumber.toLowerCase()}/cancel`, {
+      body: { reason: 'Customer phoned to cancel' },
+      cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().repair).toMatchObject({ bookingNumber, status: 'cancelled' });
+    expect(await slotTaken(t, slot)).toBe(0);
+    expect(await auditOf(t, bookingNumber)).toEqual([
+      expect.objectContaining({
+        action: 'repair_booking.cancelled',
+        actorId: admin.id,
+        actorRole: 'admin',
+        details: { reason: 'Customer phoned to cancel' },
+      }),
+    ]);
+    expect((await historyOf(t, bookingNumber)).at(-1)).toMatchObject({ status: 'cancelled', actorId: admin.id });
+    expect((await emailsOf(t, bookingNumber)).map((e) => e.kind).sort()).toEqual([
+      'repair_confirmation',
+      'repair_status',
+    ]);
+
+    const again = await send(t.app, 'POST', `/api/admin/repairs/${bookingNumber}/cancel`, { body: {}, cookie });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('is the admin alone: 401 anonymous, 403 for the customer who booked and for an agent', async () => {
+    const agent = await createAgent(t);
+    const owner = await signUpCustomer(t);
+    const { bookingNumber } = (await book(t, bookingBody(), { cookie: owner.cookie })).json();
+    const url = `/api/admin/repairs/${bookingNumber}/cancel`;
+    expect((await send(t.app, 'POST', url, { body: {} })).statusCode).toBe(401);
+    expect((await send(t.app, 'POST', url, { body: {}, cookie: owner.cookie })).statusCode).toBe(403);
+    const agentCookie = await signInAs(t, 'agent', agent.username!);
+    expect((await send(t.app, 'POST', url, { body: {}, cookie: agentCookie })).statusCode).toBe(403);
+    expect((await rowOf(t, bookingNumber)).status).toBe('booked');
+    expect(await auditOf(t, bookingNumber)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  adminCancelRepairSchema,
   agentRepairsQuerySchema,
+  cancelRepairSchema,
   repairBookingSchema,
   repairSlotsQuerySchema,
   repairStatusMoveSchema,
@@ -9,12 +11,15 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
+import { cancelRepair } from './cancel';
 import { listAgentPickups, moveRepair } from './pickups';
-import { bookRepair, listCustomerRepairs, listOfferedSlots, trackRepair } from './service';
+import { bookRepair, listCustomerRepairs, listOfferedSlots, repairNotFound, trackRepair } from './service';
 
+type ByNumber = { Params: { bookingNumber: string } };
 const AGENT = { config: { access: ['agent' as const] } };
+const ADMIN = { config: { access: ['admin' as const] } };
 
-/** Repair bookings: public booking and tracking, and the assigned agent's pickup moves. */
+/** Repair bookings: public booking, tracking and cancelling, the agent's pickup moves, the admin's cancel. */
 export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
   app.get('/api/repairs/slots', { config: { access: 'public' } }, async (request) => {
     const { date } = parseInput(repairSlotsQuerySchema, request.query);
@@ -32,12 +37,43 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
     },
   );
 
-  app.get<{ Params: { bookingNumber: string } }>(
-    '/api/repairs/:bookingNumber',
-    { config: { access: 'public' } },
-    async (request) =>
-      trackRepair({ db, bookingNumber: request.params.bookingNumber, viewerId: request.auth?.user.id ?? null }),
+  app.get<ByNumber>('/api/repairs/:bookingNumber', { config: { access: 'public' } }, async (request) => {
+    const repair = await trackRepair({
+      db,
+      bookingNumber: request.params.bookingNumber,
+      viewerId: request.auth?.user.id ?? null,
+    });
+    if (!repair) throw repairNotFound();
+    return repair;
+  });
+
+  // The customer who booked (signed in, or proving the booking's email); a guess at the email is one try of few.
+  app.post<ByNumber>(
+    '/api/repairs/:bookingNumber/cancel',
+    { config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } } },
+    async (request) => {
+      const { email } = parseInput(cancelRepairSchema, request.body, { form: true });
+      const user = request.auth?.user;
+      return cancelRepair({
+        db,
+        config,
+        clock,
+        bookingNumber: request.params.bookingNumber,
+        by: { viewer: user ? { id: user.id, role: user.role } : null, email, ip: request.ip },
+      });
+    },
   );
+
+  app.post<ByNumber>('/api/admin/repairs/:bookingNumber/cancel', ADMIN, async (request) => {
+    const { reason } = parseInput(adminCancelRepairSchema, request.body, { form: true });
+    return cancelRepair({
+      db,
+      config,
+      clock,
+      bookingNumber: request.params.bookingNumber,
+      by: { staff: actorOf(request), reason },
+    });
+  });
 
   app.get('/api/account/repairs', { config: { access: ['customer' as const] } }, async (request) => ({
     repairs: await listCustomerRepairs({ db, customerId: sessionOf(request).user.id }),

@@ -84,7 +84,11 @@ async function takeSlot(tx: DbHandle, date: string, time: PickupSlot, capacity: 
   }
 }
 
-/** The active agent with the fewest pickups still to collect that day; the longest-serving wins a tie. */
+/**
+ * The active agent with the fewest pickups still to collect that day; the longest-serving wins a tie.
+ * The caller holds the day's lock (lockPickupDay), so two bookings cannot both count the same
+ * least busy agent before either is stored.
+ */
 async function leastBusyAgent(tx: DbHandle, date: string) {
   const agents = await activeAgents(tx);
   if (agents.length === 0) throw new AppError(REPAIR_ERRORS.noAgent, REPAIR_MESSAGES.noAgent, { status: 503 });
@@ -107,10 +111,19 @@ async function leastBusyAgent(tx: DbHandle, date: string) {
 }
 
 /**
+ * Serialises the bookings of one pickup day until the transaction ends (a transaction-scoped
+ * advisory lock keyed by the date; PGlite runs it too). Taken before the slot's row, so every
+ * booking of the day takes the two locks in the same order.
+ */
+async function lockPickupDay(tx: DbHandle, date: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pickup:${date}`}))`);
+}
+
+/**
  * Books a repair (spec 001 section 2, 'Repair booking dialog'): the pickup date and time checked
- * against the store's clock, then in one transaction a place taken in the slot, the least busy
- * active agent assigned, the booking stored as 'booked' with its first history entry, and the
- * confirmation email queued. Any refusal leaves nothing behind.
+ * against the store's clock, then in one transaction, holding the day's lock, a place taken in the
+ * slot, the least busy active agent assigned, the booking stored as 'booked' with its first history
+ * entry, and the confirmation email queued. Any refusal leaves nothing behind.
  */
 export async function bookRepair({
   db,
@@ -128,6 +141,7 @@ export async function bookRepair({
   const service = findRepairService(booking.service)!;
 
   return transaction(db, async (tx) => {
+    await lockPickupDay(tx, booking.pickupDate);
     await takeSlot(tx, booking.pickupDate, booking.pickupTime, config.REPAIR_SLOT_CAPACITY);
     const agent = await leastBusyAgent(tx, booking.pickupDate);
     const row = await withUniqueNumber(
@@ -174,25 +188,29 @@ export async function bookRepair({
 /** A booking number as people type it: 'rep-123456789 ' is REP-123456789. */
 export const normalizeBookingNumber = (value: string) => value.trim().toUpperCase();
 
-/**
- * A booking's progress for anyone holding its number: status, service, slot, the agent's first name
- * and the history. The device and contact details only for the signed-in customer who booked it.
- */
-export async function trackRepair({
-  db,
-  bookingNumber,
-  viewerId,
-}: {
-  db: Database;
-  bookingNumber: string;
-  viewerId: string | null;
-}): Promise<RepairTrackingView> {
+export type BookingRow = typeof repairBookings.$inferSelect;
+
+/** The booking with this number ('rep-123456789 ' too), or null. */
+export async function findBooking(db: DbHandle, bookingNumber: string): Promise<BookingRow | null> {
   const [row] = await db
     .select()
     .from(repairBookings)
     .where(eq(repairBookings.bookingNumber, normalizeBookingNumber(bookingNumber)))
     .limit(1);
-  if (!row) throw notFound(REPAIR_ERRORS.notFound, REPAIR_MESSAGES.notFound);
+  return row ?? null;
+}
+
+export const repairNotFound = () => notFound(REPAIR_ERRORS.notFound, REPAIR_MESSAGES.notFound);
+
+/**
+ * A booking's progress for anyone holding its number: status, service, slot, the agent's first name
+ * and the history. The device and contact details only for the signed-in customer who booked it.
+ */
+export async function trackedRepairView(
+  db: DbHandle,
+  row: BookingRow,
+  viewerId: string | null,
+): Promise<RepairTrackingView> {
   const history = await db
     .select()
     .from(repairStatusHistory)
@@ -212,8 +230,22 @@ export async function trackRepair({
   };
 }
 
+/** GET /api/repairs/:bookingNumber and the REP numbers of GET /api/track/:number; null when there is none. */
+export async function trackRepair({
+  db,
+  bookingNumber,
+  viewerId,
+}: {
+  db: Database;
+  bookingNumber: string;
+  viewerId: string | null;
+}): Promise<RepairTrackingView | null> {
+  const row = await findBooking(db, bookingNumber);
+  return row ? trackedRepairView(db, row, viewerId) : null;
+}
+
 /** The fields every view of a booking shows. */
-export function bookingSummary(row: typeof repairBookings.$inferSelect): RepairBookingSummary {
+export function bookingSummary(row: BookingRow): RepairBookingSummary {
   const service = findRepairService(row.serviceId)!;
   return {
     bookingNumber: row.bookingNumber,
@@ -227,7 +259,7 @@ export function bookingSummary(row: typeof repairBookings.$inferSelect): RepairB
   };
 }
 
-export function bookingDetails(row: typeof repairBookings.$inferSelect) {
+export function bookingDetails(row: BookingRow) {
   return {
     deviceDetails: {
       brand: row.brand,

@@ -19,6 +19,7 @@ import { notFound, parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
 import { getOrderTracking } from '../orders/status';
+import { trackRepair } from '../repairs/service';
 import {
   acceptOffer,
   agentView,
@@ -67,7 +68,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     },
   );
 
-  // One box tracks a sale (TXN...) or an order (ORD-...); repair bookings (REP-...) are tracked by the repairs module.
+  // One box tracks a sale (TXN...), an order (ORD-...) or a repair booking (REP-...); whatever is not found is one 404.
   app.get<ByNumber>(
     '/api/track/:number',
     { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
@@ -80,6 +81,9 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
       } else if (number.startsWith('TXN')) {
         const tradeIn = await getTrackedTradeIn({ db, number, viewer: viewerOf(request) });
         return { kind: 'trade-in', tradeIn } satisfies TrackReply;
+      } else if (number.startsWith('REP-')) {
+        const repair = await trackRepair({ db, bookingNumber: number, viewerId: request.auth?.user.id ?? null });
+        if (repair) return { kind: 'repair', repair } satisfies TrackReply;
       }
       throw notFound(TRADE_IN_NOT_FOUND, notFoundMessage);
     },

@@ -36,7 +36,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
 import { transactionNumber as makeTransactionNumber, withUniqueNumber } from '../../lib/reference-numbers';
-import { findActiveAgent, splitName, userNames } from '../accounts/service';
+import { findActiveAgent, savedBankAccount, splitName, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { insertImage, normaliseImage } from '../images/service';
 import { enqueueEmail } from '../mail/outbox';
@@ -523,10 +523,36 @@ async function answerOffer(
   });
 }
 
+/**
+ * The account number the payout goes to: the one typed, or with `useSavedAccount` the one saved in
+ * the signed-in seller's account (theirs alone: anyone else is refused, and nothing changes).
+ */
+async function payoutAccountNumber(
+  tx: Transaction,
+  row: TradeInRow,
+  viewer: Viewer,
+  input: z.output<typeof acceptOfferSchema>,
+): Promise<string> {
+  if (!input.useSavedAccount) return input.accountNumber;
+  if (!isOwner(row, viewer)) {
+    throw new AppError(ERROR_CODES.forbidden, OFFER_MESSAGES.savedAccountOwnerOnly, {
+      status: 403,
+      fields: { accountNumber: OFFER_MESSAGES.savedAccountOwnerOnly },
+    });
+  }
+  const saved = await savedBankAccount(tx, viewer!.id);
+  const refuse = (field: string, message: string) =>
+    new AppError(ERROR_CODES.validationFailed, message, { fields: { [field]: message } });
+  if (!saved) throw refuse('accountNumber', OFFER_MESSAGES.noSavedAccount);
+  if (saved.bankName !== input.bankName) throw refuse('bankName', OFFER_MESSAGES.savedAccountOtherBank(saved.bankName));
+  return saved.accountNumber;
+}
+
 /** 'Offer Made' -> 'Awaiting Payment', keeping the bank account the payout goes to. */
 export const acceptOffer = (deps: Answer & { input: z.output<typeof acceptOfferSchema> }) =>
   answerOffer(deps, 'accept', deps.input, async (tx, moved, now) => {
-    const { accountHolder, bankName, accountNumber, branchCode } = deps.input;
+    const { accountHolder, bankName, branchCode } = deps.input;
+    const accountNumber = await payoutAccountNumber(tx, moved, deps.viewer, deps.input);
     await tx.insert(tradeInPayouts).values({
       tradeInId: moved.id,
       accountHolder,

@@ -16,6 +16,7 @@ import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
 import { createAdmin, createAgent, signedInAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
+import { bookFor } from '../../../../tests/support/repairs';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -83,6 +84,18 @@ const emailOf = async (number: string, kind: string) => {
 
 const auditOf = (number: string) =>
   t.db.select().from(auditLog).where(eq(auditLog.entityId, number)).orderBy(auditLog.id);
+
+/** All a refused answer could have changed about a trade-in: compared before and after, they must be equal. */
+const everythingAbout = async (number: string) => {
+  const row = await rowOf(number);
+  return {
+    status: row.status,
+    payouts: await t.db.select().from(tradeInPayouts).where(eq(tradeInPayouts.tradeInId, row.id)),
+    history: await historyOf(number),
+    audit: await auditOf(number),
+    outbox: (await emailsOf(number)).map((e) => e.id).sort(),
+  };
+};
 
 const staff = (cookie: string, path: string, body: unknown = {}) => send(t.app, 'POST', path, { body, cookie });
 
@@ -322,6 +335,17 @@ describe('GET /api/track/:number', () => {
     expect(res.body).not.toMatch(/Thandi|Long Street|example/);
   });
 
+  it('shows a repair booking by its REP number, as the repairs module tracks it', async () => {
+    const bookingNumber = await bookFor(t, agent.id, { pickupDate: '2026-11-24', pickupTime: '10:00 AM' });
+    const tracked = await send(t.app, 'GET', `/api/track/${bookingNumber.toLowerCase()}`);
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.json()).toEqual({
+      kind: 'repair',
+      repair: (await send(t.app, 'GET', `/api/repairs/${bookingNumber}`)).json(),
+    });
+    expect(tracked.json().repair).toMatchObject({ bookingNumber, status: 'booked', details: null });
+  });
+
   it.each(['TXN0000000000000000', 'ORD-2026-000000', 'REP-123456789', 'hello'])(
     'answers %s with Transaction Not Found',
     async (number) => {
@@ -372,9 +396,10 @@ describe('POST /api/trade-ins/:number/accept', () => {
     expect(email.text).toContain('FNB account ending 5678');
   });
 
-  it('refuses a wrong email with 403 and changes nothing', async () => {
+  it('refuses a wrong email with 403 and changes nothing: status, payout, history, audit, outbox', async () => {
     const number = await sell();
     await offered(number);
+    const before = await everythingAbout(number);
     const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
       body: { email: 'someone@example.com', ...bank },
     });
@@ -386,13 +411,9 @@ describe('POST /api/trade-ins/:number/accept', () => {
         fields: { email: 'This email does not match the one given for this trade-in' },
       },
     });
-    expect((await rowOf(number)).status).toBe('Offer Made');
-    expect(
-      await t.db
-        .select()
-        .from(tradeInPayouts)
-        .where(eq(tradeInPayouts.tradeInId, (await rowOf(number)).id)),
-    ).toEqual([]);
+    expect(await everythingAbout(number)).toEqual(before);
+    expect(before.status).toBe('Offer Made');
+    expect(before.payouts).toEqual([]);
   });
 
   it('asks for the contact email when no proof is given', async () => {
@@ -436,6 +457,92 @@ describe('POST /api/trade-ins/:number/accept', () => {
     expect((await auditOf(number)).at(-1)).toMatchObject({ actorRole: 'customer', details: { proof: 'session' } });
   });
 
+  describe('into the bank account saved in the account (useSavedAccount)', () => {
+    const saveBank = async (cookie: string, bankName = 'FNB') => {
+      const res = await send(t.app, 'PUT', '/api/account/payment-details', {
+        cookie,
+        body: {
+          method: 'bank',
+          bankName,
+          accountHolder: 'Ayanda Zulu',
+          accountNumber: '62987654321',
+          branchCode: '250655',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().details.bank.accountNumber).not.toContain('62987654321');
+    };
+    const { accountNumber: _typed, ...withoutNumber } = bank;
+    const useSaved = { ...withoutNumber, useSavedAccount: true };
+
+    it('pays the signed-in seller into their saved account without the number being typed', async () => {
+      const { cookie } = await signUpCustomer(t);
+      await saveBank(cookie);
+      const number = await sell({}, cookie);
+      await offered(number);
+      const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: useSaved, cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).not.toContain('62987654321');
+      const [payout] = await t.db
+        .select()
+        .from(tradeInPayouts)
+        .where(eq(tradeInPayouts.tradeInId, (await rowOf(number)).id));
+      expect(payout).toMatchObject({ bankName: 'FNB', accountNumber: '62987654321', branchCode: '250655' });
+      expect((await emailOf(number, 'trade_in_awaiting_payment')).text).toContain('FNB account ending 4321');
+    });
+
+    it("is the signed-in seller's alone: a guest proving the email, or another customer, is refused and nothing changes", async () => {
+      const seller = await signUpCustomer(t);
+      await saveBank(seller.cookie);
+      const number = await sell({}, seller.cookie);
+      await offered(number);
+      const before = await everythingAbout(number);
+      const other = await signUpCustomer(t);
+      await saveBank(other.cookie);
+      for (const cookie of [undefined, other.cookie]) {
+        const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
+          body: { ...useSaved, email: 'lindiwe@example.com' },
+          cookie,
+        });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toEqual({
+          code: 'FORBIDDEN',
+          message: 'Sign in as the seller to use the bank account saved in your account',
+          fields: { accountNumber: 'Sign in as the seller to use the bank account saved in your account' },
+        });
+      }
+      expect(await everythingAbout(number)).toEqual(before);
+    });
+
+    it('says so when nothing is saved, or the saved account is with another bank', async () => {
+      const { cookie } = await signUpCustomer(t);
+      const number = await sell({}, cookie);
+      await offered(number);
+      const url = `/api/trade-ins/${number}/accept`;
+      const none = await send(t.app, 'POST', url, { body: useSaved, cookie });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.fields).toEqual({
+        accountNumber: 'No bank account is saved in your account: enter the account number',
+      });
+      await saveBank(cookie, 'Capitec');
+      const otherBank = await send(t.app, 'POST', url, { body: useSaved, cookie });
+      expect(otherBank.json().error.fields).toEqual({
+        bankName: 'Your saved account is with Capitec: choose Capitec, or enter the account number',
+      });
+      expect((await rowOf(number)).status).toBe('Offer Made');
+    });
+
+    it('still needs the account number without it', async () => {
+      const number = await sell();
+      await offered(number);
+      const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
+        body: { ...withoutNumber, email: 'lindiwe@example.com' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ accountNumber: 'Account number is required' });
+    });
+  });
+
   it('names a bad branch code and bank under their fields', async () => {
     const number = await sell();
     await offered(number);
@@ -466,6 +573,22 @@ describe('POST /api/trade-ins/:number/decline', () => {
     });
     expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.decline', details: { proof: 'link' } });
     expect((await emailOf(number, 'trade_in_offer_declined')).text).toContain('Your device will be returned to you.');
+  });
+
+  it('refuses a wrong email with 403 and changes nothing', async () => {
+    const number = await sell();
+    await offered(number);
+    const before = await everythingAbout(number);
+    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
+      body: { email: 'someone@example.com', reason: 'Too low' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This email does not match the one given for this trade-in',
+      fields: { email: 'This email does not match the one given for this trade-in' },
+    });
+    expect(await everythingAbout(number)).toEqual(before);
   });
 
   it('refuses another link', async () => {

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountOrder, AddressReply, PaymentDetailsReply } from '../../../shared/accounts';
-import type { CustomerRepairSummary } from '../../../shared/repairs';
+import type { CustomerRepairSummary, RepairCancelledReply } from '../../../shared/repairs';
 import { api } from '../../lib/api';
 
 export const ACCOUNT_KEYS = {
@@ -27,6 +27,16 @@ export const useAccountRepairs = () =>
     queryKey: ACCOUNT_KEYS.repairs,
     queryFn: async () => (await api.get<{ repairs: CustomerRepairSummary[] }>('/api/account/repairs')).repairs,
   });
+
+/** The signed-in owner cancels a booking not yet picked up (their session is the proof). */
+export function useCancelRepair() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingNumber: string) =>
+      api.post<RepairCancelledReply>(`/api/repairs/${encodeURIComponent(bookingNumber)}/cancel`, {}),
+    onSettled: () => client.invalidateQueries({ queryKey: ACCOUNT_KEYS.repairs }),
+  });
+}
 
 export const useAddress = () =>
   useQuery({ queryKey: ACCOUNT_KEYS.address, queryFn: () => api.get<AddressReply>('/api/account/address') });

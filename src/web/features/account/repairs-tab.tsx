@@ -1,12 +1,15 @@
 import { Wrench } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { formatPickupDate, REPAIR_STATUS_LABELS } from '../../../shared/repairs';
-import { buttonClass } from '../../components/ui/button';
-import { useAccountRepairs } from './account-api';
+import { formatPickupDate, REPAIR_STATUS_LABELS, type CustomerRepairSummary } from '../../../shared/repairs';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Button, buttonClass } from '../../components/ui/button';
+import { toast } from '../../lib/toast';
+import { useAccountRepairs, useCancelRepair } from './account-api';
 import { AccountList, AccountListItem } from './account-list';
 
-/** The customer's repair bookings: number, service, pickup slot and status. */
+/** The customer's repair bookings: number (to its tracking), service, pickup slot, status; a booking not yet picked up can be cancelled. */
 export function RepairsTab() {
   const repairs = useAccountRepairs();
   if (repairs.isPending) return <p className="text-slate-600">Loading repairs...</p>;
@@ -26,13 +29,44 @@ export function RepairsTab() {
   return (
     <AccountList>
       {repairs.data.map((repair) => (
-        <AccountListItem
-          key={repair.bookingNumber}
-          number={repair.bookingNumber}
-          detail={`${repair.service.name} · pickup ${formatPickupDate(repair.pickupDate)} at ${repair.pickupTime}`}
-          status={REPAIR_STATUS_LABELS[repair.status]}
-        />
+        <RepairRow key={repair.bookingNumber} repair={repair} />
       ))}
     </AccountList>
+  );
+}
+
+function RepairRow({ repair }: { repair: CustomerRepairSummary }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelRepair();
+  const slot = `${formatPickupDate(repair.pickupDate)} at ${repair.pickupTime}`;
+  return (
+    <AccountListItem
+      number={repair.bookingNumber}
+      to={paths.trackNumber(repair.bookingNumber)}
+      detail={`${repair.service.name} · pickup ${slot}`}
+      status={REPAIR_STATUS_LABELS[repair.status]}
+    >
+      {repair.status === 'booked' && (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Cancel booking ${repair.bookingNumber}?`}
+          message={`Nobody will come for your device on ${slot}, and the time is freed for someone else.`}
+          confirmLabel="Cancel Booking"
+          cancelLabel="Keep Booking"
+          onConfirm={() =>
+            cancel.mutateAsync(repair.bookingNumber).then(
+              (reply) => toast.success(reply.message),
+              (error: Error) => toast.error(error.message),
+            )
+          }
+          trigger={
+            <Button variant="secondary" size="sm">
+              Cancel booking
+            </Button>
+          }
+        />
+      )}
+    </AccountListItem>
   );
 }

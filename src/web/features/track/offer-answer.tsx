@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useEffect, useId, type ReactNode } from 'react';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { BANKS, type PaymentDetailsReply } from '../../../shared/accounts';
 import {
   acceptOfferSchema,
@@ -9,14 +9,14 @@ import {
   type DeclineOfferInput,
   type TrackedTradeIn,
 } from '../../../shared/trade-ins';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { api } from '../../lib/api';
-import { applyServerErrors, useZodForm } from '../../lib/forms';
+import { useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
+import { ProofForm } from './proof-form';
 import { trackQueryKey } from './track-query';
 
 export type Answer = 'accept' | 'decline';
@@ -48,11 +48,7 @@ export function OfferAnswerDialog(props: Props) {
   );
 }
 
-/**
- * The frame both answers share: the form error, the contact email when nothing else proves the
- * seller, the answer's own fields, Cancel and the submit button. Sends the answer, then shows the
- * trade-in as the server now has it.
- */
+/** Sends the answer through the shared frame, then shows the trade-in as the server now has it. */
 function AnswerForm<In extends FieldValues, Out extends FieldValues>({
   props,
   form,
@@ -67,56 +63,32 @@ function AnswerForm<In extends FieldValues, Out extends FieldValues>({
   children: ReactNode;
 }) {
   const { answer, tradeIn, token, onOpenChange } = props;
-  const emailId = useId();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
-  const needsEmail = !tradeIn.viewerIsOwner && !token;
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setFormError(null);
-    try {
-      const reply = await api.post<{ message: string; tradeIn: TrackedTradeIn }>(
-        `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/${answer}`,
-        { ...input, token },
-      );
-      queryClient.setQueryData(trackQueryKey(tradeIn.transactionNumber), { kind: 'trade-in', tradeIn: reply.tradeIn });
-      toast.success(reply.message);
-      onOpenChange(false);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, 'Your answer could not be sent. Please try again.'));
-    }
-  });
-
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      {formError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formError}
-        </p>
-      )}
-      {needsEmail && (
-        <TextField
-          id={emailId}
-          {...form.register('email' as Path<In>)}
-          type="email"
-          label="Contact Email"
-          required
-          autoComplete="email"
-          hint="The email you gave when you submitted this device."
-          error={errors.email?.message as string | undefined}
-        />
-      )}
+    <ProofForm
+      form={form}
+      needsEmail={!tradeIn.viewerIsOwner && !token}
+      emailHint="The email you gave when you submitted this device."
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
+      variant={answer === 'accept' ? 'primary' : 'danger'}
+      fallback="Your answer could not be sent. Please try again."
+      onCancel={() => onOpenChange(false)}
+      send={async (input) => {
+        const reply = await api.post<{ message: string; tradeIn: TrackedTradeIn }>(
+          `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/${answer}`,
+          { ...input, token },
+        );
+        queryClient.setQueryData(trackQueryKey(tradeIn.transactionNumber), {
+          kind: 'trade-in',
+          tradeIn: reply.tradeIn,
+        });
+        toast.success(reply.message);
+        onOpenChange(false);
+      }}
+    >
       {children}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={answer === 'accept' ? 'primary' : 'danger'} disabled={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </div>
-    </form>
+    </ProofForm>
   );
 }
 
@@ -130,15 +102,17 @@ function AcceptForm(props: Props) {
       bankName: '',
       accountNumber: '',
       branchCode: '',
+      useSavedAccount: false,
     } as unknown as DefaultValues<AcceptOfferInput>,
   });
   const { errors } = form.formState;
 
-  // A signed-in customer's saved payout account fills what it can (the account number is never sent back whole).
+  // The signed-in seller's saved payout account fills the form; its number stays on the server, which
+  // uses it when 'Pay into my saved account' is ticked (only the seller's own session may).
   const saved = useQuery({
     queryKey: ['account', 'payment-details'],
     queryFn: () => api.get<PaymentDetailsReply>('/api/account/payment-details'),
-    enabled: user?.role === 'customer',
+    enabled: user?.role === 'customer' && props.tradeIn.viewerIsOwner,
   });
   const savedBank = saved.data?.details?.bank;
   useEffect(() => {
@@ -146,9 +120,11 @@ function AcceptForm(props: Props) {
     if (!form.getValues('accountHolder')) form.setValue('accountHolder', savedBank.accountHolder);
     if (!form.getValues('bankName') && (BANKS as readonly string[]).includes(savedBank.bankName)) {
       form.setValue('bankName', savedBank.bankName as AcceptOfferInput['bankName']);
+      form.setValue('useSavedAccount', true);
     }
     if (!form.getValues('branchCode')) form.setValue('branchCode', savedBank.branchCode);
   }, [savedBank, form]);
+  const useSaved = form.watch('useSavedAccount');
 
   return (
     <AnswerForm props={props} form={form} submitLabel="Accept Offer" pendingLabel="Accepting...">
@@ -174,19 +150,25 @@ function AcceptForm(props: Props) {
           </option>
         ))}
       </SelectField>
-      <TextField
-        id={`${prefix}-account`}
-        {...form.register('accountNumber')}
-        label="Account Number"
-        required
-        inputMode="numeric"
-        hint={
-          savedBank
-            ? `Your saved account ends ${savedBank.accountNumber.replace(/\D/g, '')}: enter it in full.`
-            : undefined
-        }
-        error={errors.accountNumber?.message}
-      />
+      {savedBank && (
+        <CheckboxField
+          id={`${prefix}-saved`}
+          {...form.register('useSavedAccount')}
+          error={useSaved ? errors.accountNumber?.message : undefined}
+        >
+          Pay into my saved {savedBank.bankName} account ending {savedBank.accountNumber.replace(/\D/g, '')}
+        </CheckboxField>
+      )}
+      {!useSaved && (
+        <TextField
+          id={`${prefix}-account`}
+          {...form.register('accountNumber')}
+          label="Account Number"
+          required
+          inputMode="numeric"
+          error={errors.accountNumber?.message}
+        />
+      )}
       <TextField
         id={`${prefix}-branch`}
         {...form.register('branchCode')}

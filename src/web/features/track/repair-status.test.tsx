@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RepairTrackingView } from '../../../shared/repairs';
-import { RepairNotFound, RepairStatusView } from './repair-status';
+import { RepairStatusView } from './repair-status';
 
 const repair: RepairTrackingView = {
   bookingNumber: 'REP-123456789',
@@ -67,10 +67,25 @@ describe('RepairStatusView', () => {
     expect(html).toContain('Samsung Galaxy S23 · Screen Damage');
     expect(html).toContain('12 Kloof Street');
   });
-});
 
-describe('RepairNotFound', () => {
-  it('says no booking has this number', () => {
-    expect(render(<RepairNotFound />)).toContain('No repair booking found with this number.');
+  it('offers to cancel a booking not yet picked up, and not once it is picked up or cancelled', () => {
+    const booked = { ...repair, status: 'booked' as const, history: repair.history.slice(0, 1) };
+    expect(render(<RepairStatusView repair={booked} />)).toContain('Cancel booking');
+    expect(render(<RepairStatusView repair={repair} />)).not.toContain('Cancel booking');
+    const cancelled = render(
+      <RepairStatusView
+        repair={{
+          ...booked,
+          status: 'cancelled',
+          history: [
+            ...booked.history,
+            { status: 'cancelled', description: 'Booking cancelled', date: '2026-11-22T11:00:00.000Z' },
+          ],
+        }}
+      />,
+    );
+    expect(cancelled).toContain('Booking cancelled');
+    expect(cancelled).not.toContain('Cancel booking');
+    expect(cancelled).not.toContain('(not yet)');
   });
 });

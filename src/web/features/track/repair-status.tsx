@@ -1,61 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, CheckCircle2, Circle, SearchX, UserRound, Wrench } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
+import { CalendarClock, CheckCircle2, Circle, UserRound, Wrench } from 'lucide-react';
 import {
   formatPickupDate,
   REPAIR_DEVICE_TYPE_LABELS,
-  REPAIR_MESSAGES,
   REPAIR_PICKUP_FLOW,
   REPAIR_STATUS_LABELS,
   STORE_TIME_ZONE,
   type RepairTrackingView,
 } from '../../../shared/repairs';
-import { api, ApiError } from '../../lib/api';
+import { CancelRepairDialog } from './repair-cancel';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
-
-/** A repair booking's progress for /track, by its REP number (GET /api/repairs/:bookingNumber). */
-export function RepairStatus({ number }: { number: string }) {
-  const query = useQuery({
-    queryKey: ['repairs', 'track', number],
-    queryFn: () => api.get<RepairTrackingView>(`/api/repairs/${encodeURIComponent(number)}`),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
-  if (query.isPending)
-    return (
-      <p role="status" className="py-8 text-center text-slate-600">
-        Looking up your repair...
-      </p>
-    );
-  if (query.isError) {
-    return query.error instanceof ApiError && query.error.status === 404 ? (
-      <RepairNotFound />
-    ) : (
-      <p role="alert" className="py-8 text-center text-red-700">
-        We could not look up this repair right now. Please try again in a moment.
-      </p>
-    );
-  }
-  return <RepairStatusView repair={query.data} />;
-}
-
-export function RepairNotFound() {
-  return (
-    <section role="alert" className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <SearchX className="mx-auto size-12 text-slate-400" aria-hidden="true" />
-      <h2 className="mt-4 text-xl font-semibold text-slate-900">Repair Booking Not Found</h2>
-      <p className="mt-2 text-slate-600">{REPAIR_MESSAGES.notFound}</p>
-      <p className="mt-4 text-sm text-slate-600">
-        Check the number in your confirmation email, or{' '}
-        <Link to={paths.contact} className="font-medium text-brand-700 hover:underline">
-          contact us
-        </Link>
-        .
-      </p>
-    </section>
-  );
-}
 
 /** Status, service, slot, the agent's first name and the history; the device and contact details for the owner. */
 export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
@@ -101,6 +55,13 @@ export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
             {repair.details.customerDetails.name}, {repair.details.customerDetails.phone}
           </dd>
         </dl>
+      )}
+
+      {repair.status === 'booked' && (
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-4">
+          <p className="text-sm text-slate-600">Plans changed? You can cancel until our agent picks up the device.</p>
+          <CancelRepairDialog repair={repair} />
+        </div>
       )}
 
       <h3 className="mt-8 text-lg font-semibold text-slate-900">Progress</h3>

@@ -9,8 +9,8 @@ import { api, ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OrderStatus } from './order-status';
 import { trackQueryKey } from './track-query';
+import { RepairStatusView } from './repair-status';
 import { TradeInStatus } from './trade-in-status';
-import { RepairStatus } from './repair-status';
 
 /** One box tracks a sale (TXN...), an order (ORD-...) or a repair (REP-...); the number lives in ?number=. */
 export function Component() {
@@ -28,11 +28,11 @@ export function Component() {
     setTyped(number);
   }
 
-  const isRepair = number.startsWith('REP-');
+  // One endpoint answers all three kinds, so searching the same number again refetches what is shown.
   const query = useQuery({
     queryKey: trackQueryKey(number),
     queryFn: () => api.get<TrackReply>(`/api/track/${encodeURIComponent(number)}`),
-    enabled: number !== '' && !isRepair,
+    enabled: number !== '',
     retry: false,
   });
 
@@ -49,7 +49,7 @@ export function Component() {
     inputRef.current?.focus();
   };
 
-  const notFound = !isRepair && query.error instanceof ApiError && query.error.status === 404;
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   return (
     <main className="bg-slate-50">
@@ -88,7 +88,6 @@ export function Component() {
         </form>
 
         <div className="mt-8" aria-live="polite">
-          {isRepair && <RepairStatus number={number} />}
           {notFound && <NotFound onTryAgain={tryAgain} />}
           {!notFound && query.error && (
             <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
@@ -97,6 +96,7 @@ export function Component() {
           )}
           {query.data?.kind === 'trade-in' && <TradeInStatus tradeIn={query.data.tradeIn} />}
           {query.data?.kind === 'order' && <OrderStatus order={query.data.order} />}
+          {query.data?.kind === 'repair' && <RepairStatusView key={number} repair={query.data.repair} />}
         </div>
       </div>
     </main>

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AgentDialog } from '../agents/agent-dialog';
 import { AGENT_KEYS, agentActions, useRefreshAgents } from '../agents/agent-api';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
 import { PagedResults } from '../../../components/paged-results';
 import { StatusBadge } from '../../../components/status-badge';

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { StoredImage } from '../../../components/stored-image';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
 import { PagedResults } from '../../../components/paged-results';
 import { StatusBadge } from '../../../components/status-badge';

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { usePagedList } from '../../../lib/use-paged-list';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
 import { ORDER_KEYS, orderActions, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';

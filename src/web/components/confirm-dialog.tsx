@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DialogActions } from './dialog-actions';
+import { Button } from './ui/button';
+import { Dialog, DialogContent, DialogTrigger } from './ui/dialog';
 
 /**
  * An accessible 'are you sure' (never window.confirm): focus moves into it and returns to the
@@ -14,9 +14,11 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Confirm',
+  cancelLabel,
   variant = 'danger',
   pending = false,
   onConfirm,
+  trigger,
   children,
 }: {
   open: boolean;
@@ -24,9 +26,13 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** The dismissing button's words, 'Cancel' unless given. */
+  cancelLabel?: string;
   variant?: 'danger' | 'primary';
   pending?: boolean;
   onConfirm: () => void | Promise<unknown>;
+  /** The button that opens it, so the focus goes back there on close (a dialog opened otherwise leaves it to the page). */
+  trigger?: ReactNode;
   children?: ReactNode;
 }) {
   const [running, setRunning] = useState(false);
@@ -41,9 +47,10 @@ export function ConfirmDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent title={title} description={message} size="sm">
         {children}
-        <DialogActions className="mt-6">
+        <DialogActions className="mt-6" cancelLabel={cancelLabel}>
           <Button variant={variant} disabled={pending || running} onClick={confirm}>
             {confirmLabel}
           </Button>

@@ -1,0 +1,132 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Role } from '../../../shared/accounts';
+import { ERROR_CODES } from '../../../shared/errors';
+import {
+  findRepairService,
+  REPAIR_MESSAGES,
+  REPAIR_STATUS_DESCRIPTIONS,
+  type RepairBookingStatus,
+  type RepairCancelledReply,
+} from '../../../shared/repairs';
+import type { Config } from '../../config';
+import { transaction, type Database } from '../../db/client';
+import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
+import { enqueueEmail } from '../mail/outbox';
+import { renderRepairStatusEmail } from './emails';
+import { findBooking, repairNotFound, trackedRepairView, type BookingRow } from './service';
+
+/** Who cancels: the admin (with an optional reason), or the customer, proven by their session or the booking's email. */
+export type Canceller =
+  { staff: SignedInActor; reason: string } | { viewer: { id: string; role: Role } | null; email: string; ip?: string };
+
+/**
+ * The customer cancelling, proven as an offer's answer is (decision 021, without the link): the
+ * signed-in customer who booked, or the email given at booking, case-insensitive. A wrong email is
+ * 403 under the email field, no proof 400 asking for it.
+ */
+function proveBooker(row: BookingRow, by: Extract<Canceller, { viewer: unknown }>): Actor & { proof: string } {
+  const { viewer, email, ip } = by;
+  if (viewer?.role === 'customer' && row.customerId === viewer.id) {
+    return { id: viewer.id, role: 'customer', ip, proof: 'session' };
+  }
+  if (!email) {
+    throw new AppError(ERROR_CODES.validationFailed, REPAIR_MESSAGES.proofRequired, {
+      fields: { email: REPAIR_MESSAGES.proofRequired },
+    });
+  }
+  if (email.toLowerCase() !== row.customerEmail.toLowerCase()) {
+    throw new AppError(ERROR_CODES.forbidden, REPAIR_MESSAGES.wrongEmail, {
+      status: 403,
+      fields: { email: REPAIR_MESSAGES.wrongEmail },
+    });
+  }
+  return { id: null, role: 'customer', ip, proof: 'email' };
+}
+
+/**
+ * Cancels a booking the agent has not picked up yet ('booked' -> 'cancelled'). Proof is checked
+ * before status, so a stranger learns nothing. Then, in one transaction: the status checked in the
+ * UPDATE itself (two cancels, or a cancel racing the pickup, change it once; the other gets 409
+ * saying why), the slot's place given back (decision 025's counter), the history appended, the
+ * audit log written and the customer emailed.
+ */
+export async function cancelRepair({
+  db,
+  config,
+  clock,
+  bookingNumber,
+  by,
+}: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  bookingNumber: string;
+  by: Canceller;
+}): Promise<RepairCancelledReply> {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const row = await findBooking(tx, bookingNumber);
+    if (!row) throw repairNotFound();
+    const { proof, ...actor } = 'staff' in by ? { ...by.staff, proof: undefined } : proveBooker(row, by);
+
+    const [cancelled] = await tx
+      .update(repairBookings)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(repairBookings.id, row.id), eq(repairBookings.status, 'booked')))
+      .returning();
+    if (!cancelled) {
+      const status = ((await findBooking(tx, row.bookingNumber)) ?? row).status as RepairBookingStatus;
+      throw new AppError(
+        ERROR_CODES.conflict,
+        status === 'cancelled' ? REPAIR_MESSAGES.alreadyCancelled : REPAIR_MESSAGES.notCancellable(status),
+        { status: 409 },
+      );
+    }
+
+    await tx
+      .update(repairPickupSlots)
+      .set({ booked: sql`${repairPickupSlots.booked} - 1` })
+      .where(
+        and(
+          eq(repairPickupSlots.pickupDate, row.pickupDate),
+          eq(repairPickupSlots.pickupTime, row.pickupTime),
+          gt(repairPickupSlots.booked, 0),
+        ),
+      );
+    await tx.insert(repairStatusHistory).values({
+      bookingId: row.id,
+      status: 'cancelled',
+      description: REPAIR_STATUS_DESCRIPTIONS.cancelled,
+      actorId: actor.id,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'repair_booking.cancelled',
+      entity: { type: 'repair_booking', id: row.bookingNumber },
+      before: { status: 'booked' },
+      after: { status: 'cancelled' },
+      details: 'staff' in by ? (by.reason ? { reason: by.reason } : undefined) : { proof },
+      at: now,
+    });
+    await enqueueEmail(
+      tx,
+      renderRepairStatusEmail(
+        {
+          bookingNumber: row.bookingNumber,
+          customerName: row.customerName,
+          customerEmail: row.customerEmail,
+          serviceName: findRepairService(row.serviceId)!.name,
+        },
+        'cancelled',
+        config.PUBLIC_URL,
+      ),
+      now,
+    );
+    const viewerId = 'staff' in by ? by.staff.id : (by.viewer?.id ?? null);
+    return { message: REPAIR_MESSAGES.cancelled, repair: await trackedRepairView(tx, cancelled, viewerId) };
+  });
+}

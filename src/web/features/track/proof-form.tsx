@@ -1,0 +1,81 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { submitWith } from '../../lib/forms';
+
+/**
+ * The frame of what a customer does from /track (answering an offer, cancelling a repair): the
+ * form's own error, the contact email when nothing else proves it is theirs (their session, the
+ * offer email's link), the action's fields, Cancel and the submit button. A refusal naming `email`
+ * lands under it (decision 021); what names no field shows above the form.
+ */
+export function ProofForm<In extends FieldValues, Out extends FieldValues>({
+  form,
+  needsEmail,
+  emailHint,
+  submitLabel,
+  pendingLabel,
+  cancelLabel = 'Cancel',
+  variant,
+  fallback,
+  send,
+  onCancel,
+  children,
+}: {
+  form: UseFormReturn<In, unknown, Out>;
+  needsEmail: boolean;
+  emailHint: string;
+  submitLabel: string;
+  pendingLabel: string;
+  cancelLabel?: string;
+  variant: 'primary' | 'danger';
+  /** Said when the request failed without the API's answer (the network). */
+  fallback: string;
+  send: (input: Out) => Promise<void>;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  const emailId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = submitWith(
+    form,
+    (input) => {
+      setFormError(null);
+      return send(input);
+    },
+    { report: setFormError, fallback },
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {formError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {formError}
+        </p>
+      )}
+      {needsEmail && (
+        <TextField
+          id={emailId}
+          {...form.register('email' as Path<In>)}
+          type="email"
+          label="Contact Email"
+          required
+          autoComplete="email"
+          hint={emailHint}
+          error={errors.email?.message as string | undefined}
+        />
+      )}
+      {children}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" variant={variant} disabled={isSubmitting}>
+          {isSubmitting ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DefaultValues } from 'react-hook-form';
+import {
+  cancelRepairSchema,
+  formatPickupDate,
+  type CancelRepairInput,
+  type RepairCancelledReply,
+  type RepairTrackingView,
+} from '../../../shared/repairs';
+import type { TrackReply } from '../../../shared/trade-ins';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { api } from '../../lib/api';
+import { useZodForm } from '../../lib/forms';
+import { toast } from '../../lib/toast';
+import { ProofForm } from './proof-form';
+import { trackQueryKey } from './track-query';
+
+/**
+ * Cancelling a booking the agent has not picked up yet, from /track: the signed-in customer who
+ * booked confirms; anyone else proves it with the email given at booking. The focus goes back to
+ * the button that opened it.
+ */
+export function CancelRepairDialog({ repair }: { repair: RepairTrackingView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary">Cancel booking</Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Cancel booking ${repair.bookingNumber}?`}
+        description={`Nobody will come for your device on ${formatPickupDate(repair.pickupDate)} at ${repair.pickupTime}, and the time is freed for someone else.`}
+      >
+        <CancelRepairForm repair={repair} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CancelRepairForm({ repair, onDone }: { repair: RepairTrackingView; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(cancelRepairSchema, {
+    defaultValues: { email: '' } as DefaultValues<CancelRepairInput>,
+  });
+  return (
+    <ProofForm
+      form={form}
+      // The owner's view carries the booking's details; nobody else's does.
+      needsEmail={repair.details === null}
+      emailHint="The email you gave when you booked this repair."
+      submitLabel="Cancel Booking"
+      pendingLabel="Cancelling..."
+      cancelLabel="Keep Booking"
+      variant="danger"
+      fallback="The booking could not be cancelled. Please try again."
+      onCancel={onDone}
+      send={async (input) => {
+        const reply = await api.post<RepairCancelledReply>(
+          `/api/repairs/${encodeURIComponent(repair.bookingNumber)}/cancel`,
+          input,
+        );
+        const tracked: TrackReply = { kind: 'repair', repair: reply.repair };
+        queryClient.setQueryData(trackQueryKey(repair.bookingNumber), tracked);
+        toast.success(reply.message);
+        onDone();
+      }}
+    />
+  );
+}

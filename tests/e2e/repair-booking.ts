@@ -1,0 +1,47 @@
+import type { APIResponse } from '@playwright/test';
+import { CSRF_HEADER } from '../../src/shared/errors';
+import { pickupDates, type RepairBookingInput, type RepairSlotsReply } from '../../src/shared/repairs';
+import { expect, type Api } from './fixtures';
+
+/**
+ * POST /api/repairs/bookings as a shopper of their own (an address through the one proxy the e2e server
+ * trusts): bookings are throttled per address, 10 in 10 minutes, and the pages of every spec book from
+ * 127.0.0.1, so the bookings a test makes behind the scenes must not spend that allowance.
+ */
+export function postBooking(api: Api, booking: RepairBookingInput): Promise<APIResponse> {
+  const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+  return api.request.post('/api/repairs/bookings', {
+    data: booking,
+    headers: { [CSRF_HEADER]: '1', 'x-forwarded-for': address },
+  });
+}
+
+/** The times still offered on a date. */
+export const offeredSlots = async (api: Api, date: string) =>
+  (await api.expect<RepairSlotsReply>(api.get(`/api/repairs/slots?date=${date}`))).slots;
+
+/** A booking of a laptop battery for Pieter at a free time of `date` (`dates.at(-1)` unless given), picked at random so runs side by side rarely share it. */
+export async function freeBooking(
+  api: Api,
+  date = pickupDates(new Date()).at(-1)!,
+  email = 'pieter@example.co.za',
+): Promise<RepairBookingInput & { pickupTime: string }> {
+  const free = await offeredSlots(api, date);
+  expect(free.length).toBeGreaterThan(0);
+  return {
+    deviceType: 'laptop',
+    service: 'battery-replacement',
+    timeframe: '1 week',
+    customerDetails: { name: 'Pieter Botha', phone: '021 555 0199', email, address: '3 Long Street' },
+    pickupDate: date,
+    pickupTime: free[Math.floor(Math.random() * free.length)]!,
+  };
+}
+
+/** Books through the API until the booking's slot is full (2 places by default); another run may take the last place first (409). */
+export async function fillSlot(api: Api, booking: RepairBookingInput) {
+  while ((await offeredSlots(api, booking.pickupDate)).includes(booking.pickupTime as never)) {
+    const res = await postBooking(api, booking);
+    expect([201, 409], await res.text()).toContain(res.status());
+  }
+}
