@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging';
-import { ORDER_STATUSES, type Address, type OrderItemView, type OrderPaymentStatus, type OrderStatus } from './orders';
+import {
+  ORDER_STATUSES,
+  type Address,
+  type OrderItemView,
+  type OrderPaymentStatus,
+  type OrderStatus,
+  type OrderView,
+} from './orders';
+import type { AdminRefund } from './payments';
 
 /** The admin's Orders tab (spec 001 'Orders'), paged, filtered and searched on the server. */
 export const ORDER_MESSAGES = {
@@ -10,6 +18,11 @@ export const ORDER_MESSAGES = {
   emptyHint: 'Orders will appear here when customers complete their checkout',
   trackingSaved: 'Tracking details saved',
   loadFailed: 'Failed to load orders',
+  /** Spec 001 section 8: the server's refusal is named; a failure with no answer reads as loadFailed. */
+  loadFailedWith: (message: string) => `Failed to load orders: ${message}`,
+  /** A cancel whose refund the provider refused: the order stays cancelled, the money is still owed. */
+  cancelRefundFailed: (orderNumber: string) =>
+    `Order ${orderNumber} is cancelled and its stock is back on sale, but the refund did not go through: retry it from the Paystack tab.`,
 } as const;
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
@@ -19,7 +32,8 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
 /** GET /api/admin/orders query string. */
 export const adminOrderQuerySchema = z.object({
   ...pagingQuery({ defaultSize: 20, sizes: ADMIN_PAGE_SIZES }),
-  status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional().catch(undefined),
+  // Empty means every status, as on the other lists; anything else unknown is refused (400).
+  status: z.enum(['', ...ORDER_STATUSES], { error: 'Unknown order status' }).optional(),
   q: z.string().trim().max(120, 'At most 120 characters').optional().default(''),
   sort: z.enum(ORDER_SORTS).default('newest'),
 });
@@ -50,6 +64,16 @@ export interface Paged<T> {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/**
+ * POST /api/admin/orders/:orderNumber/cancel. `refund` is null when nothing was paid; a refund the
+ * provider refused comes back with status 'failed' (the order is cancelled all the same).
+ */
+export interface CancelOrderReply {
+  message: string;
+  order: OrderView;
+  refund: AdminRefund | null;
 }
 
 /** POST /api/admin/orders/:orderNumber/status: the next status, one forward step. */

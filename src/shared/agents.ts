@@ -87,6 +87,19 @@ export interface AdminAgent {
   joinDate: string;
 }
 
+/** An agent the Assign dialog offers: GET /api/admin/agents/active, every active agent by name. */
+export interface ActiveAgent {
+  id: string;
+  name: string;
+  role: AgentRole;
+}
+
+/** ?status= of GET /api/admin/agents: the spec's badge statuses. */
+export const AGENT_STATUS_FILTERS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
+
 export interface AgentDeleteReply {
   outcome: 'deactivated' | 'deleted';
   message: string;

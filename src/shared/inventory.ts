@@ -63,7 +63,8 @@ export const deviceInputSchema = z
   .object({
     ...deviceFields,
     storage: deviceFields.storage.default(''),
-    quantity: deviceFields.quantity.default(1),
+    // A device is created in stock (spec 001 section 5): 0 becomes 1 here; Edit keeps 0 (decision 024).
+    quantity: deviceFields.quantity.default(1).transform((quantity) => quantity || 1),
     imageIds: deviceFields.imageIds.default([]),
     defaultImageIndex: deviceFields.defaultImageIndex.default(0),
   })

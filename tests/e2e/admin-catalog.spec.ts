@@ -1,4 +1,8 @@
 import { deflateSync } from 'node:zlib';
+import type { Locator, Page } from '@playwright/test';
+import type { PagedReply } from '../../src/shared/paging';
+import type { Device } from '../../src/shared/catalog';
+import type { StockImagesReply } from '../../src/shared/inventory';
 import type { CheckoutReply } from '../../src/shared/orders';
 import { Api, E2E_ADMIN, expect, test, uniqueId } from './fixtures';
 
@@ -123,6 +127,70 @@ test('the admin adds a device with two photos after trying a stock image, sees i
 
   await page.goto(`/buy?q=${encodeURIComponent(model)}`);
   await expect(page.getByText('7,999').first()).toBeVisible();
+});
+
+/** Picks `file` in the device dialog's file input and waits for its upload; resolves to the stored id. */
+async function upload(page: Page, picker: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const stored = page.waitForResponse((res) => res.url().endsWith('/api/admin/images') && res.status() === 201);
+  await picker.setInputFiles(file);
+  return ((await (await stored).json()) as { id: string }).id;
+}
+
+test('a failed photo does not move Main onto another picture', async ({ page, api }) => {
+  const model = `Pixel ${uniqueId()}`;
+  await page.goto('/admin?tab=devices');
+  await page.getByRole('button', { name: 'Add Device' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Device' });
+  await dialog.getByLabel('Brand').fill('Google');
+  await dialog.getByLabel('Model').fill(model);
+  await dialog.getByLabel(/^Price/).fill('5999');
+  const picker = dialog.getByLabel('Choose files');
+  await picker.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(dialog.getByText('The file is not an image')).toBeVisible();
+  await upload(page, picker, { name: 'front.png', mimeType: 'image/png', buffer: png([200, 40, 40]) });
+  const back = await upload(page, picker, { name: 'back.png', mimeType: 'image/png', buffer: png([40, 40, 200]) });
+  await dialog.getByRole('radio', { name: 'Main' }).nth(2).check();
+  await dialog.getByRole('button', { name: 'Add Device' }).click();
+  await expect(page.getByText('Device added successfully!')).toBeVisible();
+
+  const { items } = await api.expect<PagedReply<Device>>(api.get(`/api/admin/devices?q=${encodeURIComponent(model)}`));
+  expect(items[0]!.images).toHaveLength(2);
+  expect(items[0]!.images[0]).toContain(back);
+});
+
+test("Edit shows a device's stock image in use, and photos dropped on it replace it", async ({
+  page,
+  api,
+  makeDevice,
+}) => {
+  const { items: stock } = await api.expect<StockImagesReply>(api.get('/api/admin/stock-images'));
+  const device = await makeDevice({ imageIds: [stock[0]!.id] });
+  await page.goto(`/admin?tab=devices&q=${encodeURIComponent(device.model)}`);
+  await page.getByRole('button', { name: `Edit ${device.name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Device' });
+  const picker = edit.getByLabel('Choose files');
+  await expect(edit.getByRole('img', { name: /^Image \d$/ })).toHaveCount(1);
+  await expect(picker).toBeDisabled();
+
+  // Dropping a photo (the file input stays disabled, as the spec says) replaces the stock image.
+  const photo = png([40, 160, 40]).toString('base64');
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const transfer = new DataTransfer();
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([bytes], 'green.png', { type: 'image/png' }));
+    return transfer;
+  }, photo);
+  const stored = page.waitForResponse((res) => res.url().endsWith('/api/admin/images') && res.status() === 201);
+  await edit.getByText('Drag photos here, or').dispatchEvent('drop', { dataTransfer });
+  const uploaded = ((await (await stored).json()) as { id: string }).id;
+  await expect(edit.getByRole('img', { name: /^Image \d$/ })).toHaveCount(1);
+  await expect(picker).toBeEnabled();
+  await expect(edit.getByRole('progressbar')).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Device updated successfully!')).toBeVisible();
+  const saved = await api.expect<Device>(api.get(`/api/devices/${device.id}`));
+  expect(saved.images).toHaveLength(1);
+  expect(saved.images[0]).toContain(uploaded);
 });
 
 test('the admin refunds part of a paid order, and more than is left is refused', async ({

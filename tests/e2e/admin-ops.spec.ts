@@ -1,19 +1,17 @@
 import { CSRF_HEADER } from '../../src/shared/errors';
 import { Api, E2E_ADMIN, expect, test, uniqueId } from './fixtures';
+import type { CancelOrderReply } from '../../src/shared/admin-orders';
 import type { CheckoutReply } from '../../src/shared/orders';
 
 // The admin's day, in a real browser against the real server: orders and agents.
 
-test('the admin advances a paid order to delivered with a tracking number', async ({ page, api, makeDevice }) => {
-  const device = await makeDevice({ price: 4200, quantity: 1 });
-  const email = `ops-${uniqueId()}@example.co.za`;
+/** An order of one `deviceId`, placed and paid through the sandbox as a shopper does. */
+async function paidOrder(api: Api, deviceId: string, customer: { firstName: string; lastName: string; email: string }) {
   const order = await api.expect<CheckoutReply>(
     api.post('/api/checkout', {
-      items: [{ deviceId: device.id, quantity: 1 }],
+      items: [{ deviceId, quantity: 1 }],
       customer: {
-        firstName: 'Ayanda',
-        lastName: 'Zulu',
-        email,
+        ...customer,
         phone: '+27 82 000 0000',
         shippingAddress: { street: '3 Bree Street', city: 'Cape Town' },
       },
@@ -30,10 +28,18 @@ test('the admin advances a paid order to delivered with a tracking number', asyn
     }),
   );
   await api.expect(api.post('/api/payments/verify', { reference }));
+  return order;
+}
+
+test('the admin advances a paid order to delivered with a tracking number', async ({ page, api, makeDevice }) => {
+  const device = await makeDevice({ price: 4200, quantity: 1 });
+  const email = `ops-${uniqueId()}@example.co.za`;
+  const order = await paidOrder(api, device.id, { firstName: 'Ayanda', lastName: 'Zulu', email });
   await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
 
   await page.goto('/admin?tab=orders');
   await page.getByLabel('Search by order number, name or email').fill(email);
+  await page.getByLabel('Search by order number, name or email').press('Enter');
   const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
   await expect(card).toBeVisible();
   await expect(card.getByText(`${device.name} (1x)`)).toBeVisible();
@@ -98,6 +104,11 @@ test('the admin creates an agent, edits them, and deactivates them once they hav
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByRole('button', { name: 'Create Agent' }).click();
   await expect(page.getByText('Agent created successfully')).toBeVisible();
+  // The list is paged and searched on the server, like the other tabs.
+  await page.getByLabel('Search agents').fill(username);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${username.replace('.', '\\.')}`));
+  await expect(page.getByText('1 result', { exact: true })).toBeVisible();
   const card = page.getByRole('listitem', { name: 'Thabo Molefe' }).filter({ hasText: username });
   await expect(card.getByText('Supervisor')).toBeVisible();
   await expect(card.getByText('active', { exact: true })).toBeVisible();
@@ -168,6 +179,7 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
 
   await page.goto('/admin?tab=transactions');
   await page.getByLabel('Search by transaction number, name or email').fill(number);
+  await page.getByLabel('Search by transaction number, name or email').press('Enter');
   const card = page.getByRole('listitem', { name: number });
   await expect(card.getByText('Awaiting Confirmation')).toBeVisible();
   await card.getByRole('button', { name: 'Confirm' }).click();
@@ -219,34 +231,14 @@ test('the admin cancels a paid order: the stock goes back and the payment is ref
 }) => {
   const device = await makeDevice({ price: 3100, quantity: 1 });
   const email = `cancel-${uniqueId()}@example.co.za`;
-  const order = await api.expect<CheckoutReply>(
-    api.post('/api/checkout', {
-      items: [{ deviceId: device.id, quantity: 1 }],
-      customer: {
-        firstName: 'Sipho',
-        lastName: 'Dlamini',
-        email,
-        phone: '+27 82 000 0001',
-        shippingAddress: { street: '9 Loop Street', city: 'Cape Town' },
-      },
-    }),
-    201,
-  );
+  const order = await paidOrder(api, device.id, { firstName: 'Sipho', lastName: 'Dlamini', email });
   const { reference } = order.payment;
-  await api.expect(
-    api.post('/api/payments/sandbox/charge', {
-      reference,
-      cardNumber: '4084 0840 8408 4081',
-      cvv: '408',
-      expiry: '12/30',
-    }),
-  );
-  await api.expect(api.post('/api/payments/verify', { reference }));
   expect((await api.expect<{ quantity: number }>(api.get(`/api/devices/${device.id}`))).quantity).toBe(0);
   await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
 
   await page.goto('/admin?tab=orders');
   await page.getByLabel('Search by order number, name or email').fill(email);
+  await page.getByLabel('Search by order number, name or email').press('Enter');
   const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
   await card.getByRole('button', { name: 'Cancel Order' }).click();
   const confirm = page.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` });
@@ -262,4 +254,49 @@ test('the admin cancels a paid order: the stock goes back and the payment is ref
     api.get(`/api/admin/payments/${reference}`),
   );
   expect(payment.payment.refundedAmount).toBe(payment.payment.amount);
+});
+
+test('a cancel whose refund Paystack refuses says so, and where to retry it', async ({ page, api, makeDevice }) => {
+  const device = await makeDevice({ price: 2600, quantity: 1 });
+  const email = `refused-${uniqueId()}@example.co.za`;
+  const order = await paidOrder(api, device.id, { firstName: 'Kagiso', lastName: 'Mokoena', email });
+  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  // The sandbox never refuses a refund: the real reply comes back as it does when Paystack refuses.
+  await page.route('**/api/admin/orders/*/cancel', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as CancelOrderReply;
+    await route.fulfill({
+      response,
+      json: { ...body, refund: { ...body.refund, status: 'failed', failureMessage: 'Transaction not found' } },
+    });
+  });
+
+  await page.goto('/admin?tab=orders');
+  await page.getByLabel('Search by order number, name or email').fill(email);
+  await page.getByLabel('Search by order number, name or email').press('Enter');
+  const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
+  await card.getByRole('button', { name: 'Cancel Order' }).click();
+  await page
+    .getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` })
+    .getByRole('button', { name: 'Cancel Order' })
+    .click();
+  await expect(page.getByText('Failed to process refund', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Order ${order.orderNumber} is cancelled and its stock is back on sale`)).toBeVisible();
+  await expect(page.getByText('Order cancelled', { exact: true })).toHaveCount(0);
+  await expect(card.getByText('cancelled', { exact: true })).toBeVisible();
+});
+
+test("an order list the server refuses shows 'Failed to load orders' with the server's reason", async ({
+  page,
+  api,
+}) => {
+  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await page.route('**/api/admin/orders?**', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { error: { code: 'UNAVAILABLE', message: 'The database is not answering' } },
+    }),
+  );
+  await page.goto('/admin?tab=orders');
+  await expect(page.getByRole('alert')).toContainText('Failed to load orders: The database is not answering');
 });

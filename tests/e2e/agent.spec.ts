@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { AdminAgent } from '../../src/shared/agents';
+import type { PagedReply } from '../../src/shared/paging';
 import { pickupDates, type RepairBookedReply, type RepairSlotsReply } from '../../src/shared/repairs';
 import type { SellReply } from '../../src/shared/trade-ins';
 import { Api, E2E_OTHER_AGENT as AGENT, expect, test, uniqueId } from './fixtures';
@@ -76,7 +77,9 @@ test('an agent assesses an assigned trade-in, makes an offer, sees the counts ch
   api,
   admin,
 }) => {
-  const agents = await admin.expect<AdminAgent[]>(admin.get('/api/admin/agents'));
+  const { items: agents } = await admin.expect<PagedReply<AdminAgent>>(
+    admin.get(`/api/admin/agents?q=${encodeURIComponent(AGENT.username)}`),
+  );
   const agentId = agents.find((a) => a.username === AGENT.username)!.id;
   const { transactionNumber: number, estimatedValue } = await assignedTradeIn(api, admin, agentId);
   const bookingNumber = await pickupFor(api);

@@ -1,3 +1,5 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
 /** A query builder that can still be limited and offset (any Drizzle select). */
 interface Pageable<T> {
   limit(limit: number): { offset(offset: number): PromiseLike<T[]> };
@@ -15,3 +17,13 @@ export async function onePage<T>(
   const [items, [total]] = await Promise.all([rows.limit(pageSize).offset((page - 1) * pageSize), counted]);
   return { items, total: Number(total?.n ?? 0), page, pageSize };
 }
+
+/**
+ * Newest first, in the order the `.desc()` indexes store it: `created_at DESC NULLS LAST`, then the
+ * id. Drizzle's desc() writes a plain DESC, which PostgreSQL reads as NULLS FIRST; an index built
+ * NULLS LAST cannot give that order, so every page would sort the whole table (decision 028).
+ */
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SQL[] => [
+  sql`${createdAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];

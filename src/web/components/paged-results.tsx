@@ -14,14 +14,16 @@ export function PagedResults<T>({
   children,
 }: {
   list: PagedList<T>;
-  errorTitle: string;
+  /** The error's heading; a function reads the error (the Orders tab names the server's reason). */
+  errorTitle: string | ((error: Error) => string);
   empty: { title: string; description?: ReactNode };
   children: (items: T[]) => ReactNode;
 }) {
   const { query } = list;
   if (query.isPending) return <ListStatus kind="loading" />;
   if (query.isError && !query.data) {
-    return <ListStatus kind="error" title={errorTitle} onRetry={() => void query.refetch()} />;
+    const title = typeof errorTitle === 'function' ? errorTitle(query.error) : errorTitle;
+    return <ListStatus kind="error" title={title} onRetry={() => void query.refetch()} />;
   }
   const { items, total, page, pageSize } = query.data;
   if (items.length === 0) {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { adminListQuerySchema } from '../../../shared/admin';
 import { agentCreateSchema, agentUpdateSchema } from '../../../shared/agents';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { sessionOf } from './guard';
-import { createAgent, deleteAgent, getAgentSummary, listAgents, updateAgent } from './agents';
+import { createAgent, deleteAgent, getAgentSummary, listActiveAgents, listAgents, updateAgent } from './agents';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 const FORM = { form: true } as const;
@@ -12,7 +13,11 @@ type ById = { Params: { id: string } };
 
 /** The admin's Agents tab. */
 export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/admin/agents', ADMIN, async () => listAgents({ db }));
+  app.get('/api/admin/agents', ADMIN, async (request) =>
+    listAgents({ db, query: parseInput(adminListQuerySchema, request.query) }),
+  );
+
+  app.get('/api/admin/agents/active', ADMIN, async () => listActiveAgents({ db }));
 
   app.post('/api/admin/agents', ADMIN, async (request, reply) => {
     const input = parseInput(agentCreateSchema, request.body, FORM);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENT_PASSWORD,
@@ -115,9 +115,9 @@ describe('GET /api/admin/agents', () => {
     await tradeInFor(agent.id, 'Offer Made');
     await tradeInFor(agent.id, 'Paid');
     await tradeInFor(agent.id, 'Paid');
-    const res = await send(t.app, 'GET', '/api/admin/agents', { cookie: admin });
+    const res = await send(t.app, 'GET', `/api/admin/agents?q=${agent.username}`, { cookie: admin });
     expect(res.statusCode).toBe(200);
-    const card = res.json().find((a: { id: string }) => a.id === agent.id);
+    const card = res.json().items.find((a: { id: string }) => a.id === agent.id);
     expect(card).toMatchObject({
       name: 'Sarah Mitchell',
       role: 'Senior Agent',
@@ -126,6 +126,61 @@ describe('GET /api/admin/agents', () => {
       assigned: 2,
       completed: 3,
     });
+  });
+
+  it('pages newest first, searches name, username or email, and filters by status', async () => {
+    const made: { id: string; username: string; email: string }[] = [];
+    for (const name of ['Ayanda Pagetest', 'Bongani Pagetest', 'Chloe Pagetest']) {
+      t.clock.advance(1000);
+      made.push((await create(agentBody({ name }))).json());
+    }
+    const list = async (query: string) => {
+      const res = await send(t.app, 'GET', `/api/admin/agents?${query}`, { cookie: admin });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { items: { name: string; status: string }[]; total: number; page: number; pageSize: number };
+    };
+    const first = await list('q=pagetest&pageSize=2');
+    expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(first.items.map((a) => a.name)).toEqual(['Chloe Pagetest', 'Bongani Pagetest']);
+    expect((await list('q=PAGETEST&pageSize=2&page=2')).items.map((a) => a.name)).toEqual(['Ayanda Pagetest']);
+    expect((await list(`q=${made[0]!.username}`)).items.map((a) => a.name)).toEqual(['Ayanda Pagetest']);
+    expect((await list(`q=${made[1]!.email.toUpperCase()}`)).items.map((a) => a.name)).toEqual(['Bongani Pagetest']);
+
+    await send(t.app, 'DELETE', `/api/admin/agents/${made[2]!.id}`, { cookie: admin });
+    await createAgent(t, `pagetest.inactive.${n}`, 'inactive');
+    const inactive = await list('q=pagetest&status=inactive');
+    expect(inactive.items.map((a) => a.status)).toEqual(['inactive']);
+    expect((await list('q=pagetest&status=active')).total).toBe(2);
+  });
+
+  it('refuses an unknown status or page size with 400', async () => {
+    const status = await send(t.app, 'GET', '/api/admin/agents?status=away', { cookie: admin });
+    expect(status.statusCode).toBe(400);
+    expect(status.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Unknown agent status', fields: { status: 'Unknown agent status' } },
+    });
+    const size = await send(t.app, 'GET', '/api/admin/agents?pageSize=500', { cookie: admin });
+    expect(size.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/agents/active', () => {
+  it('lists every active agent by name for the Assign dialog, however many pages the tab has', async () => {
+    for (let i = 0; i < 21; i++) await createAgent(t, `assignable.${i}`);
+    const away = await createAgent(t, 'assignable.away', 'inactive');
+    const res = await send(t.app, 'GET', '/api/admin/agents/active', { cookie: admin });
+    expect(res.statusCode).toBe(200);
+    const items = (res.json() as { items: { id: string; name: string; role: string }[] }).items;
+    const [activeCount] = await t.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'agent'), eq(users.status, 'active'), isNull(users.deletedAt)));
+    expect(items).toHaveLength(Number(activeCount!.n));
+    expect(items.length).toBeGreaterThan(20);
+    expect(items.map((a) => a.id)).not.toContain(away.id);
+    expect(items[0]).toEqual({ id: expect.any(String), name: expect.any(String), role: expect.any(String) });
+    const names = items.map((a) => a.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 });
 
@@ -214,8 +269,11 @@ describe('DELETE /api/admin/agents/:id', () => {
     const res = await send(t.app, 'DELETE', `/api/admin/agents/${agent.id}`, { cookie: admin });
     expect(res.json()).toEqual({ outcome: 'deleted', message: 'Agent deleted successfully' });
     expect(await t.db.select().from(users).where(eq(users.id, agent.id))).toHaveLength(0);
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'agent.delete'));
-    expect(audit).toMatchObject({ entityId: agent.id, before: { username: agent.username } });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'agent.delete'), eq(auditLog.entityId, agent.id)));
+    expect(audit).toMatchObject({ before: { username: agent.username } });
   });
 
   it('answers 404 for an unknown agent and for a customer id', async () => {

@@ -1,7 +1,11 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AdminListQuery } from '../../../shared/admin';
+import type { PagedReply } from '../../../shared/paging';
 import type { z } from 'zod';
 import {
   AGENT_MESSAGES,
+  AGENT_STATUS_FILTERS,
+  type ActiveAgent,
   type AdminAgent,
   type AgentDeleteReply,
   type AgentRole,
@@ -14,6 +18,8 @@ import { transaction, type Database, type DbHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { likeContains } from '../../lib/like';
+import { newestFirst, onePage } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { hasActed, recordAudit, type Actor } from '../audit/service';
@@ -63,14 +69,65 @@ function toAgent(row: UserRow, counts = { assigned: 0, completed: 0 }): AdminAge
 
 const isAgent = and(eq(users.role, 'agent'), isNull(users.deletedAt));
 
-/** GET /api/admin/agents: every agent, newest first, with their counts. */
-export async function listAgents({ db }: { db: Database }): Promise<AdminAgent[]> {
-  const rows = await db.select().from(users).where(isAgent).orderBy(desc(users.createdAt), desc(users.id));
+/**
+ * GET /api/admin/agents: newest first, paged, with their counts; ?q= a part of the name, username
+ * or email, ?status= active or inactive.
+ */
+export async function listAgents({
+  db,
+  query,
+}: {
+  db: Database;
+  query: AdminListQuery;
+}): Promise<PagedReply<AdminAgent>> {
+  if (query.status && !AGENT_STATUS_FILTERS.some((option) => option.value === query.status)) {
+    throw new AppError('VALIDATION_FAILED', 'Unknown agent status', {
+      status: 400,
+      fields: { status: 'Unknown agent status' },
+    });
+  }
+  const pattern = likeContains(query.q);
+  const where = and(
+    isAgent,
+    query.status ? eq(users.status, query.status) : undefined,
+    query.q
+      ? or(
+          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
+          sql`lower(coalesce(${users.username}, '')) like ${pattern}`,
+          sql`lower(${users.email}) like ${pattern}`,
+        )
+      : undefined,
+  );
+  const page = await onePage(
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...newestFirst(users.createdAt, users.id)),
+    db.select({ n: count() }).from(users).where(where),
+    query,
+  );
   const counts = await agentWorkload(
     db,
-    rows.map((r) => r.id),
+    page.items.map((r) => r.id),
   );
-  return rows.map((row) => toAgent(row, counts.get(row.id)));
+  return { ...page, items: page.items.map((row) => toAgent(row, counts.get(row.id))) };
+}
+
+/** GET /api/admin/agents/active: every active agent, by name, for the Assign dialog (no counts). */
+export async function listActiveAgents({ db }: { db: Database }): Promise<{ items: ActiveAgent[] }> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(isAgent, eq(users.status, 'active')))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return {
+    items: rows.map(({ id, firstName, lastName, agentRole }) => ({
+      id,
+      name: `${firstName} ${lastName}`.trim(),
+      role: (agentRole ?? 'Agent') as AgentRole,
+    })),
+  };
 }
 
 /** GET /api/agent/summary: the signed-in agent's dashboard cards, from their trade-ins and pickups (decision 031). */

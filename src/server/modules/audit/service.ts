@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../shared/accounts';
-import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { escapeLike, likeContains } from '../../lib/like';
-import { onePage } from '../../lib/paging';
+import { newestFirst, onePage } from '../../lib/paging';
 import { sessionOf } from '../accounts/guard';
 
 /**
@@ -94,7 +94,11 @@ export async function listAudit({
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   return onePage(
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(...newestFirst(auditLog.createdAt, auditLog.id)),
     db.select({ n: count() }).from(auditLog).where(where),
     { page, pageSize },
   );

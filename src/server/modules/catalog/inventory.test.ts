@@ -96,6 +96,19 @@ describe('POST /api/admin/devices', () => {
     });
   });
 
+  it('creates a device in stock: quantity 0 becomes 1 (spec 001 section 5, decision 024)', async () => {
+    const res = await create({
+      brand: 'Nokia',
+      model: 'G42 Zero',
+      type: 'phone',
+      condition: 'Good',
+      price: 3000,
+      quantity: 0,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ quantity: 1, inStock: true });
+  });
+
   it('links uploaded images in order with the default image chosen', async () => {
     const first = await storeImage({ db: t.db, data: TINY_WEBP });
     const second = await storeImage({ db: t.db, data: TINY_WEBP });

@@ -292,7 +292,7 @@ describe('paystack provider', () => {
       body: { reference: order.payment.reference },
       headers: { 'x-forwarded-for': nextAddress() },
     });
-    return order;
+    return { ...order, deviceId: device!.id };
   };
   const webhook = (payload: object, secret = fake.secret) => {
     const body = JSON.stringify(payload);
@@ -416,6 +416,52 @@ describe('paystack provider', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       error: { code: 'NO_REFUND_DUE', message: 'Nothing is left to refund on this order' },
+    });
+  });
+
+  describe('POST /api/admin/orders/:orderNumber/cancel', () => {
+    const cancel = (orderNumber: string) => send(t.app, 'POST', `/api/admin/orders/${orderNumber}/cancel`, { cookie });
+
+    it('cancels a paid order and asks Paystack to refund all of it, the refund pending until its webhook', async () => {
+      const order = await paidOne(1200);
+      expect(await stockOf(t, order.deviceId)).toBe(0);
+      const res = await cancel(order.orderNumber);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        message: 'Order cancelled',
+        order: { status: 'cancelled', paymentStatus: 'paid' },
+        refund: { amount: 120_000, status: 'pending', reason: 'Order cancelled' },
+      });
+      expect(fake.requests.at(-1)).toMatchObject({
+        method: 'POST',
+        path: '/refund',
+        body: { transaction: order.payment.reference, amount: 120_000 },
+      });
+      expect(await stockOf(t, order.deviceId)).toBe(1);
+      expect(await refundsOf(t, order.payment.reference)).toMatchObject([{ amount: 120_000, status: 'pending' }]);
+    });
+
+    it('still cancels when Paystack refuses the refund: stock back, the refund failed, and it can be retried', async () => {
+      const order = await paidOne(800);
+      fake.transactions.delete(order.payment.reference);
+      const res = await cancel(order.orderNumber);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        message: 'Order cancelled',
+        order: { status: 'cancelled' },
+        refund: { amount: 80_000, status: 'failed', failureMessage: 'Transaction not found' },
+      });
+      expect((await orderOf(t, order.orderNumber)).status).toBe('cancelled');
+      expect(await stockOf(t, order.deviceId)).toBe(1);
+      expect(await refundsOf(t, order.payment.reference)).toMatchObject([
+        { amount: 80_000, status: 'failed', failureMessage: 'Transaction not found' },
+      ]);
+      // The amount is free again: the Paystack tab's Process Refund sends it once Paystack accepts.
+      fake.transactions.set(order.payment.reference, { status: 'success', amount: 80_000, currency: 'NGN' });
+      const retry = await refund(order.payment.reference, 800);
+      expect(retry.statusCode).toBe(200);
+      expect((retry.json() as RefundReply).refund).toMatchObject({ amount: 80_000, status: 'pending' });
+      expect(await refundsOf(t, order.payment.reference)).toMatchObject([{ status: 'failed' }, { status: 'pending' }]);
     });
   });
 

@@ -1,9 +1,9 @@
+import type { CancelOrderReply } from '../../../shared/admin-orders';
 import {
   CANCELLABLE_ORDER_STATUSES,
   CLOSED_UNPAID_STATUSES,
   ORDER_CANCELLED_MESSAGE,
   type OrderStatus,
-  type OrderView,
 } from '../../../shared/orders';
 import { PAYMENT_MESSAGES, type AdminPaymentDetails, type AdminRefund } from '../../../shared/payments';
 import { transaction, type Database } from '../../db/client';
@@ -131,7 +131,7 @@ export async function cancelOrderAsAdmin({
   provider,
   actor,
   orderNumber,
-}: OrderAction): Promise<{ message: string; order: OrderView; refund: AdminRefund | null }> {
+}: OrderAction): Promise<CancelOrderReply> {
   const now = clock.now();
   const { reserved } = await transaction(db, async (tx) => {
     const order = await lockOrder(tx, { orderNumber: orderNumber.trim().toUpperCase() });

@@ -134,10 +134,12 @@ describe('POST /api/admin/images', () => {
     expect(await imageCount()).toBe(before);
   });
 
-  it('refuses an image over 5 MB with 413', async () => {
+  it('refuses an image over 5 MB with 413, storing nothing', async () => {
+    const before = await imageCount();
     const res = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'image/png');
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+    expect(await imageCount()).toBe(before);
   });
 
   it('answers 403 to a customer', async () => {

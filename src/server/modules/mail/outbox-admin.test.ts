@@ -5,6 +5,7 @@ import type { PagedReply } from '../../../shared/paging';
 import { auditLog, outboxEmails } from '../../db/schema';
 import { createAdmin, signInAs } from '../../../../tests/support/accounts';
 import { send, useTestApp } from '../../../../tests/support/test-app';
+import { recordAudit } from '../audit/service';
 import { BLANKED_BODY, enqueueEmail, sendDueEmails } from './outbox';
 
 const t = useTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
@@ -144,6 +145,22 @@ describe('GET /api/admin/audit', () => {
     ).json();
     expect(byPerson.total).toBeGreaterThan(0);
     expect((await send(t.app, 'GET', '/api/admin/audit?person=nobody-at-all', { cookie })).json().total).toBe(0);
+  });
+
+  it('refuses a raw UPDATE or DELETE of an entry in the database itself: the log is append-only', async () => {
+    await recordAudit(t.db, {
+      actor: { id: null, role: 'admin' },
+      action: 'test.append_only',
+      entity: { type: 'test', id: 'append-only' },
+      at: t.clock.now(),
+    });
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'test.append_only'));
+    const refusal = (error: unknown) => /audit_log is append-only/.test(String((error as Error).cause ?? error));
+    await expect(
+      t.db.update(auditLog).set({ action: 'test.tampered' }).where(eq(auditLog.id, entry!.id)),
+    ).rejects.toSatisfy(refusal);
+    await expect(t.db.delete(auditLog).where(eq(auditLog.id, entry!.id))).rejects.toSatisfy(refusal);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.id, entry!.id))).toEqual([entry]);
   });
 
   it('has no route that edits or deletes an entry', async () => {

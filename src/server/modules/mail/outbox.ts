@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   OUTBOX_MESSAGES,
   OUTBOX_STATUSES,
@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { likeContains } from '../../lib/like';
-import { onePage } from '../../lib/paging';
+import { newestFirst, onePage } from '../../lib/paging';
 import { repeatEvery } from '../../lib/repeat';
 import { recordAudit, type Actor } from '../audit/service';
 
@@ -284,7 +284,11 @@ export async function listOutbox({
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { html: _html, text: _text, ...columns } = getTableColumns(outboxEmails);
   const page = await onePage(
-    db.select(columns).from(outboxEmails).where(where).orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id)),
+    db
+      .select(columns)
+      .from(outboxEmails)
+      .where(where)
+      .orderBy(...newestFirst(outboxEmails.createdAt, outboxEmails.id)),
     db.select({ n: count() }).from(outboxEmails).where(where),
     query,
   );

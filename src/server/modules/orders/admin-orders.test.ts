@@ -75,6 +75,13 @@ describe('GET /api/admin/orders', () => {
     expect(page.json()).toMatchObject({ page: 2, pageSize: 10 });
   });
 
+  it('refuses an unknown status with 400, as the other lists do; an empty one means all', async () => {
+    const res = await send(t.app, 'GET', '/api/admin/orders?status=lost', { cookie: admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { status: 'Unknown order status' } });
+    expect((await send(t.app, 'GET', '/api/admin/orders?status=', { cookie: admin })).statusCode).toBe(200);
+  });
+
   it('refuses a page size outside 10, 20 and 50', async () => {
     const res = await send(t.app, 'GET', '/api/admin/orders?pageSize=5000', { cookie: admin });
     expect(res.statusCode).toBe(400);
@@ -179,6 +186,13 @@ describe('PUT /api/admin/orders/:orderNumber/tracking', () => {
       headers: { 'x-order-token': order.accessToken },
     });
     expect(view.json()).toMatchObject({ courier: 'The Courier Guy', trackingNumber: 'TCG 123-456' });
+    // The public Track page shows them too, to anyone holding the order number.
+    const tracked = await send(t.app, 'GET', `/api/track/${order.orderNumber}`);
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.json()).toMatchObject({
+      kind: 'order',
+      order: { orderNumber: order.orderNumber, courier: 'The Courier Guy', trackingNumber: 'TCG 123-456' },
+    });
     const [email] = await t.db
       .select()
       .from(outboxEmails)

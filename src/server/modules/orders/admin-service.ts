@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminOrderDetails,
@@ -19,6 +19,8 @@ import { transaction, type Database, type Transaction } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { searchCondition } from '../../lib/like';
+import { newestFirst } from '../../lib/paging';
 import { userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { emailsAbout, enqueueEmail } from '../mail/outbox';
@@ -42,37 +44,25 @@ interface Deps {
 const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 const PAID: OrderPaymentStatus[] = ['paid'];
 
-/** `%term%` for ILIKE with the user's own % and _ taken literally. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * A whole order number or email address finds that order through its index; anything else is a
- * part of the name, email or number (a scan: cheap at this size; decision 028).
- */
-function searchCondition(q: string): SQL | undefined {
-  if (!q) return undefined;
-  if (ORDER_NUMBER_PATTERN.test(q.toUpperCase())) return eq(orders.orderNumber, q.toUpperCase());
-  if (WHOLE_EMAIL.test(q)) return sql`lower(${orders.customerEmail}) = ${q.toLowerCase()}`;
-  const like = contains(q);
-  return sql`(${orders.customerName} ilike ${like} or ${orders.customerEmail} ilike ${like} or ${orders.orderNumber} ilike ${like})`;
-}
-
-const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The list's WHERE: status and search (also used by the benchmark's EXPLAIN). */
 export const orderListWhere = (query: Pick<z.output<typeof adminOrderQuerySchema>, 'status' | 'q'>) =>
-  and(query.status ? eq(orders.status, query.status) : undefined, searchCondition(query.q));
+  and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    searchCondition(query.q, {
+      number: { pattern: ORDER_NUMBER_PATTERN, column: orders.orderNumber },
+      email: orders.customerEmail,
+      anywhere: [orders.customerName, orders.customerEmail, orders.orderNumber],
+    }),
+  );
 
-// orders_created_idx is (created_at DESC NULLS LAST): the ORDER BY must say the same NULLS order
-// or PostgreSQL cannot walk the index and sorts the whole table instead (decision 028).
-const newest = sql`${orders.createdAt} desc nulls last`;
-const oldest = sql`${orders.createdAt} asc nulls first`;
+// orders_created_idx is (created_at DESC NULLS LAST): oldest first walks it backwards.
+const newest = newestFirst(orders.createdAt, orders.id);
 
 export const ORDER_LIST_SORTS = {
-  newest: [newest, desc(orders.id)],
-  oldest: [oldest, asc(orders.id)],
-  total_desc: [desc(orders.totalAmount), newest],
-  total_asc: [asc(orders.totalAmount), newest],
+  newest,
+  oldest: [sql`${orders.createdAt} asc nulls first`, asc(orders.id)],
+  total_desc: [desc(orders.totalAmount), ...newest],
+  total_asc: [asc(orders.totalAmount), ...newest],
 } as const;
 
 /**

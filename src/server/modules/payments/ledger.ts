@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminListQuery } from '../../../shared/admin';
 import type { PagedReply } from '../../../shared/paging';
 import {
@@ -14,22 +14,23 @@ import type { Database } from '../../db/client';
 import { paymentEvents, payments, refunds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { likeContains } from '../../lib/like';
-import { onePage } from '../../lib/paging';
+import { newestFirst, onePage } from '../../lib/paging';
 import { paymentNotFound, type RefundRow } from './service';
 
 /** The admin's reads of the payments ledger (the Paystack tab): the list, its stat cards, one payment. */
 
-/** Minor units of a payment's refunds pending or processed (a failed one refunded nothing); rows grouped by payment. */
-const refundedAmount = sql<string>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} in ('pending', 'processed')), 0)`;
+/**
+ * Minor units of a payment's refunds pending or processed (a failed one refunded nothing). A
+ * subquery per row rather than a join grouped by payment: the page is then read straight off
+ * payments_created_idx and only its rows look up their refunds (decision 028).
+ */
+// Drizzle leaves columns unqualified in a one-table select, and a bare "id" inside the subquery
+// would be the refund's own: the outer payment's id is spelled out.
+const outerPaymentId = sql`${payments}.${sql.identifier(payments.id.name)}`;
+const refundedAmount = sql<string>`(select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.paymentId} = ${outerPaymentId} and ${refunds.status} in ('pending', 'processed'))`;
 
-/** Payments with their refunds joined, one row per payment (listColumns sums the refunds). */
-const withRefunds = (db: Database, where: SQL | undefined) =>
-  db
-    .select(listColumns)
-    .from(payments)
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(where)
-    .groupBy(payments.id);
+/** Payments with the sum of their refunds, one row per payment. */
+const withRefunds = (db: Database, where: SQL | undefined) => db.select(listColumns).from(payments).where(where);
 
 const listColumns = {
   id: payments.id,
@@ -121,7 +122,7 @@ export async function listPayments({
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const page = await onePage(
-    withRefunds(db, where).orderBy(desc(payments.createdAt), desc(payments.id)),
+    withRefunds(db, where).orderBy(...newestFirst(payments.createdAt, payments.id)),
     db.select({ n: count() }).from(payments).where(where),
     query,
   );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Role } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
@@ -12,6 +12,7 @@ import {
   SELL_MESSAGES,
   statusDescription,
   TRADE_IN_MOVES,
+  TRANSACTION_NUMBER_PATTERN,
   type acceptOfferSchema,
   type AccountTradeIn,
   type AnySaleStatus,
@@ -32,6 +33,8 @@ import type { Database, DbHandle, Transaction } from '../../db/client';
 import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { searchCondition } from '../../lib/like';
+import { newestFirst } from '../../lib/paging';
 import { transactionNumber as makeTransactionNumber, withUniqueNumber } from '../../lib/reference-numbers';
 import { findActiveAgent, savedBankAccount, splitName, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
@@ -277,7 +280,7 @@ export async function listCustomerTradeIns({
     .select()
     .from(tradeIns)
     .where(eq(tradeIns.customerId, customerId))
-    .orderBy(desc(tradeIns.createdAt))
+    .orderBy(...newestFirst(tradeIns.createdAt, tradeIns.id))
     .limit(200);
   return rows.map((row) => ({
     transactionNumber: row.transactionNumber,
@@ -608,24 +611,21 @@ export async function listTradeIns({
   query: z.output<typeof tradeInListQuerySchema>;
   agentId?: string;
 }): Promise<PagedReply<StaffTradeIn>> {
-  const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = and(
     agentId ? eq(tradeIns.agentId, agentId) : undefined,
     query.status ? eq(tradeIns.status, query.status) : undefined,
-    query.q
-      ? or(
-          ilike(tradeIns.transactionNumber, pattern),
-          ilike(tradeIns.customerName, pattern),
-          ilike(tradeIns.customerEmail, pattern),
-        )
-      : undefined,
+    searchCondition(query.q, {
+      number: { pattern: TRANSACTION_NUMBER_PATTERN, column: tradeIns.transactionNumber },
+      email: tradeIns.customerEmail,
+      anywhere: [tradeIns.transactionNumber, tradeIns.customerName, tradeIns.customerEmail],
+    }),
   );
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(tradeIns)
       .where(where)
-      .orderBy(desc(tradeIns.createdAt), desc(tradeIns.id))
+      .orderBy(...newestFirst(tradeIns.createdAt, tradeIns.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(tradeIns).where(where),

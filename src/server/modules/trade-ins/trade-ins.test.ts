@@ -663,7 +663,7 @@ describe('POST /api/admin/trade-ins/:number/confirm', () => {
 });
 
 describe('POST /api/admin/trade-ins/:number/assign', () => {
-  it('assigns an active agent', async () => {
+  it('assigns an active agent, with history, the audit entry and the customer emailed', async () => {
     const number = await sell();
     await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
@@ -672,6 +672,17 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
       message: 'Assigned to Sarah Mitchell',
       tradeIn: { status: 'Assigned to Agent', agentId: agent.id, agentName: 'Sarah Mitchell' },
     });
+    expect((await historyOf(number)).at(-1)).toMatchObject({ status: 'Assigned to Agent' });
+    expect((await auditOf(number)).at(-1)).toMatchObject({
+      action: 'trade_in.assign',
+      actorRole: 'admin',
+      before: { status: 'Confirmed', agentId: null },
+      after: { status: 'Assigned to Agent', agentId: agent.id },
+      details: { agentName: 'Sarah Mitchell' },
+    });
+    const email = await emailOf(number, 'trade_in_assigned_to_agent');
+    expect(email).toMatchObject({ to: 'lindiwe@example.com', subject: `${number}: Assigned to Agent` });
+    expect(email.text).toContain(`/track?number=${number}`);
   });
 
   it('refuses an inactive agent and a trade-in not yet confirmed', async () => {
@@ -818,6 +829,19 @@ describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
       status: 'Paid',
       description: 'Payment sent to your account',
     });
+    expect((await auditOf(number)).at(-1)).toMatchObject({
+      action: 'trade_in.mark_paid',
+      actorRole: 'admin',
+      before: { status: 'Awaiting Payment' },
+      after: { status: 'Paid', offeredAmount: 5000 },
+      details: { payoutReference: 'EFT-20261122-01' },
+    });
+    const email = await emailOf(number, 'trade_in_paid');
+    expect(email).toMatchObject({ to: 'lindiwe@example.com', subject: `${number}: Paid` });
+    expect(email.text).toContain('Payment sent to your account');
+    const again = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-2' });
+    expect(again.statusCode).toBe(409);
+    expect((await emailsOf(number)).filter((e) => e.kind === 'trade_in_paid')).toHaveLength(1);
   });
 
   it('requires a payout reference', async () => {
@@ -851,6 +875,22 @@ describe('GET /api/admin/trade-ins', () => {
     expect(byEmail.json().items.map((i: StaffTradeIn) => i.transactionNumber)).toEqual([first]);
     const byNumber = await send(t.app, 'GET', `/api/admin/trade-ins?q=${second}`, { cookie: adminCookie });
     expect(byNumber.json().total).toBe(1);
+  });
+
+  it('searches by a part of the customer name, any case, and by a lower-case number', async () => {
+    const { cookie } = await signUpCustomer(t, { firstName: 'Nomvula', lastName: 'Xabanisa' });
+    const number = await sell({ contactEmail: 'nx@example.com' }, cookie);
+    const search = async (q: string) =>
+      (await send(t.app, 'GET', `/api/admin/trade-ins?q=${encodeURIComponent(q)}`, { cookie: adminCookie })).json() as {
+        items: StaffTradeIn[];
+        total: number;
+      };
+    const byName = await search('xabani');
+    expect(byName.items.map((i) => i.transactionNumber)).toEqual([number]);
+    expect(byName.items[0]!.customerName).toBe('Nomvula Xabanisa');
+    expect((await search('NOMVULA XAB')).total).toBe(1);
+    expect((await search(number.toLowerCase())).items.map((i) => i.transactionNumber)).toEqual([number]);
+    expect((await search('Xabanisa_')).total).toBe(0);
   });
 
   it('refuses a status outside the list', async () => {

@@ -1,12 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminAgent, AgentDeleteReply } from '../../../../shared/agents';
+import type { ActiveAgent, AdminAgent, AgentDeleteReply } from '../../../../shared/agents';
 import { api } from '../../../lib/api';
 
-export const AGENT_KEYS = { all: ['admin', 'agents'] as const };
+/** The Agents tab's pages live under ['admin', 'agents', {page...}] (usePagedList); the Assign list beside them. */
+export const AGENT_KEYS = { all: ['admin', 'agents'] as const, active: ['admin', 'agents', 'active'] as const };
 const agentPath = (id: string) => `/api/admin/agents/${encodeURIComponent(id)}`;
 
-export const useAdminAgents = () =>
-  useQuery({ queryKey: AGENT_KEYS.all, queryFn: () => api.get<AdminAgent[]>('/api/admin/agents') });
+/** Every active agent, by name: what the Assign dialog offers, whatever page the Agents tab shows. */
+export const useActiveAgents = () =>
+  useQuery({
+    queryKey: AGENT_KEYS.active,
+    queryFn: () => api.get<{ items: ActiveAgent[] }>('/api/admin/agents/active'),
+  });
 
 export const agentActions = {
   create: (body: unknown) => api.post<AdminAgent>('/api/admin/agents', body),

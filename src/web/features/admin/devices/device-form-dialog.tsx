@@ -13,7 +13,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { api } from '../../../lib/api';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { ImagePicker, pickedFromUrls, type PickedImage } from './image-picker';
+import { ImagePicker } from './image-picker';
+import { imageIdsToSave, pickedFromUrls, type PickedImage } from './picked-images';
 import { DialogActions } from '../../../components/dialog-actions';
 
 /**
@@ -89,8 +90,7 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
     queryFn: () => api.get<StockImagesReply>('/api/admin/stock-images'),
     staleTime: Infinity,
   });
-  const stockIds = new Set((stock.data?.items ?? []).map((item) => item.id));
-  const [images, setImages] = useState<PickedImage[]>(() => pickedFromUrls(device?.images ?? [], stockIds));
+  const [images, setImages] = useState<PickedImage[]>(() => pickedFromUrls(device?.images ?? []));
   const [defaultIndex, setDefaultIndex] = useState(device?.defaultImageIndex ?? 0);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(deviceInputSchema, { defaultValues: defaultsOf(device) });
@@ -116,11 +116,8 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
   });
 
   const onSubmit = form.handleSubmit((values) => {
-    const ready = images.filter((image) => image.id !== null);
-    const main = ready[defaultIndex] ? defaultIndex : 0;
-    const ordered = ready.length > 0 ? [ready[main]!, ...ready.filter((_, i) => i !== main)] : [];
     setFormError(null);
-    save.mutate({ ...values, imageIds: ordered.map((image) => image.id!), defaultImageIndex: 0 });
+    save.mutate({ ...values, imageIds: imageIdsToSave(images, defaultIndex), defaultImageIndex: 0 });
   });
 
   return (

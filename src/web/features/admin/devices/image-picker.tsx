@@ -5,38 +5,16 @@ import type { StockImagesReply } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
 import { StoredImage } from '../../../components/stored-image';
 import { uploadImage } from '../components/upload-image';
-
-/** One picture of the form: stored (id), or still uploading (progress), or failed. */
-export interface PickedImage {
-  key: string;
-  id: string | null;
-  url: string;
-  progress: number;
-  error: string | null;
-  stock: boolean;
-}
-
-export const idOfUrl = (url: string) => url.split('?')[0]!.split('/').pop()!;
-let counter = 0;
-const nextKey = () => `image-${++counter}`;
-
-export function pickedFromUrls(urls: string[], stockIds: Set<string>): PickedImage[] {
-  return urls.map((url) => ({
-    key: nextKey(),
-    id: idOfUrl(url),
-    url,
-    progress: 100,
-    error: null,
-    stock: stockIds.has(idOfUrl(url)),
-  }));
-}
+import { defaultAfterRemoving, nextKey, type PickedImage } from './picked-images';
 
 /**
  * The device form's pictures (spec 001 section 5 'Device forms'): up to 5 by drag and drop or the
  * file picker, each previewed with its upload progress; extras are dropped with a notice. Choosing
- * a stock image clears the uploads and disables the picker; uploading clears a stock image. The
- * radio buttons pick the default ('Main') image; removing one resets the default to the first when
- * it falls out of range.
+ * a stock image clears the uploads and disables the file input; photos dropped while a stock image
+ * is in use replace it (the spec's 'and vice versa'). An image is a stock one when its id is among
+ * `stock`'s, so an edited device's stock image counts once that list has loaded. The radio buttons
+ * pick the default ('Main') image; removing one keeps Main on its picture, or resets it to the
+ * first when it falls out of range.
  */
 export function ImagePicker({
   images,
@@ -54,13 +32,16 @@ export function ImagePicker({
   const inputId = useId();
   const [notice, setNotice] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const usingStock = images.some((image) => image.stock);
+  const stockIds = new Set(stock.map((item) => item.id));
+  const usingStock = images.some((image) => image.id !== null && stockIds.has(image.id));
 
   const update = (key: string, changes: Partial<PickedImage>) =>
     onChange((current) => current.map((image) => (image.key === key ? { ...image, ...changes } : image)));
 
   const add = (files: File[]) => {
-    if (usingStock || files.length === 0) return;
+    if (files.length === 0) return;
+    // Photos replace a stock image, as a stock image replaces the photos.
+    const staying = usingStock ? [] : images;
     const notes: string[] = [];
     const accepted = files.filter((file) => {
       if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
@@ -73,7 +54,7 @@ export function ImagePicker({
       }
       return true;
     });
-    const room = MAX_DEVICE_IMAGES - images.length;
+    const room = MAX_DEVICE_IMAGES - staying.length;
     const kept = accepted.slice(0, Math.max(0, room));
     const dropped = accepted.length - kept.length;
     if (dropped > 0) notes.push(`At most ${MAX_DEVICE_IMAGES} images are kept: ${dropped} dropped`);
@@ -84,10 +65,11 @@ export function ImagePicker({
       url: URL.createObjectURL(file),
       progress: 0,
       error: null,
-      stock: false,
       file,
     }));
-    onChange((current) => [...current, ...picked.map(({ file: _file, ...image }) => image)]);
+    if (picked.length === 0) return;
+    if (usingStock) onDefaultIndex(0);
+    onChange((current) => [...(usingStock ? [] : current), ...picked.map(({ file: _file, ...image }) => image)]);
     for (const { file, key } of picked) {
       uploadImage(file, (progress) => update(key, { progress }))
         .then(({ id }) => update(key, { id, progress: 100 }))
@@ -97,12 +79,12 @@ export function ImagePicker({
 
   const remove = (index: number) => {
     onChange((current) => current.filter((_, i) => i !== index));
-    if (defaultIndex >= images.length - 1) onDefaultIndex(0);
+    onDefaultIndex(defaultAfterRemoving(index, defaultIndex, images.length));
   };
 
   const chooseStock = (item: StockImagesReply['items'][number]) => {
     setNotice(null);
-    onChange(() => [{ key: nextKey(), id: item.id, url: item.url, progress: 100, error: null, stock: true }]);
+    onChange(() => [{ key: nextKey(), id: item.id, url: item.url, progress: 100, error: null }]);
     onDefaultIndex(0);
   };
 
@@ -118,15 +100,15 @@ export function ImagePicker({
       <div
         onDragOver={(event) => {
           event.preventDefault();
-          if (!usingStock) setDragging(true);
+          setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         className={`rounded-xl border-2 border-dashed p-4 text-center text-sm ${
-          usingStock
-            ? 'border-slate-200 bg-slate-50 text-slate-400'
-            : dragging
-              ? 'border-brand-600 bg-brand-50'
+          dragging
+            ? 'border-brand-600 bg-brand-50'
+            : usingStock
+              ? 'border-slate-200 bg-slate-50 text-slate-400'
               : 'border-slate-300'
         }`}
       >
@@ -150,7 +132,11 @@ export function ImagePicker({
             event.target.value = '';
           }}
         />
-        {usingStock && <p className="mt-1 text-xs">A stock image is in use: remove it to upload photos.</p>}
+        {usingStock && (
+          <p className="mt-1 text-xs">
+            A stock image is in use: drop photos here to replace it, or remove it to choose files.
+          </p>
+        )}
       </div>
       {notice && (
         <p role="status" className="text-sm text-amber-700">

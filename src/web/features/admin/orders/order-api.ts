@@ -1,26 +1,15 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderDetails, AdminOrderQuery, AdminOrderRow, Paged } from '../../../../shared/admin-orders';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderDetails, AdminOrderRow, CancelOrderReply } from '../../../../shared/admin-orders';
 import type { RefundReply } from '../../../../shared/payments';
 import { api } from '../../../lib/api';
 
+/** Every orders query starts with `all`: the list pages (usePagedList) and each order's details. */
 export const ORDER_KEYS = {
   all: ['admin', 'orders'] as const,
-  list: (query: AdminOrderQuery) => ['admin', 'orders', 'list', query] as const,
   details: (orderNumber: string) => ['admin', 'orders', 'details', orderNumber] as const,
 };
 
 const orderPath = (orderNumber: string) => `/api/admin/orders/${encodeURIComponent(orderNumber)}`;
-
-export function useAdminOrders(query: AdminOrderQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  return useQuery({
-    queryKey: ORDER_KEYS.list(query),
-    queryFn: () => api.get<Paged<AdminOrderRow>>(`/api/admin/orders?${params}`),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export const useOrderDetails = (orderNumber: string) =>
   useQuery({
@@ -33,7 +22,7 @@ export const orderActions = {
     api.post<AdminOrderRow>(`${orderPath(orderNumber)}/status`, { status }),
   tracking: (orderNumber: string, body: unknown) => api.put<AdminOrderRow>(`${orderPath(orderNumber)}/tracking`, body),
   /** Returns the stock and refunds a paid order. */
-  cancel: (orderNumber: string) => api.post<{ message?: string }>(`${orderPath(orderNumber)}/cancel`, {}),
+  cancel: (orderNumber: string) => api.post<CancelOrderReply>(`${orderPath(orderNumber)}/cancel`, {}),
   /** Refunds the money of a payment that came after the order closed (the card's 'Needs refund'). */
   refundDue: (orderNumber: string) => api.post<RefundReply>(`${orderPath(orderNumber)}/refund-due`, {}),
 };

@@ -1,56 +1,58 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { AGENT_MESSAGES, type AdminAgent } from '../../../../shared/agents';
+import { AGENT_MESSAGES, AGENT_STATUS_FILTERS, type AdminAgent } from '../../../../shared/agents';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AgentDialog } from '../agents/agent-dialog';
-import { agentActions, useAdminAgents, useRefreshAgents } from '../agents/agent-api';
-import { ListState, StatusBadge } from '../components/admin-list';
+import { AGENT_KEYS, agentActions, useRefreshAgents } from '../agents/agent-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListToolbar } from '../components/list-toolbar';
+import { PagedResults } from '../../../components/paged-results';
+import { StatusBadge } from '../../../components/status-badge';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 const joined = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 
-/** The admin's Agents tab (spec 001 'Agents'): cards, Create Agent, Edit Agent and delete. */
+const TONES = { active: 'green', inactive: 'red' } as const;
+
+/** The admin's Agents tab (spec 001 'Agents'): paged cards, searched and filtered; Create Agent, Edit Agent and delete. */
 export default function AgentsTab() {
-  const agents = useAdminAgents();
+  const list = usePagedList<AdminAgent>(AGENT_KEYS.all, '/api/admin/agents');
   const refresh = useRefreshAgents();
   const [creating, setCreating] = useState(false);
 
   return (
-    <section aria-labelledby="agents-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="agents-heading" className="text-xl font-semibold text-slate-900">
-          Agents
-        </h2>
+    <section aria-labelledby="agents-heading" className="space-y-6">
+      <h2 id="agents-heading" className="text-xl font-semibold text-slate-900">
+        Agents
+      </h2>
+      <ListToolbar list={list} searchLabel="Search agents" statuses={AGENT_STATUS_FILTERS}>
         <Button onClick={() => setCreating(true)}>
           <Plus className="size-4" aria-hidden="true" />
           Create Agent
         </Button>
-      </div>
+      </ListToolbar>
       {creating && <AgentDialog open onOpenChange={setCreating} onSaved={() => void refresh()} />}
-      <div className="mt-6">
-        <ListState
-          isPending={agents.isPending}
-          error={agents.error}
-          errorMessage={AGENT_MESSAGES.loadFailed}
-          isEmpty={agents.data?.length === 0}
-          empty={{ title: 'No agents yet', hint: 'Create an agent to start assigning trade-ins.' }}
-        >
+      <PagedResults
+        list={list}
+        errorTitle={AGENT_MESSAGES.loadFailed}
+        empty={{ title: 'No agents found', description: 'Create an agent to start assigning trade-ins.' }}
+      >
+        {(agents) => (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {agents.data?.map((agent) => (
+            {agents.map((agent) => (
               <AgentCard key={agent.id} agent={agent} onChanged={() => void refresh()} />
             ))}
           </ul>
-        </ListState>
-      </div>
+        )}
+      </PagedResults>
     </section>
   );
 }
 
 function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => void }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
-  const tone = agent.status === 'active' ? 'green' : agent.status === 'inactive' ? 'red' : 'grey';
 
   async function remove() {
     try {
@@ -69,7 +71,7 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
           <p className="font-semibold text-slate-900">{agent.name}</p>
           <p className="text-sm text-slate-600">{agent.role}</p>
         </div>
-        <StatusBadge tone={tone}>{agent.status}</StatusBadge>
+        <StatusBadge status={agent.status} tones={TONES} />
       </div>
       <dl className="mt-3 space-y-1 text-sm text-slate-600">
         <Row label="ID" value={agent.id.slice(0, 8)} />

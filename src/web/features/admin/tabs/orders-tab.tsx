@@ -2,19 +2,21 @@ import { useState } from 'react';
 import { ORDER_MESSAGES, type AdminOrderRow } from '../../../../shared/admin-orders';
 import { ORDER_ADVANCE, ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
 import { PAYMENT_MESSAGES } from '../../../../shared/payments';
+import { PagedResults } from '../../../components/paged-results';
+import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { ListHeader, ListState, Pager, StatusBadge, useListFilters, type Tone } from '../components/admin-list';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { orderActions, useAdminOrders, useRefreshOrders } from '../orders/order-api';
+import { ListToolbar } from '../components/list-toolbar';
+import { ORDER_KEYS, orderActions, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
 import { TrackingDialog } from '../orders/tracking-dialog';
 
-const PAGE_SIZE = 20;
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
-const TONE: Record<OrderStatus, Tone> = {
+const TONES: Record<OrderStatus, BadgeTone> = {
   pending: 'amber',
   processing: 'blue',
   shipped: 'purple',
@@ -23,41 +25,40 @@ const TONE: Record<OrderStatus, Tone> = {
 };
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
 
-/** The admin's Orders tab (spec 001 'Orders'): paged, filtered and searched on the server. */
+/** Spec 001 section 8: a refusal from the server is named; a failure with no answer is not. */
+const loadFailed = (error: Error) =>
+  error instanceof ApiError ? ORDER_MESSAGES.loadFailedWith(error.message) : ORDER_MESSAGES.loadFailed;
+
+/** The admin's Orders tab (spec 001 'Orders'): paged, filtered and searched on the server, kept in the URL. */
 export default function OrdersTab() {
-  const filters = useListFilters<OrderStatus>();
-  const { page, setPage } = filters;
-  const orders = useAdminOrders({ page, pageSize: PAGE_SIZE, q: filters.q, status: filters.status || undefined });
+  const list = usePagedList<AdminOrderRow>(ORDER_KEYS.all, '/api/admin/orders');
   const refresh = useRefreshOrders();
+  const total = list.query.data?.total;
 
   return (
-    <section aria-labelledby="orders-heading">
-      <ListHeader
-        id="orders-heading"
-        title="Orders"
-        count={orders.data ? `${orders.data.total} ${orders.data.total === 1 ? 'order' : 'orders'}` : ''}
-        onRefresh={() => void refresh()}
-        busy={orders.isFetching}
-        searchLabel="Search by order number, name or email"
-        filters={filters}
-        statusOptions={STATUS_OPTIONS}
-      />
-      <div className="mt-6">
-        <ListState
-          isPending={orders.isPending}
-          error={orders.error}
-          errorMessage={ORDER_MESSAGES.loadFailed}
-          isEmpty={orders.data?.items.length === 0}
-          empty={{ title: ORDER_MESSAGES.empty, hint: ORDER_MESSAGES.emptyHint }}
-        >
+    <section aria-labelledby="orders-heading" className="space-y-6">
+      <div>
+        <h2 id="orders-heading" className="text-xl font-semibold text-slate-900">
+          Orders
+        </h2>
+        <p className="text-sm text-slate-600">
+          {total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'order' : 'orders'}`}
+        </p>
+      </div>
+      <ListToolbar list={list} searchLabel="Search by order number, name or email" statuses={STATUS_OPTIONS} />
+      <PagedResults
+        list={list}
+        errorTitle={loadFailed}
+        empty={{ title: ORDER_MESSAGES.empty, description: ORDER_MESSAGES.emptyHint }}
+      >
+        {(orders) => (
           <ul className="space-y-4">
-            {orders.data?.items.map((order) => (
+            {orders.map((order) => (
               <OrderCard key={order.orderNumber} order={order} onChanged={() => void refresh()} />
             ))}
           </ul>
-          <Pager page={page} pageSize={PAGE_SIZE} total={orders.data?.total ?? 0} onPage={setPage} />
-        </ListState>
-      </div>
+        )}
+      </PagedResults>
     </section>
   );
 }
@@ -84,7 +85,11 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
   async function cancel() {
     try {
       const reply = await orderActions.cancel(order.orderNumber);
-      toast.success(reply?.message ?? `Order ${order.orderNumber} cancelled`);
+      if (reply.refund?.status === 'failed') {
+        toast.error(PAYMENT_MESSAGES.refundFailed, {
+          description: ORDER_MESSAGES.cancelRefundFailed(order.orderNumber),
+        });
+      } else toast.success(reply.message);
       onChanged();
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Failed to cancel order');
@@ -119,11 +124,11 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           </p>
         </div>
         <div className="flex items-center gap-2">
-          {order.refundDue > 0 && <StatusBadge tone="red">needs refund</StatusBadge>}
+          {order.refundDue > 0 && <StatusBadge status="needs refund" tones={{ 'needs refund': 'red' }} />}
           {order.paymentStatus !== 'paid' && (
-            <StatusBadge tone="grey">{order.paymentStatus.replaceAll('_', ' ')}</StatusBadge>
+            <StatusBadge status={order.paymentStatus} tones={{}} label={order.paymentStatus.replaceAll('_', ' ')} />
           )}
-          <StatusBadge tone={TONE[order.status]}>{order.status}</StatusBadge>
+          <StatusBadge status={order.status} tones={TONES} />
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-700">{items}</p>

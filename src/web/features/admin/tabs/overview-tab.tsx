@@ -2,9 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { DollarSign, Package, UserCheck, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
+import type { AnySaleStatus } from '../../../../shared/trade-ins';
 import { api } from '../../../lib/api';
 import { money } from '../../../lib/money';
-import { ListState, StatusBadge } from '../components/admin-list';
+import { ListStatus } from '../../../components/list-status';
+import { StatusBadge } from '../../../components/status-badge';
+import { SALE_STATUS_TONES } from '../transactions/trade-in-api';
 
 const RevenueChart = lazy(() => import('../overview/revenue-chart'));
 
@@ -15,32 +18,26 @@ export default function OverviewTab() {
     queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
   });
   const data = overview.data;
+  if (overview.isPending) return <ListStatus kind="loading" />;
+  if (!data) {
+    return <ListStatus kind="error" title="Failed to load the overview" onRetry={() => void overview.refetch()} />;
+  }
   return (
-    <ListState
-      isPending={overview.isPending}
-      error={overview.error}
-      errorMessage="Failed to load the overview"
-      isEmpty={false}
-      empty={{ title: '' }}
-    >
-      {data && (
-        <div className="space-y-8">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Stat icon={<Users className="size-5" />} label="Total Customers" value={data.totalCustomers} />
-            <Stat icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
-            <Stat icon={<Package className="size-5" />} label="Total Transactions" value={data.totalTransactions} />
-            <Stat
-              icon={<DollarSign className="size-5" />}
-              label="Total Revenue"
-              value={money(data.totalRevenue, 'admin')}
-              note={`Paid orders less refunds. Offered on trade-ins: ${money(data.offeredTotal, 'admin')}`}
-            />
-          </div>
-          <RecentTransactions rows={data.recentTransactions} />
-          <Daily daily={data.daily} />
-        </div>
-      )}
-    </ListState>
+    <div className="space-y-8">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat icon={<Users className="size-5" />} label="Total Customers" value={data.totalCustomers} />
+        <Stat icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
+        <Stat icon={<Package className="size-5" />} label="Total Transactions" value={data.totalTransactions} />
+        <Stat
+          icon={<DollarSign className="size-5" />}
+          label="Total Revenue"
+          value={money(data.totalRevenue, 'admin')}
+          note={`Paid orders less refunds. Offered on trade-ins: ${money(data.offeredTotal, 'admin')}`}
+        />
+      </div>
+      <RecentTransactions rows={data.recentTransactions} />
+      <Daily daily={data.daily} />
+    </div>
   );
 }
 
@@ -77,7 +74,7 @@ function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'
               </div>
               <div className="flex items-center gap-3">
                 <span className="font-semibold">{money(row.amount, 'admin')}</span>
-                <StatusBadge tone="blue">{row.status}</StatusBadge>
+                <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
               </div>
             </li>
           ))}

@@ -1,52 +1,50 @@
 import { useState } from 'react';
-import { ALL_SALE_STATUSES, type AnySaleStatus } from '../../../../shared/trade-ins';
+import { ALL_SALE_STATUSES } from '../../../../shared/trade-ins';
+import { PagedResults } from '../../../components/paged-results';
+import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { ListHeader, ListState, Pager, StatusBadge, useListFilters } from '../components/admin-list';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { ListToolbar } from '../components/list-toolbar';
 import { AssignDialog, MarkPaidDialog } from '../transactions/move-dialogs';
-import { tradeInActions, useAdminTradeIns, useRefreshTradeIns, type TradeInRow } from '../transactions/trade-in-api';
+import {
+  SALE_STATUS_TONES,
+  TRADE_IN_KEYS,
+  TRADE_INS_PATH,
+  tradeInActions,
+  useRefreshTradeIns,
+  type TradeInRow,
+} from '../transactions/trade-in-api';
 
-const PAGE_SIZE = 20;
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 const STATUS_OPTIONS = ALL_SALE_STATUSES.map((value) => ({ value, label: value }));
 
 /** The admin's Transactions tab (spec 001): every trade-in, and the steps that get agents work and customers paid. */
 export default function TransactionsTab() {
-  const filters = useListFilters<AnySaleStatus>();
-  const { page, setPage } = filters;
-  const list = useAdminTradeIns({ page, pageSize: PAGE_SIZE, q: filters.q, status: filters.status || undefined });
+  const list = usePagedList<TradeInRow>(TRADE_IN_KEYS.all, TRADE_INS_PATH);
   const refresh = useRefreshTradeIns();
 
   return (
-    <section aria-labelledby="transactions-heading">
-      <ListHeader
-        id="transactions-heading"
-        title="Transactions"
-        count={list.data ? `${list.data.total} transactions` : ''}
-        onRefresh={() => void refresh()}
-        busy={list.isFetching}
-        searchLabel="Search by transaction number, name or email"
-        filters={filters}
-        statusOptions={STATUS_OPTIONS}
-      />
-      <div className="mt-6">
-        <ListState
-          isPending={list.isPending}
-          error={list.error}
-          errorMessage="Failed to load transactions"
-          isEmpty={list.data?.items.length === 0}
-          empty={{ title: 'No transactions found', hint: 'Devices customers submit for sale appear here' }}
-        >
+    <section aria-labelledby="transactions-heading" className="space-y-6">
+      <h2 id="transactions-heading" className="text-xl font-semibold text-slate-900">
+        Transactions
+      </h2>
+      <ListToolbar list={list} searchLabel="Search by transaction number, name or email" statuses={STATUS_OPTIONS} />
+      <PagedResults
+        list={list}
+        errorTitle="Failed to load transactions"
+        empty={{ title: 'No transactions found', description: 'Devices customers submit for sale appear here' }}
+      >
+        {(rows) => (
           <ul className="space-y-3">
-            {list.data?.items.map((row) => (
+            {rows.map((row) => (
               <TradeInCard key={row.transactionNumber} row={row} onChanged={() => void refresh()} />
             ))}
           </ul>
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-        </ListState>
-      </div>
+        )}
+      </PagedResults>
     </section>
   );
 }
@@ -78,7 +76,7 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
           </p>
           <p className="text-sm text-slate-700">{row.deviceInfo}</p>
         </div>
-        <StatusBadge tone="blue">{row.status}</StatusBadge>
+        <StatusBadge status={row.status} tones={SALE_STATUS_TONES} />
       </div>
       <p className="mt-2 text-sm text-slate-600">
         Submitted {dateFormat.format(new Date(row.submittedDate))} ·{' '}

@@ -3,13 +3,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useActionForm } from '../../../lib/forms';
-import { useAdminAgents } from '../agents/agent-api';
+import { useActiveAgents } from '../agents/agent-api';
 import { tradeInActions, type TradeInRow } from './trade-in-api';
 
 type Props = { tradeIn: TradeInRow; onOpenChange: (open: boolean) => void; onDone: () => void };
 
 export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
-  const agents = useAdminAgents();
+  const agents = useActiveAgents();
   const form = useActionForm(
     assignAgentSchema,
     { agentId: tradeIn.agentId ?? '' },
@@ -19,7 +19,6 @@ export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
       onOpenChange(false);
     },
   );
-  const active = agents.data?.filter((a) => a.status === 'active') ?? [];
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent title="Assign to Agent" description={tradeIn.transactionNumber}>
@@ -31,7 +30,7 @@ export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
           )}
           <SelectField label="Agent" required {...form.input('agentId')}>
             <option value="">Choose an agent</option>
-            {active.map((agent) => (
+            {agents.data?.items.map((agent) => (
               <option key={agent.id} value={agent.id}>
                 {agent.name} ({agent.role})
               </option>

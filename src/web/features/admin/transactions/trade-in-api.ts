@@ -1,5 +1,6 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AnySaleStatus } from '../../../../shared/trade-ins';
+import type { BadgeTone } from '../../../components/status-badge';
 import { api } from '../../../lib/api';
 
 /**
@@ -20,27 +21,9 @@ export interface TradeInRow {
   agentName: string | null;
 }
 
-export interface TradeInQuery {
-  page: number;
-  pageSize: number;
-  status?: AnySaleStatus;
-  q: string;
-}
-
 const base = '/api/admin/trade-ins';
 const path = (number: string, action: string) => `${base}/${encodeURIComponent(number)}/${action}`;
 type MoveReply = { message: string };
-
-export function useAdminTradeIns(query: TradeInQuery) {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
-  if (query.status) params.set('status', query.status);
-  if (query.q) params.set('q', query.q);
-  return useQuery({
-    queryKey: ['admin', 'trade-ins', query],
-    queryFn: () => api.get<{ items: TradeInRow[]; total: number }>(`${base}?${params}`),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export const tradeInActions = {
   confirm: (number: string) => api.post<MoveReply>(path(number, 'confirm')),
@@ -49,7 +32,23 @@ export const tradeInActions = {
     api.post<MoveReply>(path(number, 'mark-paid'), { payoutReference }),
 };
 
+export const TRADE_IN_KEYS = { all: ['admin', 'trade-ins'] as const };
+export const TRADE_INS_PATH = base;
+
 export function useRefreshTradeIns() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['admin', 'trade-ins'] });
+  return () => client.invalidateQueries({ queryKey: TRADE_IN_KEYS.all });
 }
+
+/** A sale's badge: waiting on the store amber, with an agent blue, the offer purple, paid green, declined red. */
+export const SALE_STATUS_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
+  'Awaiting Confirmation': 'amber',
+  Confirmed: 'amber',
+  'Assigned to Agent': 'blue',
+  'Device Assessed': 'blue',
+  'Awaiting Offer': 'blue',
+  'Offer Made': 'purple',
+  'Awaiting Payment': 'amber',
+  Paid: 'green',
+  'Offer Declined': 'red',
+};

@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-app';
+import { adminListQuerySchema } from '../../../shared/admin';
+import { adminOrderQuerySchema } from '../../../shared/admin-orders';
+import { tradeInListQuerySchema } from '../../../shared/trade-ins';
+import type { Database } from '../../db/client';
+import * as schema from '../../db/schema';
+import { listAgents } from '../accounts/agents';
+import { listAudit } from '../audit/service';
+import { listInventory } from '../catalog/inventory';
+import { listOutbox } from '../mail/outbox';
+import { listAdminOrders } from '../orders/admin-service';
+import { listPayments } from '../payments/ledger';
+import { listTradeIns } from '../trade-ins/service';
+
+/**
+ * Decision 028: every admin list's page walks the index made for its order instead of sorting the
+ * whole table. Each list is run through its real service on an empty database with sequential scans
+ * and sorts priced out, and the EXPLAIN of the query that fetched the page must name the index and
+ * hold no full Sort (an Incremental Sort for the id tie-break is fine: it sorts rows of equal time).
+ */
+
+interface Explainer {
+  query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+const captured: Array<{ query: string; params: unknown[] }> = [];
+const logger: Logger = { logQuery: (query, params) => void captured.push({ query, params }) };
+
+let db: Database;
+let client: Explainer;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) {
+    const database: TestDatabase = await createTestDatabase();
+    const pgClient = new pg.Client({ connectionString: database.url });
+    await pgClient.connect();
+    db = drizzlePg({ client: pgClient, schema, logger }) as unknown as Database;
+    client = pgClient;
+    close = async () => {
+      await pgClient.end();
+      await database.drop();
+    };
+  } else {
+    const snapshot = process.env.QUICKBUY_PGLITE_SNAPSHOT;
+    const pglite = await PGlite.create({
+      extensions: { pg_trgm },
+      loadDataDir: snapshot ? new Blob([readFileSync(snapshot)]) : undefined,
+    });
+    db = drizzlePglite({ client: pglite, schema, logger }) as unknown as Database;
+    if (!snapshot) {
+      await migrate(db as never, { migrationsFolder: fileURLToPath(new URL('../../db/migrations', import.meta.url)) });
+    }
+    client = pglite;
+    close = () => pglite.close();
+  }
+  await client.query('set enable_seqscan = off', []);
+  await client.query('set enable_sort = off', []);
+});
+afterAll(() => close());
+
+/** The plan of the page query `list` runs (the one with a LIMIT), as EXPLAIN prints it. */
+async function planOf(list: () => Promise<unknown>): Promise<string> {
+  captured.length = 0;
+  await list();
+  const page = captured.find(({ query }) => /\blimit\b/i.test(query));
+  if (!page) throw new Error(`no paged query among: ${captured.map((c) => c.query).join('\n')}`);
+  const result = await client.query(`explain (costs off) ${page.query}`, page.params);
+  return result.rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+function expectWalks(plan: string, index: string) {
+  expect(plan).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index}\\b`));
+  expect(plan, plan).not.toMatch(/(^|->\s+)Sort\b/m);
+}
+
+const listQuery = adminListQuerySchema.parse({});
+const tradeInQuery = tradeInListQuerySchema.parse({});
+
+describe('admin list plans (decision 028)', () => {
+  it('Orders: newest first walks orders_created_idx', async () => {
+    const plan = await planOf(() => listAdminOrders({ db, query: adminOrderQuerySchema.parse({}) }));
+    expectWalks(plan, 'orders_created_idx');
+  });
+
+  it('Transactions: newest first, by status and by agent walk their indexes', async () => {
+    expectWalks(await planOf(() => listTradeIns({ db, query: tradeInQuery })), 'trade_ins_created_idx');
+    expectWalks(
+      await planOf(() => listTradeIns({ db, query: { ...tradeInQuery, status: 'Confirmed' } })),
+      'trade_ins_status_idx',
+    );
+    expectWalks(
+      await planOf(() => listTradeIns({ db, query: tradeInQuery, agentId: '00000000-0000-4000-8000-000000000000' })),
+      'trade_ins_agent_idx',
+    );
+  });
+
+  it('Transactions: a whole TXN number or email is an equality on its index', async () => {
+    // Sorting one found row is cheap: with sorts priced out the planner would walk the date index instead.
+    await client.query('set enable_sort = on', []);
+    const byNumber = await planOf(() => listTradeIns({ db, query: { ...tradeInQuery, q: 'txn17000000000001' } }));
+    expect(byNumber).toMatch(/using trade_ins_transaction_number_unique/);
+    const byEmail = await planOf(() => listTradeIns({ db, query: { ...tradeInQuery, q: 'Thandi@Example.co.za' } }));
+    expect(byEmail).toMatch(/on trade_ins_email_idx|using trade_ins_email_idx/);
+    await client.query('set enable_sort = off', []);
+  });
+
+  it('Paystack: newest first walks payments_created_idx', async () => {
+    expectWalks(await planOf(() => listPayments({ db, query: listQuery })), 'payments_created_idx');
+  });
+
+  it('Devices: newest first walks devices_listed_created_idx', async () => {
+    expectWalks(await planOf(() => listInventory({ db, query: listQuery })), 'devices_listed_created_idx');
+  });
+
+  it('Outbox: newest first, and by status, walk their indexes', async () => {
+    expectWalks(await planOf(() => listOutbox({ db, query: listQuery })), 'outbox_created_idx');
+    expectWalks(
+      await planOf(() => listOutbox({ db, query: { ...listQuery, status: 'failed' } })),
+      'outbox_status_created_idx',
+    );
+  });
+
+  it('Agents: newest first walks users_role_created_idx', async () => {
+    expectWalks(await planOf(() => listAgents({ db, query: listQuery })), 'users_role_created_idx');
+  });
+
+  it('Audit log: newest first walks audit_log_created_idx', async () => {
+    const plan = await planOf(() => listAudit({ db, page: 1, pageSize: 20, actorIds: null, action: '', target: '' }));
+    expectWalks(plan, 'audit_log_created_idx');
+  });
+});
