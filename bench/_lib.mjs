@@ -1,6 +1,8 @@
 // Shared pieces of the benchmarks (the leading _ keeps scripts/bench.mjs from running it alone).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -18,16 +20,20 @@ export function freePort() {
   });
 }
 
-/** Runs node with these arguments in the project root; resolves when it exits 0. */
-export function runNode(args, env, { quiet = false } = {}) {
+/** Runs node with these arguments in the project root; resolves (with its output when `capture`) when it exits 0. */
+export function runNode(args, env, { quiet = false, capture = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: quiet ? 'ignore' : 'inherit',
+      stdio: capture ? ['ignore', 'pipe', 'inherit'] : quiet ? 'ignore' : 'inherit',
     });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -53,13 +59,22 @@ export function stop(child) {
   });
 }
 
-/** A bare node:http server answering `body` as JSON to every request: the ceiling to compare with. */
-export function startBareServer(port, body) {
+/**
+ * A bare node:http server: the ceiling to compare with. `bodies` is one JSON body for every request, or
+ * the body to answer for each path (the bytes the real server answered for it), so both send the same.
+ */
+export function startBareServer(port, bodies) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'quickbuy-bare-')), 'bodies.json');
+  writeFileSync(file, JSON.stringify(typeof bodies === 'string' ? { '*': bodies } : bodies));
   return spawn(
     process.execPath,
     [
       '-e',
-      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end(${JSON.stringify(body)}); }).listen(${port}, '127.0.0.1')`,
+      `const bodies = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+      require('node:http').createServer((q, s) => {
+        s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        s.end(bodies[q.url] ?? bodies['*']);
+      }).listen(${port}, '127.0.0.1')`,
     ],
     { stdio: 'ignore' },
   );
@@ -98,11 +113,14 @@ export function printTable(rows, heading) {
   );
 }
 
-/** The real server on `port` (output hidden but errors), with these settings on top of the environment. */
-export function startServer(port, env) {
+/**
+ * The real server on `port` with these settings on top of the environment. Its log (stdout) goes to
+ * `logFile` when given, as `npm start > store.log` would write it, else nowhere; errors show.
+ */
+export function startServer(port, env, { logFile } = {}) {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'ignore', 'inherit'],
   });
 }

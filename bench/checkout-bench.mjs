@@ -1,188 +1,208 @@
-// Checkouts per second through the real flow (POST /api/checkout, the sandbox charge, POST
-// /api/payments/verify) on PGlite and on a PostgreSQL server, with many buyers racing for the same
-// stock. At the end every device's stock is read back: units sold must equal the units of the paid
-// orders and never exceed what was there (oversold units: must be 0). Figures, not pass/fail.
-// BENCH_SECONDS (default 10), BENCH_BUYERS (default 16), BENCH_DEVICES (default 300).
+// Paid orders per second through the real flow (POST /api/checkout, the sandbox charge, POST
+// /api/payments/verify) on PGlite and on a PostgreSQL server, as shoppers make them: each buyer
+// connects from its own loopback address (127.x.y.z: the whole 127.0.0.0/8 is local), buys once and
+// leaves, and BENCH_BUYERS of them shop at any moment. The server runs as `npm start` runs it (no
+// TRUST_PROXY, LOG_LEVEL unset: its log goes to a file), so the per-address limits (30 checkouts a
+// minute, 10 held units) hold as in production; no switch lifts them.
+//   uncontended: buyer slot k buys only its own 4 devices, each with plenty of stock
+//   contended:   every buyer buys any of BENCH_DEVICES devices holding 1 to 5 units each (they sell out)
+// Afterwards every device's stock is read back: units sold must equal the units of the paid orders
+// (unaccounted: 0) and never exceed what was there (oversold: 0). Figures, not pass/fail; the budgets
+// (issue 17, uncontended: PostgreSQL >= 150 and PGlite >= 100 paid orders/s, p99 <= 300 ms a step)
+// are printed beside them. BENCH_SECONDS (default 8), BENCH_BUYERS (16), BENCH_DEVICES (300),
+// BENCH_ENGINES (pglite,postgres).
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, root, runNode, startServer, stop, waitFor } from './_lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 16);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 300);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const BUDGET = { PGlite: 100, PostgreSQL: 150, stepP99: 300 };
 const CARD = '4084 0840 8408 4081';
+const STEPS = ['checkout', 'charge', 'verify'];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+let buyersSoFar = 0;
+/** The next buyer's own address: 127.1.0.1, 127.1.0.2, ... (never 127.0.0.1, which the bench reads from). */
+function nextAddress() {
+  buyersSoFar++;
+  return `127.${1 + ((buyersSoFar >> 16) & 127)}.${(buyersSoFar >> 8) & 255}.${buyersSoFar & 255}`;
+}
+
+/** One buyer: one keep-alive connection from its own address. */
+function buyerClient(port, localAddress) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const post = (url, body) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: url,
+          method: 'POST',
+          agent,
+          localAddress,
+          headers: { 'content-type': 'application/json', 'x-quickbuy-request': '1' },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => {
+            let json = {};
+            try {
+              json = JSON.parse(text);
+            } catch {
+              // not JSON: status tells
+            }
+            resolve({ status: res.statusCode, json, ms: performance.now() - started });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify(body));
     });
-  });
-}
-
-function runNode(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
-  });
-}
-
-async function waitFor(url, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-let address = 0;
-/** A different client address per request: the per-address rate limits are not what is measured. */
-const nextAddress = () => {
-  address++;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-};
-
-async function post(base, url, body) {
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-quickbuy-request': '1', 'x-forwarded-for': nextAddress() },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json().catch(() => ({})) };
+  return { post, close: () => agent.destroy() };
 }
 
 async function stockOf(base, ids) {
   const stock = new Map();
   for (const id of ids) {
-    const res = await fetch(`${base}/api/devices/${id}`);
-    const device = await res.json();
+    const device = await (await fetch(`${base}/api/devices/${id}`)).json();
     stock.set(id, device.quantity);
   }
   return stock;
 }
 
-async function measure(engine, env) {
-  await runNode(['--import', 'tsx', 'src/server/seed/cli.ts', '--devices', String(DEVICES)], env);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    await waitFor(`${base}/api/health`);
-    const ids = [];
-    for (let page = 1; ids.length < DEVICES && page < 100; page++) {
-      const reply = await (await fetch(`${base}/api/devices?pageSize=100&page=${page}`)).json();
-      ids.push(...reply.items.filter((d) => d.inStock && d.quantity > 0).map((d) => d.id));
-      if (reply.items.length < 100) break;
-    }
-    const initial = await stockOf(base, ids);
-    const totalStock = [...initial.values()].reduce((a, b) => a + b, 0);
-    const paidUnits = new Map();
-    const counts = { paid: 0, soldOut: 0, errors: 0 };
-    const latencies = [];
-    const until = Date.now() + DURATION * 1000;
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0;
 
-    async function buyer() {
+/** BUYERS buyers at a time for DURATION seconds; `deviceFor(slot)` picks what the buyer in that slot buys. */
+async function shop(engine, mode, port, ids, deviceFor) {
+  const base = `http://127.0.0.1:${port}`;
+  const initial = await stockOf(base, ids);
+  const latencies = Object.fromEntries(STEPS.map((step) => [step, []]));
+  const counts = { paid: 0, soldOut: 0, refused: 0, errors: 0 };
+  const errors = new Map();
+  const paidUnits = new Map();
+  const fail = (step, res) => {
+    counts.errors++;
+    const key = `${step} ${res.status} ${res.json?.error?.code ?? res.json?.status ?? ''}`;
+    errors.set(key, (errors.get(key) ?? 0) + 1);
+  };
+
+  async function buyOnce(client, slot) {
+    const id = deviceFor(slot);
+    const quantity = Math.random() < 0.2 ? 2 : 1;
+    const checkout = await client.post('/api/checkout', {
+      items: [{ deviceId: id, quantity }],
+      customer: {
+        firstName: 'Bench',
+        lastName: 'Buyer',
+        email: 'bench@example.co.za',
+        shippingAddress: { street: '1 Bench Road', city: 'Cape Town' },
+      },
+    });
+    latencies.checkout.push(checkout.ms);
+    if (checkout.status === 409 && checkout.json?.error?.code === 'OUT_OF_STOCK') return void counts.soldOut++;
+    if (checkout.status === 429) return void counts.refused++;
+    if (checkout.status !== 201) return fail('checkout', checkout);
+    const reference = checkout.json.payment.reference;
+    const charged = await client.post('/api/payments/sandbox/charge', {
+      reference,
+      cardNumber: CARD,
+      cvv: '408',
+      expiry: '12/30',
+    });
+    latencies.charge.push(charged.ms);
+    if (charged.status !== 200 || charged.json.status !== 'success') return fail('charge', charged);
+    const verified = await client.post('/api/payments/verify', { reference });
+    latencies.verify.push(verified.ms);
+    if (verified.status !== 200 || verified.json.status !== 'paid') return fail('verify', verified);
+    counts.paid++;
+    paidUnits.set(id, (paidUnits.get(id) ?? 0) + quantity);
+  }
+
+  const until = Date.now() + DURATION * 1000;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: BUYERS }, async (_, slot) => {
       while (Date.now() < until) {
-        const id = ids[Math.floor(Math.random() * ids.length)];
-        const quantity = Math.random() < 0.2 ? 2 : 1;
-        const started = performance.now();
-        const checkout = await post(base, '/api/checkout', {
-          items: [{ deviceId: id, quantity }],
-          customer: {
-            firstName: 'Bench',
-            lastName: 'Buyer',
-            email: 'bench@example.co.za',
-            shippingAddress: { street: '1 Bench Road', city: 'Cape Town' },
-          },
-        });
-        if (checkout.status === 409) {
-          counts.soldOut++;
-          continue;
-        }
-        if (checkout.status !== 201) {
-          counts.errors++;
-          continue;
-        }
-        const reference = checkout.json.payment.reference;
-        const charged = await post(base, '/api/payments/sandbox/charge', {
-          reference,
-          cardNumber: CARD,
-          cvv: '408',
-          expiry: '12/30',
-        });
-        const verified = await post(base, '/api/payments/verify', { reference });
-        if (charged.status === 200 && verified.json.status === 'paid') {
-          counts.paid++;
-          paidUnits.set(id, (paidUnits.get(id) ?? 0) + quantity);
-          latencies.push(performance.now() - started);
-        } else {
-          counts.errors++;
+        const client = buyerClient(port, nextAddress());
+        try {
+          await buyOnce(client, slot);
+        } finally {
+          client.close();
         }
       }
-    }
-    const startedAt = performance.now();
-    await Promise.all(Array.from({ length: BUYERS }, buyer));
-    const seconds = (performance.now() - startedAt) / 1000;
+    }),
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
 
-    const final = await stockOf(base, ids);
-    let oversold = 0;
-    let unaccounted = 0;
-    for (const id of ids) {
-      const sold = paidUnits.get(id) ?? 0;
-      oversold += Math.max(0, sold - initial.get(id));
-      if (final.get(id) < 0) oversold += -final.get(id);
-      unaccounted += Math.abs(initial.get(id) - final.get(id) - sold);
-    }
-    latencies.sort((a, b) => a - b);
-    return {
-      engine,
-      seconds,
-      paidPerSecond: counts.paid / seconds,
-      attemptsPerSecond: (counts.paid + counts.soldOut + counts.errors) / seconds,
-      p99: latencies.length ? latencies[Math.floor(latencies.length * 0.99)] : 0,
-      ...counts,
-      totalStock,
-      oversold,
-      unaccounted,
-    };
+  const final = await stockOf(base, ids);
+  let oversold = 0;
+  let unaccounted = 0;
+  for (const id of ids) {
+    const sold = paidUnits.get(id) ?? 0;
+    oversold += Math.max(0, sold - initial.get(id)) + Math.max(0, -final.get(id));
+    unaccounted += Math.abs(initial.get(id) - final.get(id) - sold);
+  }
+  const steps = Object.fromEntries(
+    STEPS.map((step) => {
+      const sorted = latencies[step].sort((a, b) => a - b);
+      return [step, { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }];
+    }),
+  );
+  return {
+    engine,
+    mode,
+    seconds,
+    paidPerSecond: counts.paid / seconds,
+    steps,
+    ...counts,
+    errorKinds: Object.fromEntries(errors),
+    oversold,
+    unaccounted,
+  };
+}
+
+async function measure(engine, env) {
+  const logDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-bench-checkout-log-'));
+  await runNode(['--import', 'tsx', 'src/server/seed/cli.ts', '--devices', String(BUYERS * 4 + DEVICES)], env, {
+    quiet: true,
+  });
+  const output = await runNode(['--import', 'tsx', 'bench/_checkout-data.ts'], env, { capture: true });
+  const pools = JSON.parse(
+    output
+      .split('\n')
+      .find((l) => l.startsWith('POOLS '))
+      .slice('POOLS '.length),
+  );
+  const port = await freePort();
+  const server = startServer(port, env, { logFile: path.join(logDir, 'store.log') });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 90_000);
+    const own = (slot) => pools.uncontended[slot * 4 + Math.floor(Math.random() * 4)];
+    const any = () => pools.contended[Math.floor(Math.random() * pools.contended.length)];
+    return [
+      await shop(engine, 'uncontended', port, pools.uncontended, own),
+      await shop(engine, 'contended', port, pools.contended, any),
+    ];
   } finally {
     await stop(server);
+    rmSync(logDir, { recursive: true, force: true });
   }
 }
 
 const common = {
   NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
   SEED_DEMO_DATA: 'false',
-  // The bench plays the load balancer in front: each request names its own client in X-Forwarded-For,
-  // so the per-address limits (30 checkouts a minute, 10 held units) are not what is measured.
-  TRUST_PROXY: '1',
   ADMIN_PASSWORD: 'bench-admin-password',
 };
 
@@ -198,8 +218,8 @@ if (process.env.BENCH_CHILD === 'postgres') {
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-bench-pg-'));
   try {
-    const result = await measure('PostgreSQL', { ...common, DATABASE_URL: url.toString(), DATA_DIR: dataDir });
-    console.log(`RESULT ${JSON.stringify(result)}`);
+    const results = await measure('PostgreSQL', { ...common, DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    for (const result of results) console.log(`RESULT ${JSON.stringify(result)}`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -207,51 +227,76 @@ if (process.env.BENCH_CHILD === 'postgres') {
 }
 
 const rows = [];
-const dataDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-bench-checkout-'));
-try {
-  rows.push(await measure('PGlite', { ...common, DATABASE_URL: '', DATA_DIR: dataDir }));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+if (ENGINES.includes('pglite')) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-bench-checkout-'));
+  try {
+    rows.push(...(await measure('PGlite', { ...common, DATABASE_URL: '', DATA_DIR: dataDir })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (ENGINES.includes('postgres')) {
+  const child = spawn(process.execPath, ['scripts/with-postgres.mjs', process.execPath, 'bench/checkout-bench.mjs'], {
+    cwd: root,
+    env: { ...process.env, BENCH_CHILD: 'postgres' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  await new Promise((resolve) => child.once('exit', resolve));
+  const lines = output.split('\n').filter((l) => l.startsWith('RESULT '));
+  if (lines.length) rows.push(...lines.map((l) => JSON.parse(l.slice('RESULT '.length))));
+  else console.log('PostgreSQL run did not report (no server binaries?):\n' + output.slice(-2000));
 }
 
-const child = spawn(process.execPath, ['scripts/with-postgres.mjs', process.execPath, 'bench/checkout-bench.mjs'], {
-  cwd: root,
-  env: { ...process.env, BENCH_CHILD: 'postgres' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let output = '';
-child.stdout.on('data', (chunk) => (output += chunk));
-await new Promise((resolve) => child.once('exit', resolve));
-const line = output.split('\n').find((l) => l.startsWith('RESULT '));
-if (line) rows.push(JSON.parse(line.slice('RESULT '.length)));
-else console.log('PostgreSQL run did not report (no server binaries?):\n' + output.slice(-2000));
-
-console.log(`\ncheckout + sandbox charge + verify, ${BUYERS} concurrent buyers, ${DURATION} s, ${DEVICES} devices\n`);
+console.log(
+  `\ncheckout -> sandbox charge -> verify, ${BUYERS} buyers at a time, each from its own 127.x.y.z address, ${DURATION} s a run` +
+    `\nuncontended: each buyer slot its own 4 devices; contended: all over ${DEVICES} devices of 1 to 5 units\n`,
+);
 const header = [
-  'engine',
-  'paid orders/s',
-  'attempts/s',
-  'p99 ms',
-  'paid',
-  'sold out (409)',
-  'errors',
-  'stock',
-  'oversold units',
-  'unaccounted',
+  ['engine', 11],
+  ['load', 12],
+  ['paid/s', 7],
+  ['checkout p50/p99', 17],
+  ['charge p50/p99', 15],
+  ['verify p50/p99', 15],
+  ['paid', 6],
+  ['sold out', 9],
+  ['429', 5],
+  ['errors', 7],
+  ['oversold', 9],
+  ['unaccounted', 12],
 ];
-console.log(header.map((h, i) => (i === 0 ? h.padEnd(11) : h.padStart(i === 5 ? 15 : 13))).join(' '));
+console.log(header.map(([h, w], i) => (i < 2 ? h.padEnd(w) : h.padStart(w))).join(' '));
+const ms = (s) => `${s.p50.toFixed(0)}/${s.p99.toFixed(0)}`;
 for (const r of rows) {
   const cells = [
-    r.engine.padEnd(11),
-    r.paidPerSecond.toFixed(1).padStart(13),
-    r.attemptsPerSecond.toFixed(1).padStart(13),
-    r.p99.toFixed(0).padStart(13),
-    String(r.paid).padStart(13),
-    String(r.soldOut).padStart(15),
-    String(r.errors).padStart(13),
-    String(r.totalStock).padStart(13),
-    String(r.oversold).padStart(13),
-    String(r.unaccounted).padStart(13),
+    r.engine,
+    r.mode,
+    r.paidPerSecond.toFixed(1),
+    ms(r.steps.checkout),
+    ms(r.steps.charge),
+    ms(r.steps.verify),
+    r.paid,
+    r.soldOut,
+    r.refused,
+    r.errors,
+    r.oversold,
+    r.unaccounted,
   ];
-  console.log(cells.join(' '));
+  console.log(
+    cells.map((c, i) => (i < 2 ? String(c).padEnd(header[i][1]) : String(c).padStart(header[i][1]))).join(' '),
+  );
+}
+for (const r of rows.filter((row) => row.errors > 0)) console.log(`${r.engine} ${r.mode} errors:`, r.errorKinds);
+console.log('\nbudgets (uncontended; oversold and unaccounted 0 everywhere):');
+for (const r of rows) {
+  const stepsOk = STEPS.every((step) => r.steps[step].p99 <= BUDGET.stepP99);
+  const safe = r.oversold === 0 && r.unaccounted === 0;
+  const speed =
+    r.mode === 'uncontended'
+      ? `paid/s >= ${BUDGET[r.engine]}: ${r.paidPerSecond >= BUDGET[r.engine] ? 'met' : 'MISSED'}; ` +
+        `every step p99 <= ${BUDGET.stepP99} ms: ${stepsOk ? 'met' : 'MISSED'}; `
+      : '';
+  console.log(`  ${r.engine.padEnd(11)} ${r.mode.padEnd(12)} ${speed}stock accounted: ${safe ? 'yes' : 'NO'}`);
 }
