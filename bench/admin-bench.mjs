@@ -1,19 +1,24 @@
-// The admin's Orders list (issue 15): the first page, filtered and searched, on 10,000 orders,
-// beside a bare node:http server answering the same bytes in the same run. Fills a temp DATA_DIR
-// once (reused by later runs; BENCH_DATA_DIR chooses it), prints EXPLAIN of the list's queries,
-// starts the real server, signs the admin in and runs autocannon with that session.
-// Transactions (trade-ins) are not measured yet: their admin list is built in another branch.
-// Figures, not pass/fail.
-import { existsSync } from 'node:fs';
+// The admin's lists (issues 15 and 17) on 10,000 rows each, signed in as the admin, the server run as
+// `npm start` runs it (default log level, its log into a file):
+//   1. the first page of Orders, Trade-ins, Devices and Payments at 20 connections: requests/s and
+//      p99 beside the budget (p99 <= 50 ms);
+//   2. the Orders list filtered and searched at 50 connections, beside a bare node:http server
+//      answering the first page's bytes in the same run.
+// Fills a temp DATA_DIR once (reused by later runs; BENCH_DATA_DIR chooses it) and prints EXPLAIN of
+// the lists' queries. Figures, not pass/fail. BENCH_ROWS (default 10000), BENCH_SECONDS (default 10;
+// each first page runs half of it).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cannon, freePort, printTable, runNode, startBareServer, startServer, stop, waitFor } from './_lib.mjs';
 
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const FIRST_PAGE = { connections: 20, p99: 50 };
 const CONNECTIONS = 50;
-const dataDir = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), `quickbuy-bench-orders-${ORDERS}`);
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), `quickbuy-bench-admin-${ROWS}`);
 const ADMIN = { email: 'bench-admin@quickbuy.test', password: 'bench-admin-password' };
+const LISTS = ['/api/admin/orders', '/api/admin/trade-ins', '/api/admin/devices', '/api/admin/payments'];
 const PATHS = [
   '/api/admin/orders',
   '/api/admin/orders?status=shipped',
@@ -27,19 +32,19 @@ const env = {
   DATA_DIR: dataDir,
   DATABASE_URL: '',
   NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
   SEED_DEMO_DATA: 'false',
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
-  BENCH_ORDERS: String(ORDERS),
+  BENCH_ROWS: String(ROWS),
 };
 
-console.log(`Orders: ${ORDERS} in ${dataDir}${existsSync(dataDir) ? ' (reused)' : ''}`);
-await runNode(['--import', 'tsx', 'bench/_admin-orders-data.ts'], env);
+console.log(`Admin lists: ${ROWS} rows each in ${dataDir}${existsSync(dataDir) ? ' (reused)' : ''}`);
+await runNode(['--import', 'tsx', 'bench/_admin-data.ts'], env);
 
 const apiPort = await freePort();
 const barePort = await freePort();
-const api = startServer(apiPort, env);
+const logDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-bench-log-'));
+const api = startServer(apiPort, env, { logFile: path.join(logDir, 'store.log') });
 let bare;
 
 try {
@@ -57,20 +62,38 @@ try {
     .join('; ');
   const headers = { cookie };
 
-  // The bare server answers the bytes of the first page, so both send the same payload.
-  const firstPage = await fetch(`${base}${PATHS[0]}`, { headers });
-  const body = await firstPage.text();
-  bare = startBareServer(barePort, body);
-  await waitFor(`http://127.0.0.1:${barePort}/`);
-
-  for (const p of PATHS) {
+  for (const p of [...LISTS, ...PATHS.slice(1)]) {
     const started = performance.now();
     const res = await fetch(`${base}${p}`, { headers });
     const json = await res.json();
     console.log(
-      `first request ${p.padEnd(50)} ${res.status} ${(performance.now() - started).toFixed(0).padStart(5)} ms  (${json.total} orders match)`,
+      `first request ${p.padEnd(50)} ${res.status} ${(performance.now() - started).toFixed(0).padStart(5)} ms  (${json.total} rows match)`,
     );
   }
+
+  // 1. The first page of each list.
+  const seconds = Math.max(1, Math.round(DURATION / 2));
+  const firstPages = [];
+  for (const list of LISTS) {
+    firstPages.push([
+      list,
+      await cannon(base, [list], { connections: FIRST_PAGE.connections, duration: seconds, headers }),
+    ]);
+  }
+  console.log(`\nfirst page of each list, ${FIRST_PAGE.connections} connections, ${seconds} s each, ${ROWS} rows\n`);
+  console.log(
+    `${'list'.padEnd(24)} ${'requests/s'.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}  budget p99 <= ${FIRST_PAGE.p99} ms`,
+  );
+  for (const [list, r] of firstPages) {
+    console.log(
+      `${list.padEnd(24)} ${r.requests.average.toFixed(0).padStart(11)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${String(r.errors + r.non2xx).padStart(7)}  ${r.latency.p99 <= FIRST_PAGE.p99 ? 'met' : 'MISSED'}`,
+    );
+  }
+
+  // 2. Orders filtered and searched, beside a bare server answering the first page's bytes.
+  const body = await (await fetch(`${base}${PATHS[0]}`, { headers })).text();
+  bare = startBareServer(barePort, body);
+  await waitFor(`http://127.0.0.1:${barePort}/`);
   const apiResult = await cannon(base, PATHS, { connections: CONNECTIONS, duration: DURATION, headers });
   const bareResult = await cannon(`http://127.0.0.1:${barePort}`, ['/'], {
     connections: CONNECTIONS,
@@ -81,8 +104,9 @@ try {
       [`GET /api/admin/orders (${PATHS.length} filter/search URLs)`, apiResult],
       [`bare node:http, the first page's ${body.length} bytes`, bareResult],
     ],
-    `autocannon, ${CONNECTIONS} connections, ${DURATION} s each, ${ORDERS} orders, signed in as the admin`,
+    `autocannon, ${CONNECTIONS} connections, ${DURATION} s each, ${ROWS} orders, signed in as the admin`,
   );
 } finally {
   await Promise.all([stop(api), bare ? stop(bare) : Promise.resolve()]);
+  rmSync(logDir, { recursive: true, force: true });
 }

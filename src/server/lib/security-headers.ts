@@ -37,9 +37,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every reply and needs no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
-    return payload;
+    done(null, payload);
   });
 }

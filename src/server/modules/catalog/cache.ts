@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import { isEmbedded, type Database } from '../../db/client';
 
 /**
  * A short in-process cache of catalog replies (docs/decisions: catalog-read-cache). Entries hold the
  * serialised body and its weak ETag, keyed by the normalised query, fresh for CATALOG_CACHE_TTL_MS,
  * then served stale for up to CATALOG_CACHE_STALE_MS while one request refreshes it. Any change of
  * the catalog in this process (invalidateCatalog, called by stock.ts and inventory.ts after their commit)
- * empties it at once; other instances (and direct database writes) show within TTL + stale time.
+ * empties it at once; other instances (and direct database writes) show within TTL + stale time. On
+ * PGlite there are no other writers (isEmbedded), so an entry lasts until the next invalidation: a
+ * time-based refresh would only re-run queries that block the event loop (docs/decisions/033).
  */
 export const CATALOG_CACHE_TTL_MS = 5_000;
 /** An expired entry is still served (while one request refreshes it) for this much longer. */
@@ -16,6 +18,8 @@ const MAX_ENTRIES = 1_000;
 
 export interface CachedReply {
   body: string;
+  /** The body as sent: encoded once here, not on every reply (and its length needs no counting). */
+  bytes: Buffer;
   etag: string;
   expires: number;
 }
@@ -24,6 +28,8 @@ interface Cache {
   entries: Map<string, CachedReply>;
   pending: Map<string, Promise<CachedReply>>;
   generation: number;
+  /** How long an entry is fresh: CATALOG_CACHE_TTL_MS, or until invalidated on PGlite. */
+  lifetime: number;
 }
 
 const caches = new WeakMap<Database, Cache>();
@@ -31,7 +37,12 @@ const caches = new WeakMap<Database, Cache>();
 function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), pending: new Map(), generation: 0 };
+    cache = {
+      entries: new Map(),
+      pending: new Map(),
+      generation: 0,
+      lifetime: isEmbedded(db) ? Number.POSITIVE_INFINITY : CATALOG_CACHE_TTL_MS,
+    };
     caches.set(db, cache);
   }
   return cache;
@@ -70,7 +81,7 @@ async function refresh(cache: Cache, key: string, load: () => Promise<unknown>):
   const generation = cache.generation;
   const promise = (async () => {
     const body = JSON.stringify(await load());
-    const entry = { body, etag: weakEtag(body), expires: Date.now() + CATALOG_CACHE_TTL_MS };
+    const entry = { body, bytes: Buffer.from(body), etag: weakEtag(body), expires: Date.now() + cache.lifetime };
     // A change that happened while loading makes this answer stale: serve it once, keep it not.
     if (cache.generation === generation) {
       cache.entries.delete(key);
@@ -101,5 +112,5 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
   reply.header('etag', cached.etag).header('cache-control', 'public, no-cache');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  return reply.type('application/json; charset=utf-8').send(cached.bytes);
 }
