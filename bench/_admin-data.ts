@@ -6,13 +6,14 @@
 // PostgreSQL too:
 //   node scripts/with-postgres.mjs node --import tsx bench/_admin-data.ts
 import { randomBytes } from 'node:crypto';
-import { count, desc, isNull, sql } from 'drizzle-orm';
+import { count, isNull, sql } from 'drizzle-orm';
 import { adminOrderQuerySchema } from '../src/shared/admin-orders';
 import { ORDER_STATUSES } from '../src/shared/orders';
 import { PAYMENT_STATUSES } from '../src/shared/payments';
 import { ALL_SALE_STATUSES, SELL_DEVICE_TYPES } from '../src/shared/trade-ins';
 import { openDatabase } from '../src/server/db/client';
 import { devices, orderItems, orders, payments, tradeIns } from '../src/server/db/schema';
+import { newestFirst } from '../src/server/lib/paging';
 import { seedBulkDevices } from '../src/server/seed/bulk';
 import { ORDER_LIST_SORTS, orderListWhere } from '../src/server/modules/orders/admin-service';
 import { explainSummary } from './_explain';
@@ -106,7 +107,7 @@ if (tradeInsMissing > 0) {
   await db.execute(sql`
     insert into ${tradeIns} (transaction_number, customer_name, customer_email, customer_phone, address,
       device_type, brand, model, condition, is_owner, status, estimated_value, created_at, updated_at)
-    select 'TXN' || (1762000000000 + g * 3150000)::text || lpad((g % 1000)::text, 3, '0'),
+    select 'TXN' || (1762000000000 + g::bigint * 3150000)::text || lpad((g % 1000)::text, 3, '0'),
       (${`{${FIRST.join(',')}}`}::text[])[1 + g % ${FIRST.length}] || ' ' || (${`{${LAST.map((n) => `"${n}"`).join(',')}}`}::text[])[1 + (g / ${FIRST.length}) % ${LAST.length}],
       'seller.' || g || '@example.co.za', '+27 82 000 ' || lpad((g % 10000)::text, 4, '0'), g || ' Long Street, Cape Town',
       (${`{${SELL_DEVICE_TYPES.join(',')}}`}::text[])[1 + g % ${SELL_DEVICE_TYPES.length}], 'Samsung', 'Galaxy S' || (10 + g % 14),
@@ -161,7 +162,12 @@ const firstPages = [
   ['devices', 'devices', devices, isNull(devices.deletedAt)],
 ] as const;
 for (const [pass, [label, table, t, where]] of [...firstPages, ...firstPages].entries()) {
-  const page = db.select({ id: t.id }).from(t).where(where).orderBy(desc(t.createdAt), desc(t.id)).limit(20);
+  const page = db
+    .select({ id: t.id })
+    .from(t)
+    .where(where)
+    .orderBy(...newestFirst(t.createdAt, t.id))
+    .limit(20);
   const counted = db.select({ n: count() }).from(t).where(where);
   for (const [part, statement] of [
     ['page', page],

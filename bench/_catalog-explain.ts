@@ -1,10 +1,11 @@
 // Helper of bench/api-bench.mjs (the leading _ keeps scripts/bench.mjs from running it alone):
 // EXPLAIN ANALYZE of the buy listing's filtered and searched queries, built by the real service
 // code, on the database in DATA_DIR; prints one summary line per query.
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { deviceListQuerySchema } from '../src/shared/catalog-query';
 import { openDatabase } from '../src/server/db/client';
 import { devices } from '../src/server/db/schema';
+import { newestFirst } from '../src/server/lib/paging';
 import { deviceFilter } from '../src/server/modules/catalog/service';
 import { explainSummary } from './_explain';
 
@@ -28,7 +29,7 @@ for (const [pass, [label, raw]] of [...cases, ...cases].map((c, i) => [i, c] as 
     .select({ id: devices.id })
     .from(devices)
     .where(where)
-    .orderBy(desc(devices.createdAt), desc(devices.id))
+    .orderBy(...newestFirst(devices.createdAt, devices.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const counted = db

@@ -1,3 +1,15 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/**
+ * Newest first, as the `(created_at DESC, id DESC)` indexes are built: Drizzle writes an index's DESC
+ * as DESC NULLS LAST, and PostgreSQL walks an index only for an ORDER BY with the same NULLS order
+ * (a plain `desc()` means NULLS FIRST, and reads and sorts the whole table instead). The columns are
+ * NOT NULL, so the order is the same (docs/decisions/033).
+ */
+export function newestFirst(createdAt: AnyColumn, id: AnyColumn): [SQL, SQL] {
+  return [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+}
+
 /** A query builder that can still be limited and offset (any Drizzle select). */
 interface Pageable<T> {
   limit(limit: number): { offset(offset: number): PromiseLike<T[]> };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminListQuery, PagedReply } from '../../../shared/admin';
 import type { Device } from '../../../shared/catalog';
 import { ERROR_CODES } from '../../../shared/errors';
@@ -7,7 +7,7 @@ import { afterCommit, transaction, type Database, type Transaction } from '../..
 import { deviceImages, devices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { onePage } from '../../lib/paging';
+import { newestFirst, onePage } from '../../lib/paging';
 import { recordAudit, type Actor } from '../audit/service';
 import { missingImages } from '../images/service';
 import { invalidateCatalog } from './cache';
@@ -153,7 +153,11 @@ export async function listInventory({
   else if (query.status) throw invalid('status', 'Unknown stock filter');
   const where = and(...conditions);
   const page = await onePage(
-    db.select().from(devices).where(where).orderBy(desc(devices.createdAt), desc(devices.id)),
+    db
+      .select()
+      .from(devices)
+      .where(where)
+      .orderBy(...newestFirst(devices.createdAt, devices.id)),
     db.select({ n: count() }).from(devices).where(where),
     query,
   );

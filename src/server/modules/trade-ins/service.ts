@@ -31,6 +31,7 @@ import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHi
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { transactionNumber as makeTransactionNumber, withUniqueNumber } from '../../lib/reference-numbers';
+import { newestFirst } from '../../lib/paging';
 import { findActiveAgent, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { insertImage, normaliseImage } from '../images/service';
@@ -594,7 +595,7 @@ export async function listTradeIns({
       .select()
       .from(tradeIns)
       .where(where)
-      .orderBy(desc(tradeIns.createdAt), desc(tradeIns.id))
+      .orderBy(...newestFirst(tradeIns.createdAt, tradeIns.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(tradeIns).where(where),
