@@ -1,9 +1,10 @@
 import { ShoppingCart, UserRound, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import { useCartCount } from '../../lib/cart-store';
+import { NavLinkItems } from './nav-link-items';
 import { COLLECTION_LINKS, COMPANY_LINKS, MAIN_LINKS } from './nav-links';
 import { LogoutButton, RoleAvatar } from './session';
 
@@ -52,13 +53,7 @@ export function MobileMenu({
         {!onDashboard && (
           <>
             <Section title="Shop">
-              {COLLECTION_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={itemClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              <NavLinkItems links={COLLECTION_LINKS} className={itemClass} />
               <li>
                 <Link to={paths.buy} className={`${itemClass} text-brand-700`}>
                   Browse all devices
@@ -66,20 +61,7 @@ export function MobileMenu({
               </li>
             </Section>
             <Section title="Company">
-              {COMPANY_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={itemClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-              {MAIN_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={itemClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              <NavLinkItems links={[...COMPANY_LINKS, ...MAIN_LINKS]} className={itemClass} />
             </Section>
           </>
         )}
