@@ -31,13 +31,19 @@ export interface ServerRenderedHandle {
 }
 
 /**
- * A page the server renders (the storefront: docs/decisions/032), with its source file under src/web,
- * which names its chunk in the build manifest. Every other page (cart, account, sign-in, tracking, the
- * back office) is rendered by the browser alone. Every page loads on demand, so the storefront never
- * downloads agent or admin code.
+ * A page the server renders (the storefront: docs/decisions/032), by its file under src/web/features
+ * without '.tsx' ('content/faq-page'), which names its chunk in the build manifest. Every other page
+ * (cart, account, sign-in, tracking, the back office) is rendered by the browser alone. Every page
+ * loads on demand, so the storefront never downloads agent or admin code.
  */
-function serverRendered(source: string, lazy: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { lazy, handle: { ssr: source } satisfies ServerRenderedHandle };
+function storefrontRoute(
+  path: string,
+  page: string,
+  lazy: () => Promise<PageModule>,
+  loader?: RouteObject['loader'],
+): RouteObject {
+  const handle: ServerRenderedHandle = { ssr: `features/${page}.tsx` };
+  return loader ? { path, lazy, loader, handle } : { path, lazy, handle };
 }
 
 /** Shown while the first page's code loads: nothing, as before, without the router's console warning. */
@@ -78,35 +84,31 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
       ),
       HydrateFallback: FirstLoad,
       children: [
-        {
-          path: paths.home,
-          ...serverRendered('features/catalog/home-page.tsx', () => import('../features/catalog/home-page')),
-          loader: async () => (await load(catalogQueries.home(catalog)), null),
-        },
-        {
-          path: paths.buy,
-          ...serverRendered('features/catalog/buy-page.tsx', () => import('../features/catalog/buy-page')),
-          loader: buyLoader,
-        },
-        {
-          path: '/collections/:slug',
-          ...serverRendered(
-            'features/catalog/collection-page.tsx',
-            () => import('../features/catalog/collection-page'),
-          ),
-          loader: async ({ params, request }) => {
+        storefrontRoute(
+          paths.home,
+          'catalog/home-page',
+          () => import('../features/catalog/home-page'),
+          async () => (await load(catalogQueries.home(catalog)), null),
+        ),
+        storefrontRoute(paths.buy, 'catalog/buy-page', () => import('../features/catalog/buy-page'), buyLoader),
+        storefrontRoute(
+          '/collections/:slug',
+          'catalog/collection-page',
+          () => import('../features/catalog/collection-page'),
+          async ({ params, request }) => {
             const slug = params.slug ?? '';
             if (isCollection(slug)) {
               await load(catalogQueries.collection(slug, pageParam(new URL(request.url).searchParams), catalog));
             }
             return null;
           },
-        },
-        {
-          path: '/device/:id',
-          ...serverRendered('features/catalog/device-page.tsx', () => import('../features/catalog/device-page')),
-          loader: async ({ params }) => (await load(catalogQueries.device(params.id ?? '', catalog)), null),
-        },
+        ),
+        storefrontRoute(
+          '/device/:id',
+          'catalog/device-page',
+          () => import('../features/catalog/device-page'),
+          async ({ params }) => (await load(catalogQueries.device(params.id ?? '', catalog)), null),
+        ),
         { path: paths.cart, lazy: () => import('../features/cart/cart-page') },
         { path: '/order-confirmation/:orderNumber', lazy: () => import('../features/orders/order-confirmation-page') },
         { path: paths.auth, lazy: () => import('../features/auth/auth-page') },
@@ -115,50 +117,17 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
         { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
         { path: paths.resetPassword, lazy: () => import('../features/auth/reset-password-page') },
         { path: paths.account, lazy: () => import('../features/account/account-page') },
-        {
-          path: paths.about,
-          ...serverRendered('features/content/about-page.tsx', () => import('../features/content/about-page')),
-        },
-        {
-          path: paths.contact,
-          ...serverRendered('features/content/contact-page.tsx', () => import('../features/content/contact-page')),
-        },
-        {
-          path: paths.faq,
-          ...serverRendered('features/content/faq-page.tsx', () => import('../features/content/faq-page')),
-        },
-        {
-          path: paths.warranty,
-          ...serverRendered('features/content/warranty-page.tsx', () => import('../features/content/warranty-page')),
-        },
-        {
-          path: paths.returns,
-          ...serverRendered('features/content/returns-page.tsx', () => import('../features/content/returns-page')),
-        },
-        {
-          path: paths.shipping,
-          ...serverRendered('features/content/shipping-page.tsx', () => import('../features/content/shipping-page')),
-        },
-        {
-          path: paths.terms,
-          ...serverRendered('features/content/terms-page.tsx', () => import('../features/content/terms-page')),
-        },
-        {
-          path: paths.privacy,
-          ...serverRendered('features/content/privacy-page.tsx', () => import('../features/content/privacy-page')),
-        },
-        {
-          path: paths.reviews,
-          ...serverRendered('features/content/reviews-page.tsx', () => import('../features/content/reviews-page')),
-        },
-        {
-          path: paths.sell,
-          ...serverRendered('features/sell/sell-page.tsx', () => import('../features/sell/sell-page')),
-        },
-        {
-          path: paths.repairs,
-          ...serverRendered('features/repairs/repairs-page.tsx', () => import('../features/repairs/repairs-page')),
-        },
+        storefrontRoute(paths.about, 'content/about-page', () => import('../features/content/about-page')),
+        storefrontRoute(paths.contact, 'content/contact-page', () => import('../features/content/contact-page')),
+        storefrontRoute(paths.faq, 'content/faq-page', () => import('../features/content/faq-page')),
+        storefrontRoute(paths.warranty, 'content/warranty-page', () => import('../features/content/warranty-page')),
+        storefrontRoute(paths.returns, 'content/returns-page', () => import('../features/content/returns-page')),
+        storefrontRoute(paths.shipping, 'content/shipping-page', () => import('../features/content/shipping-page')),
+        storefrontRoute(paths.terms, 'content/terms-page', () => import('../features/content/terms-page')),
+        storefrontRoute(paths.privacy, 'content/privacy-page', () => import('../features/content/privacy-page')),
+        storefrontRoute(paths.reviews, 'content/reviews-page', () => import('../features/content/reviews-page')),
+        storefrontRoute(paths.sell, 'sell/sell-page', () => import('../features/sell/sell-page')),
+        storefrontRoute(paths.repairs, 'repairs/repairs-page', () => import('../features/repairs/repairs-page')),
         { path: paths.track, lazy: () => import('../features/track/track-page') },
         { path: paths.agentLogin, lazy: () => import('../features/auth/agent-login-page') },
         { path: paths.agentDashboard, lazy: () => import('../features/agent/agent-dashboard-page') },
