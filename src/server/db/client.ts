@@ -50,6 +50,17 @@ export function afterCommit(handle: DbHandle, hook: (db: Database) => void) {
   } else hook(handle);
 }
 
+const embedded = new WeakSet<Database>();
+
+/**
+ * True for PGlite: the database lives inside this process and no other process can open it while it
+ * runs, so every write to it goes through this process (and its cache invalidation). False for a
+ * PostgreSQL server, which other instances and tools write to as well.
+ */
+export function isEmbedded(db: Database): boolean {
+  return embedded.has(db);
+}
+
 export interface DatabaseConnection {
   db: Database;
   engine: 'pglite' | 'postgres';
@@ -76,6 +87,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: snapshot });
   const pglite = drizzlePglite({ client, schema });
+  embedded.add(pglite);
   return {
     db: pglite,
     engine: 'pglite',
