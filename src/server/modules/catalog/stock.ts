@@ -41,13 +41,14 @@ export function mergeLines(lines: StockLine[]): StockLine[] {
 
 /**
  * The device's default picture (its images in position order, the one at default_image_index, else
- * the first), read in the same statement as the row it belongs to.
+ * the first), read in the same statement as the row it belongs to. Names are written out: Drizzle
+ * leaves columns of a one-table statement unqualified, which inside a subquery could name its own.
  */
 const defaultImage = sql<string | null>`(
   select coalesce(
-    (array_agg(${deviceImages.imageId} order by ${deviceImages.position}))[${devices.defaultImageIndex} + 1],
-    (array_agg(${deviceImages.imageId} order by ${deviceImages.position}))[1])
-  from ${deviceImages} where ${deviceImages.deviceId} = ${devices.id})`;
+    (array_agg(i.image_id order by i.position))[${devices}.default_image_index + 1],
+    (array_agg(i.image_id order by i.position))[1])
+  from ${deviceImages} i where i.device_id = ${devices}.id)`;
 
 /**
  * Takes one line, or fails naming the device. One conditional update locks the row, checks and
