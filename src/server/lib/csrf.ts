@@ -11,10 +11,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `config.csrf`), so no spelling of the URL skips it; a request that matches no route is checked too.
  */
 export function registerCsrfGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return done();
     if (request.headers[CSRF_HEADER] !== '1') {
-      throw new AppError(ERROR_CODES.csrf, 'This request must come from the QuickBuy website', { status: 403 });
+      return done(new AppError(ERROR_CODES.csrf, 'This request must come from the QuickBuy website', { status: 403 }));
     }
+    done();
   });
 }

@@ -1,6 +1,9 @@
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
+/** The levels at which the access line (written at info) shows. */
+const ACCESS_LEVELS = new Set(['info', 'debug', 'trace']);
+
 /** Fields of the access line that pretty output already shows in its message. */
 const ACCESS_FIELDS = ['method', 'url', 'statusCode', 'responseTime'];
 
@@ -68,12 +71,17 @@ export function loggerOptions(
  * query string is left out: it can carry a secret (the reset link's token) and has no place in logs.
  */
 export function registerAccessLog(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    const url = request.url.split('?')[0]!;
+  // Above info (warn, error...) no line is ever written, so no hook runs; a callback hook, not an async
+  // one, on every request. The level is read once: it is the configured LOG_LEVEL.
+  if (!ACCESS_LEVELS.has(app.log.level)) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    const at = request.url.indexOf('?');
+    const url = at < 0 ? request.url : request.url.slice(0, at);
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
     reply.log.info(
       { method: request.method, url, statusCode: reply.statusCode, responseTime },
       `${request.method} ${url} ${reply.statusCode} ${responseTime} ms`,
     );
+    done();
   });
 }

@@ -40,3 +40,20 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Like withUniqueNumber, for an insert that skips a taken number itself (`on conflict (number) do
+ * nothing returning ...`) and so answers undefined instead of failing: no savepoint is needed to
+ * keep the caller's transaction alive, and no error is raised and caught.
+ */
+export async function withFreeNumber<T>(
+  make: (attempt: number) => string,
+  insert: (number: string) => Promise<T | undefined>,
+  attempts = 20,
+): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const row = await insert(make(attempt));
+    if (row !== undefined) return row;
+  }
+  throw new Error(`no free number after ${attempts} attempts`);
+}

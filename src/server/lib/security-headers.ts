@@ -49,12 +49,13 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every reply and needs no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headers);
     // A server-rendered page set its own, with its nonce. A 304 carries none: the browser keeps the
     // policy stored with the page it revalidated, whose nonce its stored script carries.
     if (!reply.hasHeader(CSP) && reply.statusCode !== 304) reply.header(CSP, csp);
     reply.header('x-request-id', request.id);
-    return payload;
+    done(null, payload);
   });
 }

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { sharedReads } from '../../lib/shared-reads';
 import { resolveSession, SESSION_COOKIE, type ResolvedSession } from './sessions';
 
 declare module 'fastify' {
@@ -50,10 +51,13 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
  */
 export function registerRoleGuards(app: FastifyInstance, { db, config, clock }: AppContext) {
   app.decorateRequest('auth', null);
+  // Requests of one browser at the same moment (a page's several calls) share one lookup of their
+  // cookie, begun after each of them arrived (lib/shared-reads.ts); the answer is never changed.
+  const lookup = sharedReads();
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await resolveSession({ db, config, clock, token }) : null;
+    request.auth = token ? await lookup(token, () => resolveSession({ db, config, clock, token })) : null;
     // A dead cookie is cleared so the browser stops sending it.
     if (token && !request.auth) clearSessionCookie(reply, config);
     const access = request.routeOptions.config.access;

@@ -19,7 +19,21 @@ export function newToken(): string {
 
 type UserRow = typeof users.$inferSelect;
 
-export function toSessionUser(user: UserRow): SessionUser {
+/** The user columns a session needs: who it is and whether it may still sign in (never the password hash). */
+const sessionUserColumns = {
+  id: users.id,
+  role: users.role,
+  email: users.email,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  deletedAt: users.deletedAt,
+};
+
+export function toSessionUser(
+  user: Pick<UserRow, 'id' | 'role' | 'email' | 'username' | 'firstName' | 'lastName'>,
+): SessionUser {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   if (user.role === 'agent') {
     return { role: 'agent', id: user.id, username: user.username ?? '', name, email: user.email };
@@ -82,7 +96,10 @@ export async function resolveSession({
   if (!token || token.length > 100) return null;
   const tokenHash = sha256(token);
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
+      user: sessionUserColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))

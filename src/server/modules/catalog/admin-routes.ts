@@ -3,6 +3,7 @@ import { adminListQuerySchema } from '../../../shared/admin';
 import { DEVICE_MESSAGES, deviceInputSchema, deviceUpdateSchema } from '../../../shared/inventory';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { sharedReads } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { createDevice, deleteDevice, listInventory, updateDevice } from './inventory';
 import { stockImages } from './stock-images';
@@ -14,9 +15,11 @@ const ADMIN = { config: { access: ['admin'] } } as const;
 
 /** The admin's inventory routes. */
 export function registerCatalogAdminRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/admin/devices', ADMIN, async (request) =>
-    listInventory({ db, query: parseInput(adminListQuerySchema, request.query) }),
-  );
+  const list = sharedReads();
+  app.get('/api/admin/devices', ADMIN, async (request) => {
+    const query = parseInput(adminListQuerySchema, request.query);
+    return list(JSON.stringify(query), () => listInventory({ db, query }));
+  });
 
   app.get('/api/admin/stock-images', ADMIN, async () => stockImages({ db }));
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import { isEmbedded, type Database } from '../../db/client';
 import { matchesEtag, weakEtag } from '../../lib/etag';
 
 /**
@@ -7,7 +7,9 @@ import { matchesEtag, weakEtag } from '../../lib/etag';
  * serialised body and its weak ETag, keyed by the normalised query, fresh for CATALOG_CACHE_TTL_MS,
  * then served stale for up to CATALOG_CACHE_STALE_MS while one request refreshes it. Any change of
  * the catalog in this process (invalidateCatalog, called by stock.ts and inventory.ts after their commit)
- * empties it at once; other instances (and direct database writes) show within TTL + stale time.
+ * empties it at once; other instances (and direct database writes) show within TTL + stale time. On
+ * PGlite there are no other writers (isEmbedded), so an entry lasts until the next invalidation: a
+ * time-based refresh would only re-run queries that block the event loop (docs/decisions/033).
  */
 export const CATALOG_CACHE_TTL_MS = 5_000;
 /** An expired entry is still served (while one request refreshes it) for this much longer. */
@@ -18,6 +20,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
 
 export interface CachedReply {
   body: string;
+  /** The body as sent: encoded once here, not on every reply (and its length needs no counting). */
+  bytes: Buffer;
   etag: string;
   expires: number;
 }
@@ -26,8 +30,10 @@ interface Cache {
   entries: Map<string, CachedReply>;
   pending: Map<string, Promise<CachedReply>>;
   generation: number;
-  /** The entries' bodies, in UTF-16 code units. */
+  /** The entries' bodies: UTF-16 code units of the text plus bytes of its encoding. */
   size: number;
+  /** How long an entry is fresh: CATALOG_CACHE_TTL_MS, or until invalidated on PGlite. */
+  lifetime: number;
 }
 
 const caches = new WeakMap<Database, Cache>();
@@ -35,7 +41,13 @@ const caches = new WeakMap<Database, Cache>();
 function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), pending: new Map(), generation: 0, size: 0 };
+    cache = {
+      entries: new Map(),
+      pending: new Map(),
+      generation: 0,
+      size: 0,
+      lifetime: isEmbedded(db) ? Number.POSITIVE_INFINITY : CATALOG_CACHE_TTL_MS,
+    };
     caches.set(db, cache);
   }
   return cache;
@@ -67,23 +79,25 @@ export async function cachedReply(db: Database, key: string, load: () => Promise
   return refresh(cache, key, load);
 }
 
+const sizeOf = (entry: CachedReply) => entry.body.length + entry.bytes.length;
+
 function remove(cache: Cache, key: string) {
   const entry = cache.entries.get(key);
   if (!entry) return;
   cache.entries.delete(key);
-  cache.size -= entry.body.length;
+  cache.size -= sizeOf(entry);
 }
 
 async function refresh(cache: Cache, key: string, load: () => Promise<unknown>): Promise<CachedReply> {
   const generation = cache.generation;
   const promise = (async () => {
     const body = JSON.stringify(await load());
-    const entry = { body, etag: weakEtag(body), expires: Date.now() + CATALOG_CACHE_TTL_MS };
+    const entry = { body, bytes: Buffer.from(body), etag: weakEtag(body), expires: Date.now() + cache.lifetime };
     // A change that happened while loading makes this answer stale: serve it once, keep it not.
     if (cache.generation === generation) {
       remove(cache, key);
       cache.entries.set(key, entry);
-      cache.size += body.length;
+      cache.size += sizeOf(entry);
       // The oldest entries go first.
       while (cache.entries.size > MAX_ENTRIES || cache.size > MAX_BYTES)
         remove(cache, cache.entries.keys().next().value!);
@@ -105,5 +119,5 @@ async function refresh(cache: Cache, key: string, load: () => Promise<unknown>):
 export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
   reply.header('etag', cached.etag).header('cache-control', 'public, no-cache');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  return reply.type('application/json; charset=utf-8').send(cached.bytes);
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { collectionQuerySchema, deviceListQuerySchema } from '../../../shared/catalog-query';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
@@ -6,10 +7,34 @@ import { sendCached } from './cache';
 import { catalogReads } from './reads';
 
 const PUBLIC = { config: { access: 'public' } } as const;
+const REMEMBERED_QUERIES = 1_000;
+
+/**
+ * parseInput of the query string, remembered per raw query string (at most 1,000): the listing is
+ * asked the same few questions over and over, and its cached reply is otherwise cheaper to find than
+ * the query is to validate. Only a valid query is remembered; the parsed value is shared, never changed.
+ */
+function rememberedQuery<Schema extends z.ZodType>(schema: Schema) {
+  const seen = new Map<string, z.output<Schema>>();
+  return (request: FastifyRequest): z.output<Schema> => {
+    const at = request.url.indexOf('?');
+    const raw = at < 0 ? '' : request.url.slice(at + 1);
+    let query = seen.get(raw);
+    if (query === undefined) {
+      query = parseInput(schema, request.query);
+      if (seen.size >= REMEMBERED_QUERIES) seen.delete(seen.keys().next().value!);
+      seen.set(raw, query);
+    }
+    return query;
+  };
+}
 
 export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
+  const listQuery = rememberedQuery(deviceListQuerySchema);
+  const collectionQuery = rememberedQuery(collectionQuerySchema);
+
   app.get('/api/devices', PUBLIC, async (request, reply) => {
-    const query = parseInput(deviceListQuerySchema, request.query);
+    const query = listQuery(request);
     return sendCached(request, reply, await catalogReads.devices(db, query));
   });
 
@@ -22,7 +47,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
   });
 
   app.get<{ Params: { slug: string } }>('/api/collections/:slug', PUBLIC, async (request, reply) => {
-    const query = parseInput(collectionQuerySchema, request.query);
+    const query = collectionQuery(request);
     return sendCached(request, reply, await catalogReads.collection(db, request.params.slug, query));
   });
 

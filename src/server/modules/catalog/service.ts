@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   COLLECTIONS,
   HOME_SECTIONS,
@@ -16,6 +16,7 @@ import type { Database, DbHandle } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { likeContains } from '../../lib/like';
+import { newestFirst } from '../../lib/paging';
 
 export const DEVICE_NOT_FOUND = 'DEVICE_NOT_FOUND';
 export const COLLECTION_NOT_FOUND = 'COLLECTION_NOT_FOUND';
@@ -27,7 +28,7 @@ export const isUuid = (value: string) => UUID.test(value);
 
 /** Listed devices: not soft-deleted. */
 const listed = isNull(devices.deletedAt);
-const newestFirst = [desc(devices.createdAt), desc(devices.id)] as const;
+const byNewest = newestFirst(devices.createdAt, devices.id);
 
 export const imagePath = (imageId: string) => `/images/${imageId}`;
 
@@ -107,7 +108,7 @@ function pageOf(db: Database, where: SQL, { page, pageSize }: { page: number; pa
     .select()
     .from(devices)
     .where(where)
-    .orderBy(...newestFirst)
+    .orderBy(...byNewest)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
@@ -170,14 +171,14 @@ export async function getHome({ db }: { db: Database }): Promise<HomeReply> {
       .select()
       .from(devices)
       .where(listed)
-      .orderBy(...newestFirst)
+      .orderBy(...byNewest)
       .limit(newestCount),
     ...typed.map((s) =>
       db
         .select()
         .from(devices)
         .where(and(listed, eq(devices.type, s.type)))
-        .orderBy(...newestFirst)
+        .orderBy(...byNewest)
         .limit(s.count),
     ),
   ]);
@@ -238,7 +239,7 @@ export async function getCatalogMenu({ db }: { db: Database }): Promise<CatalogM
         .select()
         .from(devices)
         .where(and(listed, sql`lower(${devices.name}) like ${likeContains(name)}`))
-        .orderBy(...newestFirst)
+        .orderBy(...byNewest)
         .limit(1),
     ),
   ]);

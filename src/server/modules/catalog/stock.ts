@@ -1,9 +1,9 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { afterCommit, type DbHandle, type Transaction } from '../../db/client';
-import { devices } from '../../db/schema';
+import { deviceImages, devices } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { invalidateCatalog } from './cache';
-import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
+import { DEVICE_NOT_FOUND, imagePath, isUuid } from './service';
 
 /**
  * Stock: the only code that changes a listed device's quantity. An order's units are taken when it
@@ -40,8 +40,19 @@ export function mergeLines(lines: StockLine[]): StockLine[] {
 }
 
 /**
+ * The device's default picture (its images in position order, the one at default_image_index, else
+ * the first), read in the same statement as the row it belongs to. Names are written out: Drizzle
+ * leaves columns of a one-table statement unqualified, which inside a subquery could name its own.
+ */
+const defaultImage = sql<string | null>`(
+  select coalesce(
+    (array_agg(i.image_id order by i.position))[${devices}.default_image_index + 1],
+    (array_agg(i.image_id order by i.position))[1])
+  from ${deviceImages} i where i.device_id = ${devices}.id)`;
+
+/**
  * Takes one line, or fails naming the device. One conditional update locks the row, checks and
- * takes the stock and reads the price: it cannot take quantity below zero.
+ * takes the stock and reads the price and picture: it cannot take quantity below zero.
  */
 async function takeLine(tx: DbHandle, line: StockLine) {
   const n = line.quantity;
@@ -61,7 +72,14 @@ async function takeLine(tx: DbHandle, line: StockLine) {
             isNull(devices.deletedAt),
           ),
         )
-        .returning()
+        .returning({
+          id: devices.id,
+          name: devices.name,
+          price: devices.price,
+          condition: devices.condition,
+          storage: devices.storage,
+          imageId: defaultImage,
+        })
     : [];
   if (row) return row;
   const [device] = isUuid(line.deviceId)
@@ -97,22 +115,15 @@ async function takeLines(tx: DbHandle, lines: StockLine[]) {
 export async function reserveStock(tx: DbHandle, lines: StockLine[]): Promise<ReservedLine[]> {
   const taken = await takeLines(tx, lines);
   afterCommit(tx, invalidateCatalog);
-  const listed = await toDevices(
-    tx,
-    taken.map(({ row }) => row),
-  );
-  return taken.map(({ row, quantity }, i) => {
-    const images = listed[i]!.images;
-    return {
-      deviceId: row.id,
-      quantity,
-      name: row.name,
-      price: row.price,
-      condition: row.condition,
-      storage: row.storage,
-      image: images[row.defaultImageIndex] ?? images[0] ?? null,
-    };
-  });
+  return taken.map(({ row, quantity }) => ({
+    deviceId: row.id,
+    quantity,
+    name: row.name,
+    price: row.price,
+    condition: row.condition,
+    storage: row.storage,
+    image: row.imageId ? imagePath(row.imageId) : null,
+  }));
 }
 
 /** Gives reserved units back (an unpaid order cancelled, declined or expired). Undo: retakeStock. */

@@ -4,6 +4,7 @@ import { toMinorUnits } from '../../../shared/money';
 import { refundSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { sharedReads } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { listPayments, paymentStats } from '../payments/ledger';
 import { paymentProvider } from '../payments/providers';
@@ -16,9 +17,11 @@ export function registerAdminMoneyRoutes(app: FastifyInstance, ctx: AppContext) 
   const { db, clock } = ctx;
   const provider = paymentProvider(ctx);
 
-  app.get('/api/admin/payments', ADMIN, async (request) =>
-    listPayments({ db, query: parseInput(adminListQuerySchema, request.query) }),
-  );
+  const list = sharedReads();
+  app.get('/api/admin/payments', ADMIN, async (request) => {
+    const query = parseInput(adminListQuerySchema, request.query);
+    return list(JSON.stringify(query), () => listPayments({ db, query }));
+  });
 
   app.get('/api/admin/payments/stats', ADMIN, async () => paymentStats({ db }));
 

@@ -80,6 +80,24 @@ describe('POST /api/checkout', () => {
     expect(await stockOf(laptop!.id)).toEqual({ quantity: 1, inStock: true });
   });
 
+  it("keeps the device's default picture on the order line, or its first when the default is gone", async () => {
+    const [second, beyond, none] = await insertDevices(t.db, [
+      { quantity: 1, imageCount: 3, defaultImageIndex: 1 },
+      { quantity: 1, imageCount: 2, defaultImageIndex: 5 },
+      { quantity: 1, imageCount: 0 },
+    ]);
+    const reply = await placed(
+      t,
+      [second!, beyond!, none!].map((d) => ({ deviceId: d.id, quantity: 1 })),
+    );
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, reply.orderNumber));
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    const imageOf = (id: string) => items.find((i) => i.deviceId === id)!.image;
+    expect(imageOf(second!.id)).toBe(`/images/${second!.imageIds[1]}`);
+    expect(imageOf(beyond!.id)).toBe(`/images/${beyond!.imageIds[0]}`);
+    expect(imageOf(none!.id)).toBeNull();
+  });
+
   it('keeps a separate billing address when it is not the same as shipping', async () => {
     const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
     const billingAddress = { street: '1 Main Road', city: 'Durban', state: 'KwaZulu-Natal', zipCode: '4001' };

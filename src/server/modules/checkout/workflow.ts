@@ -11,7 +11,7 @@ import { renderOrderConfirmation } from '../orders/confirmation-email';
 import {
   closeUnpaidOrder,
   createOrder,
-  findOrder,
+  findOrderPayment,
   lockExpiredOrders,
   lockOpenOrdersOfCart,
   lockOrder,
@@ -57,7 +57,9 @@ export interface WorkflowLog {
 }
 
 /** The payment the store expects for an order. */
-const expectedPayment = (order: OrderRow): ExpectedPayment => ({
+const expectedPayment = (
+  order: Pick<OrderRow, 'paymentReference' | 'totalAmount' | 'currency' | 'customerEmail'>,
+): ExpectedPayment => ({
   reference: order.paymentReference,
   amount: toMinorUnits(order.totalAmount),
   currency: order.currency,
@@ -226,7 +228,7 @@ export async function payWithSandbox({
   reference: string;
   card: { cardNumber: string; cvv: string; expiry: string };
 }) {
-  const order = await findOrder(db, { reference });
+  const order = await findOrderPayment(db, { reference });
   const payment = order ? { ...expectedPayment(order), open: order.paymentStatus === 'awaiting_payment' } : null;
   return chargeSandbox({ db, clock, payment, ...card });
 }
@@ -265,7 +267,7 @@ export async function confirmPayment({
   publicUrl: string;
   log: WorkflowLog;
 }): Promise<ConfirmResult> {
-  const known = await findOrder(db, { reference });
+  const known = await findOrderPayment(db, { reference });
   if (!known) throw paymentNotFound();
   if (known.paymentStatus === 'paid' || known.paymentStatus === 'refunded') {
     return { orderNumber: known.orderNumber, status: known.paymentStatus };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminOrderQuerySchema, advanceOrderSchema, trackingSchema } from '../../../shared/admin-orders';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { sharedReads } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { advanceOrder, getAdminOrder, listAdminOrders, updateTracking } from './admin-service';
 
@@ -12,9 +13,11 @@ type ByNumber = { Params: { orderNumber: string } };
 export function registerOrderAdminRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
   const deps = { db, clock, publicUrl: config.PUBLIC_URL };
 
-  app.get('/api/admin/orders', ADMIN, async (request) =>
-    listAdminOrders({ db, query: parseInput(adminOrderQuerySchema, request.query) }),
-  );
+  const list = sharedReads();
+  app.get('/api/admin/orders', ADMIN, async (request) => {
+    const query = parseInput(adminOrderQuerySchema, request.query);
+    return list(JSON.stringify(query), () => listAdminOrders({ db, query }));
+  });
 
   app.get<ByNumber>('/api/admin/orders/:orderNumber', ADMIN, async (request) =>
     getAdminOrder({ db, orderNumber: request.params.orderNumber }),

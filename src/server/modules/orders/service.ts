@@ -8,7 +8,7 @@ import type { Database, DbHandle, Transaction } from '../../db/client';
 import { orderItems, orders, orderStatusHistory, type AddressRecord } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { sign, signatureMatches, signingKey } from '../../lib/signing';
-import { orderNumber as makeOrderNumber, withUniqueNumber } from '../../lib/reference-numbers';
+import { orderNumber as makeOrderNumber, withFreeNumber } from '../../lib/reference-numbers';
 
 export const ORDER_NOT_FOUND = 'ORDER_NOT_FOUND';
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
@@ -85,40 +85,40 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   const accessToken = randomBytes(32).toString('base64url');
   const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const order = await withUniqueNumber(
+  const order = await withFreeNumber(
     // The spec's number from the clock first, then random six digits if the clock's repeat.
     (attempt) => makeOrderNumber(new Date(now.getTime() + (attempt < 3 ? attempt : randomInt(1, 1_000_000)))),
-    (number) =>
-      // A savepoint, so a collision does not abort the whole transaction.
-      tx.transaction(async (sp) => {
-        const [row] = await sp
-          .insert(orders)
-          .values({
-            orderNumber: number,
-            customerId,
-            firstName: customer.firstName,
-            lastName: customer.lastName,
-            customerName: `${customer.firstName} ${customer.lastName}`,
-            customerEmail: customer.email,
-            customerPhone: customer.phone,
-            shippingAddress: addressRecord(customer.shippingAddress),
-            billingAddress:
-              customer.sameAsShipping || !customer.billingAddress ? null : addressRecord(customer.billingAddress),
-            totalAmount: total,
-            currency,
-            status: 'pending',
-            paymentStatus: 'awaiting_payment',
-            paymentReference,
-            accessTokenHash: hashToken(accessToken),
-            reservedUntil,
-            clientAddress,
-            cartId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        return row!;
-      }),
+    async (number) => {
+      // A number already taken inserts nothing (no error, so the transaction goes on) and the next is tried.
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          orderNumber: number,
+          customerId,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          customerName: `${customer.firstName} ${customer.lastName}`,
+          customerEmail: customer.email,
+          customerPhone: customer.phone,
+          shippingAddress: addressRecord(customer.shippingAddress),
+          billingAddress:
+            customer.sameAsShipping || !customer.billingAddress ? null : addressRecord(customer.billingAddress),
+          totalAmount: total,
+          currency,
+          status: 'pending',
+          paymentStatus: 'awaiting_payment',
+          paymentReference,
+          accessTokenHash: hashToken(accessToken),
+          reservedUntil,
+          clientAddress,
+          cartId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: orders.orderNumber })
+        .returning();
+      return row;
+    },
   );
   const items = await tx
     .insert(orderItems)
@@ -150,6 +150,23 @@ export async function lockOrder(tx: DbHandle, key: OrderKey) {
 
 export async function findOrder(db: DbHandle, key: OrderKey) {
   const [row] = await db.select().from(orders).where(byKey(key)).limit(1);
+  return row ?? null;
+}
+
+/** What a payment step needs of an order, without the rest of its row (checkout's hot path). */
+export async function findOrderPayment(db: DbHandle, key: OrderKey) {
+  const [row] = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      paymentReference: orders.paymentReference,
+      totalAmount: orders.totalAmount,
+      currency: orders.currency,
+      customerEmail: orders.customerEmail,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .where(byKey(key))
+    .limit(1);
   return row ?? null;
 }
 

@@ -147,9 +147,14 @@ export async function chargeSandbox({
       fields: { cvv: 'Enter the 3 or 4 digit CVV' },
     });
   }
-  const [existing] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
-  if (existing?.status === 'success') return { status: 'success', reference, message: 'Payment successful' };
   if (!payment.open) {
+    // A closed order takes no new charge; a success it already had still reads as one.
+    const [existing] = await db
+      .select({ status: sandboxCharges.status })
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, reference))
+      .limit(1);
+    if (existing?.status === 'success') return { status: 'success', reference, message: 'Payment successful' };
     throw new AppError('PAYMENT_CLOSED', 'This payment is no longer open', { status: 409 });
   }
 
@@ -166,7 +171,7 @@ export async function chargeSandbox({
     message,
     createdAt: clock.now(),
   };
-  await db
+  const [written] = await db
     .insert(sandboxCharges)
     .values(values)
     .onConflictDoUpdate({
@@ -174,7 +179,10 @@ export async function chargeSandbox({
       set: { status, cardLast4: values.cardLast4, message, createdAt: values.createdAt },
       // A success is final: a later decline never overwrites it.
       setWhere: sql`${sandboxCharges.status} <> 'success'`,
-    });
+    })
+    .returning({ status: sandboxCharges.status });
+  // Nothing written: this reference was already charged successfully, and that stands.
+  if (!written) return { status: 'success', reference, message: 'Payment successful' };
   return { status, reference, message };
 }
 

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
 import { notFound, parseInput } from '../../lib/errors';
+import { sharedReads } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
 import { getOrderTracking } from '../orders/status';
@@ -120,9 +121,11 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   }));
 
   // --- Admin ---------------------------------------------------------------------------------------
-  app.get('/api/admin/trade-ins', ADMIN, async (request) =>
-    listTradeIns({ db, query: parseInput(tradeInListQuerySchema, request.query) }),
-  );
+  const list = sharedReads();
+  app.get('/api/admin/trade-ins', ADMIN, async (request) => {
+    const query = parseInput(tradeInListQuerySchema, request.query);
+    return list(JSON.stringify(query), () => listTradeIns({ db, query }));
+  });
 
   app.post<ByNumber>('/api/admin/trade-ins/:number/confirm', ADMIN, async (request) => ({
     message: 'Trade-in confirmed',
