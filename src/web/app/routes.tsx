@@ -1,10 +1,10 @@
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { COLLECTIONS } from '../../shared/catalog';
 import { PATH_ALIASES, paths } from '../../shared/paths';
 import type { StorefrontData } from '../../shared/server-render';
-import { catalogQueries, readFilters, pageParam } from '../features/catalog/catalog-queries';
+import { catalogReads, readFilters, pageParam, type CatalogLoaderData } from '../features/catalog/catalog-data';
 import { RootLayout } from './layout/root-layout';
 
 /** The failure page loads only when something failed: it is never on a page's first load. */
@@ -12,7 +12,8 @@ const RouteErrorPage = lazy(() => import('./route-error-page').then((module) => 
 
 /** What the route loaders read with, on each side. */
 export interface RouteData {
-  queryClient: QueryClient;
+  /** The request's query client on the server; in the browser the pages share the tab's (lib/queries). */
+  queryClient?: QueryClient;
   /** The catalog: the API in the browser, the server's services while it renders a page. */
   catalog: StorefrontData;
   /**
@@ -49,23 +50,42 @@ const isCollection = (slug: string) => Object.hasOwn(COLLECTIONS, slug);
 
 /** One route table for the browser's router and the server's static handler. */
 export function createRoutes({ queryClient, catalog, waitForData }: RouteData): RouteObject[] {
-  async function load<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>): Promise<T | null> {
-    if (waitForData) return queryClient.fetchQuery(options);
-    void queryClient.prefetchQuery(options);
-    return null;
+  async function load<T>(reply: Promise<T>): Promise<CatalogLoaderData<T>> {
+    if (waitForData) return { reply: await reply };
+    // The page follows the promise and shows a failure itself; meanwhile it is not an unhandled rejection.
+    reply.catch(() => undefined);
+    return { reply };
+  }
+
+  /**
+   * A page that reads or writes through TanStack Query gets the provider with its code, so the
+   * storefront's first load (which reads through the loaders) does without the library.
+   */
+  function withQueries(page: () => Promise<PageModule>): () => Promise<PageModule> {
+    return async () => {
+      const [{ Component: Page }, { QueryProvider }] = await Promise.all([page(), import('../lib/queries')]);
+      return {
+        Component: () => (
+          <QueryProvider client={queryClient}>
+            <Page />
+          </QueryProvider>
+        ),
+      };
+    };
   }
 
   /** /buy: on the server, a page past the end (an old link, ?page=99) answers with a redirect to the last page. */
   async function buyLoader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
-    const list = await load(catalogQueries.devices(readFilters(url.searchParams), catalog));
-    if (list && list.items.length === 0 && list.filteredTotal > 0) {
+    const data = await load(catalogReads.devices(readFilters(url.searchParams), catalog));
+    const list = data.reply;
+    if (!(list instanceof Promise) && list.items.length === 0 && list.filteredTotal > 0) {
       const pageCount = Math.max(1, Math.ceil(list.filteredTotal / list.pageSize));
       if (pageCount > 1) url.searchParams.set('page', String(pageCount));
       else url.searchParams.delete('page');
       throw redirect(`${url.pathname}${url.search}`);
     }
-    return null;
+    return data;
   }
 
   return [
@@ -81,7 +101,7 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
         {
           path: paths.home,
           ...serverRendered('features/catalog/home-page.tsx', () => import('../features/catalog/home-page')),
-          loader: async () => (await load(catalogQueries.home(catalog)), null),
+          loader: () => load(catalogReads.home(catalog)),
         },
         {
           path: paths.buy,
@@ -94,27 +114,26 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
             'features/catalog/collection-page.tsx',
             () => import('../features/catalog/collection-page'),
           ),
-          loader: async ({ params, request }) => {
+          loader: ({ params, request }) => {
             const slug = params.slug ?? '';
-            if (isCollection(slug)) {
-              await load(catalogQueries.collection(slug, pageParam(new URL(request.url).searchParams), catalog));
-            }
-            return null;
+            return isCollection(slug)
+              ? load(catalogReads.collection(slug, pageParam(new URL(request.url).searchParams), catalog))
+              : null;
           },
         },
         {
           path: '/device/:id',
           ...serverRendered('features/catalog/device-page.tsx', () => import('../features/catalog/device-page')),
-          loader: async ({ params }) => (await load(catalogQueries.device(params.id ?? '', catalog)), null),
+          loader: ({ params }) => load(catalogReads.device(params.id ?? '', catalog)),
         },
-        { path: paths.cart, lazy: () => import('../features/cart/cart-page') },
-        { path: '/order-confirmation/:orderNumber', lazy: () => import('../features/orders/order-confirmation-page') },
-        { path: paths.auth, lazy: () => import('../features/auth/auth-page') },
-        { path: paths.login, lazy: () => import('../features/auth/login-page') },
-        { path: paths.signup, lazy: () => import('../features/auth/signup-page') },
-        { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
-        { path: paths.resetPassword, lazy: () => import('../features/auth/reset-password-page') },
-        { path: paths.account, lazy: () => import('../features/account/account-page') },
+        { path: paths.cart, lazy: withQueries(() => import('../features/cart/cart-page')) },
+        { path: '/order-confirmation/:orderNumber', lazy: withQueries(() => import('../features/orders/order-confirmation-page')) },
+        { path: paths.auth, lazy: withQueries(() => import('../features/auth/auth-page')) },
+        { path: paths.login, lazy: withQueries(() => import('../features/auth/login-page')) },
+        { path: paths.signup, lazy: withQueries(() => import('../features/auth/signup-page')) },
+        { path: paths.forgotPassword, lazy: withQueries(() => import('../features/auth/forgot-password-page')) },
+        { path: paths.resetPassword, lazy: withQueries(() => import('../features/auth/reset-password-page')) },
+        { path: paths.account, lazy: withQueries(() => import('../features/account/account-page')) },
         {
           path: paths.about,
           ...serverRendered('features/content/about-page.tsx', () => import('../features/content/about-page')),
@@ -157,12 +176,15 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
         },
         {
           path: paths.repairs,
-          ...serverRendered('features/repairs/repairs-page.tsx', () => import('../features/repairs/repairs-page')),
+          ...serverRendered(
+            'features/repairs/repairs-page.tsx',
+            withQueries(() => import('../features/repairs/repairs-page')),
+          ),
         },
-        { path: paths.track, lazy: () => import('../features/track/track-page') },
-        { path: paths.agentLogin, lazy: () => import('../features/auth/agent-login-page') },
-        { path: paths.agentDashboard, lazy: () => import('../features/agent/agent-dashboard-page') },
-        { path: paths.admin, lazy: () => import('../features/admin/admin-page') },
+        { path: paths.track, lazy: withQueries(() => import('../features/track/track-page')) },
+        { path: paths.agentLogin, lazy: withQueries(() => import('../features/auth/agent-login-page')) },
+        { path: paths.agentDashboard, lazy: withQueries(() => import('../features/agent/agent-dashboard-page')) },
+        { path: paths.admin, lazy: withQueries(() => import('../features/admin/admin-page')) },
         ...Object.entries(PATH_ALIASES).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
         { path: '*', lazy: () => import('./not-found-page') },
       ],

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useLoaderData } from 'react-router';
 import {
   BRAND_FILTERS,
   CATEGORY_FILTERS,
@@ -8,11 +8,13 @@ import {
   type CategoryFilter,
   type CollectionReply,
   type Device,
+  type DeviceListReply,
   type HomeReply,
   type PriceFilter,
 } from '../../../shared/catalog';
 import type { StorefrontData } from '../../../shared/server-render';
 import { api, ApiError } from '../../lib/api';
+import { useSettled, type Pending } from '../../lib/use-settled';
 
 export type HomeSection = HomeReply['sections'][number];
 
@@ -27,13 +29,6 @@ export interface DeviceFilters {
 
 /** Twelve cards a page on /buy: 4 rows of 3, light to render on a phone; the rest is a page away. */
 export const BUY_PAGE_SIZE = 12;
-
-export const catalogKeys = {
-  home: ['catalog', 'home'] as const,
-  list: (filters: DeviceFilters, pageSize: number) => ['catalog', 'devices', filters, pageSize] as const,
-  device: (id: string) => ['catalog', 'device', id] as const,
-  collection: (slug: string, page: number) => ['catalog', 'collection', slug, page] as const,
-};
 
 const oneOf = <T extends string>(list: readonly { value: T }[], value: string | null): T | 'all' =>
   list.find((option) => option.value === value)?.value ?? 'all';
@@ -66,6 +61,21 @@ export function deviceListUrl(filters: DeviceFilters, pageSize: number): string 
   return `/api/devices?${params.toString()}`;
 }
 
+/** As long as a reply stands in the browser before a page asks again (a Back to the listing shows it at once). */
+const FRESH_MS = 30_000;
+const recent = new Map<string, { at: number; reply: Promise<unknown> }>();
+
+function readRecent<T>(url: string): Promise<T> {
+  const now = Date.now();
+  const hit = recent.get(url);
+  if (hit && now - hit.at < FRESH_MS) return hit.reply as Promise<T>;
+  for (const [key, entry] of recent) if (now - entry.at >= FRESH_MS) recent.delete(key);
+  const reply = api.get<T>(url);
+  recent.set(url, { at: now, reply });
+  reply.catch(() => recent.delete(url));
+  return reply;
+}
+
 /** A 404 is an answer (nothing there), kept as null data rather than an error. */
 const nullWhenNotFound = (error: unknown) => {
   if (error instanceof ApiError && error.status === 404) return null;
@@ -74,50 +84,44 @@ const nullWhenNotFound = (error: unknown) => {
 
 /** The catalog as the browser reads it: the API. The server renders pages from its services instead. */
 export const apiCatalog: StorefrontData = {
-  home: () => api.get('/api/home'),
-  devices: (query) => api.get(deviceListUrl(query, query.pageSize)),
-  device: (id) => api.get<Device>(`/api/devices/${encodeURIComponent(id)}`).catch(nullWhenNotFound),
+  home: () => readRecent('/api/home'),
+  devices: (query) => readRecent(deviceListUrl(query, query.pageSize)),
+  device: (id) => readRecent<Device>(`/api/devices/${encodeURIComponent(id)}`).catch(nullWhenNotFound),
   collection: (slug, { page }) =>
-    api
-      .get<CollectionReply>(`/api/collections/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`)
-      .catch(nullWhenNotFound),
+    readRecent<CollectionReply>(
+      `/api/collections/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`,
+    ).catch(nullWhenNotFound),
 };
 
 /**
- * One definition of each catalog query, read through `source`: the page's hooks use the API; the
- * route loaders use whichever source they are given (the server's services while it renders).
+ * One definition of each catalog read, through `source`: the API in the browser, the server's
+ * services while it renders a page. The route loaders call these; the pages read what they returned.
  */
-export const catalogQueries = {
-  home: (source = apiCatalog) => queryOptions({ queryKey: catalogKeys.home, queryFn: () => source.home() }),
-  devices: (filters: DeviceFilters, source = apiCatalog) =>
-    queryOptions({
-      queryKey: catalogKeys.list(filters, BUY_PAGE_SIZE),
-      queryFn: () => source.devices({ ...filters, pageSize: BUY_PAGE_SIZE }),
-    }),
-  device: (id: string, source = apiCatalog) =>
-    queryOptions({ queryKey: catalogKeys.device(id), queryFn: () => source.device(id) }),
-  collection: (slug: string, page: number, source = apiCatalog) =>
-    queryOptions({
-      queryKey: catalogKeys.collection(slug, page),
-      queryFn: () => source.collection(slug, { page, pageSize: COLLECTION_PAGE_SIZE }),
-    }),
+export const catalogReads = {
+  home: (source: StorefrontData) => source.home(),
+  devices: (filters: DeviceFilters, source: StorefrontData) => source.devices({ ...filters, pageSize: BUY_PAGE_SIZE }),
+  /** null: no such device. */
+  device: (id: string, source: StorefrontData) => source.device(id),
+  /** null: no such collection. */
+  collection: (slug: string, page: number, source: StorefrontData) =>
+    source.collection(slug, { page, pageSize: COLLECTION_PAGE_SIZE }),
 };
 
-export function useHome() {
-  return useQuery(catalogQueries.home());
+/** What a catalog route's loader returns: its read, waited for or not (lib/use-settled). */
+export interface CatalogLoaderData<T> {
+  reply: Pending<T>;
 }
 
-export function useDevices(filters: DeviceFilters) {
-  // Keep the last page on screen while the next one loads (no flash of 'Loading devices...').
-  return useQuery({ ...catalogQueries.devices(filters), placeholderData: keepPreviousData });
-}
+const useReply = <T,>(options?: { keepPrevious: boolean }) =>
+  useSettled(useLoaderData<CatalogLoaderData<T>>().reply, options);
+
+export const useHome = () => useReply<HomeReply>();
+
+/** Keeps the last page on screen while the next one loads (no flash of 'Loading devices...'). */
+export const useDevices = () => useReply<DeviceListReply>({ keepPrevious: true });
 
 /** data null: no such device. */
-export function useDevice(id: string) {
-  return useQuery(catalogQueries.device(id));
-}
+export const useDevice = () => useReply<Device | null>();
 
 /** data null: no such collection. */
-export function useCollection(slug: string, page: number) {
-  return useQuery({ ...catalogQueries.collection(slug, page), placeholderData: keepPreviousData });
-}
+export const useCollection = () => useReply<CollectionReply | null>({ keepPrevious: true });
