@@ -1,5 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { apiCatalog } from '../features/catalog/catalog-data';
+import { apiCatalog, keepHydratedReplies } from '../features/catalog/catalog-data';
 import { createRoutes } from './routes';
 
 /**
@@ -37,6 +37,9 @@ async function resolveFirstPage(routes: RouteObject[]) {
 export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
   keyFirstHistoryEntry();
   const routes = createRoutes({ catalog: apiCatalog, waitForData: false });
-  if (hydrating) await resolveFirstPage(routes);
+  if (hydrating) {
+    await resolveFirstPage(routes);
+    keepHydratedReplies(window.__staticRouterHydrationData?.loaderData);
+  }
   return createBrowserRouter(routes);
 }

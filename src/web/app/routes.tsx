@@ -4,7 +4,7 @@ import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'r
 import { COLLECTIONS } from '../../shared/catalog';
 import { PATH_ALIASES, paths } from '../../shared/paths';
 import type { StorefrontData } from '../../shared/server-render';
-import { catalogReads, readFilters, pageParam, type CatalogLoaderData } from '../features/catalog/catalog-data';
+import { catalogReads, loadCatalog, pageParam, readFilters } from '../features/catalog/catalog-data';
 import { RootLayout } from './layout/root-layout';
 
 /** The failure page loads only when something failed: it is never on a page's first load. */
@@ -50,12 +50,7 @@ const isCollection = (slug: string) => Object.hasOwn(COLLECTIONS, slug);
 
 /** One route table for the browser's router and the server's static handler. */
 export function createRoutes({ queryClient, catalog, waitForData }: RouteData): RouteObject[] {
-  async function load<T>(reply: Promise<T>): Promise<CatalogLoaderData<T>> {
-    if (waitForData) return { reply: await reply };
-    // The page follows the promise and shows a failure itself; meanwhile it is not an unhandled rejection.
-    reply.catch(() => undefined);
-    return { reply };
-  }
+  const load = <T,>(request: Request, read: () => Promise<T>) => loadCatalog(request, read, { waitForData });
 
   /**
    * A page that reads or writes through TanStack Query gets the provider with its code, so the
@@ -77,7 +72,7 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
   /** /buy: on the server, a page past the end (an old link, ?page=99) answers with a redirect to the last page. */
   async function buyLoader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
-    const data = await load(catalogReads.devices(readFilters(url.searchParams), catalog));
+    const data = await load(request, () => catalogReads.devices(readFilters(url.searchParams), catalog));
     const list = data.reply;
     if (!(list instanceof Promise) && list.items.length === 0 && list.filteredTotal > 0) {
       const pageCount = Math.max(1, Math.ceil(list.filteredTotal / list.pageSize));
@@ -101,7 +96,7 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
         {
           path: paths.home,
           ...serverRendered('features/catalog/home-page.tsx', () => import('../features/catalog/home-page')),
-          loader: () => load(catalogReads.home(catalog)),
+          loader: ({ request }) => load(request, () => catalogReads.home(catalog)),
         },
         {
           path: paths.buy,
@@ -117,17 +112,22 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
           loader: ({ params, request }) => {
             const slug = params.slug ?? '';
             return isCollection(slug)
-              ? load(catalogReads.collection(slug, pageParam(new URL(request.url).searchParams), catalog))
+              ? load(request, () =>
+                  catalogReads.collection(slug, pageParam(new URL(request.url).searchParams), catalog),
+                )
               : null;
           },
         },
         {
           path: '/device/:id',
           ...serverRendered('features/catalog/device-page.tsx', () => import('../features/catalog/device-page')),
-          loader: ({ params }) => load(catalogReads.device(params.id ?? '', catalog)),
+          loader: ({ params, request }) => load(request, () => catalogReads.device(params.id ?? '', catalog)),
         },
         { path: paths.cart, lazy: withQueries(() => import('../features/cart/cart-page')) },
-        { path: '/order-confirmation/:orderNumber', lazy: withQueries(() => import('../features/orders/order-confirmation-page')) },
+        {
+          path: '/order-confirmation/:orderNumber',
+          lazy: withQueries(() => import('../features/orders/order-confirmation-page')),
+        },
         { path: paths.auth, lazy: withQueries(() => import('../features/auth/auth-page')) },
         { path: paths.login, lazy: withQueries(() => import('../features/auth/login-page')) },
         { path: paths.signup, lazy: withQueries(() => import('../features/auth/signup-page')) },

@@ -24,6 +24,7 @@ let tabClient: QueryClient | undefined;
  * browser every page shares the tab's one client, so what one page cached the next one finds.
  */
 export function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
-  if (!client && typeof window === 'undefined') throw new Error('QueryProvider needs the client of the request on the server');
+  if (!client && typeof window === 'undefined')
+    throw new Error('QueryProvider needs the client of the request on the server');
   return <QueryClientProvider client={client ?? (tabClient ??= createQueryClient())}>{children}</QueryClientProvider>;
 }

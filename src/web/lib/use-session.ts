@@ -72,7 +72,11 @@ export function startSession({ anonymous }: { anonymous: boolean }) {
 
 export function useSession(): { user: SessionUser | null; isLoading: boolean } {
   const hint = useContext(SessionHint);
-  const current = useSyncExternalStore(subscribe, () => state, () => hint);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => hint,
+  );
   useEffect(() => {
     if (!state.known || Date.now() - answeredAt > FRESH_MS) void refreshSession();
   }, []);

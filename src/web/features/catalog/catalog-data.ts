@@ -61,21 +61,6 @@ export function deviceListUrl(filters: DeviceFilters, pageSize: number): string 
   return `/api/devices?${params.toString()}`;
 }
 
-/** As long as a reply stands in the browser before a page asks again (a Back to the listing shows it at once). */
-const FRESH_MS = 30_000;
-const recent = new Map<string, { at: number; reply: Promise<unknown> }>();
-
-function readRecent<T>(url: string): Promise<T> {
-  const now = Date.now();
-  const hit = recent.get(url);
-  if (hit && now - hit.at < FRESH_MS) return hit.reply as Promise<T>;
-  for (const [key, entry] of recent) if (now - entry.at >= FRESH_MS) recent.delete(key);
-  const reply = api.get<T>(url);
-  recent.set(url, { at: now, reply });
-  reply.catch(() => recent.delete(url));
-  return reply;
-}
-
 /** A 404 is an answer (nothing there), kept as null data rather than an error. */
 const nullWhenNotFound = (error: unknown) => {
   if (error instanceof ApiError && error.status === 404) return null;
@@ -84,13 +69,13 @@ const nullWhenNotFound = (error: unknown) => {
 
 /** The catalog as the browser reads it: the API. The server renders pages from its services instead. */
 export const apiCatalog: StorefrontData = {
-  home: () => readRecent('/api/home'),
-  devices: (query) => readRecent(deviceListUrl(query, query.pageSize)),
-  device: (id) => readRecent<Device>(`/api/devices/${encodeURIComponent(id)}`).catch(nullWhenNotFound),
+  home: () => api.get('/api/home'),
+  devices: (query) => api.get(deviceListUrl(query, query.pageSize)),
+  device: (id) => api.get<Device>(`/api/devices/${encodeURIComponent(id)}`).catch(nullWhenNotFound),
   collection: (slug, { page }) =>
-    readRecent<CollectionReply>(
-      `/api/collections/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`,
-    ).catch(nullWhenNotFound),
+    api
+      .get<CollectionReply>(`/api/collections/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`)
+      .catch(nullWhenNotFound),
 };
 
 /**
@@ -112,7 +97,47 @@ export interface CatalogLoaderData<T> {
   reply: Pending<T>;
 }
 
-const useReply = <T,>(options?: { keepPrevious: boolean }) =>
+/**
+ * How long the browser keeps the reply a page had: a Back, or a return within it, shows the page at
+ * once and as it was (the scroll position restores onto the same list), as the query cache's staleTime did.
+ */
+const KEEP_MS = 30_000;
+const kept = new Map<string, { at: number; value: unknown }>();
+const pageKey = (url: { pathname: string; search: string }) => url.pathname + url.search;
+
+function keepReply(url: { pathname: string; search: string }, value: unknown) {
+  const now = Date.now();
+  for (const [key, entry] of kept) if (now - entry.at >= KEEP_MS) kept.delete(key);
+  kept.set(pageKey(url), { at: now, value });
+}
+
+/**
+ * A catalog route's loader. The server waits for the read, so its page is whole. The browser answers
+ * from the reply it kept for this address, or starts the read and hands the page its promise.
+ */
+export async function loadCatalog<T>(
+  request: Request,
+  read: () => Promise<T>,
+  { waitForData }: { waitForData: boolean },
+): Promise<CatalogLoaderData<T>> {
+  if (waitForData) return { reply: await read() };
+  const url = new URL(request.url);
+  const hit = kept.get(pageKey(url));
+  if (hit && Date.now() - hit.at < KEEP_MS) return { reply: hit.value as T };
+  const reply = read();
+  // A failure is the page's to show (useSettled); handled here, it is not an unhandled rejection meanwhile.
+  reply.then((value) => keepReply(url, value)).catch(() => undefined);
+  return { reply };
+}
+
+/** The server's page carried its reply in the router's hydration data: kept as if the browser had read it. */
+export function keepHydratedReplies(loaderData: Record<string, unknown> | undefined) {
+  for (const data of Object.values(loaderData ?? {})) {
+    if (data && typeof data === 'object' && 'reply' in data) keepReply(window.location, data.reply);
+  }
+}
+
+const useReply = <T>(options?: { keepPrevious: boolean }) =>
   useSettled(useLoaderData<CatalogLoaderData<T>>().reply, options);
 
 export const useHome = () => useReply<HomeReply>();
