@@ -32,13 +32,19 @@ export interface ServerRenderedHandle {
 }
 
 /**
- * A page the server renders (the storefront: docs/decisions/032), with its source file under src/web,
- * which names its chunk in the build manifest. Every other page (cart, account, sign-in, tracking, the
- * back office) is rendered by the browser alone. Every page loads on demand, so the storefront never
- * downloads agent or admin code.
+ * A page the server renders (the storefront: docs/decisions/032), by its file under src/web/features
+ * without '.tsx' ('content/faq-page'), which names its chunk in the build manifest. Every other page
+ * (cart, account, sign-in, tracking, the back office) is rendered by the browser alone. Every page
+ * loads on demand, so the storefront never downloads agent or admin code.
  */
-function serverRendered(source: string, lazy: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { lazy, handle: { ssr: source } satisfies ServerRenderedHandle };
+function storefrontRoute(
+  path: string,
+  page: string,
+  lazy: () => Promise<PageModule>,
+  loader?: RouteObject['loader'],
+): RouteObject {
+  const handle: ServerRenderedHandle = { ssr: `features/${page}.tsx` };
+  return loader ? { path, lazy, loader, handle } : { path, lazy, handle };
 }
 
 /** Shown while the first page's code loads: nothing, as before, without the router's console warning. */
@@ -69,6 +75,9 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
     };
   }
 
+  /** A page the browser renders alone (docs/decisions/032), with TanStack Query. */
+  const appRoute = (path: string, page: () => Promise<PageModule>): RouteObject => ({ path, lazy: withQueries(page) });
+
   /** /buy: on the server, a page past the end (an old link, ?page=99) answers with a redirect to the last page. */
   async function buyLoader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
@@ -93,23 +102,18 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
       ),
       HydrateFallback: FirstLoad,
       children: [
-        {
-          path: paths.home,
-          ...serverRendered('features/catalog/home-page.tsx', () => import('../features/catalog/home-page')),
-          loader: ({ request }) => load(request, () => catalogReads.home(catalog)),
-        },
-        {
-          path: paths.buy,
-          ...serverRendered('features/catalog/buy-page.tsx', () => import('../features/catalog/buy-page')),
-          loader: buyLoader,
-        },
-        {
-          path: '/collections/:slug',
-          ...serverRendered(
-            'features/catalog/collection-page.tsx',
-            () => import('../features/catalog/collection-page'),
-          ),
-          loader: ({ params, request }) => {
+        storefrontRoute(
+          paths.home,
+          'catalog/home-page',
+          () => import('../features/catalog/home-page'),
+          ({ request }) => load(request, () => catalogReads.home(catalog)),
+        ),
+        storefrontRoute(paths.buy, 'catalog/buy-page', () => import('../features/catalog/buy-page'), buyLoader),
+        storefrontRoute(
+          '/collections/:slug',
+          'catalog/collection-page',
+          () => import('../features/catalog/collection-page'),
+          ({ params, request }) => {
             const slug = params.slug ?? '';
             return isCollection(slug)
               ? load(request, () =>
@@ -117,74 +121,40 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
                 )
               : null;
           },
-        },
-        {
-          path: '/device/:id',
-          ...serverRendered('features/catalog/device-page.tsx', () => import('../features/catalog/device-page')),
-          loader: ({ params, request }) => load(request, () => catalogReads.device(params.id ?? '', catalog)),
-        },
-        { path: paths.cart, lazy: withQueries(() => import('../features/cart/cart-page')) },
-        {
-          path: '/order-confirmation/:orderNumber',
-          lazy: withQueries(() => import('../features/orders/order-confirmation-page')),
-        },
-        { path: paths.auth, lazy: withQueries(() => import('../features/auth/auth-page')) },
-        { path: paths.login, lazy: withQueries(() => import('../features/auth/login-page')) },
-        { path: paths.signup, lazy: withQueries(() => import('../features/auth/signup-page')) },
-        { path: paths.forgotPassword, lazy: withQueries(() => import('../features/auth/forgot-password-page')) },
-        { path: paths.resetPassword, lazy: withQueries(() => import('../features/auth/reset-password-page')) },
-        { path: paths.account, lazy: withQueries(() => import('../features/account/account-page')) },
-        {
-          path: paths.about,
-          ...serverRendered('features/content/about-page.tsx', () => import('../features/content/about-page')),
-        },
-        {
-          path: paths.contact,
-          ...serverRendered('features/content/contact-page.tsx', () => import('../features/content/contact-page')),
-        },
-        {
-          path: paths.faq,
-          ...serverRendered('features/content/faq-page.tsx', () => import('../features/content/faq-page')),
-        },
-        {
-          path: paths.warranty,
-          ...serverRendered('features/content/warranty-page.tsx', () => import('../features/content/warranty-page')),
-        },
-        {
-          path: paths.returns,
-          ...serverRendered('features/content/returns-page.tsx', () => import('../features/content/returns-page')),
-        },
-        {
-          path: paths.shipping,
-          ...serverRendered('features/content/shipping-page.tsx', () => import('../features/content/shipping-page')),
-        },
-        {
-          path: paths.terms,
-          ...serverRendered('features/content/terms-page.tsx', () => import('../features/content/terms-page')),
-        },
-        {
-          path: paths.privacy,
-          ...serverRendered('features/content/privacy-page.tsx', () => import('../features/content/privacy-page')),
-        },
-        {
-          path: paths.reviews,
-          ...serverRendered('features/content/reviews-page.tsx', () => import('../features/content/reviews-page')),
-        },
-        {
-          path: paths.sell,
-          ...serverRendered('features/sell/sell-page.tsx', () => import('../features/sell/sell-page')),
-        },
-        {
-          path: paths.repairs,
-          ...serverRendered(
-            'features/repairs/repairs-page.tsx',
-            withQueries(() => import('../features/repairs/repairs-page')),
-          ),
-        },
-        { path: paths.track, lazy: withQueries(() => import('../features/track/track-page')) },
-        { path: paths.agentLogin, lazy: withQueries(() => import('../features/auth/agent-login-page')) },
-        { path: paths.agentDashboard, lazy: withQueries(() => import('../features/agent/agent-dashboard-page')) },
-        { path: paths.admin, lazy: withQueries(() => import('../features/admin/admin-page')) },
+        ),
+        storefrontRoute(
+          '/device/:id',
+          'catalog/device-page',
+          () => import('../features/catalog/device-page'),
+          ({ params, request }) => load(request, () => catalogReads.device(params.id ?? '', catalog)),
+        ),
+        appRoute(paths.cart, () => import('../features/cart/cart-page')),
+        appRoute('/order-confirmation/:orderNumber', () => import('../features/orders/order-confirmation-page')),
+        appRoute(paths.auth, () => import('../features/auth/auth-page')),
+        appRoute(paths.login, () => import('../features/auth/login-page')),
+        appRoute(paths.signup, () => import('../features/auth/signup-page')),
+        appRoute(paths.forgotPassword, () => import('../features/auth/forgot-password-page')),
+        appRoute(paths.resetPassword, () => import('../features/auth/reset-password-page')),
+        appRoute(paths.account, () => import('../features/account/account-page')),
+        storefrontRoute(paths.about, 'content/about-page', () => import('../features/content/about-page')),
+        storefrontRoute(paths.contact, 'content/contact-page', () => import('../features/content/contact-page')),
+        storefrontRoute(paths.faq, 'content/faq-page', () => import('../features/content/faq-page')),
+        storefrontRoute(paths.warranty, 'content/warranty-page', () => import('../features/content/warranty-page')),
+        storefrontRoute(paths.returns, 'content/returns-page', () => import('../features/content/returns-page')),
+        storefrontRoute(paths.shipping, 'content/shipping-page', () => import('../features/content/shipping-page')),
+        storefrontRoute(paths.terms, 'content/terms-page', () => import('../features/content/terms-page')),
+        storefrontRoute(paths.privacy, 'content/privacy-page', () => import('../features/content/privacy-page')),
+        storefrontRoute(paths.reviews, 'content/reviews-page', () => import('../features/content/reviews-page')),
+        storefrontRoute(paths.sell, 'sell/sell-page', () => import('../features/sell/sell-page')),
+        storefrontRoute(
+          paths.repairs,
+          'repairs/repairs-page',
+          withQueries(() => import('../features/repairs/repairs-page')),
+        ),
+        appRoute(paths.track, () => import('../features/track/track-page')),
+        appRoute(paths.agentLogin, () => import('../features/auth/agent-login-page')),
+        appRoute(paths.agentDashboard, () => import('../features/agent/agent-dashboard-page')),
+        appRoute(paths.admin, () => import('../features/admin/admin-page')),
         ...Object.entries(PATH_ALIASES).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
         { path: '*', lazy: () => import('./not-found-page') },
       ],

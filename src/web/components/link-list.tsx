@@ -1,10 +1,24 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../shared/paths';
 
 export interface SiteLink {
   label: string;
   to: string;
 }
+
+/** The help and policy pages, each named once; the footer and the contact page pick from them. */
+export const POLICY_LINKS = {
+  faq: { label: 'FAQ', to: paths.faq },
+  warranty: { label: 'Warranty', to: paths.warranty },
+  returns: { label: 'Returns', to: paths.returns },
+  shipping: { label: 'Shipping', to: paths.shipping },
+  reviews: { label: 'Reviews', to: paths.reviews },
+  terms: { label: 'Terms of Service', to: paths.terms },
+  privacy: { label: 'Privacy Policy', to: paths.privacy },
+} satisfies Record<string, SiteLink>;
+
+export const policyLinks = (pages: readonly (keyof typeof POLICY_LINKS)[]) => pages.map((page) => POLICY_LINKS[page]);
 
 /** A list of links to the shop's own pages (the footer's columns, the contact page's quick links). */
 export function LinkList({

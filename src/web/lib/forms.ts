@@ -6,6 +6,7 @@ import {
   type DefaultValues,
   type FieldPath,
   type FieldValues,
+  type RegisterOptions,
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
@@ -77,19 +78,21 @@ export function submitWith<Values extends FieldValues, Output>(
 
 export type InputProps<Values extends FieldValues> = (
   name: FieldPath<Values>,
+  options?: RegisterOptions<Values, FieldPath<Values>>,
 ) => UseFormRegisterReturn<FieldPath<Values>> & { id: string; error: string | undefined };
 
 /**
  * The props a TextField or SelectField (components/ui/field) needs for one input of the form: its
  * registration, an id unique on the page, and its message. `const input = inputProps(form, useId())`,
  * then `<TextField label="Email" {...input('email')} />`; nested names are dotted ('customer.email').
+ * `options` go to `register` (`{ setValueAs }` for a number typed as text).
  */
 export function inputProps<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values, unknown, unknown>, 'register' | 'formState'>,
   idPrefix: string,
 ): InputProps<Values> {
-  return (name) => ({
-    ...form.register(name),
+  return (name, options) => ({
+    ...form.register(name, options),
     id: `${idPrefix}-${name.replaceAll('.', '-')}`,
     error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
   });

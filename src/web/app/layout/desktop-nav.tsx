@@ -11,7 +11,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import { NavLink } from 'react-router';
+import { NavLinkItems } from './nav-link-items';
 import { MAIN_LINKS } from './nav-links';
 import { useCloseOnNavigation, useDismiss } from './header-popup';
 
@@ -31,6 +31,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   (isActive ? 'text-brand-700' : 'text-slate-700 hover:text-slate-900');
 
 type MenuId = 'shop' | 'company';
+
+/** The header's two menus, in order: each a button and the panel it opens. */
+const MENUS: { id: MenuId; label: string; panelClassName: string; Panel: typeof ShopPanel }[] = [
+  { id: 'shop', label: 'Shop', panelClassName: 'grid w-[46rem] grid-cols-[13rem_1fr] gap-8', Panel: ShopPanel },
+  { id: 'company', label: 'Company', panelClassName: 'w-64 p-2!', Panel: CompanyPanel },
+];
 
 const panelId = (id: MenuId) => `header-menu-${id}`;
 
@@ -170,37 +176,14 @@ export function DesktopNav() {
       onFocus={() => void loadPanels()}
     >
       <ul className="flex items-center xl:gap-1">
-        <MenuItem
-          id="shop"
-          label="Shop"
-          open={open}
-          onOpenChange={onOpenChange}
-          onLeave={onLeave}
-          panelClassName="grid w-[46rem] grid-cols-[13rem_1fr] gap-8"
-        >
-          <Suspense fallback={null}>
-            <ShopPanel />
-          </Suspense>
-        </MenuItem>
-        <MenuItem
-          id="company"
-          label="Company"
-          open={open}
-          onOpenChange={onOpenChange}
-          onLeave={onLeave}
-          panelClassName="w-64 p-2!"
-        >
-          <Suspense fallback={null}>
-            <CompanyPanel />
-          </Suspense>
-        </MenuItem>
-        {MAIN_LINKS.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} className={linkClass}>
-              {link.label}
-            </NavLink>
-          </li>
+        {MENUS.map(({ Panel, ...menu }) => (
+          <MenuItem key={menu.id} {...menu} open={open} onOpenChange={onOpenChange} onLeave={onLeave}>
+            <Suspense fallback={null}>
+              <Panel />
+            </Suspense>
+          </MenuItem>
         ))}
+        <NavLinkItems links={MAIN_LINKS} className={linkClass} />
       </ul>
     </nav>
   );

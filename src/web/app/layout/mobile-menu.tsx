@@ -1,9 +1,10 @@
-import { ShoppingCart, UserRound, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { ShoppingCart, UserRound, LayoutDashboard, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import { useCartCount } from '../../lib/cart-store';
+import { NavLinkItems } from './nav-link-items';
 import { COLLECTION_LINKS, COMPANY_LINKS, MAIN_LINKS } from './nav-links';
 import { LogoutButton, RoleAvatar } from './session';
 
@@ -17,6 +18,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="px-3 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">{title}</h2>
       <ul>{children}</ul>
     </section>
+  );
+}
+
+/** A link of the Account section: its icon, then what it says. */
+function AccountLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className={itemClass}>
+        <Icon className="size-5 text-slate-500" aria-hidden="true" />
+        {children}
+      </Link>
+    </li>
   );
 }
 
@@ -52,13 +65,7 @@ export function MobileMenu({
         {!onDashboard && (
           <>
             <Section title="Shop">
-              {COLLECTION_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={itemClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              <NavLinkItems links={COLLECTION_LINKS} className={itemClass} />
               <li>
                 <Link to={paths.buy} className={`${itemClass} text-brand-700`}>
                   Browse all devices
@@ -66,65 +73,37 @@ export function MobileMenu({
               </li>
             </Section>
             <Section title="Company">
-              {COMPANY_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={itemClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-              {MAIN_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={itemClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              <NavLinkItems links={[...COMPANY_LINKS, ...MAIN_LINKS]} className={itemClass} />
             </Section>
           </>
         )}
         <Section title="Account">
           {!onDashboard && (
-            <li>
-              <Link to={paths.cart} className={itemClass}>
-                <ShoppingCart className="size-5 text-slate-500" aria-hidden="true" />
-                Cart
-                <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
-                  {count}
-                </span>
-              </Link>
-            </li>
+            <AccountLink to={paths.cart} icon={ShoppingCart}>
+              Cart
+              <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                {count}
+              </span>
+            </AccountLink>
           )}
           {user?.role === 'customer' && (
-            <li>
-              <Link to={paths.account} className={itemClass}>
-                <UserRound className="size-5 text-slate-500" aria-hidden="true" />
-                Account
-              </Link>
-            </li>
+            <AccountLink to={paths.account} icon={UserRound}>
+              Account
+            </AccountLink>
           )}
           {user?.role === 'admin' && !onDashboard && (
-            <li>
-              <Link to={paths.admin} className={itemClass}>
-                <ShieldCheck className="size-5 text-slate-500" aria-hidden="true" />
-                Admin Panel
-              </Link>
-            </li>
+            <AccountLink to={paths.admin} icon={ShieldCheck}>
+              Admin Panel
+            </AccountLink>
           )}
           {!user && (
             <>
-              <li>
-                <Link to={paths.agentLogin} className={itemClass}>
-                  <LayoutDashboard className="size-5 text-slate-500" aria-hidden="true" />
-                  Agent/Admin
-                </Link>
-              </li>
-              <li>
-                <Link to={paths.auth} className={itemClass}>
-                  <UserRound className="size-5 text-slate-500" aria-hidden="true" />
-                  Login/SignUp
-                </Link>
-              </li>
+              <AccountLink to={paths.agentLogin} icon={LayoutDashboard}>
+                Agent/Admin
+              </AccountLink>
+              <AccountLink to={paths.auth} icon={UserRound}>
+                Login/SignUp
+              </AccountLink>
             </>
           )}
           {user && (

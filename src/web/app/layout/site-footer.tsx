@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { paths } from '../../../shared/paths';
 import { BUSINESS_HOURS, STORE } from '../../../shared/store';
-import { LinkList } from '../../components/link-list';
+import { LinkList, policyLinks } from '../../components/link-list';
 import { Logo } from './logo';
 import { SocialLinks } from './social-icons';
 
@@ -19,15 +19,7 @@ const SERVICE_LINKS = [
   { label: 'Contact', to: paths.contact },
 ];
 
-const LEGAL_LINKS = [
-  { label: 'FAQ', to: paths.faq },
-  { label: 'Warranty', to: paths.warranty },
-  { label: 'Returns', to: paths.returns },
-  { label: 'Shipping', to: paths.shipping },
-  { label: 'Reviews', to: paths.reviews },
-  { label: 'Terms of Service', to: paths.terms },
-  { label: 'Privacy Policy', to: paths.privacy },
-];
+const LEGAL_LINKS = policyLinks(['faq', 'warranty', 'returns', 'shipping', 'reviews', 'terms', 'privacy']);
 
 const linkClass = 'text-sm text-slate-400 transition-colors hover:text-white focus-visible:text-white';
 

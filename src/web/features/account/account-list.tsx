@@ -1,9 +1,29 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** The account's lists (orders, trade-ins, repairs): a number, a line under it, a status and an amount. */
 export function AccountList({ children }: { children: ReactNode }) {
   return <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">{children}</ul>;
+}
+
+/** A tab's list as its query stands: loading, failed, `empty` when there is nothing, else one row (`children`) per item. */
+export function AccountQueryList<T>({
+  query,
+  noun,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  /** What the list holds, as the loading and failure lines say it: 'orders'. */
+  noun: string;
+  empty: ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <p className="text-slate-600">Loading {noun}...</p>;
+  if (!query.data) return <p className="text-red-700">Could not load your {noun}.</p>;
+  if (query.data.length === 0) return empty;
+  return <AccountList>{query.data.map(children)}</AccountList>;
 }
 
 export function AccountListItem({

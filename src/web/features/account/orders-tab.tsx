@@ -3,24 +3,28 @@ import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../components/empty-state';
 import { money } from '../../lib/money';
 import { useAccountOrders } from './account-api';
-import { AccountList, AccountListItem } from './account-list';
+import { AccountListItem, AccountQueryList } from './account-list';
 
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 
 export function OrdersTab() {
   const orders = useAccountOrders();
-  if (orders.isPending) return <p className="text-slate-600">Loading orders...</p>;
-  if (!orders.data) return <p className="text-red-700">Could not load your orders.</p>;
-  if (orders.data.length === 0) {
-    return (
-      <EmptyState look="panel" icon={Package} title="No orders yet" action={{ to: paths.buy, label: 'Start Shopping' }}>
-        Your orders will appear here after checkout.
-      </EmptyState>
-    );
-  }
   return (
-    <AccountList>
-      {orders.data.map((order) => (
+    <AccountQueryList
+      query={orders}
+      noun="orders"
+      empty={
+        <EmptyState
+          look="panel"
+          icon={Package}
+          title="No orders yet"
+          action={{ to: paths.buy, label: 'Start Shopping' }}
+        >
+          Your orders will appear here after checkout.
+        </EmptyState>
+      }
+    >
+      {(order) => (
         <AccountListItem
           key={order.orderNumber}
           number={order.orderNumber}
@@ -30,7 +34,7 @@ export function OrdersTab() {
         >
           <span className="font-semibold text-slate-900">{money(order.total, 'card')}</span>
         </AccountListItem>
-      ))}
-    </AccountList>
+      )}
+    </AccountQueryList>
   );
 }

@@ -3,6 +3,7 @@ import { DialogActions } from '../../components/dialog-actions';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { TextAreaField, TextField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { useActionForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { agentActions } from './agent-api';
@@ -35,11 +36,7 @@ export function OfferDialog({
         description={`${tradeIn.transactionNumber} · ${tradeIn.deviceInfo} · estimate ${money(tradeIn.estimatedValue, 'offer')}`}
       >
         <form noValidate onSubmit={form.submit} className="space-y-4">
-          {form.error && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {form.error}
-            </p>
-          )}
+          <FormAlert message={form.error} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
           <TextField
             label="Offer Amount (R)"
             type="number"

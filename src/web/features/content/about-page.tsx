@@ -15,8 +15,7 @@ import { paths } from '../../../shared/paths';
 import { POLICIES, STORE } from '../../../shared/store';
 import { CtaLink } from '../../components/ui/cta-link';
 import { Section } from '../../components/ui/section';
-import { usePageTitle } from '../../lib/use-page-title';
-import { ContentPage, PageHero } from './content-layout';
+import { ContentPage } from './content-layout';
 
 const CARDS = [
   {
@@ -93,19 +92,13 @@ function Point({
 }
 
 export function Component() {
-  usePageTitle();
   const years = new Date().getFullYear() - STORE.foundedYear;
   return (
     <ContentPage
       wide
-      hero={
-        <PageHero
-          wide
-          eyebrow={`Since ${STORE.foundedYear}`}
-          title={`About ${STORE.name}`}
-          intro={`We make buying, selling and repairing tech simple, safe and affordable, from ${STORE.city} to the whole of ${STORE.country}.`}
-        />
-      }
+      eyebrow={`Since ${STORE.foundedYear}`}
+      title={`About ${STORE.name}`}
+      intro={`We make buying, selling and repairing tech simple, safe and affordable, from ${STORE.city} to the whole of ${STORE.country}.`}
     >
       <div className="grid gap-10 lg:grid-cols-2">
         <section aria-labelledby="story-heading">

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { CONTACT_THANK_YOU, contactMessageSchema, INQUIRY_TYPES } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
 import { EmailField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 
@@ -47,11 +48,10 @@ export function ContactForm() {
           <p className="text-sm font-medium">{CONTACT_THANK_YOU}</p>
         </div>
       )}
-      {formError && (
-        <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {formError}
-        </div>
-      )}
+      <FormAlert
+        message={formError}
+        className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+      />
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField {...input('name')} label="Full Name" autoComplete="name" required />

@@ -1,8 +1,7 @@
 import { ArrowRight, Clock, Mail, MapPin, MessageSquare, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { paths } from '../../../shared/paths';
 import { BUSINESS_HOURS, POLICIES, STORE } from '../../../shared/store';
-import { LinkList } from '../../components/link-list';
+import { LinkList, policyLinks } from '../../components/link-list';
 import { Section } from '../../components/ui/section';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ContactForm } from './contact-form';
@@ -10,13 +9,7 @@ import { PageHero } from './content-layout';
 
 const MAP_URL = 'https://www.openstreetmap.org/export/embed.html?bbox=18.40,-33.94,18.44,-33.90&layer=mapnik';
 
-const QUICK_LINKS = [
-  { label: 'FAQ', to: paths.faq },
-  { label: 'Warranty', to: paths.warranty },
-  { label: 'Returns', to: paths.returns },
-  { label: 'Shipping', to: paths.shipping },
-  { label: 'Terms of Service', to: paths.terms },
-];
+const QUICK_LINKS = policyLinks(['faq', 'warranty', 'returns', 'shipping', 'terms']);
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 

@@ -3,23 +3,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
+import { usePageTitle } from '../../lib/use-page-title';
 
-/** The coloured band at the top of a content page, holding its one <h1>. */
-export function PageHero({
-  eyebrow,
-  title,
-  intro,
-  icon: Icon,
-  wide = false,
-  children,
-}: {
+interface PageHeroProps {
   wide?: boolean;
   eyebrow?: string;
   title: string;
   intro?: ReactNode;
   icon?: LucideIcon;
   children?: ReactNode;
-}) {
+}
+
+/** The coloured band at the top of a content page, holding its one <h1>. */
+export function PageHero({ eyebrow, title, intro, icon: Icon, wide = false, children }: PageHeroProps) {
   return (
     <div className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-br from-brand-50 via-white to-indigo-50">
       <div aria-hidden="true" className="absolute -top-24 -right-24 size-72 rounded-full bg-brand-100/60 blur-3xl" />
@@ -38,19 +34,23 @@ export function PageHero({
   );
 }
 
-/** A content page: hero, then its sections in a readable column. */
+/**
+ * A content page (about, FAQ, the policies, reviews): its hero, whose props it takes, then its
+ * sections in a readable column. `heroContent` goes under the hero's intro (the FAQ's category
+ * links). The tab's title comes from the PAGES table, as for every page.
+ */
 export function ContentPage({
-  hero,
-  children,
   wide = false,
-}: {
-  hero: ReactNode;
-  children: ReactNode;
-  wide?: boolean;
-}) {
+  heroContent,
+  children,
+  ...hero
+}: Omit<PageHeroProps, 'children'> & { heroContent?: ReactNode; children: ReactNode }) {
+  usePageTitle();
   return (
     <main>
-      {hero}
+      <PageHero wide={wide} {...hero}>
+        {heroContent}
+      </PageHero>
       <div className={`mx-auto px-4 py-12 sm:px-6 sm:py-16 lg:px-8 ${wide ? 'max-w-6xl' : 'max-w-4xl'}`}>
         {children}
       </div>

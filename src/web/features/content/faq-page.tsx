@@ -5,8 +5,7 @@ import { STORE } from '../../../shared/store';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { CtaLink } from '../../components/ui/cta-link';
 import { Section } from '../../components/ui/section';
-import { usePageTitle } from '../../lib/use-page-title';
-import { ContentPage, PageHero } from './content-layout';
+import { ContentPage } from './content-layout';
 
 const ICONS: Record<FaqCategory['id'], typeof ShoppingBag> = {
   buying: ShoppingBag,
@@ -16,30 +15,26 @@ const ICONS: Record<FaqCategory['id'], typeof ShoppingBag> = {
 };
 
 export function Component() {
-  usePageTitle();
   return (
     <ContentPage
-      hero={
-        <PageHero
-          icon={HelpCircle}
-          title="Frequently Asked Questions"
-          intro="Everything you need to know about buying, selling, repairs and shipping with QuickBuy."
-        >
-          <nav aria-label="FAQ categories" className="mt-8">
-            <ul className="flex flex-wrap gap-2">
-              {FAQ_CATEGORIES.map((category) => (
-                <li key={category.id}>
-                  <a
-                    href={`#${category.id}`}
-                    className="inline-flex items-center rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:border-brand-600 hover:text-brand-700"
-                  >
-                    {category.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </PageHero>
+      icon={HelpCircle}
+      title="Frequently Asked Questions"
+      intro="Everything you need to know about buying, selling, repairs and shipping with QuickBuy."
+      heroContent={
+        <nav aria-label="FAQ categories" className="mt-8">
+          <ul className="flex flex-wrap gap-2">
+            {FAQ_CATEGORIES.map((category) => (
+              <li key={category.id}>
+                <a
+                  href={`#${category.id}`}
+                  className="inline-flex items-center rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:border-brand-600 hover:text-brand-700"
+                >
+                  {category.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       }
     >
       <div className="space-y-10">

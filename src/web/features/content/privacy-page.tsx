@@ -1,19 +1,13 @@
 import { Cookie, Database, Lock, ShieldCheck, UserCheck } from 'lucide-react';
 import { STORE } from '../../../shared/store';
-import { usePageTitle } from '../../lib/use-page-title';
-import { ContentPage, HelpCallout, PageHero, PolicySection } from './content-layout';
+import { ContentPage, HelpCallout, PolicySection } from './content-layout';
 
 export function Component() {
-  usePageTitle();
   return (
     <ContentPage
-      hero={
-        <PageHero
-          icon={ShieldCheck}
-          title="Privacy Policy"
-          intro={`What ${STORE.name} keeps about you, why, and what we never keep. Last updated 1 November 2026.`}
-        />
-      }
+      icon={ShieldCheck}
+      title="Privacy Policy"
+      intro={`What ${STORE.name} keeps about you, why, and what we never keep. Last updated 1 November 2026.`}
     >
       <PolicySection id="what-we-keep" title="What we keep" icon={Database}>
         <ul>

@@ -2,21 +2,15 @@ import { Banknote, CalendarCheck, CreditCard, PackageCheck, RotateCcw, XCircle }
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { POLICIES, STORE } from '../../../shared/store';
-import { usePageTitle } from '../../lib/use-page-title';
-import { ContentPage, FactCard, HelpCallout, PageHero, PolicySection } from './content-layout';
+import { ContentPage, FactCard, HelpCallout, PolicySection } from './content-layout';
 
 export function Component() {
-  usePageTitle();
   const days = POLICIES.returnDays;
   return (
     <ContentPage
-      hero={
-        <PageHero
-          icon={RotateCcw}
-          title="Returns & Refunds"
-          intro={`Changed your mind? Return your device within ${days} days of delivery for a full refund.`}
-        />
-      }
+      icon={RotateCcw}
+      title="Returns & Refunds"
+      intro={`Changed your mind? Return your device within ${days} days of delivery for a full refund.`}
     >
       <div className="mb-12 grid gap-4 sm:grid-cols-3">
         <FactCard value={`${days} days`} label="To return a device" note="Counted from the day of delivery" />

@@ -2,8 +2,7 @@ import { Quote, Star } from 'lucide-react';
 import { REVIEWS } from '../../../shared/content';
 import { initials } from '../../lib/initials';
 import { Section } from '../../components/ui/section';
-import { usePageTitle } from '../../lib/use-page-title';
-import { ContentPage, PageHero, formatDate } from './content-layout';
+import { ContentPage, formatDate } from './content-layout';
 
 function Stars({ rating, size = 'size-5' }: { rating: number; size?: string }) {
   const label = `${Number.isInteger(rating) ? rating : rating.toFixed(1)} out of 5 stars`;
@@ -21,26 +20,21 @@ function Stars({ rating, size = 'size-5' }: { rating: number; size?: string }) {
 }
 
 export function Component() {
-  usePageTitle();
   const average = REVIEWS.reduce((sum, review) => sum + review.rating, 0) / REVIEWS.length;
   return (
     <ContentPage
       wide
-      hero={
-        <PageHero
-          wide
-          icon={Star}
-          title="Customer Reviews"
-          intro="Real words from people who bought, sold and repaired their devices with us."
-        >
-          <div className="mt-8 inline-flex items-center gap-4 rounded-2xl border border-slate-200 bg-white px-5 py-3 shadow-sm">
-            <span className="text-3xl font-bold text-slate-900">{average.toFixed(1)}</span>
-            <span>
-              <Stars rating={average} />
-              <span className="block text-sm text-slate-500">Based on {REVIEWS.length} reviews</span>
-            </span>
-          </div>
-        </PageHero>
+      icon={Star}
+      title="Customer Reviews"
+      intro="Real words from people who bought, sold and repaired their devices with us."
+      heroContent={
+        <div className="mt-8 inline-flex items-center gap-4 rounded-2xl border border-slate-200 bg-white px-5 py-3 shadow-sm">
+          <span className="text-3xl font-bold text-slate-900">{average.toFixed(1)}</span>
+          <span>
+            <Stars rating={average} />
+            <span className="block text-sm text-slate-500">Based on {REVIEWS.length} reviews</span>
+          </span>
+        </div>
       }
     >
       <Section title="Reviews" headingClassName="sr-only">

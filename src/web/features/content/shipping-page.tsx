@@ -5,8 +5,7 @@ import { formatAmount } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { POLICIES, STORE } from '../../../shared/store';
 import { Section } from '../../components/ui/section';
-import { usePageTitle } from '../../lib/use-page-title';
-import { ContentPage, HelpCallout, PageHero, PolicySection } from './content-layout';
+import { ContentPage, HelpCallout, PolicySection } from './content-layout';
 
 /** One way of shipping: how long it takes, then a <Price> per row. */
 function ShippingOption({
@@ -46,17 +45,12 @@ function Price({ label, price }: { label: string; price: string }) {
 }
 
 export function Component() {
-  usePageTitle();
   const s = POLICIES.shipping;
   return (
     <ContentPage
-      hero={
-        <PageHero
-          icon={Truck}
-          title="Shipping Information"
-          intro={`Fast, tracked delivery anywhere in ${STORE.country}, dispatched from ${STORE.city}.`}
-        />
-      }
+      icon={Truck}
+      title="Shipping Information"
+      intro={`Fast, tracked delivery anywhere in ${STORE.country}, dispatched from ${STORE.city}.`}
     >
       <Section title="Shipping options" className="mb-12" headingClassName="text-2xl font-semibold text-slate-900">
         <div className="mt-6 grid gap-6 md:grid-cols-2">

@@ -2,20 +2,14 @@ import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { POLICIES, STORE } from '../../../shared/store';
-import { usePageTitle } from '../../lib/use-page-title';
-import { ContentPage, HelpCallout, PageHero, PolicySection } from './content-layout';
+import { ContentPage, HelpCallout, PolicySection } from './content-layout';
 
 export function Component() {
-  usePageTitle();
   return (
     <ContentPage
-      hero={
-        <PageHero
-          icon={FileText}
-          title="Terms of Service"
-          intro={`The terms that apply when you buy from, sell to, or book a repair with ${STORE.name}. Last updated 1 November 2026.`}
-        />
-      }
+      icon={FileText}
+      title="Terms of Service"
+      intro={`The terms that apply when you buy from, sell to, or book a repair with ${STORE.name}. Last updated 1 November 2026.`}
     >
       <PolicySection id="acceptance" title="1. Acceptance of terms">
         <p>

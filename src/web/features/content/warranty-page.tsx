@@ -2,23 +2,17 @@ import { BatteryCharging, ClipboardCheck, ShieldCheck, ShieldX, Wrench } from 'l
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { POLICIES, STORE } from '../../../shared/store';
-import { usePageTitle } from '../../lib/use-page-title';
-import { ContentPage, FactCard, HelpCallout, PageHero, PolicySection } from './content-layout';
+import { ContentPage, FactCard, HelpCallout, PolicySection } from './content-layout';
 
 export function Component() {
-  usePageTitle();
   const months = POLICIES.deviceWarrantyMonths;
   const repairDays = POLICIES.repairWarrantyDays;
   const battery = POLICIES.batteryReplacementThresholdPercent;
   return (
     <ContentPage
-      hero={
-        <PageHero
-          icon={ShieldCheck}
-          title="Warranty Policy"
-          intro={`Every device we sell is covered for ${months} months, and every repair for ${repairDays} days.`}
-        />
-      }
+      icon={ShieldCheck}
+      title="Warranty Policy"
+      intro={`Every device we sell is covered for ${months} months, and every repair for ${repairDays} days.`}
     >
       <div className="mb-12 grid gap-4 sm:grid-cols-3">
         <FactCard value={`${months} months`} label="Device warranty" note="On every device we sell" />

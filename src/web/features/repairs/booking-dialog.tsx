@@ -23,9 +23,10 @@ import {
 } from '../../../shared/repairs';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { EmailField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { api, ApiError } from '../../lib/api';
-import { applyServerErrors, useZodForm } from '../../lib/forms';
+import { applyServerErrors, inputProps, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
 
@@ -195,11 +196,10 @@ export default function BookingDialog({
               {step === 5 && <CustomerStep form={form} />}
               {step === 6 && <PickupStep form={form} />}
             </div>
-            {formError && (
-              <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-                {formError}
-              </p>
-            )}
+            <FormAlert
+              message={formError}
+              className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            />
             <div className="mt-6 flex justify-between gap-3">
               <Button variant="secondary" disabled={step === 1} onClick={() => goTo(step - 1)}>
                 Back
@@ -328,95 +328,52 @@ function TimeframeStep({ form }: { form: Form }) {
 }
 
 function DeviceDetailsStep({ form }: { form: Form }) {
-  const id = useId();
-  const errors = form.formState.errors.deviceDetails;
+  const input = inputProps(form, useId());
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        id={`${id}-brand`}
-        label="Brand"
-        optional
-        {...form.register('deviceDetails.brand')}
-        error={errors?.brand?.message}
-      />
-      <TextField
-        id={`${id}-model`}
-        label="Model"
-        optional
-        {...form.register('deviceDetails.model')}
-        error={errors?.model?.message}
-      />
+      <TextField label="Brand" optional {...input('deviceDetails.brand')} />
+      <TextField label="Model" optional {...input('deviceDetails.model')} />
       <SelectField
-        id={`${id}-issue`}
         label="Issue Type"
         optional
         className="sm:col-span-2"
-        {...form.register('deviceDetails.issueType')}
-        error={errors?.issueType?.message}
-      >
-        <option value="">Select an issue type</option>
-        {REPAIR_ISSUE_TYPES.map((issue) => (
-          <option key={issue} value={issue}>
-            {issue}
-          </option>
-        ))}
-      </SelectField>
+        placeholder="Select an issue type"
+        options={REPAIR_ISSUE_TYPES}
+        {...input('deviceDetails.issueType')}
+      />
       <TextAreaField
-        id={`${id}-description`}
         label="Description"
         optional
         rows={4}
         className="sm:col-span-2"
         placeholder="What happened, and what does the device do now?"
-        {...form.register('deviceDetails.description')}
-        error={errors?.description?.message}
+        {...input('deviceDetails.description')}
       />
     </div>
   );
 }
 
 function CustomerStep({ form }: { form: Form }) {
-  const id = useId();
-  const errors = form.formState.errors.customerDetails;
+  const input = inputProps(form, useId());
   return (
     <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label="Full Name" required autoComplete="name" {...input('customerDetails.name')} />
       <TextField
-        id={`${id}-name`}
-        label="Full Name"
-        required
-        autoComplete="name"
-        {...form.register('customerDetails.name')}
-        error={errors?.name?.message}
-      />
-      <TextField
-        id={`${id}-phone`}
         label="Phone"
         type="tel"
         required
         autoComplete="tel"
         placeholder="+27 82 123 4567"
-        {...form.register('customerDetails.phone')}
-        error={errors?.phone?.message}
+        {...input('customerDetails.phone')}
       />
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        className="sm:col-span-2"
-        {...form.register('customerDetails.email')}
-        error={errors?.email?.message}
-      />
+      <EmailField className="sm:col-span-2" {...input('customerDetails.email')} />
       <TextAreaField
-        id={`${id}-address`}
         label="Pickup Address"
         required
         rows={3}
         autoComplete="street-address"
         className="sm:col-span-2"
-        {...form.register('customerDetails.address')}
-        error={errors?.address?.message}
+        {...input('customerDetails.address')}
       />
     </div>
   );
@@ -424,7 +381,6 @@ function CustomerStep({ form }: { form: Form }) {
 
 /** The dates ahead with a slot left (closed days and past dates never listed), then that date's free times. */
 function PickupStep({ form }: { form: Form }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const dates = useMemo(() => pickupDates(new Date()), []);
   const date = form.watch('pickupDate');
@@ -449,21 +405,17 @@ function PickupStep({ form }: { form: Form }) {
     if (fullMessage) void queryClient.invalidateQueries({ queryKey: ['repairs', 'slots'] });
   }, [fullMessage, queryClient]);
 
-  const dateField = form.register('pickupDate', {
-    onChange: () => form.setValue('pickupTime', '' as never),
-  });
+  const input = inputProps(form, useId());
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField id={`${id}-date`} label="Pickup Date" required {...dateField} error={errors.pickupDate?.message}>
-        <option value="">Select a date</option>
-        {dates.map((d) => (
-          <option key={d} value={d}>
-            {formatPickupDate(d)}
-          </option>
-        ))}
-      </SelectField>
       <SelectField
-        id={`${id}-time`}
+        label="Pickup Date"
+        required
+        placeholder="Select a date"
+        options={dates.map((d) => ({ value: d, label: formatPickupDate(d) }))}
+        {...input('pickupDate', { onChange: () => form.setValue('pickupTime', '' as never) })}
+      />
+      <SelectField
         label="Pickup Time"
         required
         disabled={!date || !offered}
@@ -476,16 +428,10 @@ function PickupStep({ form }: { form: Form }) {
                 ? 'No pickup times left on this day. Choose another date.'
                 : 'Cape Town time'
         }
-        {...form.register('pickupTime')}
-        error={errors.pickupTime?.message}
-      >
-        <option value="">Select a time</option>
-        {offered?.map((slot) => (
-          <option key={slot} value={slot}>
-            {slot}
-          </option>
-        ))}
-      </SelectField>
+        placeholder="Select a time"
+        options={offered ?? []}
+        {...input('pickupTime')}
+      />
     </div>
   );
 }

@@ -12,13 +12,15 @@ import {
   SELL_MESSAGES,
   SELL_STORAGE,
   sellFormSchema,
+  type SellDeviceType,
   type SellFormInput,
   type SellReply,
 } from '../../../shared/trade-ins';
 import { Button, buttonClass } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { api } from '../../lib/api';
-import { applyServerErrors, useZodForm } from '../../lib/forms';
+import { applyServerErrors, inputProps, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -42,6 +44,9 @@ const EMPTY = {
   contactEmail: '',
   isOwner: false,
 } as unknown as DefaultValues<SellFormInput>;
+
+const TYPE_OPTIONS = SELL_DEVICE_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
+const CONDITIONS = SELL_CONDITIONS.map((c) => ({ value: c.value, label: `${c.label} - ${c.hint}` }));
 
 type Submitted = SellReply & { email: string };
 
@@ -71,11 +76,17 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
   const form = useZodForm(sellFormSchema, { defaultValues: EMPTY });
+  const input = inputProps(form, prefix);
   const { errors, isSubmitting } = form.formState;
   const [photos, setPhotos] = useState<string[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const type = form.watch('deviceType') as SellFormInput['deviceType'] | '';
   const isOwner = form.watch('isOwner') as boolean;
+  /** Brand, storage and RAM: chosen from the type's own list, once there is a type. */
+  const forType = (list: (type: SellDeviceType) => readonly string[]) => ({
+    disabled: !type,
+    options: type ? list(type) : [],
+  });
 
   // Brand, storage and RAM follow the type: a choice that no longer fits is cleared.
   useEffect(() => {
@@ -96,149 +107,71 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
     }
   });
 
-  const options = (list: readonly string[]) =>
-    list.map((value) => (
-      <option key={value} value={value}>
-        {value}
-      </option>
-    ));
-
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={id('title')}>
       <h2 id={id('title')} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
         <Smartphone className="size-5 text-brand-600" aria-hidden="true" />
         Device Details
       </h2>
-      {formError && (
-        <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {formError}
-        </div>
-      )}
+      <FormAlert
+        message={formError}
+        className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+      />
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <SelectField
-          id={id('deviceType')}
-          {...form.register('deviceType')}
+          {...input('deviceType')}
           label="Device Type"
           required
-          error={errors.deviceType?.message}
-        >
-          <option value="">Select device type</option>
-          {SELL_DEVICE_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {TYPE_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={id('brand')}
-          {...form.register('brand')}
-          label="Brand"
-          disabled={!type}
-          error={errors.brand?.message}
-        >
-          <option value="">Select brand</option>
-          {type && options(SELL_BRANDS[type])}
-        </SelectField>
-        <TextField
-          id={id('model')}
-          {...form.register('model')}
-          label="Model"
-          required
-          placeholder="e.g. iPhone 13 Pro"
-          error={errors.model?.message}
+          placeholder="Select device type"
+          options={TYPE_OPTIONS}
         />
+        <SelectField {...input('brand')} label="Brand" placeholder="Select brand" {...forType((t) => SELL_BRANDS[t])} />
+        <TextField {...input('model')} label="Model" required placeholder="e.g. iPhone 13 Pro" />
+        <SelectField {...input('condition')} label="Condition" placeholder="Select condition" options={CONDITIONS} />
         <SelectField
-          id={id('condition')}
-          {...form.register('condition')}
-          label="Condition"
-          error={errors.condition?.message}
-        >
-          <option value="">Select condition</option>
-          {SELL_CONDITIONS.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label} - {c.hint}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={id('storage')}
-          {...form.register('storage')}
+          {...input('storage')}
           label="Storage"
-          disabled={!type}
-          error={errors.storage?.message}
-        >
-          <option value="">Select storage</option>
-          {type && options(SELL_STORAGE[type])}
-        </SelectField>
-        {type !== 'tv' && (
-          <SelectField
-            id={id('ram')}
-            {...form.register('ram')}
-            label="RAM"
-            disabled={!type}
-            error={errors.ram?.message}
-          >
-            <option value="">Select RAM</option>
-            {options(ramOptions(type))}
-          </SelectField>
-        )}
-        <TextField id={id('color')} {...form.register('color')} label="Color" error={errors.color?.message} />
-        <TextField
-          id={id('accessories')}
-          {...form.register('accessories')}
-          label="Accessories"
-          placeholder="e.g. Charger, box, earphones"
-          error={errors.accessories?.message}
+          placeholder="Select storage"
+          {...forType((t) => SELL_STORAGE[t])}
         />
+        {type !== 'tv' && (
+          <SelectField {...input('ram')} label="RAM" placeholder="Select RAM" {...forType(ramOptions)} />
+        )}
+        <TextField {...input('color')} label="Color" />
+        <TextField {...input('accessories')} label="Accessories" placeholder="e.g. Charger, box, earphones" />
         <TextAreaField
-          id={id('description')}
-          {...form.register('description')}
+          {...input('description')}
           label="Description"
           rows={4}
           className="sm:col-span-2"
           placeholder="Any scratches, repairs or issues we should know about"
-          error={errors.description?.message}
         />
         <PhotoPicker id={id('photos')} photos={photos} onChange={setPhotos} error={errors.photos?.message} />
         <TextField
-          id={id('imei')}
-          {...form.register('imei')}
+          {...input('imei')}
           label="IMEI / Serial Number"
           optional
           className="sm:col-span-2"
           inputMode="text"
           hint="Dial *#06# on a phone to see its 15-digit IMEI."
-          error={errors.imei?.message}
         />
         <TextAreaField
-          id={id('address')}
-          {...form.register('address')}
+          {...input('address')}
           label="Address"
           required
           rows={2}
           className="sm:col-span-2"
           autoComplete="street-address"
-          error={errors.address?.message}
         />
         <TextField
-          id={id('contactPhone')}
-          {...form.register('contactPhone')}
+          {...input('contactPhone')}
           type="tel"
           label="Contact Phone"
           required
           autoComplete="tel"
           placeholder="082 555 0199"
-          error={errors.contactPhone?.message}
         />
-        <TextField
-          id={id('contactEmail')}
-          {...form.register('contactEmail')}
-          type="email"
-          label="Contact Email"
-          required
-          autoComplete="email"
-          error={errors.contactEmail?.message}
-        />
+        <TextField {...input('contactEmail')} type="email" label="Contact Email" required autoComplete="email" />
         <div className="sm:col-span-2">
           <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
             <input

@@ -12,7 +12,7 @@ import {
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { api } from '../../lib/api';
-import { useZodForm } from '../../lib/forms';
+import { inputProps, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
@@ -105,6 +105,7 @@ function AcceptForm(props: Props) {
       useSavedAccount: false,
     } as unknown as DefaultValues<AcceptOfferInput>,
   });
+  const input = inputProps(form, prefix);
   const { errors } = form.formState;
 
   // The signed-in seller's saved payout account fills the form; its number stays on the server, which
@@ -128,28 +129,8 @@ function AcceptForm(props: Props) {
 
   return (
     <AnswerForm props={props} form={form} submitLabel="Accept Offer" pendingLabel="Accepting...">
-      <TextField
-        id={`${prefix}-holder`}
-        {...form.register('accountHolder')}
-        label="Account Holder"
-        required
-        autoComplete="name"
-        error={errors.accountHolder?.message}
-      />
-      <SelectField
-        id={`${prefix}-bank`}
-        {...form.register('bankName')}
-        label="Bank"
-        required
-        error={errors.bankName?.message}
-      >
-        <option value="">Select bank</option>
-        {BANKS.map((bank) => (
-          <option key={bank} value={bank}>
-            {bank}
-          </option>
-        ))}
-      </SelectField>
+      <TextField {...input('accountHolder')} label="Account Holder" required autoComplete="name" />
+      <SelectField {...input('bankName')} label="Bank" required placeholder="Select bank" options={BANKS} />
       {savedBank && (
         <CheckboxField
           id={`${prefix}-saved`}
@@ -159,43 +140,20 @@ function AcceptForm(props: Props) {
           Pay into my saved {savedBank.bankName} account ending {savedBank.accountNumber.replace(/\D/g, '')}
         </CheckboxField>
       )}
-      {!useSaved && (
-        <TextField
-          id={`${prefix}-account`}
-          {...form.register('accountNumber')}
-          label="Account Number"
-          required
-          inputMode="numeric"
-          error={errors.accountNumber?.message}
-        />
-      )}
-      <TextField
-        id={`${prefix}-branch`}
-        {...form.register('branchCode')}
-        label="Branch Code"
-        required
-        inputMode="numeric"
-        error={errors.branchCode?.message}
-      />
+      {!useSaved && <TextField {...input('accountNumber')} label="Account Number" required inputMode="numeric" />}
+      <TextField {...input('branchCode')} label="Branch Code" required inputMode="numeric" />
     </AnswerForm>
   );
 }
 
 function DeclineForm(props: Props) {
-  const prefix = useId();
   const form = useZodForm(declineOfferSchema, {
     defaultValues: { email: '', reason: '' } as DefaultValues<DeclineOfferInput>,
   });
+  const input = inputProps(form, useId());
   return (
     <AnswerForm props={props} form={form} submitLabel="Decline Offer" pendingLabel="Declining...">
-      <TextAreaField
-        id={`${prefix}-reason`}
-        {...form.register('reason')}
-        label="Reason"
-        optional
-        rows={3}
-        error={form.formState.errors.reason?.message}
-      />
+      <TextAreaField {...input('reason')} label="Reason" optional rows={3} />
     </AnswerForm>
   );
 }

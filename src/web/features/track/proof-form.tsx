@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { submitWith } from '../../lib/forms';
 
 /**
@@ -50,11 +51,7 @@ export function ProofForm<In extends FieldValues, Out extends FieldValues>({
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      {formError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormAlert message={formError} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" />
       {needsEmail && (
         <TextField
           id={emailId}

@@ -9,8 +9,9 @@ import {
 } from '../../../../shared/agents';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { applyServerErrors, useZodForm } from '../../../lib/forms';
+import { PasswordField, SelectField, TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { applyServerErrors, inputProps, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { agentActions } from './agent-api';
 
@@ -26,7 +27,6 @@ export function AgentDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const prefix = useId();
   // Both schemas take the same fields; the create one also requires the password.
   const schema = (agent ? agentUpdateSchema : agentCreateSchema) as typeof agentUpdateSchema;
   const form = useZodForm(schema, {
@@ -39,9 +39,9 @@ export function AgentDialog({
       password: '',
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const input = inputProps(form, useId());
+  const { isSubmitting } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
-  const id = (name: string) => `${prefix}-${name}`;
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
@@ -64,60 +64,18 @@ export function AgentDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={agent ? 'Edit Agent' : 'Create Agent'}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-2">
-          {formError && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-              {formError}
-            </p>
-          )}
-          <TextField
-            id={id('name')}
-            label="Full Name"
-            required
-            {...form.register('name')}
-            error={errors.name?.message}
-          />
-          <TextField
-            id={id('email')}
-            label="Email"
-            type="email"
-            required
-            {...form.register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            id={id('phone')}
-            label="Phone"
-            type="tel"
-            placeholder={AGENT_PHONE_PLACEHOLDER}
-            required
-            {...form.register('phone')}
-            error={errors.phone?.message}
-          />
-          <SelectField id={id('role')} label="Role" required {...form.register('role')} error={errors.role?.message}>
-            {AGENT_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            id={id('username')}
-            label="Username"
-            required
-            autoComplete="off"
-            {...form.register('username')}
-            error={errors.username?.message}
-          />
-          <TextField
-            id={id('password')}
+          <FormAlert message={formError} className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2" />
+          <TextField label="Full Name" required {...input('name')} />
+          <TextField label="Email" type="email" required {...input('email')} />
+          <TextField label="Phone" type="tel" placeholder={AGENT_PHONE_PLACEHOLDER} required {...input('phone')} />
+          <SelectField label="Role" required options={AGENT_ROLES} {...input('role')} />
+          <TextField label="Username" required autoComplete="off" {...input('username')} />
+          <PasswordField
             label="Password"
-            type="password"
-            autoComplete="new-password"
             required={!agent}
             optional={Boolean(agent)}
             hint={agent ? 'Leave blank to keep the current password' : undefined}
-            {...form.register('password')}
-            error={errors.password?.message}
+            {...input('password')}
           />
           <div className="flex justify-end sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>

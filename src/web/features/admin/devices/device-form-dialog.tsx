@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { DEVICE_CONDITIONS, DEVICE_TYPES, type Device, type DeviceType } from '../../../../shared/catalog';
 import {
   DEVICE_MESSAGES,
@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { api } from '../../../lib/api';
-import { applyServerErrors, useZodForm } from '../../../lib/forms';
+import { applyServerErrors, inputProps, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { ImagePicker } from './image-picker';
 import { imageIdsToSave, pickedFromUrls, type PickedImage } from './picked-images';
@@ -33,6 +33,9 @@ const typeOptions = (mode: 'add' | 'edit') => [
 
 /** Whole numbers as the spec parses them: parseInt, so '12.7' is 12 and 'abc' fails validation. */
 const toInteger = (value: unknown) => (value === '' || value === null ? undefined : Number.parseInt(String(value), 10));
+const toIntegerOrNull = (value: unknown) => toInteger(value) ?? null;
+/** The price and quantity inputs: whole rand, whole units. */
+const WHOLE = { type: 'number', min: 0, step: 1 } as const;
 /** Quantity falls back to 1 when invalid or zero on Add; on Edit 0 is kept, to take a device out of stock. */
 const toQuantity = (mode: 'add' | 'edit') => (value: unknown) => {
   const n = Number.parseInt(String(value), 10);
@@ -94,7 +97,7 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
   const [defaultIndex, setDefaultIndex] = useState(device?.defaultImageIndex ?? 0);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(deviceInputSchema, { defaultValues: defaultsOf(device) });
-  const { errors } = form.formState;
+  const input = inputProps(form, useId());
   const type = form.watch('type');
   const uploading = images.some((image) => image.id === null && !image.error);
 
@@ -123,86 +126,33 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="device-brand" label="Brand" error={errors.brand?.message} {...form.register('brand')} />
-        <TextField id="device-model" label="Model" error={errors.model?.message} {...form.register('model')} />
-        <SelectField id="device-type" label="Type" error={errors.type?.message} {...form.register('type')}>
-          {typeOptions(mode).map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="device-condition"
-          label="Condition"
-          error={errors.condition?.message}
-          {...form.register('condition')}
-        >
-          {DEVICE_CONDITIONS.map((condition) => (
-            <option key={condition} value={condition}>
-              {condition}
-            </option>
-          ))}
-        </SelectField>
-        <TextField id="device-storage" label="Storage" error={errors.storage?.message} {...form.register('storage')} />
-        <TextField id="device-ram" label="RAM" optional error={errors.ram?.message} {...form.register('ram')} />
+        <TextField label="Brand" {...input('brand')} />
+        <TextField label="Model" {...input('model')} />
+        <SelectField label="Type" options={typeOptions(mode)} {...input('type')} />
+        <SelectField label="Condition" options={DEVICE_CONDITIONS} {...input('condition')} />
+        <TextField label="Storage" {...input('storage')} />
+        <TextField label="RAM" optional {...input('ram')} />
+        <TextField label="Price" {...WHOLE} {...input('price', { setValueAs: toInteger })} />
         <TextField
-          id="device-price"
-          label="Price"
-          type="number"
-          min={0}
-          step={1}
-          error={errors.price?.message}
-          {...form.register('price', { setValueAs: toInteger })}
-        />
-        <TextField
-          id="device-original-price"
           label="Original price"
           optional
-          type="number"
-          min={0}
-          step={1}
-          error={errors.originalPrice?.message}
-          {...form.register('originalPrice', { setValueAs: (value) => toInteger(value) ?? null })}
+          {...WHOLE}
+          {...input('originalPrice', { setValueAs: toIntegerOrNull })}
         />
-        <TextField
-          id="device-quantity"
-          label="Quantity"
-          type="number"
-          min={0}
-          step={1}
-          error={errors.quantity?.message}
-          {...form.register('quantity', { setValueAs: toQuantity(mode) })}
-        />
-        {DISPLAY_TYPES.includes(type) && (
-          <TextField
-            id="device-display"
-            label="Display size"
-            optional
-            error={errors.displaySize?.message}
-            {...form.register('displaySize')}
-          />
-        )}
+        <TextField label="Quantity" {...WHOLE} {...input('quantity', { setValueAs: toQuantity(mode) })} />
+        {DISPLAY_TYPES.includes(type) && <TextField label="Display size" optional {...input('displaySize')} />}
         {BATTERY_TYPES.includes(type) && (
           <TextField
-            id="device-battery"
             label="Battery health (%)"
             optional
             type="number"
             min={0}
             max={100}
-            error={errors.batteryHealth?.message}
-            {...form.register('batteryHealth', { setValueAs: (value) => toInteger(value) ?? null })}
+            {...input('batteryHealth', { setValueAs: toIntegerOrNull })}
           />
         )}
       </div>
-      <TextAreaField
-        id="device-description"
-        label="Description"
-        optional
-        error={errors.description?.message}
-        {...form.register('description')}
-      />
+      <TextAreaField label="Description" optional {...input('description')} />
       <ImagePicker
         images={images}
         onChange={setImages}

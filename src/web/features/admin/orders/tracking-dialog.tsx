@@ -1,10 +1,9 @@
-import { useId, useState } from 'react';
 import { ORDER_MESSAGES, trackingSchema, type AdminOrderRow } from '../../../../shared/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { applyServerErrors, useZodForm } from '../../../lib/forms';
-import { toast } from '../../../lib/toast';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { useActionForm } from '../../../lib/forms';
 import { orderActions } from './order-api';
 
 /** Update Tracking: courier and tracking number, stored and emailed to the customer. */
@@ -19,50 +18,28 @@ export function TrackingDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const prefix = useId();
-  const form = useZodForm(trackingSchema, {
-    defaultValues: { courier: order.courier ?? '', trackingNumber: order.trackingNumber ?? '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setFormError(null);
-    try {
+  const form = useActionForm(
+    trackingSchema,
+    { courier: order.courier ?? '', trackingNumber: order.trackingNumber ?? '' },
+    async (input) => {
       await orderActions.tracking(order.orderNumber, input);
-      toast.success(ORDER_MESSAGES.trackingSaved);
+      return { message: ORDER_MESSAGES.trackingSaved };
+    },
+    () => {
       onSaved();
       onOpenChange(false);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error));
-    }
-  });
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Update Tracking" description={`Order ${order.orderNumber}`}>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-          {formError && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {formError}
-            </p>
-          )}
-          <TextField
-            id={`${prefix}-courier`}
-            label="Courier"
-            required
-            {...form.register('courier')}
-            error={errors.courier?.message}
-          />
-          <TextField
-            id={`${prefix}-tracking`}
-            label="Tracking Number"
-            required
-            {...form.register('trackingNumber')}
-            error={errors.trackingNumber?.message}
-          />
+        <form noValidate onSubmit={form.submit} className="space-y-4">
+          <FormAlert message={form.error} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
+          <TextField label="Courier" required {...form.input('courier')} />
+          <TextField label="Tracking Number" required {...form.input('trackingNumber')} />
           <div className="flex justify-end">
-            <Button type="submit" disabled={isSubmitting}>
+            <Button type="submit" disabled={form.busy}>
               Save Tracking
             </Button>
           </div>

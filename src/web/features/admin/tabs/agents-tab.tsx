@@ -8,7 +8,7 @@ import { AgentDialog } from '../agents/agent-dialog';
 import { AGENT_KEYS, agentActions, useRefreshAgents } from '../agents/agent-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
-import { PagedResults } from '../../../components/paged-results';
+import { cardList, ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
 import { usePagedList } from '../../../lib/use-paged-list';
 
@@ -23,31 +23,26 @@ export default function AgentsTab() {
   const [creating, setCreating] = useState(false);
 
   return (
-    <section aria-labelledby="agents-heading" className="space-y-6">
-      <h2 id="agents-heading" className="text-xl font-semibold text-slate-900">
-        Agents
-      </h2>
-      <ListToolbar list={list} searchLabel="Search agents" statuses={AGENT_STATUS_FILTERS}>
-        <Button onClick={() => setCreating(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          Create Agent
-        </Button>
-      </ListToolbar>
-      {creating && <AgentDialog open onOpenChange={setCreating} onSaved={() => void refresh()} />}
-      <PagedResults
-        list={list}
-        errorTitle={AGENT_MESSAGES.loadFailed}
-        empty={{ title: 'No agents found', description: 'Create an agent to start assigning trade-ins.' }}
-      >
-        {(agents) => (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {agents.map((agent) => (
-              <AgentCard key={agent.id} agent={agent} onChanged={() => void refresh()} />
-            ))}
-          </ul>
-        )}
-      </PagedResults>
-    </section>
+    <ListTab
+      id="agents"
+      title="Agents"
+      controls={
+        <ListToolbar list={list} searchLabel="Search agents" statuses={AGENT_STATUS_FILTERS}>
+          <Button onClick={() => setCreating(true)}>
+            <Plus className="size-4" aria-hidden="true" />
+            Create Agent
+          </Button>
+        </ListToolbar>
+      }
+      list={list}
+      errorTitle={AGENT_MESSAGES.loadFailed}
+      empty={{ title: 'No agents found', description: 'Create an agent to start assigning trade-ins.' }}
+      after={creating && <AgentDialog open onOpenChange={setCreating} onSaved={() => void refresh()} />}
+    >
+      {cardList('grid gap-4 sm:grid-cols-2 lg:grid-cols-3', (agent) => (
+        <AgentCard key={agent.id} agent={agent} onChanged={() => void refresh()} />
+      ))}
+    </ListTab>
   );
 }
 

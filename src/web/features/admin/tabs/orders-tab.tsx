@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ORDER_MESSAGES, type AdminOrderRow } from '../../../../shared/admin-orders';
 import { ORDER_ADVANCE, ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
 import { PAYMENT_MESSAGES } from '../../../../shared/payments';
-import { PagedResults } from '../../../components/paged-results';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
@@ -11,6 +10,8 @@ import { toast } from '../../../lib/toast';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
+import { RowTitle } from '../components/row-title';
+import { cardList, ListTab } from '../components/list-tab';
 import { ORDER_KEYS, orderActions, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
 import { TrackingDialog } from '../orders/tracking-dialog';
@@ -36,30 +37,21 @@ export default function OrdersTab() {
   const total = list.query.data?.total;
 
   return (
-    <section aria-labelledby="orders-heading" className="space-y-6">
-      <div>
-        <h2 id="orders-heading" className="text-xl font-semibold text-slate-900">
-          Orders
-        </h2>
-        <p className="text-sm text-slate-600">
-          {total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'order' : 'orders'}`}
-        </p>
-      </div>
-      <ListToolbar list={list} searchLabel="Search by order number, name or email" statuses={STATUS_OPTIONS} />
-      <PagedResults
-        list={list}
-        errorTitle={loadFailed}
-        empty={{ title: ORDER_MESSAGES.empty, description: ORDER_MESSAGES.emptyHint }}
-      >
-        {(orders) => (
-          <ul className="space-y-4">
-            {orders.map((order) => (
-              <OrderCard key={order.orderNumber} order={order} onChanged={() => void refresh()} />
-            ))}
-          </ul>
-        )}
-      </PagedResults>
-    </section>
+    <ListTab
+      id="orders"
+      title="Orders"
+      subtitle={total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'order' : 'orders'}`}
+      controls={
+        <ListToolbar list={list} searchLabel="Search by order number, name or email" statuses={STATUS_OPTIONS} />
+      }
+      list={list}
+      errorTitle={loadFailed}
+      empty={{ title: ORDER_MESSAGES.empty, description: ORDER_MESSAGES.emptyHint }}
+    >
+      {cardList('space-y-4', (order) => (
+        <OrderCard key={order.orderNumber} order={order} onChanged={() => void refresh()} />
+      ))}
+    </ListTab>
   );
 }
 
@@ -117,12 +109,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`Order ${order.orderNumber}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <p className="font-semibold text-slate-900">{order.orderNumber}</p>
-          <p className="text-sm text-slate-600">
-            {order.customerName} · {order.customerEmail}
-          </p>
-        </div>
+        <RowTitle number={order.orderNumber} name={order.customerName} detail={order.customerEmail} />
         <div className="flex items-center gap-2">
           {order.refundDue > 0 && <StatusBadge status="needs refund" tones={{ 'needs refund': 'red' }} />}
           {order.paymentStatus !== 'paid' && (

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { DataTable, type Column } from '../components/data-table';
 import { ListStatus } from '../../../components/list-status';
 import { ListToolbar } from '../components/list-toolbar';
-import { PagedResults } from '../../../components/paged-results';
+import { ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { formatDateTime } from '../payments/format';
@@ -67,20 +67,23 @@ export default function OutboxTab() {
     },
   ];
   return (
-    <section aria-labelledby="outbox-heading" className="space-y-6">
-      <h2 id="outbox-heading" className="text-xl font-semibold text-slate-900">
-        Outbox
-      </h2>
-      <ListToolbar list={list} searchLabel="Search emails" statuses={OUTBOX_STATUSES} />
-      <PagedResults list={list} errorTitle={OUTBOX_MESSAGES.loadFailed} empty={{ title: 'No emails found' }}>
-        {(emails) => <DataTable caption="Emails" columns={columns} rows={emails} rowKey={(e) => e.id} />}
-      </PagedResults>
-      <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
-        <DialogContent title="Email" size="lg">
-          {viewing && <EmailBody id={viewing} />}
-        </DialogContent>
-      </Dialog>
-    </section>
+    <ListTab
+      id="outbox"
+      title="Outbox"
+      controls={<ListToolbar list={list} searchLabel="Search emails" statuses={OUTBOX_STATUSES} />}
+      list={list}
+      errorTitle={OUTBOX_MESSAGES.loadFailed}
+      empty={{ title: 'No emails found' }}
+      after={
+        <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
+          <DialogContent title="Email" size="lg">
+            {viewing && <EmailBody id={viewing} />}
+          </DialogContent>
+        </Dialog>
+      }
+    >
+      {(emails) => <DataTable caption="Emails" columns={columns} rows={emails} rowKey={(e) => e.id} />}
+    </ListTab>
   );
 }
 

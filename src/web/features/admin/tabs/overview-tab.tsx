@@ -5,6 +5,7 @@ import type { AdminOverview } from '../../../../shared/admin-overview';
 import type { AnySaleStatus } from '../../../../shared/trade-ins';
 import { api } from '../../../lib/api';
 import { money } from '../../../lib/money';
+import { RowTitle } from '../components/row-title';
 import { ListStatus } from '../../../components/list-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { SALE_STATUS_TONES } from '../transactions/trade-in-api';
@@ -66,12 +67,12 @@ function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'
         <ul className="mt-3 divide-y divide-slate-100">
           {rows.map((row) => (
             <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div>
-                <p className="font-medium text-slate-900">{row.transactionNumber}</p>
-                <p className="text-sm text-slate-600">
-                  {row.customerName} · {row.deviceInfo}
-                </p>
-              </div>
+              <RowTitle
+                number={row.transactionNumber}
+                name={row.customerName}
+                detail={row.deviceInfo}
+                weight="font-medium"
+              />
               <div className="flex items-center gap-3">
                 <span className="font-semibold">{money(row.amount, 'admin')}</span>
                 <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ALL_SALE_STATUSES } from '../../../../shared/trade-ins';
-import { PagedResults } from '../../../components/paged-results';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
@@ -8,6 +7,8 @@ import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { ListToolbar } from '../components/list-toolbar';
+import { RowTitle } from '../components/row-title';
+import { cardList, ListTab } from '../components/list-tab';
 import { AssignDialog, MarkPaidDialog } from '../transactions/move-dialogs';
 import {
   SALE_STATUS_TONES,
@@ -27,25 +28,20 @@ export default function TransactionsTab() {
   const refresh = useRefreshTradeIns();
 
   return (
-    <section aria-labelledby="transactions-heading" className="space-y-6">
-      <h2 id="transactions-heading" className="text-xl font-semibold text-slate-900">
-        Transactions
-      </h2>
-      <ListToolbar list={list} searchLabel="Search by transaction number, name or email" statuses={STATUS_OPTIONS} />
-      <PagedResults
-        list={list}
-        errorTitle="Failed to load transactions"
-        empty={{ title: 'No transactions found', description: 'Devices customers submit for sale appear here' }}
-      >
-        {(rows) => (
-          <ul className="space-y-3">
-            {rows.map((row) => (
-              <TradeInCard key={row.transactionNumber} row={row} onChanged={() => void refresh()} />
-            ))}
-          </ul>
-        )}
-      </PagedResults>
-    </section>
+    <ListTab
+      id="transactions"
+      title="Transactions"
+      controls={
+        <ListToolbar list={list} searchLabel="Search by transaction number, name or email" statuses={STATUS_OPTIONS} />
+      }
+      list={list}
+      errorTitle="Failed to load transactions"
+      empty={{ title: 'No transactions found', description: 'Devices customers submit for sale appear here' }}
+    >
+      {cardList('space-y-3', (row) => (
+        <TradeInCard key={row.transactionNumber} row={row} onChanged={() => void refresh()} />
+      ))}
+    </ListTab>
   );
 }
 
@@ -69,13 +65,9 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={row.transactionNumber}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <p className="font-semibold text-slate-900">{row.transactionNumber}</p>
-          <p className="text-sm text-slate-600">
-            {row.customerName} · {row.customerEmail}
-          </p>
+        <RowTitle number={row.transactionNumber} name={row.customerName} detail={row.customerEmail}>
           <p className="text-sm text-slate-700">{row.deviceInfo}</p>
-        </div>
+        </RowTitle>
         <StatusBadge status={row.status} tones={SALE_STATUS_TONES} />
       </div>
       <p className="mt-2 text-sm text-slate-600">

@@ -1,12 +1,45 @@
+import type { FormEvent, ReactNode } from 'react';
 import { assignAgentSchema, markPaidSchema } from '../../../../shared/trade-ins';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { useActionForm } from '../../../lib/forms';
 import { useActiveAgents } from '../agents/agent-api';
 import { tradeInActions, type TradeInRow } from './trade-in-api';
 
 type Props = { tradeIn: TradeInRow; onOpenChange: (open: boolean) => void; onDone: () => void };
+
+/** The frame of a move on one trade-in: its number under the title, the refusal, the fields, one button. */
+function MoveDialog({
+  title,
+  submitLabel = title,
+  tradeIn,
+  onOpenChange,
+  form,
+  children,
+}: Omit<Props, 'onDone'> & {
+  title: string;
+  submitLabel?: string;
+  form: { submit: (event: FormEvent<HTMLFormElement>) => void; error: string | null; busy: boolean };
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent title={title} description={tradeIn.transactionNumber}>
+        <form noValidate onSubmit={form.submit} className="space-y-4">
+          <FormAlert message={form.error} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
+          {children}
+          <div className="flex justify-end">
+            <Button type="submit" disabled={form.busy}>
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
   const agents = useActiveAgents();
@@ -20,30 +53,18 @@ export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
     },
   );
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent title="Assign to Agent" description={tradeIn.transactionNumber}>
-        <form noValidate onSubmit={form.submit} className="space-y-4">
-          {form.error && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {form.error}
-            </p>
-          )}
-          <SelectField label="Agent" required {...form.input('agentId')}>
-            <option value="">Choose an agent</option>
-            {agents.data?.items.map((agent) => (
-              <option key={agent.id} value={agent.id}>
-                {agent.name} ({agent.role})
-              </option>
-            ))}
-          </SelectField>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={form.busy}>
-              Assign
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <MoveDialog title="Assign to Agent" submitLabel="Assign" tradeIn={tradeIn} onOpenChange={onOpenChange} form={form}>
+      <SelectField
+        label="Agent"
+        required
+        placeholder="Choose an agent"
+        options={(agents.data?.items ?? []).map((agent) => ({
+          value: agent.id,
+          label: `${agent.name} (${agent.role})`,
+        }))}
+        {...form.input('agentId')}
+      />
+    </MoveDialog>
   );
 }
 
@@ -58,22 +79,8 @@ export function MarkPaidDialog({ tradeIn, onOpenChange, onDone }: Props) {
     },
   );
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent title="Mark Paid" description={tradeIn.transactionNumber}>
-        <form noValidate onSubmit={form.submit} className="space-y-4">
-          {form.error && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {form.error}
-            </p>
-          )}
-          <TextField label="Payout Reference" required {...form.input('payoutReference')} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={form.busy}>
-              Mark Paid
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <MoveDialog title="Mark Paid" tradeIn={tradeIn} onOpenChange={onOpenChange} form={form}>
+      <TextField label="Payout Reference" required {...form.input('payoutReference')} />
+    </MoveDialog>
   );
 }
