@@ -65,10 +65,10 @@ function DeviceDetail({ device }: { device: Device }) {
   const several = device.images.length > 1;
 
   const buyNow = () => {
+    const added = addDeviceToCart(device);
     window.clearTimeout(buyNowTimer.current);
-    void addDeviceToCart(device).then(() => {
-      buyNowTimer.current = window.setTimeout(() => navigate(paths.cart), DISPLAY.buyNowDelayMs);
-    });
+    // The delay counts from the press; the cart opens once the device is in it.
+    buyNowTimer.current = window.setTimeout(() => void added.then(() => navigate(paths.cart)), DISPLAY.buyNowDelayMs);
   };
 
   const specifications = specificationRows(device);
