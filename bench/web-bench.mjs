@@ -27,7 +27,15 @@ const CHROMIUM_ARGS = [
 ];
 /** Issue 17: first-load JavaScript of /, /buy and /device/:id, brotli. */
 const JS_BUDGET_KB = 100;
-const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** Issue 17: Lighthouse mobile, median of 3 runs a page. */
+const LIGHTHOUSE_BUDGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** The same runs' metrics: at most these (LCP and TBT in ms). */
+const METRIC_BUDGETS = {
+  'largest-contentful-paint': { label: 'LCP (ms)', max: 1500 },
+  'cumulative-layout-shift': { label: 'CLS', max: 0.02 },
+  'total-blocking-time': { label: 'TBT (ms)', max: 100 },
+};
+const LIGHTHOUSE_RUNS = 3;
 /** Code the storefront must never download. */
 const FORBIDDEN_CHUNK = /(^|[/-])(admin|agent)[^/]*\.js/i;
 const withLighthouse = !process.argv.includes('--no-lighthouse');
@@ -139,9 +147,10 @@ async function runLighthouse(url) {
       onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS),
     });
     const { categories, audits } = result.lhr;
-    const scores = Object.fromEntries(
-      Object.keys(LIGHTHOUSE_BUDGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
-    );
+    const scores = Object.fromEntries([
+      ...Object.keys(LIGHTHOUSE_BUDGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
+      ...Object.keys(METRIC_BUDGETS).map((key) => [key, audits[key]?.numericValue ?? NaN]),
+    ]);
     // What kept a category under 100: failing audits that carry weight, for the fix list.
     const misses = [];
     for (const [key, category] of Object.entries(categories)) {
@@ -158,6 +167,7 @@ async function runLighthouse(url) {
   }
 }
 
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mark = (ok) => (ok ? '' : '  <- over budget');
 const pad = (text, width) => String(text).padEnd(width);
 
@@ -215,19 +225,39 @@ async function main() {
     }
 
     if (withLighthouse) {
-      console.log('\nLighthouse 12 (mobile, simulated throttling, system Chromium)\n');
-      const keys = Object.keys(LIGHTHOUSE_BUDGETS);
-      console.log(`${pad('page', 14)}${keys.map((key) => pad(`${key} (${LIGHTHOUSE_BUDGETS[key]})`, 22)).join('')}`);
-      const allMisses = [];
+      console.log(
+        `\nLighthouse 12 (mobile, simulated throttling, system Chromium), median of ${LIGHTHOUSE_RUNS} runs\n`,
+      );
+      const columns = [
+        ...Object.entries(LIGHTHOUSE_BUDGETS).map(([key, min]) => ({
+          key,
+          label: `${key} (>=${min})`,
+          ok: (v) => v >= min,
+        })),
+        ...Object.entries(METRIC_BUDGETS).map(([key, { label, max }]) => ({
+          key,
+          label: `${label} (<=${max})`,
+          ok: (v) => v <= max,
+        })),
+      ];
+      console.log(`${pad('page', 14)}${columns.map((column) => pad(column.label, 26)).join('')}`);
+      const allMisses = new Set();
       for (const page of pages) {
-        const { scores, misses } = await runLighthouse(page.url);
-        console.log(
-          `${pad(page.name, 14)}${keys.map((key) => pad(`${scores[key]}${scores[key] < LIGHTHOUSE_BUDGETS[key] ? ' <- miss' : ''}`, 22)).join('')}`,
-        );
-        allMisses.push(...misses.map((miss) => `${page.name}  ${miss}`));
+        const runs = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          const { scores, misses } = await runLighthouse(page.url);
+          runs.push(scores);
+          misses.forEach((miss) => allMisses.add(`${page.name}  ${miss}`));
+        }
+        const cells = columns.map(({ key, ok }) => {
+          const value = median(runs.map((run) => run[key]));
+          const shown = key === 'cumulative-layout-shift' ? value.toFixed(3) : Math.round(value);
+          return pad(`${shown}${ok(value) ? '' : ' <- miss'}`, 26);
+        });
+        console.log(`${pad(page.name, 14)}${cells.join('')}`);
       }
-      if (allMisses.length) {
-        console.log('\nAudits that cost points:');
+      if (allMisses.size) {
+        console.log('\nAudits that cost points (in any run):');
         for (const miss of allMisses) console.log(`  ${miss}`);
       }
     }

@@ -1,4 +1,3 @@
-import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import {
@@ -10,11 +9,12 @@ import {
 } from 'react-router';
 import { jsonForScript } from '../shared/script-json';
 import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderResult } from '../shared/server-render';
-import { QUERY_STATE_ID } from './app/hydration';
-import { createQueryClient, Providers } from './app/providers';
+import { PAGE_STATE_ID, type PageState } from './app/hydration';
+import { Providers } from './app/providers';
 import { createRoutes, type ServerRenderedHandle } from './app/routes';
 import { setStoreCurrency } from './lib/money';
-import { SESSION_QUERY_KEY } from './lib/use-session';
+import { createQueryClient } from './lib/queries';
+import { SessionHintProvider } from './lib/use-session';
 
 /**
  * The storefront's server render (docs/decisions/032), built by Vite's SSR build into
@@ -57,7 +57,7 @@ function serverRenderedPages(routes: RouteObject[], url: string): (string | unde
 export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, currency, manifest }) => {
   setStoreCurrency(currency);
   const preloads = preloadsOf(manifest);
-  const table = createRoutes({ queryClient: createQueryClient(), catalog: data, waitForData: true });
+  const table = createRoutes({ catalog: data, waitForData: true });
 
   return {
     renders: (url) => serverRenderedPages(table, url).at(-1) !== undefined,
@@ -66,11 +66,8 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       const pages = serverRenderedPages(table, url);
       if (!pages.at(-1)) return SHELL;
       const request = new Request(new URL(url, BASE));
+      // For the pages that use queries (none read any while the server renders them).
       const queryClient = createQueryClient();
-      // A loader's failure sends the shell at once (the browser then tries itself), never a retry here.
-      queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-      // No session cookie: nobody is signed in, so the header shows Login/SignUp from the first paint.
-      if (!signedIn) queryClient.setQueryData(SESSION_QUERY_KEY, null);
 
       const handler = createStaticHandler(createRoutes({ queryClient, catalog: data, waitForData: true }));
       const context = await handler.query(request);
@@ -86,9 +83,11 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       const failures: unknown[] = [];
       const stream = await renderToReadableStream(
         <StrictMode>
-          <Providers client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </Providers>
+          <SessionHintProvider anonymous={!signedIn}>
+            <Providers>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+          </SessionHintProvider>
         </StrictMode>,
         { nonce, onError: (error) => void failures.push(error) },
       );
@@ -99,8 +98,7 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
       const scripts =
         `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${jsonForScript(JSON.stringify(routerData))});</script>` +
-        `<script type="application/json" id="${QUERY_STATE_ID}">${jsonForScript(dehydrate(queryClient))}</script>`;
-      queryClient.clear();
+        `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript({ anonymous: !signedIn } satisfies PageState)}</script>`;
       return { kind: 'page', html, scripts, preload: preloads(pages.filter((page) => page !== undefined)) };
     },
   };

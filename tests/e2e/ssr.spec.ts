@@ -83,7 +83,7 @@ test.describe('with JavaScript', () => {
     for (const path of ['/', '/buy?category=phone', `/device/${device.id}`]) {
       const seen = watch(page);
       const response = await page.goto(path);
-      expect(await response!.text()).toContain('id="quickbuy-queries"');
+      expect(await response!.text()).toContain('id="quickbuy-page"');
       await hydrated(page);
       await page.waitForLoadState('networkidle');
       expect(seen.problems, path).toEqual([]);

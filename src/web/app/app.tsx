@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
+import { SessionHintProvider } from '../lib/use-session';
 import { Providers } from './providers';
 
 /** The moment the first page is live (hydrated, or rendered by the browser): bench/web-bench.mjs counts the JavaScript before it. */
@@ -11,13 +11,15 @@ function MarkReady() {
   return null;
 }
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
+export function App({ router, anonymous }: { router: DataRouter; anonymous: boolean }) {
   return (
     <StrictMode>
-      <Providers client={queryClient}>
-        <RouterProvider router={router} />
-        <MarkReady />
-      </Providers>
+      <SessionHintProvider anonymous={anonymous}>
+        <Providers>
+          <RouterProvider router={router} />
+          <MarkReady />
+        </Providers>
+      </SessionHintProvider>
     </StrictMode>
   );
 }

@@ -2,10 +2,15 @@ import type { HydrationState } from 'react-router';
 
 /**
  * What the server's page carries for hydration: the router's loader data in the nonce-bearing script
- * React Router reads (window.__staticRouterHydrationData), and the TanStack Query cache as a JSON data
- * block with this id (data, never run, so the CSP has nothing to allow for it).
+ * React Router reads (window.__staticRouterHydrationData), and what the page knew of its visitor as a
+ * JSON data block with this id (data, never run, so the CSP has nothing to allow for it).
  */
-export const QUERY_STATE_ID = 'quickbuy-queries';
+export const PAGE_STATE_ID = 'quickbuy-page';
+
+export interface PageState {
+  /** The request carried no session cookie: nobody is signed in. */
+  anonymous: boolean;
+}
 
 declare global {
   interface Window {

@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { apiCatalog } from '../features/catalog/catalog-queries';
+import { apiCatalog, keepHydratedReplies } from '../features/catalog/catalog-data';
 import { createRoutes } from './routes';
 
 /**
@@ -35,9 +34,12 @@ async function resolveFirstPage(routes: RouteObject[]) {
  * and the router starts from the server's loader data (window.__staticRouterHydrationData, read by
  * createBrowserRouter) instead of running the loaders again.
  */
-export async function createAppRouter(queryClient: QueryClient, { hydrating }: { hydrating: boolean }) {
+export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
   keyFirstHistoryEntry();
-  const routes = createRoutes({ queryClient, catalog: apiCatalog, waitForData: false });
-  if (hydrating) await resolveFirstPage(routes);
+  const routes = createRoutes({ catalog: apiCatalog, waitForData: false });
+  if (hydrating) {
+    await resolveFirstPage(routes);
+    keepHydratedReplies(window.__staticRouterHydrationData?.loaderData);
+  }
   return createBrowserRouter(routes);
 }

@@ -1,10 +1,10 @@
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { COLLECTIONS } from '../../shared/catalog';
 import { PATH_ALIASES, paths } from '../../shared/paths';
 import type { StorefrontData } from '../../shared/server-render';
-import { catalogQueries, readFilters, pageParam } from '../features/catalog/catalog-queries';
+import { catalogReads, loadCatalog, pageParam, readFilters } from '../features/catalog/catalog-data';
 import { RootLayout } from './layout/root-layout';
 
 /** The failure page loads only when something failed: it is never on a page's first load. */
@@ -12,7 +12,8 @@ const RouteErrorPage = lazy(() => import('./route-error-page').then((module) => 
 
 /** What the route loaders read with, on each side. */
 export interface RouteData {
-  queryClient: QueryClient;
+  /** The request's query client on the server; in the browser the pages share the tab's (lib/queries). */
+  queryClient?: QueryClient;
   /** The catalog: the API in the browser, the server's services while it renders a page. */
   catalog: StorefrontData;
   /**
@@ -55,23 +56,40 @@ const isCollection = (slug: string) => Object.hasOwn(COLLECTIONS, slug);
 
 /** One route table for the browser's router and the server's static handler. */
 export function createRoutes({ queryClient, catalog, waitForData }: RouteData): RouteObject[] {
-  async function load<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>): Promise<T | null> {
-    if (waitForData) return queryClient.fetchQuery(options);
-    void queryClient.prefetchQuery(options);
-    return null;
+  const load = <T,>(request: Request, read: () => Promise<T>) => loadCatalog(request, read, { waitForData });
+
+  /**
+   * A page that reads or writes through TanStack Query gets the provider with its code, so the
+   * storefront's first load (which reads through the loaders) does without the library.
+   */
+  function withQueries(page: () => Promise<PageModule>): () => Promise<PageModule> {
+    return async () => {
+      const [{ Component: Page }, { QueryProvider }] = await Promise.all([page(), import('../lib/queries')]);
+      return {
+        Component: () => (
+          <QueryProvider client={queryClient}>
+            <Page />
+          </QueryProvider>
+        ),
+      };
+    };
   }
+
+  /** A page the browser renders alone (docs/decisions/032), with TanStack Query. */
+  const appRoute = (path: string, page: () => Promise<PageModule>): RouteObject => ({ path, lazy: withQueries(page) });
 
   /** /buy: on the server, a page past the end (an old link, ?page=99) answers with a redirect to the last page. */
   async function buyLoader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
-    const list = await load(catalogQueries.devices(readFilters(url.searchParams), catalog));
-    if (list && list.items.length === 0 && list.filteredTotal > 0) {
+    const data = await load(request, () => catalogReads.devices(readFilters(url.searchParams), catalog));
+    const list = data.reply;
+    if (!(list instanceof Promise) && list.items.length === 0 && list.filteredTotal > 0) {
       const pageCount = Math.max(1, Math.ceil(list.filteredTotal / list.pageSize));
       if (pageCount > 1) url.searchParams.set('page', String(pageCount));
       else url.searchParams.delete('page');
       throw redirect(`${url.pathname}${url.search}`);
     }
-    return null;
+    return data;
   }
 
   return [
@@ -88,35 +106,36 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
           paths.home,
           'catalog/home-page',
           () => import('../features/catalog/home-page'),
-          async () => (await load(catalogQueries.home(catalog)), null),
+          ({ request }) => load(request, () => catalogReads.home(catalog)),
         ),
         storefrontRoute(paths.buy, 'catalog/buy-page', () => import('../features/catalog/buy-page'), buyLoader),
         storefrontRoute(
           '/collections/:slug',
           'catalog/collection-page',
           () => import('../features/catalog/collection-page'),
-          async ({ params, request }) => {
+          ({ params, request }) => {
             const slug = params.slug ?? '';
-            if (isCollection(slug)) {
-              await load(catalogQueries.collection(slug, pageParam(new URL(request.url).searchParams), catalog));
-            }
-            return null;
+            return isCollection(slug)
+              ? load(request, () =>
+                  catalogReads.collection(slug, pageParam(new URL(request.url).searchParams), catalog),
+                )
+              : null;
           },
         ),
         storefrontRoute(
           '/device/:id',
           'catalog/device-page',
           () => import('../features/catalog/device-page'),
-          async ({ params }) => (await load(catalogQueries.device(params.id ?? '', catalog)), null),
+          ({ params, request }) => load(request, () => catalogReads.device(params.id ?? '', catalog)),
         ),
-        { path: paths.cart, lazy: () => import('../features/cart/cart-page') },
-        { path: '/order-confirmation/:orderNumber', lazy: () => import('../features/orders/order-confirmation-page') },
-        { path: paths.auth, lazy: () => import('../features/auth/auth-page') },
-        { path: paths.login, lazy: () => import('../features/auth/login-page') },
-        { path: paths.signup, lazy: () => import('../features/auth/signup-page') },
-        { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
-        { path: paths.resetPassword, lazy: () => import('../features/auth/reset-password-page') },
-        { path: paths.account, lazy: () => import('../features/account/account-page') },
+        appRoute(paths.cart, () => import('../features/cart/cart-page')),
+        appRoute('/order-confirmation/:orderNumber', () => import('../features/orders/order-confirmation-page')),
+        appRoute(paths.auth, () => import('../features/auth/auth-page')),
+        appRoute(paths.login, () => import('../features/auth/login-page')),
+        appRoute(paths.signup, () => import('../features/auth/signup-page')),
+        appRoute(paths.forgotPassword, () => import('../features/auth/forgot-password-page')),
+        appRoute(paths.resetPassword, () => import('../features/auth/reset-password-page')),
+        appRoute(paths.account, () => import('../features/account/account-page')),
         storefrontRoute(paths.about, 'content/about-page', () => import('../features/content/about-page')),
         storefrontRoute(paths.contact, 'content/contact-page', () => import('../features/content/contact-page')),
         storefrontRoute(paths.faq, 'content/faq-page', () => import('../features/content/faq-page')),
@@ -127,11 +146,15 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
         storefrontRoute(paths.privacy, 'content/privacy-page', () => import('../features/content/privacy-page')),
         storefrontRoute(paths.reviews, 'content/reviews-page', () => import('../features/content/reviews-page')),
         storefrontRoute(paths.sell, 'sell/sell-page', () => import('../features/sell/sell-page')),
-        storefrontRoute(paths.repairs, 'repairs/repairs-page', () => import('../features/repairs/repairs-page')),
-        { path: paths.track, lazy: () => import('../features/track/track-page') },
-        { path: paths.agentLogin, lazy: () => import('../features/auth/agent-login-page') },
-        { path: paths.agentDashboard, lazy: () => import('../features/agent/agent-dashboard-page') },
-        { path: paths.admin, lazy: () => import('../features/admin/admin-page') },
+        storefrontRoute(
+          paths.repairs,
+          'repairs/repairs-page',
+          withQueries(() => import('../features/repairs/repairs-page')),
+        ),
+        appRoute(paths.track, () => import('../features/track/track-page')),
+        appRoute(paths.agentLogin, () => import('../features/auth/agent-login-page')),
+        appRoute(paths.agentDashboard, () => import('../features/agent/agent-dashboard-page')),
+        appRoute(paths.admin, () => import('../features/admin/admin-page')),
         ...Object.entries(PATH_ALIASES).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
         { path: '*', lazy: () => import('./not-found-page') },
       ],

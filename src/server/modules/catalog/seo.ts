@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Device } from '../../../shared/catalog';
-import { PAGES, paths } from '../../../shared/paths';
+import { PAGES } from '../../../shared/pages';
+import { paths } from '../../../shared/paths';
 import { jsonForScript } from '../../../shared/script-json';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';

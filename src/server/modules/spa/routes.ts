@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../../shared/errors';
-import { matchPage, type PageMeta } from '../../../shared/paths';
+import { matchPage, type PageMeta } from '../../../shared/pages';
 import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderer } from '../../../shared/server-render';
 import type { AppContext } from '../../context';
 import { compressFor } from '../../lib/compress';

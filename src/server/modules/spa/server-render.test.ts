@@ -46,7 +46,7 @@ describe('GET / (server-rendered)', () => {
     expect(res.body).toMatch(/<h1[^>]*>Shop Smarter Today!<\/h1>/);
     expect(res.body).toContain('Trending Products');
     expect(res.body).toContain(phones.at(-1)!.name);
-    expect(res.body).toContain('<script type="application/json" id="quickbuy-queries">');
+    expect(res.body).toContain('<script type="application/json" id="quickbuy-page">');
     // Nobody is signed in: the header's Login/SignUp is in the page already.
     expect(res.body).toContain('Login/SignUp');
     // The page's own chunk is preloaded beside the entry script.
@@ -152,7 +152,7 @@ describe('rendered pages and caches', () => {
     const res = await get('/cart');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).not.toContain('quickbuy-queries');
+    expect(res.body).not.toContain('quickbuy-page');
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers['content-security-policy']).not.toContain('nonce-');
   });

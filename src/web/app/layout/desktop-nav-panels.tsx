@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, ImageOff } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { imageUrl, type CatalogMenuReply } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
 import { api } from '../../lib/api';
 import { money } from '../../lib/money';
+import { useSettled } from '../../lib/use-settled';
 import { COLLECTION_LINKS, COMPANY_LINKS } from './nav-links';
 
 /**
@@ -13,16 +13,24 @@ import { COLLECTION_LINKS, COMPANY_LINKS } from './nav-links';
  * navigation (desktop-nav.tsx): a page's first load carries only the menu buttons.
  */
 
-export const CATALOG_MENU_QUERY_KEY = ['catalog', 'menu'] as const;
+/** How long the menu's featured devices and laptop count stand before the menu asks again. */
+const MENU_FRESH_MS = 5 * 60_000;
+let menuRead: { at: number; reply: Promise<CatalogMenuReply> } | undefined;
+
+/** The menu's reply, read again once it is older than MENU_FRESH_MS; a failed read is asked again next time. */
+function readMenu(): Promise<CatalogMenuReply> {
+  if (!menuRead || Date.now() - menuRead.at > MENU_FRESH_MS) {
+    const reply = api.get<CatalogMenuReply>('/api/catalog/menu');
+    menuRead = { at: Date.now(), reply };
+    reply.catch(() => (menuRead = undefined));
+  }
+  return menuRead.reply;
+}
 
 /** The Shop menu's live part, asked for the first time the menu opens (not on every page load). */
 function useCatalogMenu() {
-  return useQuery({
-    queryKey: CATALOG_MENU_QUERY_KEY,
-    queryFn: () => api.get<CatalogMenuReply>('/api/catalog/menu'),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const [reply] = useState(readMenu);
+  return useSettled(reply);
 }
 
 export function allLaptopsLabel(count: number | undefined): string {
@@ -68,7 +76,7 @@ export function ShopPanel() {
               </li>
             ))}
           </ul>
-        ) : menu.isLoading ? (
+        ) : menu.isPending ? (
           <ul className="mt-3 grid grid-cols-3 gap-4" aria-hidden="true">
             {[0, 1, 2].map((i) => (
               <li key={i} className="animate-pulse">

@@ -1,10 +1,13 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ChatSlot } from './chat-slot';
-import { FollowUsBar } from './follow-us-bar';
+import { frameIsLive, hydrateLater } from './hydrate-later';
 import { NavigationProgress } from './navigation-progress';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TopBanner } from './top-banner';
+
+const SiteFooter = hydrateLater(() => import('./site-footer').then((module) => module.SiteFooter));
+const FollowUsBar = hydrateLater(() => import('./follow-us-bar').then((module) => module.FollowUsBar));
 
 /**
  * The frame of every page: free-delivery banner, header (mega menu, mobile menu), footer,
@@ -12,6 +15,7 @@ import { TopBanner } from './top-banner';
  * on every page's first load (no zod, no markdown, no dialogs).
  */
 export function RootLayout() {
+  useEffect(frameIsLive, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a

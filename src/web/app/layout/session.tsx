@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
-import { SESSION_QUERY_KEY } from '../../lib/use-session';
+import { setSession } from '../../lib/use-session';
 import { api } from '../../lib/api';
 
 /** Browser-storage keys the spec's logout clears (000 section 4); we may still cache the profile there. */
@@ -12,7 +11,6 @@ const SESSION_STORAGE_KEYS = ['currentUser', 'currentAgent', 'isAdmin'];
 
 /** Ends the session on the server, forgets it here, and goes home. */
 export function useLogout() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const logout = async () => {
@@ -29,7 +27,7 @@ export function useLogout() {
     } catch {
       // Storage unavailable: nothing cached to clear.
     }
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    setSession(null);
     void navigate(paths.home);
   };
   return { logout, pending };

@@ -5,7 +5,7 @@ import { profileSchema, type ProfileReply } from '../../../shared/accounts';
 import { api, ApiError } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { SESSION_QUERY_KEY } from '../../lib/use-session';
+import { refreshSession } from '../../lib/use-session';
 import { Button } from '../ui/button';
 import { EmailField, PasswordField, TextField } from '../ui/field';
 
@@ -35,7 +35,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
 
   const saved = (reply: { message: string; profile: ProfileReply }) => {
     queryClient.setQueryData(PROFILE_QUERY_KEY, reply.profile);
-    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    void refreshSession();
     toast.success(reply.message);
   };
 

@@ -1,11 +1,14 @@
 import { ShoppingCart } from 'lucide-react';
 import type { Device } from '../../../shared/catalog';
 import { toast } from '../../lib/toast';
-import { cart } from '../../lib/cart-store';
 import { primaryImage } from './device-image';
 
-/** Adds one of the device to the cart and says so (spec 000 section 8: '{name} added to cart!'). */
-export function addDeviceToCart(device: Device): void {
+/**
+ * Adds one of the device to the cart and says so (spec 000 section 8: '{name} added to cart!'). The
+ * cart's store loads with the first add (or the header's badge, once the page is live), not with the page.
+ */
+export async function addDeviceToCart(device: Device): Promise<void> {
+  const { cart } = await import('../../lib/cart-store');
   cart.add({
     id: device.id,
     name: device.name,
@@ -28,7 +31,7 @@ export function AddToCartButton({
   iconClassName: string;
 }) {
   return (
-    <button type="button" disabled={!device.inStock} onClick={() => addDeviceToCart(device)} className={className}>
+    <button type="button" disabled={!device.inStock} onClick={() => void addDeviceToCart(device)} className={className}>
       {device.inStock && <ShoppingCart className={iconClassName} aria-hidden="true" />}
       {device.inStock ? 'Add to Cart' : 'Out of Stock'}
     </button>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { toast } from '../../lib/toast';
-import { readFilters, useDevices } from './catalog-queries';
+import { readFilters, useDevices } from './catalog-data';
 import { DeviceCard } from './device-card';
 import { FilterBar, type SelectFilter } from './filter-bar';
 import { Pagination } from './pagination';
@@ -30,7 +30,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [columns, setColumns] = useState<Columns>(3);
-  const devices = useDevices(filters);
+  const devices = useDevices();
 
   useEffect(() => {
     if (devices.isError) toast.error('Failed to load devices');

@@ -1,7 +1,7 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { COLLECTIONS, type CollectionSlug } from '../../../shared/catalog';
-import { pageParam, useCollection } from './catalog-queries';
+import { useCollection } from './catalog-data';
 import { ListStatus } from './list-status';
 import { CatalogNotFound } from './not-found';
 import { Pagination } from './pagination';
@@ -25,8 +25,7 @@ function NotFound() {
 function CollectionView({ slug }: { slug: CollectionSlug }) {
   const collection = COLLECTIONS[slug];
   usePageTitle(`${collection.title} | QuickBuy`);
-  const [params] = useSearchParams();
-  const query = useCollection(slug, pageParam(params));
+  const query = useCollection();
   if (query.data === null) return <CatalogNotFound />;
 
   return (

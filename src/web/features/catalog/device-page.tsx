@@ -1,6 +1,6 @@
 import { ArrowLeft, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { discountPercent } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { DISPLAY } from '../../../shared/store';
@@ -8,7 +8,7 @@ import type { Device } from '../../../shared/catalog';
 import { money } from '../../lib/money';
 import { usePageTitle } from '../../lib/use-page-title';
 import { addDeviceToCart, AddToCartButton } from './add-to-cart';
-import { useDevice } from './catalog-queries';
+import { useDevice } from './catalog-data';
 import { DeviceAssurances } from './device-assurances';
 import { DeviceImage } from './device-image';
 import { ImageCarousel } from './image-carousel';
@@ -16,8 +16,7 @@ import { specificationRows } from './specifications';
 import { Stars } from './stars';
 
 export function Component() {
-  const { id = '' } = useParams();
-  const query = useDevice(id);
+  const query = useDevice();
   usePageTitle(
     query.data ? `${query.data.name} | QuickBuy` : query.data === null ? 'Device not found | QuickBuy' : undefined,
   );
@@ -30,7 +29,7 @@ export function Component() {
       </main>
     );
   }
-  if (query.isError || query.data === null) {
+  if (!query.isSuccess || query.data === null) {
     return (
       <main className="mx-auto max-w-7xl px-4 py-24 text-center sm:px-6 lg:px-8">
         <h1 className="text-2xl font-bold text-slate-900">
@@ -66,9 +65,10 @@ function DeviceDetail({ device }: { device: Device }) {
   const several = device.images.length > 1;
 
   const buyNow = () => {
-    addDeviceToCart(device);
+    const added = addDeviceToCart(device);
     window.clearTimeout(buyNowTimer.current);
-    buyNowTimer.current = window.setTimeout(() => navigate(paths.cart), DISPLAY.buyNowDelayMs);
+    // The delay counts from the press; the cart opens once the device is in it.
+    buyNowTimer.current = window.setTimeout(() => void added.then(() => navigate(paths.cart)), DISPLAY.buyNowDelayMs);
   };
 
   const specifications = specificationRows(device);

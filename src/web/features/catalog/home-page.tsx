@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
-import { useHome, type HomeSection } from './catalog-queries';
+import { useHome, type HomeSection } from './catalog-data';
 import { ListStatus } from './list-status';
 import { ShopCard } from './shop-card';
 

@@ -1,0 +1,152 @@
+import { useLoaderData } from 'react-router';
+import {
+  BRAND_FILTERS,
+  CATEGORY_FILTERS,
+  COLLECTION_PAGE_SIZE,
+  PRICE_FILTERS,
+  type BrandFilter,
+  type CategoryFilter,
+  type CollectionReply,
+  type Device,
+  type DeviceListReply,
+  type HomeReply,
+  type PriceFilter,
+} from '../../../shared/catalog';
+import type { StorefrontData } from '../../../shared/server-render';
+import { api, ApiError } from '../../lib/api';
+import { useSettled, type Pending } from '../../lib/use-settled';
+
+export type HomeSection = HomeReply['sections'][number];
+
+/** The buy listing's filters as the URL and the API both name them. */
+export interface DeviceFilters {
+  q: string;
+  category: CategoryFilter;
+  brand: BrandFilter;
+  price: PriceFilter;
+  page: number;
+}
+
+/** Twelve cards a page on /buy: 4 rows of 3, light to render on a phone; the rest is a page away. */
+export const BUY_PAGE_SIZE = 12;
+
+const oneOf = <T extends string>(list: readonly { value: T }[], value: string | null): T | 'all' =>
+  list.find((option) => option.value === value)?.value ?? 'all';
+
+/** ?page=: a whole number from 2, else the first page. */
+export function pageParam(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/** The filters live in the URL, so a shared link opens the same view and back/forward work. */
+export function readFilters(params: URLSearchParams): DeviceFilters {
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    category: oneOf(CATEGORY_FILTERS, params.get('category')),
+    brand: oneOf(BRAND_FILTERS, params.get('brand')),
+    price: oneOf(PRICE_FILTERS, params.get('price')),
+    page: pageParam(params),
+  };
+}
+
+export function deviceListUrl(filters: DeviceFilters, pageSize: number): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.category !== 'all') params.set('category', filters.category);
+  if (filters.brand !== 'all') params.set('brand', filters.brand);
+  if (filters.price !== 'all') params.set('price', filters.price);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  params.set('pageSize', String(pageSize));
+  return `/api/devices?${params.toString()}`;
+}
+
+/** A 404 is an answer (nothing there), kept as null data rather than an error. */
+const nullWhenNotFound = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 404) return null;
+  throw error;
+};
+
+/** The catalog as the browser reads it: the API. The server renders pages from its services instead. */
+export const apiCatalog: StorefrontData = {
+  home: () => api.get('/api/home'),
+  devices: (query) => api.get(deviceListUrl(query, query.pageSize)),
+  device: (id) => api.get<Device>(`/api/devices/${encodeURIComponent(id)}`).catch(nullWhenNotFound),
+  collection: (slug, { page }) =>
+    api
+      .get<CollectionReply>(`/api/collections/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`)
+      .catch(nullWhenNotFound),
+};
+
+/**
+ * One definition of each catalog read, through `source`: the API in the browser, the server's
+ * services while it renders a page. The route loaders call these; the pages read what they returned.
+ */
+export const catalogReads = {
+  home: (source: StorefrontData) => source.home(),
+  devices: (filters: DeviceFilters, source: StorefrontData) => source.devices({ ...filters, pageSize: BUY_PAGE_SIZE }),
+  /** null: no such device. */
+  device: (id: string, source: StorefrontData) => source.device(id),
+  /** null: no such collection. */
+  collection: (slug: string, page: number, source: StorefrontData) =>
+    source.collection(slug, { page, pageSize: COLLECTION_PAGE_SIZE }),
+};
+
+/** What a catalog route's loader returns: its read, waited for or not (lib/use-settled). */
+export interface CatalogLoaderData<T> {
+  reply: Pending<T>;
+}
+
+/**
+ * How long the browser keeps the reply a page had: a Back, or a return within it, shows the page at
+ * once and as it was (the scroll position restores onto the same list), as the query cache's staleTime did.
+ */
+const KEEP_MS = 30_000;
+const kept = new Map<string, { at: number; value: unknown }>();
+const pageKey = (url: { pathname: string; search: string }) => url.pathname + url.search;
+
+function keepReply(url: { pathname: string; search: string }, value: unknown) {
+  const now = Date.now();
+  for (const [key, entry] of kept) if (now - entry.at >= KEEP_MS) kept.delete(key);
+  kept.set(pageKey(url), { at: now, value });
+}
+
+/**
+ * A catalog route's loader. The server waits for the read, so its page is whole. The browser answers
+ * from the reply it kept for this address, or starts the read and hands the page its promise.
+ */
+export async function loadCatalog<T>(
+  request: Request,
+  read: () => Promise<T>,
+  { waitForData }: { waitForData: boolean },
+): Promise<CatalogLoaderData<T>> {
+  if (waitForData) return { reply: await read() };
+  const url = new URL(request.url);
+  const hit = kept.get(pageKey(url));
+  if (hit && Date.now() - hit.at < KEEP_MS) return { reply: hit.value as T };
+  const reply = read();
+  // A failure is the page's to show (useSettled); handled here, it is not an unhandled rejection meanwhile.
+  reply.then((value) => keepReply(url, value)).catch(() => undefined);
+  return { reply };
+}
+
+/** The server's page carried its reply in the router's hydration data: kept as if the browser had read it. */
+export function keepHydratedReplies(loaderData: Record<string, unknown> | undefined) {
+  for (const data of Object.values(loaderData ?? {})) {
+    if (data && typeof data === 'object' && 'reply' in data) keepReply(window.location, data.reply);
+  }
+}
+
+const useReply = <T>(options?: { keepPrevious: boolean }) =>
+  useSettled(useLoaderData<CatalogLoaderData<T>>().reply, options);
+
+export const useHome = () => useReply<HomeReply>();
+
+/** Keeps the last page on screen while the next one loads (no flash of 'Loading devices...'). */
+export const useDevices = () => useReply<DeviceListReply>({ keepPrevious: true });
+
+/** data null: no such device. */
+export const useDevice = () => useReply<Device | null>();
+
+/** data null: no such collection. */
+export const useCollection = () => useReply<CollectionReply | null>({ keepPrevious: true });
