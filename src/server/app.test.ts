@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
+import { expectError } from '../../tests/support/errors';
 import { createTestDatabase, send, testConfig, useTestApp } from '../../tests/support/test-app';
 import { buildApp } from './app';
 
@@ -34,10 +35,7 @@ describe('GET /api/health', () => {
     await database.drop();
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({
-        error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable' },
-      });
+      expectError(res, 503, { code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable' });
     } finally {
       await app.close();
     }
@@ -64,8 +62,7 @@ describe('every reply', () => {
 describe('unknown and malformed requests', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' } });
+    expectError(res, 404, { code: 'NOT_FOUND', message: 'No route for GET /api/nope' });
   });
 
   it('answers a percent-encoded /api path with the JSON 404 too, not the web app', async () => {
@@ -82,8 +79,7 @@ describe('unknown and malformed requests', () => {
       body: '{"name": ',
       headers: { 'content-type': 'application/json' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' } });
+    expectError(res, 400, { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
   });
 
   it('answers a body over the limit with a 413', async () => {
@@ -91,16 +87,12 @@ describe('unknown and malformed requests', () => {
       body: JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 10) }),
       headers: { 'content-type': 'application/json' },
     });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+    expectError(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
   });
 
   it('refuses a state-changing request without the QuickBuy header with a 403', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: {} });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      error: { code: 'CSRF_HEADER_MISSING', message: 'This request must come from the QuickBuy website' },
-    });
+    expectError(res, 403, { code: 'CSRF_HEADER_MISSING', message: 'This request must come from the QuickBuy website' });
   });
 
   it('answers an unsupported content type with a 415', async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { images, orders, outboxEmails, passwordResets, paymentDetails, sessions, users } from '../../db/schema';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import {
   AGENT_PASSWORD,
@@ -75,8 +76,7 @@ describe('POST /api/account/password', () => {
       },
       headers: { 'x-forwarded-for': address },
     });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error).toEqual({
+    expectError(res, 429, {
       code: 'RATE_LIMITED',
       message: 'Too many sign-in attempts. Please try again in 15 minutes.',
     });
@@ -111,8 +111,7 @@ describe('POST /api/account/password', () => {
       newPassword: 'Agent-pass-2027',
       confirmPassword: 'Agent-pass-2027',
     });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+    expectError(anonymous, 401, { code: 'UNAUTHORIZED', message: 'Please sign in' });
   });
 });
 
@@ -230,13 +229,10 @@ describe('GET and PUT /api/account/profile', () => {
       cookie,
       body: { name: 'Thief', email: 'thief@example.co.za' },
     });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Enter your current password to change your email',
-        fields: { currentPassword: 'Enter your current password to change your email' },
-      },
+    expectError(missing, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Enter your current password to change your email',
+      fields: { currentPassword: 'Enter your current password to change your email' },
     });
     const wrong = await send(t.app, 'PUT', '/api/account/profile', {
       cookie,
@@ -318,10 +314,7 @@ describe('GET and PUT /api/account/profile', () => {
       body: huge,
       headers: { 'content-type': 'image/png' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: { code: 'INVALID_IMAGE', message: 'The image is too large: at most 16 megapixels' },
-    });
+    expectError(res, 400, { code: 'INVALID_IMAGE', message: 'The image is too large: at most 16 megapixels' });
     expect((await t.db.select({ id: images.id }).from(images)).length).toBe(before);
   });
 });
@@ -415,8 +408,7 @@ describe('GET and PUT /api/account/payment-details', () => {
     const agent = await createAgent(t);
     const cookie = await signInAs(t, 'agent', agent.username!);
     const res = await send(t.app, 'GET', '/api/account/payment-details', { cookie });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'FORBIDDEN', message: 'You do not have access to this' });
+    expectError(res, 403, { code: 'FORBIDDEN', message: 'You do not have access to this' });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   signUpCustomer,
 } from '../../../../tests/support/accounts';
 import { bookFor } from '../../../../tests/support/repairs';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn } from '../../../../tests/support/trade-ins';
 
@@ -186,8 +187,7 @@ describe('the status rules of the agent’s moves', () => {
     const nobodys = await insertTradeIn(t, { status: 'Confirmed', agentId: null });
     for (const number of [theirs.transactionNumber, nobodys.transactionNumber]) {
       for (const res of [await assess(agent.cookie, number), await offer(agent.cookie, number)]) {
-        expect(res.statusCode).toBe(403);
-        expect(res.json().error).toEqual({ code: 'FORBIDDEN', message: 'This trade-in is assigned to another agent' });
+        expectError(res, 403, { code: 'FORBIDDEN', message: 'This trade-in is assigned to another agent' });
       }
     }
   });
@@ -330,8 +330,7 @@ describe('an inactive agent', () => {
     await t.db.update(users).set({ status: 'inactive' }).where(eq(users.id, agent.id));
 
     const res = await send(t.app, 'GET', '/api/agent/summary', { cookie: agent.cookie });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+    expectError(res, 401, { code: 'UNAUTHORIZED', message: 'Please sign in' });
     expect(res.cookies.find((c) => c.name === 'qb_session')?.value).toBe('');
     const signIn = await send(t.app, 'POST', '/api/auth/agent/signin', {
       body: { username: agent.username, password: AGENT_PASSWORD },

@@ -8,6 +8,7 @@ import {
   signInAs,
   signUpCustomer,
 } from '../../../../tests/support/accounts';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn } from '../../../../tests/support/trade-ins';
 import { auditLog, sessions, tradeIns, users } from '../../db/schema';
@@ -67,17 +68,13 @@ describe('POST /api/admin/agents', () => {
     const first = agentBody();
     await create(first);
     const sameUsername = await create(agentBody({ username: first.username.toUpperCase() }));
-    expect(sameUsername.statusCode).toBe(409);
-    expect(sameUsername.json()).toEqual({
-      error: {
-        code: 'USERNAME_TAKEN',
-        message: 'This username is already taken',
-        fields: { username: 'This username is already taken' },
-      },
+    expectError(sameUsername, 409, {
+      code: 'USERNAME_TAKEN',
+      message: 'This username is already taken',
+      fields: { username: 'This username is already taken' },
     });
     const sameEmail = await create(agentBody({ email: first.email.toUpperCase() }));
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().error).toEqual({
+    expectError(sameEmail, 409, {
       code: 'EMAIL_TAKEN',
       message: 'An account with this email already exists',
       fields: { email: 'An account with this email already exists' },
@@ -90,8 +87,7 @@ describe('POST /api/admin/agents', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields).toEqual({ password: 'Password must be at least 8 characters long' });
     const common = await create(agentBody({ password: 'password123' }));
-    expect(common.statusCode).toBe(400);
-    expect(common.json().error).toEqual({
+    expectError(common, 400, {
       code: 'VALIDATION_FAILED',
       message: 'This password is too common: choose another',
       fields: { password: 'This password is too common: choose another' },
@@ -155,9 +151,10 @@ describe('GET /api/admin/agents', () => {
 
   it('refuses an unknown status or page size with 400', async () => {
     const status = await send(t.app, 'GET', '/api/admin/agents?status=away', { cookie: admin });
-    expect(status.statusCode).toBe(400);
-    expect(status.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'Unknown agent status', fields: { status: 'Unknown agent status' } },
+    expectError(status, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Unknown agent status',
+      fields: { status: 'Unknown agent status' },
     });
     const size = await send(t.app, 'GET', '/api/admin/agents?pageSize=500', { cookie: admin });
     expect(size.statusCode).toBe(400);
@@ -225,8 +222,7 @@ describe('PATCH /api/admin/agents/:id', () => {
       cookie: admin,
       body: agentBody({ password: '' }),
     });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: { code: 'AGENT_NOT_FOUND', message: 'Agent not found' } });
+    expectError(missing, 404, { code: 'AGENT_NOT_FOUND', message: 'Agent not found' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMenuReply, CollectionReply, Device, DeviceListReply, HomeReply } from '../../../shared/catalog';
+import { expectError } from '../../../../tests/support/errors';
 import { createTestApp, send, type TestApp, useTestApp } from '../../../../tests/support/test-app';
 import { invalidateCatalog } from './cache';
 import { devices } from '../../db/schema';
@@ -154,10 +155,7 @@ describe('GET /api/devices', () => {
     ['pageSize=101', 'pageSize', 'Page size must be a whole number from 1 to 100'],
   ])('answers 400 naming the parameter for %s', async (query, field, message) => {
     const res = await get(t, `/api/devices?${query}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: `${field}: ${message}`, fields: { [field]: message } },
-    });
+    expectError(res, 400, { code: 'VALIDATION_FAILED', message: `${field}: ${message}`, fields: { [field]: message } });
   });
 
   it('sends a weak ETag and a short public cache lifetime, and 304 when it matches', async () => {
@@ -209,14 +207,12 @@ describe('GET /api/devices/:id', () => {
 
   it('answers 404 for an unknown id', async () => {
     const res = await get(t, '/api/devices/00000000-0000-4000-8000-000000000000');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } });
+    expectError(res, 404, { code: 'DEVICE_NOT_FOUND', message: 'Device not found' });
   });
 
   it('answers 404, not 500, for a malformed id', async () => {
     const res = await get(t, '/api/devices/not-a-uuid');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } });
+    expectError(res, 404, { code: 'DEVICE_NOT_FOUND', message: 'Device not found' });
   });
 
   it('answers 404 for a soft-deleted device', async () => {
@@ -336,8 +332,7 @@ describe('GET /api/collections/:slug', () => {
 
   it('answers 404 for an unknown slug', async () => {
     const res = await get(t, '/api/collections/watches');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'COLLECTION_NOT_FOUND', message: 'Collection not found' } });
+    expectError(res, 404, { code: 'COLLECTION_NOT_FOUND', message: 'Collection not found' });
     expect((await get(t, '/api/collections/toString')).statusCode).toBe(404);
   });
 });

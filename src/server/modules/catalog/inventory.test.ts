@@ -6,6 +6,7 @@ import type { StockImagesReply } from '../../../shared/inventory';
 import { auditLog, devices } from '../../db/schema';
 import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
+import { expectError } from '../../../../tests/support/errors';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
 import { storeImage } from '../images/service';
 
@@ -44,13 +45,11 @@ describe('POST /api/admin/devices', () => {
   it('answers 401 to an anonymous caller and 403 to a customer or an agent, and writes nothing', async () => {
     const before = await deviceCount();
     const anonymous = await create(phone, '');
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in' } });
+    expectError(anonymous, 401, { code: 'UNAUTHORIZED', message: 'Please sign in' });
     const agent = await createAgent(t);
     for (const cookie of [(await signUpCustomer(t)).cookie, await signInAs(t, 'agent', agent.username!)]) {
       const res = await create(phone, cookie);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have access to this' } });
+      expectError(res, 403, { code: 'FORBIDDEN', message: 'You do not have access to this' });
     }
     expect(await deviceCount()).toBe(before);
   });
@@ -134,19 +133,16 @@ describe('POST /api/admin/devices', () => {
   it('names every field a form left wrong, with the first as the message, and writes nothing', async () => {
     const before = await deviceCount();
     const res = await create({ brand: ' ', price: 12.5, quantity: -1, type: 'toaster' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Brand is required',
-        fields: {
-          brand: 'Brand is required',
-          model: 'Model is required',
-          type: 'Choose a device type',
-          condition: 'Choose a condition: Excellent, Good or Fair',
-          price: 'Price must be a whole number',
-          quantity: 'Quantity cannot be below 0',
-        },
+    expectError(res, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Brand is required',
+      fields: {
+        brand: 'Brand is required',
+        model: 'Model is required',
+        type: 'Choose a device type',
+        condition: 'Choose a condition: Excellent, Good or Fair',
+        price: 'Price must be a whole number',
+        quantity: 'Quantity cannot be below 0',
       },
     });
     expect(await deviceCount()).toBe(before);
@@ -158,9 +154,10 @@ describe('POST /api/admin/devices', () => {
     expect(six.statusCode).toBe(400);
     expect(six.json().error.fields).toEqual({ imageIds: 'At most 5 images' });
     const unknown = await create({ ...phone, imageIds: ['00000000-0000-4000-8000-000000000000'] });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'Unknown image', fields: { imageIds: 'Unknown image' } },
+    expectError(unknown, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Unknown image',
+      fields: { imageIds: 'Unknown image' },
     });
     const outside = await create({ ...phone, imageIds: [image.id], defaultImageIndex: 1 });
     expect(outside.statusCode).toBe(400);
@@ -197,21 +194,17 @@ describe('PATCH /api/admin/devices/:id', () => {
     const [deleted] = await insertDevices(t.db, [{ deletedAt: new Date() }]);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', deleted!.id]) {
       const res = await update(id, { price: 1 });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } });
+      expectError(res, 404, { code: 'DEVICE_NOT_FOUND', message: 'Device not found' });
     }
   });
 
   it('refuses an empty change and a wrong value, and changes nothing', async () => {
     const [device] = await insertDevices(t.db, [{ price: 7000 }]);
     const empty = await update(device!.id, {});
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Send at least one field to change',
-        fields: { _: 'Send at least one field to change' },
-      },
+    expectError(empty, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Send at least one field to change',
+      fields: { _: 'Send at least one field to change' },
     });
     const negative = await update(device!.id, { price: -5 });
     expect(negative.json().error).toEqual({
@@ -259,13 +252,13 @@ describe('GET /api/admin/devices', () => {
 
   it('refuses an unknown stock filter and a bad page', async () => {
     const status = await list('status=sold');
-    expect(status.statusCode).toBe(400);
-    expect(status.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'Unknown stock filter', fields: { status: 'Unknown stock filter' } },
+    expectError(status, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Unknown stock filter',
+      fields: { status: 'Unknown stock filter' },
     });
     const page = await list('page=0');
-    expect(page.statusCode).toBe(400);
-    expect(page.json().error).toEqual({
+    expectError(page, 400, {
       code: 'VALIDATION_FAILED',
       message: 'page: Page must be a whole number from 1',
       fields: { page: 'Page must be a whole number from 1' },
@@ -295,8 +288,7 @@ describe('DELETE /api/admin/devices/:id', () => {
     const [deleted] = await insertDevices(t.db, [{ deletedAt: new Date() }]);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', deleted!.id]) {
       const res = await remove(id);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } });
+      expectError(res, 404, { code: 'DEVICE_NOT_FOUND', message: 'Device not found' });
     }
     expect(await auditOf(deleted!.id)).toHaveLength(0);
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, orderItems, orders, tradeIns } from '../../db/schema';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -362,13 +363,10 @@ describe('POST /api/chat: limits', () => {
   it('refuses an empty or blank message', async () => {
     for (const message of ['', '   \n ']) {
       const res = await ask(message);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Message is required',
-          fields: { message: 'Message is required' },
-        },
+      expectError(res, 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Message is required',
+        fields: { message: 'Message is required' },
       });
     }
   });
@@ -383,8 +381,7 @@ describe('POST /api/chat: limits', () => {
     const ok = await ask(`${'a'.repeat(1000)}   `);
     expect(ok.statusCode).toBe(200);
     const res = await ask('a'.repeat(1001));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({
+    expectError(res, 400, {
       code: 'VALIDATION_FAILED',
       message: 'Message must be at most 1000 characters',
       fields: { message: 'Message must be at most 1000 characters' },

@@ -9,6 +9,7 @@ import { createAdmin, createAgent, signInAs } from '../../../../tests/support/ac
 import { customer, nextAddress, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
+import { expectError } from '../../../../tests/support/errors';
 import { send, type TestApp, useTestApp } from '../../../../tests/support/test-app';
 
 const INVALID_REFUND = {
@@ -82,13 +83,10 @@ describe('sandbox provider', () => {
 
     it('refuses an unknown status', async () => {
       const res = await list('status=lost');
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Unknown payment status',
-          fields: { status: 'Unknown payment status' },
-        },
+      expectError(res, 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Unknown payment status',
+        fields: { status: 'Unknown payment status' },
       });
     });
   });
@@ -114,12 +112,9 @@ describe('sandbox provider', () => {
       expect((await paymentOf(t, reference)).status).toBe('reversed');
       expect((await orderOf(t, order.orderNumber)).paymentStatus).toBe('refunded');
       const refused = await refund(reference, { amount: 1 });
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({
-        error: {
-          code: 'REFUND_NOT_ALLOWED',
-          message: 'Only a successful payment can be refunded; this one is reversed',
-        },
+      expectError(refused, 409, {
+        code: 'REFUND_NOT_ALLOWED',
+        message: 'Only a successful payment can be refunded; this one is reversed',
       });
     });
 
@@ -149,8 +144,7 @@ describe('sandbox provider', () => {
 
     it('answers 404 for an unknown payment', async () => {
       const res = await refund('QB-NOPE', { amount: 10 });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' } });
+      expectError(res, 404, { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' });
     });
 
     it('answers 403 to an agent', async () => {
@@ -199,8 +193,7 @@ describe('sandbox provider', () => {
 
     it('answers 404 for an unknown reference', async () => {
       const res = await send(t.app, 'GET', '/api/admin/payments/QB-UNKNOWN', { cookie });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' } });
+      expectError(res, 404, { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' });
     });
   });
 
@@ -249,12 +242,9 @@ describe('sandbox provider', () => {
       const order = await paidOne(900);
       await t.db.update(orders).set({ status: 'shipped' }).where(eq(orders.orderNumber, order.orderNumber));
       const shipped = await cancel(order.orderNumber);
-      expect(shipped.statusCode).toBe(409);
-      expect(shipped.json()).toEqual({
-        error: {
-          code: 'ORDER_NOT_CANCELLABLE',
-          message: 'This order is Shipped; only a Pending or Processing order can be cancelled',
-        },
+      expectError(shipped, 409, {
+        code: 'ORDER_NOT_CANCELLABLE',
+        message: 'This order is Shipped; only a Pending or Processing order can be cancelled',
       });
       expect(await stockOf(t, order.deviceId)).toBe(1);
       expect(await refundsOf(t, order.payment.reference)).toHaveLength(0);
@@ -270,8 +260,7 @@ describe('sandbox provider', () => {
 
     it('answers 404 for an unknown order', async () => {
       const res = await cancel('ORD-2026-000000');
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'ORDER_NOT_FOUND', message: 'Order not found' } });
+      expectError(res, 404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' });
     });
   });
 });
@@ -324,8 +313,7 @@ describe('paystack provider', () => {
     const order = await paidOne(1000);
     fake.transactions.delete(order.payment.reference);
     const res = await refund(order.payment.reference, 1000);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: { code: 'REFUND_FAILED', message: 'Failed to process refund' } });
+    expectError(res, 502, { code: 'REFUND_FAILED', message: 'Failed to process refund' });
     expect(await refundsOf(t, order.payment.reference)).toMatchObject([
       { amount: 100_000, status: 'failed', failureMessage: 'Transaction not found' },
     ]);
@@ -413,10 +401,7 @@ describe('paystack provider', () => {
     });
 
     const again = await refundDue();
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
-      error: { code: 'NO_REFUND_DUE', message: 'Nothing is left to refund on this order' },
-    });
+    expectError(again, 409, { code: 'NO_REFUND_DUE', message: 'Nothing is left to refund on this order' });
   });
 
   describe('POST /api/admin/orders/:orderNumber/cancel', () => {
@@ -474,12 +459,9 @@ describe('paystack provider', () => {
       expect(res.json()).toMatchObject({ orderNumber, refundDue: 0 });
     }
     const refused = await send(t.app, 'POST', `/api/admin/orders/${order.orderNumber}/refund-due`, { cookie });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      error: {
-        code: 'NO_REFUND_DUE',
-        message: 'This order is paid; only money paid after an order closed is refunded here',
-      },
+    expectError(refused, 409, {
+      code: 'NO_REFUND_DUE',
+      message: 'This order is paid; only money paid after an order closed is refunded here',
     });
     expect(await refundsOf(t, order.payment.reference)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devices, orderItems, orders } from '../../db/schema';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices } from '../../../../tests/support/devices';
@@ -234,13 +235,10 @@ describe('POST /api/checkout/:orderNumber/cancel', () => {
     const res = await send(t.app, 'POST', `/api/checkout/${reply.orderNumber}/cancel`, {
       body: { accessToken: 12345 },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'accessToken: The order token must be text',
-        fields: { accessToken: 'The order token must be text' },
-      },
+    expectError(res, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'accessToken: The order token must be text',
+      fields: { accessToken: 'The order token must be text' },
     });
     expect(await stockOf(device!.id)).toEqual({ quantity: 1, inStock: true });
   });
@@ -319,9 +317,9 @@ describe('POST /api/checkout: nobody hoards the stock', () => {
       ],
     ]) {
       const res = await checkout(t, items);
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
-        error: { code: 'HOLD_LIMIT', message: 'Apple iPhone 12: one order may take at most 5 of one device' },
+      expectError(res, 409, {
+        code: 'HOLD_LIMIT',
+        message: 'Apple iPhone 12: one order may take at most 5 of one device',
       });
     }
     expect(await orderCount()).toBe(before);

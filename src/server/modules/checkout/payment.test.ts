@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { devices, outboxEmails, orders, payments, sandboxCharges } from '../../db/schema';
+import { expectError } from '../../../../tests/support/errors';
 import { send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
 import { sendDueEmails } from '../mail/outbox';
@@ -256,8 +257,7 @@ describe('paystack provider', () => {
       await webhook(body, 'abc'),
       await webhook(body.replace('500000', '500001'), sign(body)),
     ]) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid signature' } });
+      expectError(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid signature' });
     }
     expect((await orderOf(t, order.orderNumber)).paymentStatus).toBe('awaiting_payment');
     expect(await t.db.select().from(payments).where(eq(payments.reference, order.payment.reference))).toHaveLength(0);
@@ -266,8 +266,7 @@ describe('paystack provider', () => {
   it('answers a signed body that is not JSON with a 400', async () => {
     const body = '{"event": ';
     const res = await webhook(body, sign(body));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' } });
+    expectError(res, 400, { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
   });
 
   it('marks nothing paid when the amount or the currency differs', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -27,17 +28,14 @@ describe('POST /api/contact', () => {
     const res = await send(t.app, 'POST', '/api/contact', {
       body: { name: ' ', email: 'nope', subject: '', message: '' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Some fields are not valid',
-        fields: {
-          name: 'Full name is required',
-          email: 'Enter a valid email address',
-          subject: 'Subject is required',
-          message: 'Message is required',
-        },
+    expectError(res, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid',
+      fields: {
+        name: 'Full name is required',
+        email: 'Enter a valid email address',
+        subject: 'Subject is required',
+        message: 'Message is required',
       },
     });
     expect(await t.db.select().from(contactMessages)).toHaveLength(before);

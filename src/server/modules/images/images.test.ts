@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { images, imageVariants } from '../../db/schema';
 import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { decodingPeak, storeImage } from './service';
 
@@ -77,8 +78,7 @@ describe('GET /images/:id', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     for (const url of ['/images/00000000-0000-4000-8000-000000000000', '/images/nope', '/images/nope?w=320']) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'IMAGE_NOT_FOUND', message: 'Image not found' } });
+      expectError(res, 404, { code: 'IMAGE_NOT_FOUND', message: 'Image not found' });
     }
   });
 
@@ -117,8 +117,7 @@ describe('POST /api/admin/images', () => {
   it('refuses a file that claims to be an image but is not, storing nothing', async () => {
     const before = await imageCount();
     const res = await upload(Buffer.from('%PDF-1.4 not an image'), 'image/jpeg');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'INVALID_IMAGE', message: 'The file is not an image' } });
+    expectError(res, 400, { code: 'INVALID_IMAGE', message: 'The file is not an image' });
     expect(await imageCount()).toBe(before);
   });
 
@@ -126,9 +125,9 @@ describe('POST /api/admin/images', () => {
     const before = await imageCount();
     for (const type of ['application/pdf', 'text/plain', 'application/json']) {
       const res = await upload('%PDF-1.4', type);
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({
-        error: { code: 'INVALID_IMAGE', message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image of at most 5 MB' },
+      expectError(res, 415, {
+        code: 'INVALID_IMAGE',
+        message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image of at most 5 MB',
       });
     }
     expect(await imageCount()).toBe(before);
@@ -137,8 +136,7 @@ describe('POST /api/admin/images', () => {
   it('refuses an image over 5 MB with 413, storing nothing', async () => {
     const before = await imageCount();
     const res = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'image/png');
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+    expectError(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
     expect(await imageCount()).toBe(before);
   });
 

@@ -4,6 +4,7 @@ import type { AuditEntry, OutboxEmailDetails, OutboxEmailSummary } from '../../.
 import type { PagedReply } from '../../../shared/paging';
 import { auditLog, outboxEmails } from '../../db/schema';
 import { createAdmin, signInAs } from '../../../../tests/support/accounts';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { recordAudit } from '../audit/service';
 import { BLANKED_BODY, enqueueEmail, sendDueEmails } from './outbox';
@@ -47,9 +48,10 @@ describe('GET /api/admin/outbox', () => {
 
   it('refuses an unknown status', async () => {
     const res = await send(t.app, 'GET', '/api/admin/outbox?status=lost', { cookie });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'Unknown email status', fields: { status: 'Unknown email status' } },
+    expectError(res, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Unknown email status',
+      fields: { status: 'Unknown email status' },
     });
   });
 });
@@ -84,8 +86,7 @@ describe('GET /api/admin/outbox/:id', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const res = await send(t.app, 'GET', `/api/admin/outbox/${id}`, { cookie });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'EMAIL_NOT_FOUND', message: 'Email not found' } });
+      expectError(res, 404, { code: 'EMAIL_NOT_FOUND', message: 'Email not found' });
     }
   });
 });
@@ -110,9 +111,9 @@ describe('POST /api/admin/outbox/:id/resend', () => {
   it('refuses an email that did not fail with 409', async () => {
     const queued = await enqueueEmail(t.db, email());
     const res = await send(t.app, 'POST', `/api/admin/outbox/${queued!.id}/resend`, { cookie });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      error: { code: 'EMAIL_NOT_FAILED', message: 'This email is pending; only a failed email can be sent again' },
+    expectError(res, 409, {
+      code: 'EMAIL_NOT_FAILED',
+      message: 'This email is pending; only a failed email can be sent again',
     });
   });
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, signInAs } from '../../../../tests/support/accounts';
 import { customer, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { auditLog, orders, outboxEmails } from '../../db/schema';
 
@@ -128,12 +129,9 @@ describe('POST /api/admin/orders/:orderNumber/status', () => {
   it('refuses a skipped or backward step with 409 saying where the order is', async () => {
     const order = await newPaidOrder();
     const skip = await advance(order.orderNumber, 'shipped');
-    expect(skip.statusCode).toBe(409);
-    expect(skip.json()).toEqual({
-      error: {
-        code: 'ORDER_STATUS_CONFLICT',
-        message: 'This order is Pending; it can be marked Shipped only from Processing',
-      },
+    expectError(skip, 409, {
+      code: 'ORDER_STATUS_CONFLICT',
+      message: 'This order is Pending; it can be marked Shipped only from Processing',
     });
     await advance(order.orderNumber, 'processing');
     const again = await advance(order.orderNumber, 'processing');
@@ -153,9 +151,9 @@ describe('POST /api/admin/orders/:orderNumber/status', () => {
     const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
     const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
     const res = await advance(order.orderNumber, 'processing');
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      error: { code: 'ORDER_NOT_PAID', message: 'This order is awaiting payment; only a paid order can move forward' },
+    expectError(res, 409, {
+      code: 'ORDER_NOT_PAID',
+      message: 'This order is awaiting payment; only a paid order can move forward',
     });
   });
 
@@ -168,8 +166,7 @@ describe('POST /api/admin/orders/:orderNumber/status', () => {
       fields: { status: 'Choose processing, shipped or delivered' },
     });
     const missing = await advance('ORD-2026-000000', 'processing');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: { code: 'ORDER_NOT_FOUND', message: 'Order not found' } });
+    expectError(missing, 404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' });
   });
 });
 
@@ -210,8 +207,7 @@ describe('PUT /api/admin/orders/:orderNumber/tracking', () => {
   it('refuses blank fields under their names and changes nothing', async () => {
     const order = await newPaidOrder();
     const res = await track(order.orderNumber, { courier: ' ', trackingNumber: '' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({
+    expectError(res, 400, {
       code: 'VALIDATION_FAILED',
       message: 'Courier is required',
       fields: { courier: 'Courier is required', trackingNumber: 'Tracking number is required' },
@@ -249,7 +245,6 @@ describe('GET /api/admin/orders/:orderNumber', () => {
 
   it('answers 404 for a missing order', async () => {
     const res = await send(t.app, 'GET', '/api/admin/orders/ORD-2026-999999', { cookie: admin });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'ORDER_NOT_FOUND', message: 'Order not found' } });
+    expectError(res, 404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' });
   });
 });

@@ -4,6 +4,7 @@ import { outboxEmails } from '../../db/schema';
 import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -50,8 +51,7 @@ describe('GET /api/orders/:orderNumber', () => {
     });
     const missing = await send(t.app, 'GET', '/api/orders/ORD-2026-000000');
     for (const res of [stranger, wrongToken, missing]) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'ORDER_NOT_FOUND', message: 'Order not found' } });
+      expectError(res, 404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' });
     }
     const otherCustomer = await signUpCustomer(t);
     const res = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: otherCustomer.cookie });

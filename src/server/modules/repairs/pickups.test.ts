@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, outboxEmails, repairBookings, repairStatusHistory } from '../../db/schema';
 import { createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { bookFor } from '../../../../tests/support/repairs';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -50,8 +51,7 @@ describe('GET /api/agent/repairs', () => {
     expect((await send(t.app, 'GET', '/api/agent/repairs')).statusCode).toBe(401);
     const customer = await signUpCustomer(t);
     const res = await send(t.app, 'GET', '/api/agent/repairs', { cookie: customer.cookie });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have access to this' } });
+    expectError(res, 403, { code: 'FORBIDDEN', message: 'You do not have access to this' });
   });
 });
 
@@ -101,9 +101,9 @@ describe('POST /api/agent/repairs/:bookingNumber/status', () => {
     const number = await bookFor(t, agent.id, { pickupDate: '2026-11-25', pickupTime: '12:00 PM' });
     const cookie = await signInAs(t, 'agent', agent.username!);
     const skip = await move(number, 'ready', cookie);
-    expect(skip.statusCode).toBe(409);
-    expect(skip.json()).toEqual({
-      error: { code: 'CONFLICT', message: 'This repair is Booked; it can only be marked Ready from In Repair' },
+    expectError(skip, 409, {
+      code: 'CONFLICT',
+      message: 'This repair is Booked; it can only be marked Ready from In Repair',
     });
     expect((await move(number, 'picked_up', cookie)).statusCode).toBe(200);
     const again = await move(number, 'picked_up', cookie);
@@ -129,28 +129,19 @@ describe('POST /api/agent/repairs/:bookingNumber/status', () => {
     const stranger = await createAgent(t);
     const number = await bookFor(t, owner.id, { pickupDate: '2026-11-25', pickupTime: '03:00 PM' });
     const res = await move(number, 'picked_up', await signInAs(t, 'agent', stranger.username!));
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      error: { code: 'FORBIDDEN', message: 'This repair booking is assigned to another agent' },
-    });
+    expectError(res, 403, { code: 'FORBIDDEN', message: 'This repair booking is assigned to another agent' });
   });
 
   it('answers 404 for an unknown number and 400 for a status that is not a move', async () => {
     const agent = await createAgent(t);
     const cookie = await signInAs(t, 'agent', agent.username!);
     const unknown = await move('REP-000000000', 'picked_up', cookie);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      error: { code: 'REPAIR_NOT_FOUND', message: 'No repair booking found with this number.' },
-    });
+    expectError(unknown, 404, { code: 'REPAIR_NOT_FOUND', message: 'No repair booking found with this number.' });
     const bad = await move('REP-000000000', 'cancelled', cookie);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'status: Status must be one of picked_up, in_repair, ready, returned',
-        fields: { status: 'Status must be one of picked_up, in_repair, ready, returned' },
-      },
+    expectError(bad, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'status: Status must be one of picked_up, in_repair, ready, returned',
+      fields: { status: 'Status must be one of picked_up, in_repair, ready, returned' },
     });
   });
 

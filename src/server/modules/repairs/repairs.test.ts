@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RepairBookingInput } from '../../../shared/repairs';
 import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
 import { createAdmin, createAgent, newAddress, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 // The test clock starts at 2026-11-22T10:00:00Z: Sunday, 12:00 in Cape Town (UTC+2).
@@ -153,13 +154,10 @@ describe('GET /api/repairs/slots', () => {
 
   it('refuses a date that is not YYYY-MM-DD', async () => {
     const res = await send(t.app, 'GET', '/api/repairs/slots?date=23/11/2026');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'date: Date must be YYYY-MM-DD',
-        fields: { date: 'Date must be YYYY-MM-DD' },
-      },
+    expectError(res, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'date: Date must be YYYY-MM-DD',
+      fields: { date: 'Date must be YYYY-MM-DD' },
     });
   });
 });
@@ -273,13 +271,10 @@ describe('POST /api/repairs/bookings', () => {
   describe('the step gates, checked again by the server', () => {
     it('step 1 needs a device type from the four', async () => {
       const res = await book(t, bookingBody({ deviceType: 'desktop' as never }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Choose a device type',
-          fields: { deviceType: 'Choose a device type' },
-        },
+      expectError(res, 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Choose a device type',
+        fields: { deviceType: 'Choose a device type' },
       });
     });
 
@@ -303,17 +298,14 @@ describe('POST /api/repairs/bookings', () => {
     it('step 5 needs name, phone, email and address, with the email and phone formats checked', async () => {
       const before = await bookingCount(t);
       const empty = await book(t, bookingBody({ customerDetails: { name: ' ', phone: '', email: '', address: '' } }));
-      expect(empty.statusCode).toBe(400);
-      expect(empty.json()).toEqual({
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Name is required',
-          fields: {
-            'customerDetails.name': 'Name is required',
-            'customerDetails.phone': 'Phone is required',
-            'customerDetails.email': 'Email is required',
-            'customerDetails.address': 'Address is required',
-          },
+      expectError(empty, 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Name is required',
+        fields: {
+          'customerDetails.name': 'Name is required',
+          'customerDetails.phone': 'Phone is required',
+          'customerDetails.email': 'Email is required',
+          'customerDetails.address': 'Address is required',
         },
       });
       const malformed = await book(
@@ -352,21 +344,17 @@ describe('POST /api/repairs/bookings', () => {
     it('refuses a past date and stores nothing', async () => {
       const before = await bookingCount(t);
       const res = await book(t, bookingBody({ pickupDate: '2026-11-20' }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Choose a pickup date from today onwards',
-          fields: { pickupDate: 'Choose a pickup date from today onwards' },
-        },
+      expectError(res, 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Choose a pickup date from today onwards',
+        fields: { pickupDate: 'Choose a pickup date from today onwards' },
       });
       expect(await bookingCount(t)).toBe(before);
     });
 
     it('refuses a slot of today that has already started', async () => {
       const res = await book(t, bookingBody({ pickupDate: SUNDAY, pickupTime: '11:00 AM' }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({
+      expectError(res, 400, {
         code: 'VALIDATION_FAILED',
         message: 'This pickup time is not available on the chosen date',
         fields: { pickupTime: 'This pickup time is not available on the chosen date' },
@@ -451,12 +439,9 @@ describe('POST /api/repairs/bookings: which agent picks up', () => {
     await t.db.update(users).set({ status: 'inactive' }).where(eq(users.role, 'agent'));
     const slot = { pickupDate: '2026-12-04', pickupTime: '09:00 AM' as const };
     const res = await book(t, bookingBody(slot));
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'NO_AGENT_AVAILABLE',
-        message: 'No agent is available for pickups right now. Please call us to book.',
-      },
+    expectError(res, 503, {
+      code: 'NO_AGENT_AVAILABLE',
+      message: 'No agent is available for pickups right now. Please call us to book.',
     });
     expect(await t.db.select().from(repairPickupSlots).where(eq(repairPickupSlots.pickupDate, '2026-12-04'))).toEqual(
       [],
@@ -564,10 +549,7 @@ describe('GET /api/repairs/:bookingNumber', () => {
 
   it('answers 404 for a number that does not exist', async () => {
     const res = await send(t.app, 'GET', '/api/repairs/REP-000000000');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({
-      error: { code: 'REPAIR_NOT_FOUND', message: 'No repair booking found with this number.' },
-    });
+    expectError(res, 404, { code: 'REPAIR_NOT_FOUND', message: 'No repair booking found with this number.' });
   });
 });
 
@@ -604,8 +586,7 @@ describe('GET /api/account/repairs', () => {
 
   it('asks a guest to sign in', async () => {
     const res = await send(t.app, 'GET', '/api/account/repairs');
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in' } });
+    expectError(res, 401, { code: 'UNAUTHORIZED', message: 'Please sign in' });
   });
 });
 
@@ -672,13 +653,10 @@ describe('POST /api/repairs/:bookingNumber/cancel', () => {
     const { bookingNumber } = (await book(t, bookingBody(slot))).json();
     const before = await everythingAbout(t, bookingNumber, slot);
     const res = await cancel(bookingNumber, { email: 'someone@example.co.za' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'FORBIDDEN',
-        message: 'This email does not match the one given for this booking',
-        fields: { email: 'This email does not match the one given for this booking' },
-      },
+    expectError(res, 403, {
+      code: 'FORBIDDEN',
+      message: 'This email does not match the one given for this booking',
+      fields: { email: 'This email does not match the one given for this booking' },
     });
     expect(await everythingAbout(t, bookingNumber, slot)).toEqual(before);
   });
@@ -700,8 +678,7 @@ describe('POST /api/repairs/:bookingNumber/cancel', () => {
     expect((await cancel(bookingNumber, proof)).statusCode).toBe(200);
     const before = await everythingAbout(t, bookingNumber, slot);
     const again = await cancel(bookingNumber, proof);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: { code: 'CONFLICT', message: 'This booking is already cancelled' } });
+    expectError(again, 409, { code: 'CONFLICT', message: 'This booking is already cancelled' });
     expect(await everythingAbout(t, bookingNumber, slot)).toEqual(before);
     expect(before.slot).toBe(0);
   });
@@ -715,12 +692,9 @@ describe('POST /api/repairs/:bookingNumber/cancel', () => {
     });
     expect(pickup.statusCode, pickup.body).toBe(200);
     const res = await cancel(bookingNumber, { email: 'thandi@example.co.za' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'CONFLICT',
-        message: 'This repair is Picked Up: the device has been picked up, so the booking can no longer be cancelled',
-      },
+    expectError(res, 409, {
+      code: 'CONFLICT',
+      message: 'This repair is Picked Up: the device has been picked up, so the booking can no longer be cancelled',
     });
     expect((await rowOf(t, bookingNumber)).status).toBe('picked_up');
     expect(await slotTaken(t, slot)).toBe(1);
@@ -744,8 +718,7 @@ describe('POST /api/repairs/:bookingNumber/cancel', () => {
 
   it('answers an unknown number with 404', async () => {
     const res = await cancel('REP-000000000', { email: 'thandi@example.co.za' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error).toEqual({
+    expectError(res, 404, {
       code: 'REPAIR_NOT_FOUND',
       message: 'No repair booking found with this number.',
     });

@@ -17,6 +17,7 @@ import { createAdmin, createAgent, signedInAgent, signInAs, signUpCustomer } fro
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { bookFor } from '../../../../tests/support/repairs';
+import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -223,13 +224,10 @@ describe('POST /api/trade-ins', () => {
     const res = await submit(
       form({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] }),
     );
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Each photo must be a JPEG, PNG or WebP image',
-        fields: { photos: 'Each photo must be a JPEG, PNG or WebP image' },
-      },
+    expectError(res, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Each photo must be a JPEG, PNG or WebP image',
+      fields: { photos: 'Each photo must be a JPEG, PNG or WebP image' },
     });
     expect(await t.db.select().from(tradeIns)).toHaveLength(before);
   });
@@ -237,19 +235,16 @@ describe('POST /api/trade-ins', () => {
   it('names every missing required field and stores nothing', async () => {
     const before = (await t.db.select().from(tradeIns)).length;
     const res = await submit({ isOwner: false });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Choose a device type',
-        fields: {
-          deviceType: 'Choose a device type',
-          model: 'Model is required',
-          address: 'Address is required',
-          contactPhone: 'Contact phone is required',
-          contactEmail: 'Contact email is required',
-          isOwner: 'Confirm that you are the owner of this device',
-        },
+    expectError(res, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Choose a device type',
+      fields: {
+        deviceType: 'Choose a device type',
+        model: 'Model is required',
+        address: 'Address is required',
+        contactPhone: 'Contact phone is required',
+        contactEmail: 'Contact email is required',
+        isOwner: 'Confirm that you are the owner of this device',
       },
     });
     expect(await t.db.select().from(tradeIns)).toHaveLength(before);
@@ -350,12 +345,9 @@ describe('GET /api/track/:number', () => {
     'answers %s with Transaction Not Found',
     async (number) => {
       const res = await send(t.app, 'GET', `/api/track/${number}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({
-        error: {
-          code: 'TRADE_IN_NOT_FOUND',
-          message: 'Transaction Not Found - No transaction found with this number.',
-        },
+      expectError(res, 404, {
+        code: 'TRADE_IN_NOT_FOUND',
+        message: 'Transaction Not Found - No transaction found with this number.',
       });
     },
   );
@@ -403,13 +395,10 @@ describe('POST /api/trade-ins/:number/accept', () => {
     const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
       body: { email: 'someone@example.com', ...bank },
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'FORBIDDEN',
-        message: 'This email does not match the one given for this trade-in',
-        fields: { email: 'This email does not match the one given for this trade-in' },
-      },
+    expectError(res, 403, {
+      code: 'FORBIDDEN',
+      message: 'This email does not match the one given for this trade-in',
+      fields: { email: 'This email does not match the one given for this trade-in' },
     });
     expect(await everythingAbout(number)).toEqual(before);
     expect(before.status).toBe('Offer Made');
@@ -434,12 +423,9 @@ describe('POST /api/trade-ins/:number/accept', () => {
     const again = await send(t.app, 'POST', url, {
       body: { email: 'lindiwe@example.com', ...bank, accountNumber: '999999999' },
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
-      error: {
-        code: 'CONFLICT',
-        message: 'This trade-in is Awaiting Payment; an offer can only be accepted from Offer Made',
-      },
+    expectError(again, 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Awaiting Payment; an offer can only be accepted from Offer Made',
     });
     const [payout] = await t.db
       .select()
@@ -504,8 +490,7 @@ describe('POST /api/trade-ins/:number/accept', () => {
           body: { ...useSaved, email: 'lindiwe@example.com' },
           cookie,
         });
-        expect(res.statusCode).toBe(403);
-        expect(res.json().error).toEqual({
+        expectError(res, 403, {
           code: 'FORBIDDEN',
           message: 'Sign in as the seller to use the bank account saved in your account',
           fields: { accountNumber: 'Sign in as the seller to use the bank account saved in your account' },
@@ -582,8 +567,7 @@ describe('POST /api/trade-ins/:number/decline', () => {
     const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
       body: { email: 'someone@example.com', reason: 'Too low' },
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({
+    expectError(res, 403, {
       code: 'FORBIDDEN',
       message: 'This email does not match the one given for this trade-in',
       fields: { email: 'This email does not match the one given for this trade-in' },
@@ -637,12 +621,9 @@ describe('POST /api/admin/trade-ins/:number/confirm', () => {
     expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.confirm', actorRole: 'admin' });
     expect((await emailOf(number, 'trade_in_confirmed')).subject).toBe(`${number}: Confirmed`);
     const again = await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
-      error: {
-        code: 'CONFLICT',
-        message: 'This trade-in is Confirmed; it can only be confirmed from Awaiting Confirmation',
-      },
+    expectError(again, 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Confirmed; it can only be confirmed from Awaiting Confirmation',
     });
   });
 
@@ -726,8 +707,7 @@ describe('POST /api/agent/trade-ins/:number/assess', () => {
     await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
     const res = await staff(otherAgent.cookie, `/api/agent/trade-ins/${number}/assess`);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'This trade-in is assigned to another agent' } });
+    expectError(res, 403, { code: 'FORBIDDEN', message: 'This trade-in is assigned to another agent' });
     expect((await rowOf(number)).status).toBe('Assigned to Agent');
   });
 
@@ -770,12 +750,9 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
     const number = await sell();
     await offered(number);
     const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount: 7000 });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'CONFLICT',
-        message: 'This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer',
-      },
+    expectError(res, 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer',
     });
     expect((await rowOf(number)).offeredAmount).toBe(5000);
   });
