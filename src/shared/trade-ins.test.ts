@@ -7,21 +7,10 @@ import {
   normaliseSaPhone,
   SELL_MESSAGES,
   sellFormSchema,
-  type SellFormInput,
 } from './trade-ins';
+import { sellForm } from '../../tests/support/sell-form';
 
-const valid: SellFormInput = {
-  deviceType: 'phone',
-  brand: 'Apple',
-  model: 'iPhone 13',
-  condition: 'good',
-  storage: '128GB',
-  ram: '4GB',
-  address: '12 Long Street, Cape Town',
-  contactPhone: '082 555 0199',
-  contactEmail: 'lindiwe@example.com',
-  isOwner: true,
-};
+const valid = sellForm();
 
 const fieldsOf = (input: unknown) => {
   const result = sellFormSchema.safeParse(input);

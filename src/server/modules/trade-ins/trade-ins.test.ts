@@ -17,27 +17,11 @@ import { createAdmin, createAgent, signedInAgent, signInAs, signUpCustomer } fro
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { bookFor } from '../../../../tests/support/repairs';
+import { sellForm } from '../../../../tests/support/sell-form';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
-
-const form = (overrides: Partial<SellFormInput> = {}): SellFormInput => ({
-  deviceType: 'phone',
-  brand: 'Apple',
-  model: 'iPhone 13',
-  condition: 'good',
-  storage: '128GB',
-  ram: '4GB',
-  color: 'Midnight',
-  accessories: 'Box and charger',
-  description: 'Small scratch on the back',
-  address: '12 Long Street, Cape Town',
-  contactPhone: '082 555 0199',
-  contactEmail: 'lindiwe@example.com',
-  isOwner: true,
-  ...overrides,
-});
 
 let adminCookie: string;
 let agent: { id: string; cookie: string };
@@ -57,7 +41,7 @@ function submit(body: unknown, cookie?: string, address = nextAddress()) {
 }
 
 async function sell(overrides: Partial<SellFormInput> = {}, cookie?: string): Promise<string> {
-  const res = await submit(form(overrides), cookie);
+  const res = await submit(sellForm(overrides), cookie);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().transactionNumber as string;
 }
@@ -116,25 +100,16 @@ const bank = { accountHolder: 'Lindiwe Dube', bankName: 'FNB', accountNumber: '6
 
 describe('POST /api/trade-ins', () => {
   it('stores every field as Awaiting Confirmation with its first history entry and the estimate', async () => {
-    const res = await submit(form({ imei: '490154203237518' }));
+    const res = await submit(sellForm({ imei: '490154203237518' }));
     expect(res.statusCode).toBe(201);
     const reply = res.json();
     expect(reply.transactionNumber).toMatch(/^TXN\d{13}\d{1,3}$/);
     expect(reply).toMatchObject({ status: 'Awaiting Confirmation', estimatedValue: expect.any(Number) });
+    const { contactPhone: _phone, contactEmail, ...device } = sellForm();
     expect(await rowOf(reply.transactionNumber)).toMatchObject({
-      deviceType: 'phone',
-      brand: 'Apple',
-      model: 'iPhone 13',
-      condition: 'good',
-      storage: '128GB',
-      ram: '4GB',
-      color: 'Midnight',
-      accessories: 'Box and charger',
-      description: 'Small scratch on the back',
-      address: '12 Long Street, Cape Town',
+      ...device,
       customerPhone: '+27 82 555 0199',
-      customerEmail: 'lindiwe@example.com',
-      isOwner: true,
+      customerEmail: contactEmail,
       imei: '490154203237518',
       customerId: null,
       status: 'Awaiting Confirmation',
@@ -161,7 +136,7 @@ describe('POST /api/trade-ins', () => {
     }));
     await t.db.insert(tradeIns).values(taken);
     const res = await send(t.app, 'POST', '/api/trade-ins', {
-      body: form(),
+      body: sellForm(),
       headers: { 'x-forwarded-for': nextAddress() },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -181,10 +156,10 @@ describe('POST /api/trade-ins', () => {
   });
 
   it('quotes from the table: the same device the same figure, a worse condition less, unstated details the lowest', async () => {
-    const first = await submit(form());
-    const second = await submit(form({ color: 'Red', contactEmail: 'other@example.com' }));
-    const poor = await submit(form({ condition: 'poor' }));
-    const vague = await submit(form({ brand: '', storage: '', condition: '' }));
+    const first = await submit(sellForm());
+    const second = await submit(sellForm({ color: 'Red', contactEmail: 'other@example.com' }));
+    const poor = await submit(sellForm({ condition: 'poor' }));
+    const vague = await submit(sellForm({ brand: '', storage: '', condition: '' }));
     const phones = await t.db.select().from(tradeInQuotes).where(eq(tradeInQuotes.deviceType, 'phone'));
     const quote = phones.find((q) => q.brand === 'Apple' && q.storage === '128GB' && q.condition === 'good');
     const lowest = { amount: Math.min(...phones.map((q) => q.amount)) };
@@ -222,7 +197,7 @@ describe('POST /api/trade-ins', () => {
   it('refuses a photo that is not an image and stores nothing', async () => {
     const before = (await t.db.select().from(tradeIns)).length;
     const res = await submit(
-      form({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] }),
+      sellForm({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] }),
     );
     expectError(res, 400, {
       code: 'VALIDATION_FAILED',
@@ -251,13 +226,13 @@ describe('POST /api/trade-ins', () => {
   });
 
   it('refuses an IMEI whose check digit is wrong', async () => {
-    const res = await submit(form({ imei: '490154203237519' }));
+    const res = await submit(sellForm({ imei: '490154203237519' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ imei: 'This IMEI is not valid: check its 15 digits' });
   });
 
   it('refuses a storage size of another type', async () => {
-    const res = await submit(form({ deviceType: 'tv', brand: 'LG', storage: '128GB', ram: '' }));
+    const res = await submit(sellForm({ deviceType: 'tv', brand: 'LG', storage: '128GB', ram: '' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ storage: 'Choose a storage size from the list' });
   });
@@ -265,7 +240,7 @@ describe('POST /api/trade-ins', () => {
   it('throttles one address after 20 submissions in 10 minutes', async () => {
     const address = nextAddress();
     for (let i = 0; i < 20; i++) expect((await submit({}, undefined, address)).statusCode).toBe(400);
-    const res = await submit(form(), undefined, address);
+    const res = await submit(sellForm(), undefined, address);
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('RATE_LIMITED');
   });
