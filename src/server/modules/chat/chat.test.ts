@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, orderItems, orders, tradeIns } from '../../db/schema';
+import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
@@ -55,108 +56,111 @@ function expectNoPersonalData(text: string) {
 }
 
 describe('POST /api/chat: the store topics', () => {
-  it('answers the return policy with its days, refund times and the returns link', async () => {
-    const text = await answer('What is your return policy?');
-    expect(text).toContain('within 14 days');
-    expect(text).toContain('3-5 business days by card');
-    expect(text).toContain('1-2 business days by bank transfer');
-    expect(text).toContain('[Returns policy](/returns)');
-  });
-
-  it('answers shipping with both rates, their times, South Africa only and the shipping link', async () => {
-    const text = await answer('What are your shipping details?');
-    expect(text).toContain('R99 on orders under R500, free over R500; 3-5 days');
-    expect(text).toContain('R149 to major cities, R199 elsewhere; 1-2 days');
-    expect(text).toContain('South Africa only');
-    expect(text).toContain('(/shipping)');
-  });
-
-  it('answers the warranty for devices, repairs and batteries with the warranty link', async () => {
-    const text = await answer('Do your devices have a warranty?');
-    expect(text).toContain('6-month warranty');
-    expect(text).toContain('90-day warranty');
-    expect(text).toContain('below 80%');
-    expect(text).toContain('[Warranty](/warranty)');
-  });
-
-  it('lists the payment methods', async () => {
-    const text = await answer('Which payment methods do you accept?');
-    expect(text).toContain('Credit and debit cards, EFT and SnapScan');
-  });
-
-  it('gives the business hours of every day with the contact link', async () => {
-    const text = await answer('What are your opening hours?');
-    expect(text).toContain('Monday - Friday: 8:00 - 18:00');
-    expect(text).toContain('Saturday: 9:00 - 16:00');
-    expect(text).toContain('Sunday: 9:00 - 14:00');
-    expect(text).toContain('(/contact)');
-  });
-
-  it('gives the contact details with the contact link', async () => {
-    const text = await answer('What is your contact info?');
-    expect(text).toContain('support@quickbuy.co.za');
-    expect(text).toContain('+27 21 555 0123');
-    expect(text).toContain('12 Bree Street');
-    expect(text).toContain('within 24 hours');
-    expect(text).toContain('[Contact page](/contact)');
-  });
-
-  it('gives the price table of all nine repair services with the repairs link', async () => {
-    const text = await answer('Tell me about your repairs');
-    for (const line of [
-      '**Screen Repair:** R350-R1,200 / R800-R2,500 (2-4 hours, 3 months warranty)',
-      '**Battery Replacement:** R200-R600 / R500-R1,500',
-      '**Water Damage:** R400-R1,500 / R800-R3,000',
-      '**Charging Port:** R250-R450 / R400-R800',
-      '**Software Issues:** R150-R400 / R200-R600',
-      '**Motherboard Repair:** R600-R2,000 / R1,000-R4,000',
-      '**Unlock Password:** R200-R400 / R300-R600',
-      '**Unlock Network:** R150-R350 / not for laptops (30 mins-2 hours, permanent warranty)',
-      '**Phone Glitching:** R200-R500 / R300-R700',
-    ]) {
-      expect(text).toContain(line);
-    }
-    expect(text).toContain('[Repairs page](/repairs)');
-  });
-
-  it('answers one named repair service with just its line', async () => {
-    const text = await answer('How much to fix a cracked screen?');
-    expect(text).toContain('**Screen Repair:** R350-R1,200 / R800-R2,500');
-    expect(text).not.toContain('Battery Replacement');
-    expect(text).toContain('(/repairs)');
-  });
-
-  it('explains selling: the quote, inspection in 1-2 business days, payment within 24 hours, with the sell link', async () => {
-    const text = await answer('How do I sell my phone?');
-    expect(text).toContain('instant quote');
-    expect(text).toContain('within 1-2 business days');
-    expect(text).toContain('paid within 24 hours');
-    expect(text).toContain('[Sell Your Device](/sell)');
-    expect(text).toContain('[Track Orders](/track)');
-  });
-
-  it('explains tracking with the track link', async () => {
-    const text = await answer('Track my order');
-    expect(text).toContain('order number');
-    expect(text).toContain('transaction number');
-    expect(text).toContain('[Track Orders](/track)');
-  });
-
-  it('points to the FAQ', async () => {
-    const text = await answer('Do you have an FAQ?');
-    expect(text).toContain('[FAQ](/faq)');
-  });
-
-  it('answers two topics asked together', async () => {
-    const text = await answer('What are your shipping and return policies?');
-    expect(text).toContain('(/returns)');
-    expect(text).toContain('(/shipping)');
-  });
-
-  it('says plainly it does not know an unknown question and points to the contact page', async () => {
-    const text = await answer('What is the airspeed velocity of an unladen swallow?');
-    expect(text).toContain("I don't know");
-    expect(text).toContain('[Contact us](/contact)');
+  // Each topic: the question a shopper asks, what the answer must say and, where it matters, what it must not.
+  it.each([
+    {
+      name: 'answers the return policy with its days, refund times and the returns link',
+      question: 'What is your return policy?',
+      says: [
+        'within 14 days',
+        '3-5 business days by card',
+        '1-2 business days by bank transfer',
+        '[Returns policy](/returns)',
+      ],
+    },
+    {
+      name: 'answers shipping with both rates, their times, South Africa only and the shipping link',
+      question: 'What are your shipping details?',
+      says: [
+        'R99 on orders under R500, free over R500; 3-5 days',
+        'R149 to major cities, R199 elsewhere; 1-2 days',
+        'South Africa only',
+        '(/shipping)',
+      ],
+    },
+    {
+      name: 'answers the warranty for devices, repairs and batteries with the warranty link',
+      question: 'Do your devices have a warranty?',
+      says: ['6-month warranty', '90-day warranty', 'below 80%', '[Warranty](/warranty)'],
+    },
+    {
+      name: 'lists the payment methods',
+      question: 'Which payment methods do you accept?',
+      says: ['Credit and debit cards, EFT and SnapScan'],
+    },
+    {
+      name: 'gives the business hours of every day with the contact link',
+      question: 'What are your opening hours?',
+      says: ['Monday - Friday: 8:00 - 18:00', 'Saturday: 9:00 - 16:00', 'Sunday: 9:00 - 14:00', '(/contact)'],
+    },
+    {
+      name: 'gives the contact details with the contact link',
+      question: 'What is your contact info?',
+      says: [
+        'support@quickbuy.co.za',
+        '+27 21 555 0123',
+        '12 Bree Street',
+        'within 24 hours',
+        '[Contact page](/contact)',
+      ],
+    },
+    {
+      name: 'gives the price table of all nine repair services with the repairs link',
+      question: 'Tell me about your repairs',
+      says: [
+        '**Screen Repair:** R350-R1,200 / R800-R2,500 (2-4 hours, 3 months warranty)',
+        '**Battery Replacement:** R200-R600 / R500-R1,500',
+        '**Water Damage:** R400-R1,500 / R800-R3,000',
+        '**Charging Port:** R250-R450 / R400-R800',
+        '**Software Issues:** R150-R400 / R200-R600',
+        '**Motherboard Repair:** R600-R2,000 / R1,000-R4,000',
+        '**Unlock Password:** R200-R400 / R300-R600',
+        '**Unlock Network:** R150-R350 / not for laptops (30 mins-2 hours, permanent warranty)',
+        '**Phone Glitching:** R200-R500 / R300-R700',
+        '[Repairs page](/repairs)',
+      ],
+    },
+    {
+      name: 'answers one named repair service with just its line',
+      question: 'How much to fix a cracked screen?',
+      says: ['**Screen Repair:** R350-R1,200 / R800-R2,500', '(/repairs)'],
+      lacks: ['Battery Replacement'],
+    },
+    {
+      name: 'explains selling: the quote, inspection in 1-2 business days, payment within 24 hours, with the sell link',
+      question: 'How do I sell my phone?',
+      says: [
+        'instant quote',
+        'within 1-2 business days',
+        'paid within 24 hours',
+        '[Sell Your Device](/sell)',
+        '[Track Orders](/track)',
+      ],
+    },
+    {
+      name: 'explains tracking with the track link',
+      question: 'Track my order',
+      says: ['order number', 'transaction number', '[Track Orders](/track)'],
+    },
+    {
+      name: 'points to the FAQ',
+      question: 'Do you have an FAQ?',
+      says: ['[FAQ](/faq)'],
+    },
+    {
+      name: 'answers two topics asked together',
+      question: 'What are your shipping and return policies?',
+      says: ['(/returns)', '(/shipping)'],
+    },
+    {
+      name: 'says plainly it does not know an unknown question and points to the contact page',
+      question: 'What is the airspeed velocity of an unladen swallow?',
+      says: ["I don't know", '[Contact us](/contact)'],
+    },
+  ])('$name', async ({ question, says, lacks = [] }: { question: string; says: string[]; lacks?: string[] }) => {
+    const text = await answer(question);
+    for (const part of says) expect(text).toContain(part);
+    for (const part of lacks) expect(text).not.toContain(part);
   });
 
   it('gives the same answer to the same question every time', async () => {
@@ -425,18 +429,8 @@ describe('POST /api/chat: a store switched to rand', () => {
   const zar = useTestApp({ STORE_CURRENCY: 'ZAR' });
   let id: string;
   beforeAll(async () => {
-    const [inserted] = await zar.db
-      .insert(devices)
-      .values({
-        name: 'Dell XPS 13 9310',
-        brand: 'Dell',
-        type: 'laptop',
-        model: 'XPS 13 9310',
-        condition: 'Good',
-        price: 23999,
-      })
-      .returning({ id: devices.id });
-    id = inserted!.id;
+    const [xps] = await insertDevices(zar.db, [{ brand: 'Dell', model: 'XPS 13 9310', type: 'laptop', price: 23999 }]);
+    id = xps!.id;
   });
 
   it('prices devices in rand, as the cards do under STORE_CURRENCY=ZAR', async () => {

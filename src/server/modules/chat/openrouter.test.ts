@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { devices, tradeIns } from '../../db/schema';
+import { tradeIns } from '../../db/schema';
+import { insertDevices } from '../../../../tests/support/devices';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
 import { answerChat } from './service';
 
@@ -127,27 +128,10 @@ describe('POST /api/chat with the openrouter driver', () => {
   });
 
   it('gives the model the named model first, priced as the cards are', async () => {
-    const rows = await t.db
-      .insert(devices)
-      .values([
-        {
-          name: 'Dell XPS 13 9310',
-          brand: 'Dell',
-          type: 'laptop',
-          model: 'XPS 13 9310',
-          condition: 'Good',
-          price: 23999,
-        },
-        {
-          name: 'Dell Latitude 5420',
-          brand: 'Dell',
-          type: 'laptop',
-          model: 'Latitude 5420',
-          condition: 'Good',
-          price: 14999,
-        },
-      ])
-      .returning({ id: devices.id });
+    const rows = await insertDevices(t.db, [
+      { brand: 'Dell', model: 'XPS 13 9310', type: 'laptop', price: 23999 },
+      { brand: 'Dell', model: 'Latitude 5420', type: 'laptop', price: 14999 },
+    ]);
     behave = reply('Yes, the Dell XPS 13 is in stock.');
     const res = await ask('Is the Dell XPS 13 in stock?');
     expect(res.json().response).toBe('Yes, the Dell XPS 13 is in stock.');
