@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, required } from './text-fields';
 
 export const ROLES = ['customer', 'agent', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -77,13 +78,6 @@ export const ACCOUNT_MESSAGES = {
   signupSuccess: 'Account created successfully!',
   adminWelcome: 'Welcome to the Admin Portal!',
 } as const;
-
-export const required = (label: string, max = 120) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is at most ${max} characters`);
 
 export const emailField = z
   .string({ error: 'Email is required' })
@@ -200,9 +194,6 @@ export interface ProfileReply {
 
 const paymentMethodValues = PAYMENT_METHODS.map((m) => m.value) as ['paystack', 'bank', 'card'];
 export type PaymentMethod = (typeof paymentMethodValues)[number];
-
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} is at most ${max} characters`).optional().default('');
 
 /** Payment details (spec 000 section 5); the server keeps a card's brand, last four and expiry only. */
 export const paymentDetailsSchema = z

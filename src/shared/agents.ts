@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField } from './accounts';
+import { required } from './text-fields';
 
 export const AGENT_ROLES = ['Agent', 'Senior Agent', 'Supervisor'] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
@@ -43,19 +44,12 @@ export const AGENT_MESSAGES = {
 /** A South African number, as the Phone field's placeholder shows it. */
 export const AGENT_PHONE_PLACEHOLDER = '+27 82 123 4567';
 
-const field = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is at most ${max} characters`);
-
 const agentFields = {
-  name: field('Full Name', 120),
-  email: field('Email', 254).pipe(z.email('Enter a valid email address')),
-  phone: field('Phone', 30).regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number'),
+  name: required('Full Name', 120),
+  email: required('Email', 254).pipe(z.email('Enter a valid email address')),
+  phone: required('Phone', 30).regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number'),
   role: z.enum(AGENT_ROLES, { error: 'Choose Agent, Senior Agent or Supervisor' }),
-  username: field('Username', 60).regex(/^[a-zA-Z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only'),
+  username: required('Username', 60).regex(/^[a-zA-Z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only'),
 };
 
 /** POST /api/admin/agents: every field, the password too (the store's length rules; the server adds its list). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_CONDITIONS, DEVICE_TYPES, MAX_DEVICE_IMAGES } from './catalog';
+import { required } from './text-fields';
 
 // The admin's device forms (spec 001 sections 2, 3 and 5 'Device forms'). Kept apart from
 // catalog.ts, as the query schemas are, so storefront pages reading catalog constants do not ship zod.
@@ -21,16 +22,8 @@ const optionalText = (label: string, max: number) =>
 
 /** Every field a device form sends; the name is built from brand and model, never sent. */
 const deviceFields = {
-  brand: z
-    .string({ error: 'Brand is required' })
-    .trim()
-    .min(1, 'Brand is required')
-    .max(60, 'Brand is at most 60 characters'),
-  model: z
-    .string({ error: 'Model is required' })
-    .trim()
-    .min(1, 'Model is required')
-    .max(120, 'Model is at most 120 characters'),
+  brand: required('Brand', 60),
+  model: required('Model', 120),
   type: z.enum(DEVICE_TYPES, { error: 'Choose a device type' }),
   condition: z.enum(DEVICE_CONDITIONS, { error: 'Choose a condition: Excellent, Good or Fair' }),
   storage: z.string({ error: 'Storage must be text' }).trim().max(40, 'Storage is at most 40 characters'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, required } from './accounts';
+import { emailField } from './accounts';
+import { optionalText, required } from './text-fields';
 
 /**
  * Repairs, one source for the services page, the booking dialog, the server's rules, the emails and
@@ -313,9 +314,6 @@ export function formatPickupDate(date: string): string {
 // The booking: one schema, and each wizard step a pick of it (spec 001 section 5's gates), so the
 // dialog's Next and the server's parse apply the same rules.
 // ---------------------------------------------------------------------------------------------
-
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} is at most ${max} characters`).optional().default('');
 
 /** Digits with the usual separators, 9 to 15 digits: '+27 82 123 4567', '021 555 0123'. */
 const phoneField = required('Phone', 30).refine((value) => {

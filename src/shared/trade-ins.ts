@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BANKS } from './accounts';
 import { pagingQuery } from './paging';
 import type { RepairTrackingView } from './repairs';
+import { optionalText, required } from './text-fields';
 
 /** Sale transaction statuses in order (spec 001 section 4). */
 export const SALE_STATUSES = [
@@ -154,9 +155,6 @@ export const imeiField = z
     }
   });
 
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} is at most ${max} characters`).optional().default('');
-
 const conditionValues = SELL_CONDITIONS.map((c) => c.value) as ['excellent', 'good', 'fair', 'poor'];
 export type SellCondition = (typeof conditionValues)[number];
 
@@ -169,22 +167,14 @@ export const sellFormSchema = z
   .object({
     deviceType: z.enum(SELL_DEVICE_TYPES, { error: SELL_MESSAGES.typeRequired }),
     brand: optionalText('Brand', 40),
-    model: z
-      .string({ error: SELL_MESSAGES.modelRequired })
-      .trim()
-      .min(1, SELL_MESSAGES.modelRequired)
-      .max(120, 'Model is at most 120 characters'),
+    model: required('Model', 120, SELL_MESSAGES.modelRequired),
     condition: z.union([z.enum(conditionValues), z.literal('')], { error: SELL_MESSAGES.conditionInvalid }).default(''),
     storage: optionalText('Storage', 20),
     ram: optionalText('RAM', 20),
     color: optionalText('Color', 40),
     accessories: optionalText('Accessories', 300),
     description: optionalText('Description', 2000),
-    address: z
-      .string({ error: SELL_MESSAGES.addressRequired })
-      .trim()
-      .min(1, SELL_MESSAGES.addressRequired)
-      .max(300, 'Address is at most 300 characters'),
+    address: required('Address', 300, SELL_MESSAGES.addressRequired),
     contactPhone: saPhoneField,
     contactEmail: z
       .string({ error: SELL_MESSAGES.emailRequired })
@@ -285,11 +275,7 @@ const ACCOUNT_NUMBER_MESSAGES = {
 export const acceptOfferSchema = z
   .object({
     ...offerProof,
-    accountHolder: z
-      .string({ error: 'Account holder is required' })
-      .trim()
-      .min(1, 'Account holder is required')
-      .max(120, 'Account holder is at most 120 characters'),
+    accountHolder: required('Account holder', 120),
     bankName: z.enum(BANKS, { error: 'Choose a bank from the list' }),
     /** Not needed when `useSavedAccount`: the server takes the number saved in the account. */
     accountNumber: z
@@ -338,11 +324,7 @@ export const makeOfferSchema = z.object({
 });
 export type MakeOfferInput = z.input<typeof makeOfferSchema>;
 export const markPaidSchema = z.object({
-  payoutReference: z
-    .string({ error: 'Payout reference is required' })
-    .trim()
-    .min(1, 'Payout reference is required')
-    .max(100, 'Payout reference is at most 100 characters'),
+  payoutReference: required('Payout reference', 100),
 });
 
 export const tradeInListQuerySchema = z.object({
