@@ -90,31 +90,21 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     },
   );
 
-  app.post<ByNumber>('/api/trade-ins/:number/accept', ANSWER, async (request) => {
-    const input = parseInput(acceptOfferSchema, request.body, FORM);
-    return acceptOffer({
-      db,
-      config,
-      clock,
-      number: request.params.number,
-      viewer: viewerOf(request),
-      ip: request.ip,
-      input,
-    });
+  // Accepting and declining answer the offer the same way: by its number, from the emailed link or the account.
+  const answer = (request: FastifyRequest<ByNumber>) => ({
+    db,
+    config,
+    clock,
+    number: request.params.number,
+    viewer: viewerOf(request),
+    ip: request.ip,
   });
-
-  app.post<ByNumber>('/api/trade-ins/:number/decline', ANSWER, async (request) => {
-    const input = parseInput(declineOfferSchema, request.body, FORM);
-    return declineOffer({
-      db,
-      config,
-      clock,
-      number: request.params.number,
-      viewer: viewerOf(request),
-      ip: request.ip,
-      input,
-    });
-  });
+  app.post<ByNumber>('/api/trade-ins/:number/accept', ANSWER, async (request) =>
+    acceptOffer({ ...answer(request), input: parseInput(acceptOfferSchema, request.body, FORM) }),
+  );
+  app.post<ByNumber>('/api/trade-ins/:number/decline', ANSWER, async (request) =>
+    declineOffer({ ...answer(request), input: parseInput(declineOfferSchema, request.body, FORM) }),
+  );
 
   app.get('/api/account/trade-ins', { config: { access: ['customer'] } }, async (request) => ({
     tradeIns: await listCustomerTradeIns({ db, customerId: sessionOf(request).user.id }),
