@@ -1,6 +1,7 @@
 import { formatMoney, type Currency } from '../../../shared/money';
 import type { OrderView } from '../../../shared/orders';
 import { STORE } from '../../../shared/store';
+import { emailHtml, headingHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';
 
@@ -27,15 +28,17 @@ export function renderOrderCancelled(order: OrderView, refundAmount: number | nu
     '',
     footer,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto">
-<h1 style="font-size:22px">Order cancelled</h1>
-<p>Hi ${escapeHtml(order.customer.firstName)},</p>
-<p>Your order <strong>${escapeHtml(order.orderNumber)}</strong> has been cancelled.</p>
-<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>
-<p>${escapeHtml(refund)}</p>
-<p>Questions? Reply to this email or call ${escapeHtml(STORE.phone)}.</p>
-<p style="color:#64748b;font-size:12px">${escapeHtml(footer)}</p>
-</body></html>`;
+  const html = emailHtml(
+    [
+      headingHtml('Order cancelled'),
+      `<p>Hi ${escapeHtml(order.customer.firstName)},</p>`,
+      `<p>Your order <strong>${escapeHtml(order.orderNumber)}</strong> has been cancelled.</p>`,
+      `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+      `<p>${escapeHtml(refund)}</p>`,
+      `<p>Questions? Reply to this email or call ${escapeHtml(STORE.phone)}.</p>`,
+    ],
+    footer,
+  );
   return {
     kind: 'order_cancelled',
     to: order.customer.email,

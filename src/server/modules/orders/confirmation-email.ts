@@ -1,6 +1,6 @@
 import { formatMoney, type Currency } from '../../../shared/money';
 import type { Address, OrderView } from '../../../shared/orders';
-import { STORE } from '../../../shared/store';
+import { EMAIL_FOOTER, emailHtml, linkHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';
 
@@ -46,7 +46,7 @@ export function renderOrderConfirmation(order: OrderView, publicUrl: string, lin
     '',
     `View your order: ${link}`,
     '',
-    `${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`,
+    EMAIL_FOOTER,
   ]
     .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
     .join('\n');
@@ -63,18 +63,17 @@ export function renderOrderConfirmation(order: OrderView, publicUrl: string, lin
     .join('');
   const block = (lines: string[]) => lines.map(escapeHtml).join('<br>');
 
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto">
-<h1 style="font-size:22px">Order Confirmed!</h1>
+  const html = emailHtml([
+    `<h1 style="font-size:22px">Order Confirmed!</h1>
 <p>Hi ${escapeHtml(order.customer.firstName)},</p>
 <p>Thank you for your order. Your payment was received and order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>
 <table style="width:100%;border-collapse:collapse;font-size:14px"><thead><tr><th style="text-align:left;padding:6px 8px">Item</th><th style="padding:6px 8px">Qty</th><th style="text-align:right;padding:6px 8px">Price</th><th style="text-align:right;padding:6px 8px">Total</th></tr></thead><tbody>${rows}</tbody></table>
 <p style="text-align:right">Shipping: Free<br><strong>Total: ${escapeHtml(amount(order.totalAmount))}</strong></p>
 ${order.paymentReference ? `<p>Payment reference: ${escapeHtml(order.paymentReference)}</p>` : ''}
 <h2 style="font-size:16px">Shipping address</h2><p>${block(shipping)}</p>
-<h2 style="font-size:16px">Billing address</h2><p>${billing ? block(billing) : 'Same as shipping'}</p>
-<p><a href="${escapeHtml(link)}" style="color:#2563eb">View your order</a></p>
-<p style="color:#64748b;font-size:12px">${escapeHtml(`${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`)}</p>
-</body></html>`;
+<h2 style="font-size:16px">Billing address</h2><p>${billing ? block(billing) : 'Same as shipping'}</p>`,
+    linkHtml('View your order', link),
+  ]);
 
   return {
     kind: 'order_confirmation',

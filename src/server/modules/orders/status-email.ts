@@ -1,5 +1,5 @@
 import type { OrderRow } from './service';
-import { STORE } from '../../../shared/store';
+import { EMAIL_FOOTER, emailHtml, linkHtml, paragraphsHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';
 
@@ -11,14 +11,14 @@ const LINES: Record<string, string> = {
 
 function render(order: OrderRow, subject: string, paragraphs: string[], publicUrl: string, dedupeKey: string) {
   const link = `${publicUrl.replace(/\/+$/, '')}/order-confirmation/${encodeURIComponent(order.orderNumber)}`;
-  const footer = `${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`;
-  const text = [`Hi ${order.firstName},`, '', ...paragraphs, '', `View your order: ${link}`, '', footer].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto">
-<p>Hi ${escapeHtml(order.firstName)},</p>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="color:#2563eb">View your order</a></p>
-<p style="color:#64748b;font-size:12px">${escapeHtml(footer)}</p>
-</body></html>`;
+  const text = [`Hi ${order.firstName},`, '', ...paragraphs, '', `View your order: ${link}`, '', EMAIL_FOOTER].join(
+    '\n',
+  );
+  const html = emailHtml([
+    `<p>Hi ${escapeHtml(order.firstName)},</p>`,
+    paragraphsHtml(paragraphs),
+    linkHtml('View your order', link),
+  ]);
   return {
     kind: 'order_update',
     to: order.customerEmail,

@@ -10,11 +10,9 @@ import {
   type RepairService,
 } from '../../../shared/repairs';
 import { paths } from '../../../shared/paths';
-import { STORE } from '../../../shared/store';
+import { EMAIL_FOOTER, emailHtml, headingHtml, linkHtml, paragraphsHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';
-
-const FOOTER = `${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`;
 
 /** One email's text and HTML from the same paragraphs and list, so the two never disagree. */
 function render(heading: string, paragraphs: string[], list: { title: string; items: string[] }[], trackUrl: string) {
@@ -25,15 +23,19 @@ function render(heading: string, paragraphs: string[], list: { title: string; it
     ...list.flatMap((l) => [`${l.title}:`, ...l.items.map((item) => `- ${item}`), '']),
     `Track your repair: ${trackUrl}`,
     '',
-    FOOTER,
+    EMAIL_FOOTER,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto">
-<h1 style="font-size:22px">${escapeHtml(heading)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${list.map((l) => `<h2 style="font-size:16px">${escapeHtml(l.title)}</h2><ul>${l.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`).join('\n')}
-<p><a href="${escapeHtml(trackUrl)}" style="color:#2563eb">Track your repair</a></p>
-<p style="color:#64748b;font-size:12px">${escapeHtml(FOOTER)}</p>
-</body></html>`;
+  const html = emailHtml([
+    headingHtml(heading),
+    paragraphsHtml(paragraphs),
+    list
+      .map(
+        (l) =>
+          `<h2 style="font-size:16px">${escapeHtml(l.title)}</h2><ul>${l.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+      )
+      .join('\n'),
+    linkHtml('Track your repair', trackUrl),
+  ]);
   return { text, html };
 }
 

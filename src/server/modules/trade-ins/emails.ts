@@ -1,7 +1,7 @@
 import { formatMoney, type Currency } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
-import { escapeHtml } from '../../lib/html';
+import { EMAIL_FOOTER, emailHtml, headingHtml, linkHtml, paragraphsHtml } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../mail/outbox';
 
 export interface EmailTradeIn {
@@ -39,21 +39,19 @@ function tradeInEmail(
     containsSecret?: boolean;
   },
 ): OutgoingEmail {
-  const footer = `${STORE.name} · ${STORE.address} · ${STORE.email} · ${STORE.phone}`;
   const text = [
     heading,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...links.map((l) => `${l.label}: ${l.href}`),
     '',
-    footer,
+    EMAIL_FOOTER,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto">
-<h1 style="font-size:22px">${escapeHtml(heading)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${links.map((l) => `<p><a href="${escapeHtml(l.href)}" style="color:#2563eb">${escapeHtml(l.label)}</a></p>`).join('\n')}
-<p style="color:#64748b;font-size:12px">${escapeHtml(footer)}</p>
-</body></html>`;
+  const html = emailHtml([
+    headingHtml(heading),
+    paragraphsHtml(paragraphs),
+    links.map((l) => linkHtml(l.label, l.href)).join('\n'),
+  ]);
   return {
     kind,
     to: tradeIn.customerEmail,
