@@ -21,3 +21,14 @@ export const paragraphsHtml = (paragraphs: string[]) => paragraphs.map((p) => `<
 /** A link on a line of its own. */
 export const linkHtml = (label: string, href: string) =>
   `<p><a href="${escapeHtml(href)}" style="color:#2563eb">${escapeHtml(label)}</a></p>`;
+
+/**
+ * An email's text and HTML from one heading and its paragraphs, then what follows them in each form
+ * (lists, links), so the two never disagree; the footer closes both.
+ */
+export function headedEmail(heading: string, paragraphs: string[], after: { text: string[]; html: string[] }) {
+  return {
+    text: [heading, '', ...paragraphs.flatMap((p) => [p, '']), ...after.text, '', EMAIL_FOOTER].join('\n'),
+    html: emailHtml([headingHtml(heading), paragraphsHtml(paragraphs), ...after.html]),
+  };
+}

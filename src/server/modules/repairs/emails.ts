@@ -10,33 +10,27 @@ import {
   type RepairService,
 } from '../../../shared/repairs';
 import { paths } from '../../../shared/paths';
-import { EMAIL_FOOTER, emailHtml, headingHtml, linkHtml, paragraphsHtml } from '../../lib/email-layout';
+import { headedEmail, linkHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';
 
 /** One email's text and HTML from the same paragraphs and list, so the two never disagree. */
 function render(heading: string, paragraphs: string[], list: { title: string; items: string[] }[], trackUrl: string) {
-  const text = [
-    heading,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...list.flatMap((l) => [`${l.title}:`, ...l.items.map((item) => `- ${item}`), '']),
-    `Track your repair: ${trackUrl}`,
-    '',
-    EMAIL_FOOTER,
-  ].join('\n');
-  const html = emailHtml([
-    headingHtml(heading),
-    paragraphsHtml(paragraphs),
-    list
-      .map(
-        (l) =>
-          `<h2 style="font-size:16px">${escapeHtml(l.title)}</h2><ul>${l.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
-      )
-      .join('\n'),
-    linkHtml('Track your repair', trackUrl),
-  ]);
-  return { text, html };
+  return headedEmail(heading, paragraphs, {
+    text: [
+      ...list.flatMap((l) => [`${l.title}:`, ...l.items.map((item) => `- ${item}`), '']),
+      `Track your repair: ${trackUrl}`,
+    ],
+    html: [
+      list
+        .map(
+          (l) =>
+            `<h2 style="font-size:16px">${escapeHtml(l.title)}</h2><ul>${l.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+        )
+        .join('\n'),
+      linkHtml('Track your repair', trackUrl),
+    ],
+  });
 }
 
 /** The track page with the booking's number filled in and searched. */

@@ -1,7 +1,7 @@
 import { formatMoney, type Currency } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
-import { EMAIL_FOOTER, emailHtml, headingHtml, linkHtml, paragraphsHtml } from '../../lib/email-layout';
+import { headedEmail, linkHtml } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../mail/outbox';
 
 export interface EmailTradeIn {
@@ -39,19 +39,10 @@ function tradeInEmail(
     containsSecret?: boolean;
   },
 ): OutgoingEmail {
-  const text = [
-    heading,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...links.map((l) => `${l.label}: ${l.href}`),
-    '',
-    EMAIL_FOOTER,
-  ].join('\n');
-  const html = emailHtml([
-    headingHtml(heading),
-    paragraphsHtml(paragraphs),
-    links.map((l) => linkHtml(l.label, l.href)).join('\n'),
-  ]);
+  const { text, html } = headedEmail(heading, paragraphs, {
+    text: links.map((l) => `${l.label}: ${l.href}`),
+    html: [links.map((l) => linkHtml(l.label, l.href)).join('\n')],
+  });
   return {
     kind,
     to: tradeIn.customerEmail,
