@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/accounts';
 import { and, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { anyRow } from '../../lib/any-row';
 import { escapeLike, likeContains } from '../../lib/like';
 import { newestFirst, onePage } from '../../lib/paging';
 import { sessionOf } from '../accounts/guard';
@@ -60,8 +61,7 @@ export async function recordAudit(
 
 /** True when this user ever acted on record (the log is append-only: such a user is deactivated, never removed). */
 export async function hasActed(db: DbHandle, userId: string): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.actorId, userId));
-  return Number(row?.n) > 0;
+  return anyRow(db, auditLog, eq(auditLog.actorId, userId));
 }
 
 /**

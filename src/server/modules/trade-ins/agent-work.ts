@@ -2,6 +2,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { AnySaleStatus } from '../../../shared/trade-ins';
 import type { DbHandle } from '../../db/client';
 import { tradeIns, tradeInStatusHistory } from '../../db/schema';
+import { anyRow } from '../../lib/any-row';
 
 /** Work still with the agent: assigned and not yet offered on. */
 const OPEN: AnySaleStatus[] = ['Assigned to Agent', 'Device Assessed', 'Awaiting Offer'];
@@ -67,11 +68,8 @@ export async function agentTradeInSummary(db: DbHandle, agentId: string) {
 
 /** True when the agent ever held or moved a trade-in: deleting them would lose who did what. */
 export async function agentHasTradeIns(db: DbHandle, agentId: string): Promise<boolean> {
-  const [held] = await db.select({ n: count() }).from(tradeIns).where(eq(tradeIns.agentId, agentId));
-  if (Number(held?.n) > 0) return true;
-  const [moved] = await db
-    .select({ n: count() })
-    .from(tradeInStatusHistory)
-    .where(eq(tradeInStatusHistory.actorId, agentId));
-  return Number(moved?.n) > 0;
+  return (
+    (await anyRow(db, tradeIns, eq(tradeIns.agentId, agentId))) ||
+    anyRow(db, tradeInStatusHistory, eq(tradeInStatusHistory.actorId, agentId))
+  );
 }
