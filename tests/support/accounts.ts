@@ -98,3 +98,9 @@ export async function signedInAgent(t: TestApp) {
   const row = await createAgent(t);
   return { id: row.id, username: row.username!, cookie: await signInAs(t, 'agent', row.username!) };
 }
+
+/** A new admin, signed in: their id and email, and the session cookie. */
+export async function signedInAdmin(t: TestApp) {
+  const row = await createAdmin(t);
+  return { id: row.id, email: row.email, cookie: await signInAs(t, 'admin', row.email) };
+}

@@ -6,10 +6,9 @@ import { AGENT_SALE_STATUSES, moveRefusal, TRADE_IN_MOVES, type AgentTradeIn } f
 import { auditLog, outboxEmails, tradeIns, tradeInStatusHistory, users } from '../../db/schema';
 import {
   AGENT_PASSWORD,
-  createAdmin,
   newAddress,
+  signedInAdmin,
   signedInAgent,
-  signInAs,
   signUpCustomer,
 } from '../../../../tests/support/accounts';
 import { bookFor } from '../../../../tests/support/repairs';
@@ -24,7 +23,7 @@ const t = useTestApp();
 
 let adminCookie: string;
 beforeAll(async () => {
-  adminCookie = await signInAs(t, 'admin', (await createAdmin(t)).email);
+  adminCookie = (await signedInAdmin(t)).cookie;
 });
 
 const post = (cookie: string, path: string, body: unknown = {}) => send(t.app, 'POST', path, { body, cookie });

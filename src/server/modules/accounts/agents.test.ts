@@ -2,9 +2,9 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENT_PASSWORD,
-  createAdmin,
   createAgent,
   newAddress,
+  signedInAdmin,
   signInAs,
   signUpCustomer,
 } from '../../../../tests/support/accounts';
@@ -17,7 +17,7 @@ const t = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  admin = await signInAs(t, 'admin', (await createAdmin(t)).email);
+  admin = (await signedInAdmin(t)).cookie;
 });
 
 let n = 0;

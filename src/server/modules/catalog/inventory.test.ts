@@ -4,7 +4,7 @@ import type { PagedReply } from '../../../shared/paging';
 import type { Device, DeviceListReply } from '../../../shared/catalog';
 import type { StockImagesReply } from '../../../shared/inventory';
 import { auditLog, devices } from '../../db/schema';
-import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { createAgent, signedInAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
@@ -14,8 +14,7 @@ let t: TestApp;
 let admin: { id: string; cookie: string };
 beforeAll(async () => {
   t = await createTestApp();
-  const row = await createAdmin(t);
-  admin = { id: row.id, cookie: await signInAs(t, 'admin', row.email) };
+  admin = await signedInAdmin(t);
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import type { PagedReply } from '../../../shared/paging';
 import type { AdminOrderRow } from '../../../shared/admin-orders';
 import type { AdminPayment, AdminPaymentDetails, PaymentStats, RefundReply } from '../../../shared/payments';
 import { auditLog, devices, orders, orderStatusHistory, outboxEmails, payments, refunds } from '../../db/schema';
-import { createAdmin, createAgent, signInAs } from '../../../../tests/support/accounts';
+import { createAgent, signedInAdmin, signInAs } from '../../../../tests/support/accounts';
 import { customer, nextAddress, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
@@ -21,7 +21,7 @@ const INVALID_REFUND = {
 };
 
 async function adminCookie(t: TestApp) {
-  return signInAs(t, 'admin', (await createAdmin(t)).email);
+  return (await signedInAdmin(t)).cookie;
 }
 const refundsOf = async (t: TestApp, reference: string) => {
   const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));

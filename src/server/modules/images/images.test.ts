@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { images, imageVariants } from '../../db/schema';
-import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { signedInAdmin, signUpCustomer } from '../../../../tests/support/accounts';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { decodingPeak, storeImage } from './service';
@@ -99,7 +99,7 @@ describe('GET /images/:id', () => {
 describe('POST /api/admin/images', () => {
   let cookie: string;
   beforeAll(async () => {
-    cookie = await signInAs(t, 'admin', (await createAdmin(t)).email);
+    cookie = (await signedInAdmin(t)).cookie;
   });
   const upload = (body: Buffer | string, contentType: string, as = cookie) =>
     send(t.app, 'POST', '/api/admin/images', { body, cookie: as, headers: { 'content-type': contentType } });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, OutboxEmailDetails, OutboxEmailSummary } from '../../../shared/admin';
 import type { PagedReply } from '../../../shared/paging';
 import { auditLog, outboxEmails } from '../../db/schema';
-import { createAdmin, signInAs } from '../../../../tests/support/accounts';
+import { signedInAdmin } from '../../../../tests/support/accounts';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { recordAudit } from '../audit/service';
@@ -13,8 +13,7 @@ const t = useTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
 let cookie: string;
 let adminEmail: string;
 beforeAll(async () => {
-  adminEmail = (await createAdmin(t)).email;
-  cookie = await signInAs(t, 'admin', adminEmail);
+  ({ email: adminEmail, cookie } = await signedInAdmin(t));
 });
 
 const email = (overrides: Partial<Parameters<typeof enqueueEmail>[1]> = {}) => ({

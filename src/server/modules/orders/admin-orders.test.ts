@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, signInAs } from '../../../../tests/support/accounts';
+import { signedInAdmin } from '../../../../tests/support/accounts';
 import { customer, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
@@ -12,9 +12,7 @@ let admin: string;
 let adminId: string;
 
 beforeAll(async () => {
-  const row = await createAdmin(t);
-  adminId = row.id;
-  admin = await signInAs(t, 'admin', row.email);
+  ({ id: adminId, cookie: admin } = await signedInAdmin(t));
 });
 
 async function newPaidOrder(overrides: Parameters<typeof customer>[0] = {}) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
-import { createAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { signedInAdmin, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
@@ -64,9 +64,8 @@ describe('GET /api/orders/:orderNumber', () => {
     const reply = await placed(t, [{ deviceId: device!.id, quantity: 1 }], { cookie: owner.cookie });
     const mine = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: owner.cookie });
     expect(mine.statusCode).toBe(200);
-    const admin = await createAdmin(t);
-    const adminCookie = await signInAs(t, 'admin', admin.email);
-    const res = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: adminCookie });
+    const admin = await signedInAdmin(t);
+    const res = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json().orderNumber).toBe(reply.orderNumber);
   });

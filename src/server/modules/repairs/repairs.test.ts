@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RepairBookingInput } from '../../../shared/repairs';
 import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
-import { createAdmin, createAgent, newAddress, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { createAgent, newAddress, signedInAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 
@@ -730,13 +730,12 @@ describe('POST /api/admin/repairs/:bookingNumber/cancel', () => {
 
   it('lets the admin cancel with a reason, audited under their name', async () => {
     await createAgent(t);
-    const admin = await createAdmin(t);
-    const cookie = await signInAs(t, 'admin', admin.email);
+    const admin = await signedInAdmin(t);
     const slot = freshSlot();
     const { bookingNumber } = (await book(t, bookingBody(slot))).json();
     const res = await send(t.app, 'POST', `/api/admin/repairs/${bookingNumber.toLowerCase()}/cancel`, {
       body: { reason: 'Customer phoned to cancel' },
-      cookie,
+      cookie: admin.cookie,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().repair).toMatchObject({ bookingNumber, status: 'cancelled' });
@@ -755,7 +754,10 @@ describe('POST /api/admin/repairs/:bookingNumber/cancel', () => {
       'repair_status',
     ]);
 
-    const again = await send(t.app, 'POST', `/api/admin/repairs/${bookingNumber}/cancel`, { body: {}, cookie });
+    const again = await send(t.app, 'POST', `/api/admin/repairs/${bookingNumber}/cancel`, {
+      body: {},
+      cookie: admin.cookie,
+    });
     expect(again.statusCode).toBe(409);
   });
 

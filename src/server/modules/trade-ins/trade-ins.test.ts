@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
-import { createAdmin, createAgent, signedInAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import { createAgent, signedInAdmin, signedInAgent, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { bookFor } from '../../../../tests/support/repairs';
@@ -29,8 +29,7 @@ let otherAgent: { id: string; cookie: string };
 
 beforeAll(async () => {
   await seedTradeInQuotes(t.db);
-  const admin = await createAdmin(t);
-  adminCookie = await signInAs(t, 'admin', admin.email);
+  adminCookie = (await signedInAdmin(t)).cookie;
   agent = await signedInAgent(t);
   otherAgent = await signedInAgent(t);
 });
