@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatPickupDate,
   PICKUP_HOURS,
+  PICKUP_SLOTS,
   pickupDateRefusal,
   pickupDates,
   REPAIR_STEPS,
@@ -19,6 +20,12 @@ describe('pickup days and slots', () => {
     };
     expect(BUSINESS_HOURS.map((row) => row.hours)).toEqual([shown(1), shown(6), shown(0)]);
     expect([2, 3, 4, 5].map(shown)).toEqual(Array(4).fill(shown(1)));
+  });
+
+  it('offers the nine hourly pickup slots of spec 001 section 9, 09:00 AM to 05:00 PM', () => {
+    const starts = PICKUP_SLOTS.map((slot) => slotStart('2026-11-23', slot).getTime());
+    expect([PICKUP_SLOTS[0], PICKUP_SLOTS.at(-1)]).toEqual(['09:00 AM', '05:00 PM']);
+    expect(starts.slice(1).map((start, i) => start - starts[i]!)).toEqual(Array(8).fill(3_600_000));
   });
 
   it("places a slot in Cape Town's time (UTC+2) whatever the machine's zone", () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RepairBookingInput } from '../../../shared/repairs';
+import { PICKUP_SLOTS, type RepairBookingInput } from '../../../shared/repairs';
 import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
 import { createAgent, newAddress, signedInAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { expectError } from '../../../../tests/support/errors';
@@ -10,17 +10,6 @@ import { send, useTestApp, type TestApp } from '../../../../tests/support/test-a
 const SUNDAY = '2026-11-22';
 const MONDAY = '2026-11-23';
 const SATURDAY = '2026-11-28';
-const ALL_SLOTS = [
-  '09:00 AM',
-  '10:00 AM',
-  '11:00 AM',
-  '12:00 PM',
-  '01:00 PM',
-  '02:00 PM',
-  '03:00 PM',
-  '04:00 PM',
-  '05:00 PM',
-];
 
 /** Weekdays of the 30-day window (from Monday 23 November) at times the tests that name a slot leave alone. */
 const FRESH_TIMES = ['12:00 PM', '04:00 PM', '05:00 PM'] as const;
@@ -105,14 +94,14 @@ describe('GET /api/repairs/slots', () => {
   it('offers the nine hourly slots, 09:00 AM to 05:00 PM, on a weekday', async () => {
     const res = await send(t.app, 'GET', `/api/repairs/slots?date=${MONDAY}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ date: MONDAY, slots: ALL_SLOTS });
+    expect(res.json()).toEqual({ date: MONDAY, slots: PICKUP_SLOTS });
   });
 
   it('keeps to the shorter business hours on Saturday and Sunday', async () => {
     const saturday = await send(t.app, 'GET', `/api/repairs/slots?date=${SATURDAY}`);
-    expect(saturday.json().slots).toEqual(ALL_SLOTS.slice(0, 7));
+    expect(saturday.json().slots).toEqual(PICKUP_SLOTS.slice(0, 7));
     const nextSunday = await send(t.app, 'GET', '/api/repairs/slots?date=2026-11-29');
-    expect(nextSunday.json().slots).toEqual(ALL_SLOTS.slice(0, 5));
+    expect(nextSunday.json().slots).toEqual(PICKUP_SLOTS.slice(0, 5));
   });
 
   it("leaves out today's slots that have started, in Cape Town time", async () => {
@@ -126,10 +115,12 @@ describe('GET /api/repairs/slots', () => {
     t.clock.set(new Date('2026-11-22T22:30:00Z'));
     try {
       expect((await send(t.app, 'GET', `/api/repairs/slots?date=${SUNDAY}`)).json().slots).toEqual([]);
-      expect((await send(t.app, 'GET', `/api/repairs/slots?date=${MONDAY}`)).json().slots).toEqual(ALL_SLOTS);
+      expect((await send(t.app, 'GET', `/api/repairs/slots?date=${MONDAY}`)).json().slots).toEqual(PICKUP_SLOTS);
       // 07:30 UTC is 09:30 in Cape Town: the 09:00 AM slot has started.
       t.clock.set(new Date('2026-11-23T07:30:00Z'));
-      expect((await send(t.app, 'GET', `/api/repairs/slots?date=${MONDAY}`)).json().slots).toEqual(ALL_SLOTS.slice(1));
+      expect((await send(t.app, 'GET', `/api/repairs/slots?date=${MONDAY}`)).json().slots).toEqual(
+        PICKUP_SLOTS.slice(1),
+      );
     } finally {
       t.clock.set(new Date('2026-11-22T10:00:00Z'));
     }
@@ -138,7 +129,7 @@ describe('GET /api/repairs/slots', () => {
   it('offers nothing on a past date or beyond the 30-day window', async () => {
     expect((await send(t.app, 'GET', '/api/repairs/slots?date=2026-11-21')).json().slots).toEqual([]);
     expect((await send(t.app, 'GET', '/api/repairs/slots?date=2026-12-23')).json().slots).toEqual([]);
-    expect((await send(t.app, 'GET', '/api/repairs/slots?date=2026-12-22')).json().slots).toEqual(ALL_SLOTS);
+    expect((await send(t.app, 'GET', '/api/repairs/slots?date=2026-12-22')).json().slots).toEqual(PICKUP_SLOTS);
   });
 
   it('leaves out a slot once it is full', async () => {
