@@ -5,6 +5,7 @@ import type { PagedReply } from '../../../shared/paging';
 import { auditLog, outboxEmails } from '../../db/schema';
 import { signedInAdmin } from '../../../../tests/support/accounts';
 import { expectError } from '../../../../tests/support/errors';
+import { outgoingEmail } from '../../../../tests/support/mail';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { recordAudit } from '../audit/service';
 import { BLANKED_BODY, enqueueEmail, sendDueEmails } from './outbox';
@@ -16,21 +17,12 @@ beforeAll(async () => {
   ({ email: adminEmail, cookie } = await signedInAdmin(t));
 });
 
-const email = (overrides: Partial<Parameters<typeof enqueueEmail>[1]> = {}) => ({
-  kind: 'order_confirmation',
-  to: 'buyer@example.co.za',
-  subject: 'Order Confirmed! ORD-2026-000001',
-  html: '<p>Thanks</p>',
-  text: 'Thanks',
-  ...overrides,
-});
-
 describe('GET /api/admin/outbox', () => {
   it('lists emails newest first, searched by recipient, subject or kind and filtered by status', async () => {
-    await enqueueEmail(t.db, email({ to: 'older@example.co.za' }), new Date('2026-11-20T10:00:00Z'));
+    await enqueueEmail(t.db, outgoingEmail({ to: 'older@example.co.za' }), new Date('2026-11-20T10:00:00Z'));
     await enqueueEmail(
       t.db,
-      email({ to: 'newer@example.co.za', kind: 'order_cancelled' }),
+      outgoingEmail({ to: 'newer@example.co.za', kind: 'order_cancelled' }),
       new Date('2026-11-21T10:00:00Z'),
     );
     const res = await send(t.app, 'GET', '/api/admin/outbox?q=er@example', { cookie });
@@ -57,14 +49,18 @@ describe('GET /api/admin/outbox', () => {
 
 describe('GET /api/admin/outbox/:id', () => {
   it('shows the body of an ordinary email', async () => {
-    const queued = await enqueueEmail(t.db, email({ text: 'Your order is confirmed' }));
+    const queued = await enqueueEmail(t.db, outgoingEmail({ text: 'Your order is confirmed' }));
     const res = await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ text: 'Your order is confirmed', html: '<p>Thanks</p>' });
   });
 
   it('withholds a queued secret and shows it blanked once delivered', async () => {
-    const secret = email({ kind: 'password_reset', text: 'https://x/reset-password?token=abc', containsSecret: true });
+    const secret = outgoingEmail({
+      kind: 'password_reset',
+      text: 'https://x/reset-password?token=abc',
+      containsSecret: true,
+    });
     const queued = await enqueueEmail(t.db, secret, t.clock.now());
     const before = (
       await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie })
@@ -92,7 +88,7 @@ describe('GET /api/admin/outbox/:id', () => {
 
 describe('POST /api/admin/outbox/:id/resend', () => {
   it('queues a failed email again with fresh attempts and audits it', async () => {
-    const queued = await enqueueEmail(t.db, email());
+    const queued = await enqueueEmail(t.db, outgoingEmail());
     await t.db
       .update(outboxEmails)
       .set({ status: 'failed', attempts: 8, lastError: 'Connection refused' })
@@ -108,7 +104,7 @@ describe('POST /api/admin/outbox/:id/resend', () => {
   });
 
   it('refuses an email that did not fail with 409', async () => {
-    const queued = await enqueueEmail(t.db, email());
+    const queued = await enqueueEmail(t.db, outgoingEmail());
     const res = await send(t.app, 'POST', `/api/admin/outbox/${queued!.id}/resend`, { cookie });
     expectError(res, 409, {
       code: 'EMAIL_NOT_FAILED',
@@ -119,7 +115,7 @@ describe('POST /api/admin/outbox/:id/resend', () => {
 
 describe('GET /api/admin/audit', () => {
   it('lists staff actions newest first with who, role, target, before and after, filterable', async () => {
-    const queued = await enqueueEmail(t.db, email());
+    const queued = await enqueueEmail(t.db, outgoingEmail());
     await t.db.update(outboxEmails).set({ status: 'failed' }).where(eq(outboxEmails.id, queued!.id));
     t.clock.advance(1000);
     await send(t.app, 'POST', `/api/admin/outbox/${queued!.id}/resend`, {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
+import { outgoingEmail } from '../../../../tests/support/mail';
 import { createTestApp, send, testConfig, type TestApp } from '../../../../tests/support/test-app';
 import { signUpCustomer } from '../../../../tests/support/accounts';
 import { BLANKED_BODY, enqueueEmail, MAX_ATTEMPTS, sendDueEmails, startOutboxSender } from './outbox';
@@ -56,19 +57,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const email = (over: Partial<Parameters<typeof enqueueEmail>[1]> = {}) => ({
-  kind: 'test',
-  to: 'someone@example.co.za',
-  subject: 'Hello',
-  html: '<p>Hello</p>',
-  text: 'Hello',
-  ...over,
-});
-
 describe('enqueueEmail', () => {
   it('ignores a second email with the same dedupe key', async () => {
-    const first = await enqueueEmail(t.db, email({ dedupeKey: 'order:ORD-1' }));
-    const second = await enqueueEmail(t.db, email({ dedupeKey: 'order:ORD-1', subject: 'Again' }));
+    const first = await enqueueEmail(t.db, outgoingEmail({ dedupeKey: 'order:ORD-1' }));
+    const second = await enqueueEmail(t.db, outgoingEmail({ dedupeKey: 'order:ORD-1', subject: 'Again' }));
     expect(first).not.toBeNull();
     expect(second).toBeNull();
     expect(await t.db.select().from(outboxEmails).where(eq(outboxEmails.dedupeKey, 'order:ORD-1'))).toHaveLength(1);
@@ -77,7 +69,7 @@ describe('enqueueEmail', () => {
   it("is written or dropped with the caller's transaction", async () => {
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueueEmail(tx, email({ dedupeKey: 'rolled-back' }));
+        await enqueueEmail(tx, outgoingEmail({ dedupeKey: 'rolled-back' }));
         throw new Error('the event failed');
       }),
     ).rejects.toThrow('the event failed');
@@ -114,7 +106,7 @@ describe('sendDueEmails', () => {
 
   it('retries with exponential backoff and marks the email failed after 8 attempts', async () => {
     const to = 'bounce@example.co.za';
-    await enqueueEmail(t.db, email({ to }), t.clock.now());
+    await enqueueEmail(t.db, outgoingEmail({ to }), t.clock.now());
     smtp.state.reject = true;
     try {
       const delays: number[] = [];
@@ -143,7 +135,8 @@ describe('sendDueEmails', () => {
 
   it('never sends one email twice when two senders run at once', async () => {
     const before = smtp.received.length;
-    for (let i = 0; i < 5; i++) await enqueueEmail(t.db, email({ to: `many${i}@example.co.za` }), t.clock.now());
+    for (let i = 0; i < 5; i++)
+      await enqueueEmail(t.db, outgoingEmail({ to: `many${i}@example.co.za` }), t.clock.now());
     const [a, b] = await Promise.all([
       sendDueEmails({ db: t.db, config: t.config, clock: t.clock }),
       sendDueEmails({ db: t.db, config: t.config, clock: t.clock }),
@@ -154,7 +147,7 @@ describe('sendDueEmails', () => {
 
   it('does nothing without SMTP_URL: the mail stays readable in the outbox', async () => {
     const config = testConfig();
-    await enqueueEmail(t.db, email({ to: 'kept@example.co.za' }), t.clock.now());
+    await enqueueEmail(t.db, outgoingEmail({ to: 'kept@example.co.za' }), t.clock.now());
     expect(await sendDueEmails({ db: t.db, config, clock: t.clock })).toEqual({ sent: 0, failed: 0 });
     const [row] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'kept@example.co.za'));
     expect(row!.status).toBe('pending');
@@ -170,7 +163,7 @@ describe('sendDueEmails', () => {
 
 describe('startOutboxSender', () => {
   it('sends due emails in the background and stops cleanly', async () => {
-    await enqueueEmail(t.db, email({ to: 'background@example.co.za' }), t.clock.now());
+    await enqueueEmail(t.db, outgoingEmail({ to: 'background@example.co.za' }), t.clock.now());
     const sender = startOutboxSender({
       db: t.db,
       config: t.config,
