@@ -18,6 +18,13 @@ export class AppError extends Error {
 
 export const notFound = (code: string, message: string) => new AppError(code, message, { status: 404 });
 
+/**
+ * A 400 VALIDATION_FAILED naming one field, its message the reply's: a rule the shared schema cannot
+ * check (an unknown status or image, a proof that does not match), worded as a form shows it.
+ */
+export const invalidField = (field: string, message: string) =>
+  new AppError(ERROR_CODES.validationFailed, message, { status: 400, fields: { [field]: message } });
+
 /** Per-field messages of a zod failure, keyed by the dotted path. */
 function zodFields(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};

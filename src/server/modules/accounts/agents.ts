@@ -17,7 +17,7 @@ import {
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import { likeContains } from '../../lib/like';
 import { newestFirst, onePage } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
@@ -81,10 +81,7 @@ export async function listAgents({
   query: AdminListQuery;
 }): Promise<PagedReply<AdminAgent>> {
   if (query.status && !AGENT_STATUS_FILTERS.some((option) => option.value === query.status)) {
-    throw new AppError('VALIDATION_FAILED', 'Unknown agent status', {
-      status: 400,
-      fields: { status: 'Unknown agent status' },
-    });
+    throw invalidField('status', 'Unknown agent status');
   }
   const pattern = likeContains(query.q);
   const where = and(

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/accounts';
-import { AppError } from '../../lib/errors';
-import { ERROR_CODES } from '../../../shared/errors';
+import { invalidField } from '../../lib/errors';
 
 let common: Set<string> | null = null;
 
@@ -30,5 +29,5 @@ export function passwordProblem(password: string): string | null {
 /** Throws a 400 naming the field when a new password breaks a rule. */
 export function assertAcceptablePassword(password: string, field: string) {
   const problem = passwordProblem(password);
-  if (problem) throw new AppError(ERROR_CODES.validationFailed, problem, { status: 400, fields: { [field]: problem } });
+  if (problem) throw invalidField(field, problem);
 }

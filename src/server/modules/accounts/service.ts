@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { passwordResets, paymentDetails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidField } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { likeContains } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/reference-numbers';
@@ -339,10 +339,7 @@ export async function updateProfile({
   const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanged) {
     if (!currentPassword) {
-      throw new AppError(ERROR_CODES.validationFailed, ACCOUNT_MESSAGES.currentPasswordForEmail, {
-        status: 400,
-        fields: { currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmail },
-      });
+      throw invalidField('currentPassword', ACCOUNT_MESSAGES.currentPasswordForEmail);
     }
     const other = await findByEmail(db, email);
     if (other && other.id !== userId) throw emailTaken();

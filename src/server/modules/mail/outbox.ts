@@ -7,13 +7,12 @@ import {
   type OutboxEmailSummary,
 } from '../../../shared/admin';
 import type { PagedReply } from '../../../shared/paging';
-import { ERROR_CODES } from '../../../shared/errors';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { likeContains } from '../../lib/like';
 import { newestFirst, onePage } from '../../lib/paging';
@@ -264,10 +263,7 @@ export async function listOutbox({
   const conditions: SQL[] = [];
   if (query.status) {
     if (!OUTBOX_STATUS_VALUES.includes(query.status)) {
-      throw new AppError(ERROR_CODES.validationFailed, 'Unknown email status', {
-        status: 400,
-        fields: { status: 'Unknown email status' },
-      });
+      throw invalidField('status', 'Unknown email status');
     }
     conditions.push(eq(outboxEmails.status, query.status));
   }

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { ERROR_CODES } from '../../../shared/errors';
 import type { PaymentParams } from '../../../shared/orders';
 import {
   PAYMENT_MESSAGES,
@@ -13,7 +12,7 @@ import {
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { paymentEvents, payments, refunds, sandboxCharges } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { PaymentProviderDriver, ProviderTransaction, RefundResult } from './providers';
 
 export const PAYMENT_NOT_FOUND = 'PAYMENT_NOT_FOUND';
@@ -209,11 +208,7 @@ export interface ReservedRefund {
   amount: number;
 }
 
-export const invalidRefundAmount = () =>
-  new AppError(ERROR_CODES.validationFailed, PAYMENT_MESSAGES.invalidRefund, {
-    status: 400,
-    fields: { amount: PAYMENT_MESSAGES.invalidRefund },
-  });
+export const invalidRefundAmount = () => invalidField('amount', PAYMENT_MESSAGES.invalidRefund);
 
 /** Minor units refunded or being refunded of a payment, and of those the processed part. */
 async function refundTotals(db: DbHandle, paymentId: string) {

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import { transaction, type Database } from '../../db/client';
 import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidField } from '../../lib/errors';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
 import { renderRepairStatusEmail } from './emails';
@@ -33,9 +33,7 @@ function proveBooker(row: BookingRow, by: Extract<Canceller, { viewer: unknown }
     return { id: viewer.id, role: 'customer', ip, proof: 'session' };
   }
   if (!email) {
-    throw new AppError(ERROR_CODES.validationFailed, REPAIR_MESSAGES.proofRequired, {
-      fields: { email: REPAIR_MESSAGES.proofRequired },
-    });
+    throw invalidField('email', REPAIR_MESSAGES.proofRequired);
   }
   if (email.toLowerCase() !== row.customerEmail.toLowerCase()) {
     throw new AppError(ERROR_CODES.forbidden, REPAIR_MESSAGES.wrongEmail, {

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ERROR_CODES } from '../../../shared/errors';
 import {
   findRepairService,
   PICKUP_MESSAGES,
@@ -22,7 +21,7 @@ import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import { bookingNumber as makeBookingNumber, withUniqueNumber } from '../../lib/reference-numbers';
 import { activeAgents, firstNames } from '../accounts/agent-lookup';
 import { enqueueEmail } from '../mail/outbox';
@@ -55,10 +54,6 @@ export async function listOfferedSlots({
     .where(eq(repairPickupSlots.pickupDate, date));
   const full = new Set(taken.filter((row) => row.booked >= config.REPAIR_SLOT_CAPACITY).map((row) => row.time));
   return { date, slots: slots.filter((slot) => !full.has(slot)) };
-}
-
-function pickupRefusal(field: 'pickupDate' | 'pickupTime', message: string) {
-  return new AppError(ERROR_CODES.validationFailed, message, { status: 400, fields: { [field]: message } });
 }
 
 /**
@@ -134,9 +129,9 @@ export async function bookRepair({
 }: Deps & { booking: RepairBooking; customerId: string | null }): Promise<RepairBookedReply> {
   const now = clock.now();
   const dateRefusal = pickupDateRefusal(booking.pickupDate, now);
-  if (dateRefusal) throw pickupRefusal('pickupDate', dateRefusal);
+  if (dateRefusal) throw invalidField('pickupDate', dateRefusal);
   if (!upcomingSlots(booking.pickupDate, now).includes(booking.pickupTime)) {
-    throw pickupRefusal('pickupTime', PICKUP_MESSAGES.timeUnavailable);
+    throw invalidField('pickupTime', PICKUP_MESSAGES.timeUnavailable);
   }
   const service = findRepairService(booking.service)!;
 

@@ -32,7 +32,7 @@ import type { Config } from '../../config';
 import type { Database, DbHandle, Transaction } from '../../db/client';
 import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
 import { transactionNumber as makeTransactionNumber, withUniqueNumber } from '../../lib/reference-numbers';
@@ -122,9 +122,7 @@ async function normalisePhotos(photos: string[]) {
       photos.map((photo) => normaliseImage(Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64'))),
     );
   } catch {
-    throw new AppError(ERROR_CODES.validationFailed, SELL_MESSAGES.photoInvalid, {
-      fields: { photos: SELL_MESSAGES.photoInvalid },
-    });
+    throw invalidField('photos', SELL_MESSAGES.photoInvalid);
   }
 }
 
@@ -417,9 +415,7 @@ export const assignTradeIn = (deps: StaffMove & { agentId: string }) =>
   staffMove(deps, 'assign', async (_row, tx) => {
     const agent = await findActiveAgent(tx, deps.agentId);
     if (!agent) {
-      throw new AppError(ERROR_CODES.validationFailed, 'Choose an active agent', {
-        fields: { agentId: 'Choose an active agent' },
-      });
+      throw invalidField('agentId', 'Choose an active agent');
     }
     return { set: { agentId: agent.id }, details: { agentName: agent.name } };
   });
@@ -491,9 +487,7 @@ function proveCustomer(
   if (proof.token) {
     throw new AppError(ERROR_CODES.forbidden, 'This link is not valid for this trade-in', { status: 403 });
   }
-  throw new AppError(ERROR_CODES.validationFailed, OFFER_MESSAGES.proofRequired, {
-    fields: { email: OFFER_MESSAGES.proofRequired },
-  });
+  throw invalidField('email', OFFER_MESSAGES.proofRequired);
 }
 
 type Answer = Deps & { number: string; viewer: Viewer; ip?: string };
@@ -541,10 +535,10 @@ async function payoutAccountNumber(
     });
   }
   const saved = await savedBankAccount(tx, viewer!.id);
-  const refuse = (field: string, message: string) =>
-    new AppError(ERROR_CODES.validationFailed, message, { fields: { [field]: message } });
-  if (!saved) throw refuse('accountNumber', OFFER_MESSAGES.noSavedAccount);
-  if (saved.bankName !== input.bankName) throw refuse('bankName', OFFER_MESSAGES.savedAccountOtherBank(saved.bankName));
+  if (!saved) throw invalidField('accountNumber', OFFER_MESSAGES.noSavedAccount);
+  if (saved.bankName !== input.bankName) {
+    throw invalidField('bankName', OFFER_MESSAGES.savedAccountOtherBank(saved.bankName));
+  }
   return saved.accountNumber;
 }
 
