@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** `text` with `%`, `_` and the backslash made literal for a LIKE pattern. */
 export function escapeLike(text: string): string {
@@ -8,6 +8,15 @@ export function escapeLike(text: string): string {
 /** A LIKE pattern matching `text` anywhere, case-insensitive against lower(column). */
 export function likeContains(text: string): string {
   return `%${escapeLike(text.toLowerCase())}%`;
+}
+
+/**
+ * `text` contained, case-insensitively, in any of `columns` (columns or text expressions):
+ * `lower(column) like '%text%'`, the form the pg_trgm indexes of migration 0001 answer.
+ */
+export function containedInAny(text: string, columns: Array<AnyColumn | SQL>): SQL {
+  const pattern = likeContains(text);
+  return or(...columns.map((column) => sql`lower(${column}) like ${pattern}`))!;
 }
 
 const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AdminListQuery } from '../../../shared/admin';
 import type { PagedReply } from '../../../shared/paging';
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ import { transaction, type Database, type DbHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
-import { likeContains } from '../../lib/like';
+import { containedInAny } from '../../lib/like';
 import { newestFirst, onePage } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/reference-numbers';
@@ -83,16 +83,15 @@ export async function listAgents({
   if (query.status && !AGENT_STATUS_FILTERS.some((option) => option.value === query.status)) {
     throw invalidField('status', 'Unknown agent status');
   }
-  const pattern = likeContains(query.q);
   const where = and(
     isAgent,
     query.status ? eq(users.status, query.status) : undefined,
     query.q
-      ? or(
-          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
-          sql`lower(coalesce(${users.username}, '')) like ${pattern}`,
-          sql`lower(${users.email}) like ${pattern}`,
-        )
+      ? containedInAny(query.q, [
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+          sql`coalesce(${users.username}, '')`,
+          users.email,
+        ])
       : undefined,
   );
   const page = await onePage(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -20,7 +20,7 @@ import { passwordResets, paymentDetails, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
-import { likeContains } from '../../lib/like';
+import { containedInAny } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { enqueueEmail, type OutgoingEmail } from '../mail/outbox';
@@ -548,10 +548,7 @@ export async function findPeople(
       ? filter.ids.length > 0
         ? inArray(users.id, filter.ids)
         : sql`false`
-      : or(
-          sql`lower(${name}) like ${likeContains(filter.search)}`,
-          sql`lower(${users.email}) like ${likeContains(filter.search)}`,
-        );
+      : containedInAny(filter.search, [name, users.email]);
   return db.select({ id: users.id, name, email: users.email }).from(users).where(where).limit(500);
 }
 

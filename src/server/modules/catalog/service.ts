@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   COLLECTIONS,
   HOME_SECTIONS,
@@ -15,7 +15,7 @@ import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-q
 import type { Database, DbHandle } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { likeContains } from '../../lib/like';
+import { containedInAny, likeContains } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
 
 export const DEVICE_NOT_FOUND = 'DEVICE_NOT_FOUND';
@@ -83,9 +83,7 @@ export function toDevice(row: DeviceRow, images: string[]): Device {
 export function deviceFilter(query: Pick<DeviceListQuery, 'q' | 'category' | 'brand' | 'price'>): SQL {
   const conditions: SQL[] = [listed];
   if (query.q) {
-    // lower(column) LIKE matches the pg_trgm GIN indexes of migration 0001.
-    const pattern = likeContains(query.q);
-    conditions.push(or(sql`lower(${devices.name}) like ${pattern}`, sql`lower(${devices.brand}) like ${pattern}`)!);
+    conditions.push(containedInAny(query.q, [devices.name, devices.brand]));
   }
   if (query.category !== 'all') conditions.push(eq(devices.type, query.category));
   if (query.brand !== 'all') conditions.push(sql`lower(${devices.brand}) = ${query.brand}`);

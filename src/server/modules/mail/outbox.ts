@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
 import {
   OUTBOX_MESSAGES,
   OUTBOX_STATUSES,
@@ -14,7 +14,7 @@ import { outboxEmails } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { likeContains } from '../../lib/like';
+import { containedInAny } from '../../lib/like';
 import { newestFirst, onePage } from '../../lib/paging';
 import { repeatEvery } from '../../lib/repeat';
 import { recordAudit, type Actor } from '../audit/service';
@@ -267,16 +267,7 @@ export async function listOutbox({
     }
     conditions.push(eq(outboxEmails.status, query.status));
   }
-  if (query.q) {
-    const pattern = likeContains(query.q);
-    conditions.push(
-      or(
-        sql`lower(${outboxEmails.to}) like ${pattern}`,
-        sql`lower(${outboxEmails.subject}) like ${pattern}`,
-        sql`lower(${outboxEmails.kind}) like ${pattern}`,
-      )!,
-    );
-  }
+  if (query.q) conditions.push(containedInAny(query.q, [outboxEmails.to, outboxEmails.subject, outboxEmails.kind]));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { html: _html, text: _text, ...columns } = getTableColumns(outboxEmails);
   const page = await onePage(
