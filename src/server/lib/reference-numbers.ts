@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { Transaction } from '../db/client';
 
 /** ORD-{year}-{last six digits of the timestamp} (spec 000 section 9). */
 export function orderNumber(now: Date): string {
@@ -31,6 +33,24 @@ export async function withUniqueNumber<T>(
       if (!isUniqueViolation(error) || attempt >= attempts - 1) throw error;
     }
   }
+}
+
+/**
+ * Inserts one row of `table` carrying a new number, inside the caller's transaction: each attempt
+ * runs in a savepoint, so a collision retries with the next number and does not abort the rest.
+ */
+export async function insertNumbered<T extends PgTable>(
+  tx: Transaction,
+  table: T,
+  make: (attempt: number) => string,
+  values: (number: string) => PgInsertValue<T>,
+): Promise<T['$inferSelect']> {
+  return withUniqueNumber(make, (number) =>
+    tx.transaction(async (sp) => {
+      const [row] = (await sp.insert(table).values(values(number)).returning()) as Array<T['$inferSelect']>;
+      return row!;
+    }),
+  );
 }
 
 /** Postgres error 23505, as node-postgres and PGlite both report it (drizzle wraps it in `cause`). */

@@ -22,7 +22,7 @@ import { transaction, type Database, type DbHandle } from '../../db/client';
 import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
-import { bookingNumber as makeBookingNumber, withUniqueNumber } from '../../lib/reference-numbers';
+import { bookingNumber as makeBookingNumber, insertNumbered } from '../../lib/reference-numbers';
 import { activeAgents, firstNames } from '../accounts/agent-lookup';
 import { enqueueEmail } from '../mail/outbox';
 import { renderRepairConfirmation } from './emails';
@@ -139,34 +139,28 @@ export async function bookRepair({
     await lockPickupDay(tx, booking.pickupDate);
     await takeSlot(tx, booking.pickupDate, booking.pickupTime, config.REPAIR_SLOT_CAPACITY);
     const agent = await leastBusyAgent(tx, booking.pickupDate);
-    const row = await withUniqueNumber(
+    const row = await insertNumbered(
+      tx,
+      repairBookings,
       (attempt) => makeBookingNumber(new Date(now.getTime() + attempt)),
-      (number) =>
-        // A savepoint, so a collision does not abort the whole transaction.
-        tx.transaction(async (sp) => {
-          const [inserted] = await sp
-            .insert(repairBookings)
-            .values({
-              bookingNumber: number,
-              customerId,
-              deviceType: booking.deviceType,
-              serviceId: booking.service,
-              timeframe: booking.timeframe,
-              ...booking.deviceDetails,
-              customerName: booking.customerDetails.name,
-              customerPhone: booking.customerDetails.phone,
-              customerEmail: booking.customerDetails.email,
-              address: booking.customerDetails.address,
-              pickupDate: booking.pickupDate,
-              pickupTime: booking.pickupTime,
-              status: 'booked',
-              agentId: agent.id,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning({ id: repairBookings.id, bookingNumber: repairBookings.bookingNumber });
-          return inserted!;
-        }),
+      (number) => ({
+        bookingNumber: number,
+        customerId,
+        deviceType: booking.deviceType,
+        serviceId: booking.service,
+        timeframe: booking.timeframe,
+        ...booking.deviceDetails,
+        customerName: booking.customerDetails.name,
+        customerPhone: booking.customerDetails.phone,
+        customerEmail: booking.customerDetails.email,
+        address: booking.customerDetails.address,
+        pickupDate: booking.pickupDate,
+        pickupTime: booking.pickupTime,
+        status: 'booked',
+        agentId: agent.id,
+        createdAt: now,
+        updatedAt: now,
+      }),
     );
     await tx
       .insert(repairStatusHistory)

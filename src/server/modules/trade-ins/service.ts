@@ -35,7 +35,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
-import { transactionNumber as makeTransactionNumber, withUniqueNumber } from '../../lib/reference-numbers';
+import { transactionNumber as makeTransactionNumber, insertNumbered } from '../../lib/reference-numbers';
 import { findActiveAgent, savedBankAccount, splitName, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { insertImage, normaliseImage } from '../images/service';
@@ -142,39 +142,33 @@ export async function submitTradeIn({
   const now = clock.now();
   const estimatedValue = await estimateTradeIn(db, form);
   return db.transaction(async (tx) => {
-    const row = await withUniqueNumber(
+    const row = await insertNumbered(
+      tx,
+      tradeIns,
       (attempt) => makeTransactionNumber(new Date(now.getTime() + attempt)),
-      (number) =>
-        // A savepoint, so a collision does not abort the whole transaction.
-        tx.transaction(async (sp) => {
-          const [inserted] = await sp
-            .insert(tradeIns)
-            .values({
-              transactionNumber: number,
-              customerId: customer?.id ?? null,
-              customerName: customer?.name ?? '',
-              customerEmail: form.contactEmail,
-              customerPhone: form.contactPhone,
-              address: form.address,
-              deviceType: form.deviceType,
-              brand: form.brand,
-              model: form.model,
-              condition: form.condition,
-              storage: form.storage || null,
-              ram: form.ram || null,
-              color: form.color || null,
-              accessories: form.accessories || null,
-              description: form.description || null,
-              isOwner: form.isOwner,
-              imei: form.imei || null,
-              status: 'Awaiting Confirmation',
-              estimatedValue,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          return inserted!;
-        }),
+      (number) => ({
+        transactionNumber: number,
+        customerId: customer?.id ?? null,
+        customerName: customer?.name ?? '',
+        customerEmail: form.contactEmail,
+        customerPhone: form.contactPhone,
+        address: form.address,
+        deviceType: form.deviceType,
+        brand: form.brand,
+        model: form.model,
+        condition: form.condition,
+        storage: form.storage || null,
+        ram: form.ram || null,
+        color: form.color || null,
+        accessories: form.accessories || null,
+        description: form.description || null,
+        isOwner: form.isOwner,
+        imei: form.imei || null,
+        status: 'Awaiting Confirmation',
+        estimatedValue,
+        createdAt: now,
+        updatedAt: now,
+      }),
     );
     await tx.insert(tradeInStatusHistory).values({
       tradeInId: row.id,
