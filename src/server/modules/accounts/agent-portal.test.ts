@@ -32,6 +32,12 @@ const offer = (cookie: string, number: string, amount = 4800, notes = '') =>
   post(cookie, `/api/agent/trade-ins/${number}/offer`, { amount, notes });
 const statusOf = async (number: string) =>
   (await t.db.select().from(tradeIns).where(eq(tradeIns.transactionNumber, number)))[0]!.status;
+/** A new signed-in agent holding one trade-in in `status`. */
+async function agentHolding(status: string, values: Partial<Parameters<typeof insertTradeIn>[1]> = {}) {
+  const agent = await signedInAgent(t);
+  const row = await insertTradeIn(t, { status, agentId: agent.id, ...values });
+  return { agent, row, number: row.transactionNumber };
+}
 const summaryOf = async (cookie: string) => {
   const res = await send(t.app, 'GET', '/api/agent/summary', { cookie });
   expect(res.statusCode, res.body).toBe(200);
@@ -71,12 +77,7 @@ describe('GET /api/agent/summary', () => {
   });
 
   it('follows the agent’s moves: assessing leaves Awaiting Assessment, an offer is counted until it is answered', async () => {
-    const agent = await signedInAgent(t);
-    const { transactionNumber: number } = await insertTradeIn(t, {
-      status: 'Assigned to Agent',
-      agentId: agent.id,
-      customerEmail: 'lindiwe@example.com',
-    });
+    const { agent, number } = await agentHolding('Assigned to Agent', { customerEmail: 'lindiwe@example.com' });
     expect(await summaryOf(agent.cookie)).toMatchObject({ assigned: 1, awaitingAssessment: 1, offersMade: 0 });
     await assess(agent.cookie, number);
     expect(await summaryOf(agent.cookie)).toMatchObject({ assigned: 1, awaitingAssessment: 0, offersMade: 0 });
@@ -194,8 +195,7 @@ describe('the status rules of the agent’s moves', () => {
 
 describe('two tabs or two people acting at once', () => {
   it('assesses once when two tabs press Mark as Assessed together', async () => {
-    const agent = await signedInAgent(t);
-    const row = await insertTradeIn(t, { status: 'Assigned to Agent', agentId: agent.id });
+    const { agent, row } = await agentHolding('Assigned to Agent');
     const replies = await Promise.all([
       assess(agent.cookie, row.transactionNumber),
       assess(agent.cookie, row.transactionNumber),
@@ -208,10 +208,8 @@ describe('two tabs or two people acting at once', () => {
   });
 
   it('lets the agent or the admin’s reassignment win, never both: the old agent then gets 403', async () => {
-    const agent = await signedInAgent(t);
+    const { agent, row, number } = await agentHolding('Assigned to Agent');
     const next = await signedInAgent(t);
-    const row = await insertTradeIn(t, { status: 'Assigned to Agent', agentId: agent.id });
-    const number = row.transactionNumber;
     const [assessed, reassigned] = await Promise.all([
       assess(agent.cookie, number),
       post(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: next.id }),
@@ -230,8 +228,7 @@ describe('two tabs or two people acting at once', () => {
 
 describe('the audit trail of an agent’s moves', () => {
   it('records who, what, when, from where, and the trade-in before and after each move', async () => {
-    const agent = await signedInAgent(t);
-    const { transactionNumber: number } = await insertTradeIn(t, { status: 'Assigned to Agent', agentId: agent.id });
+    const { agent, number } = await agentHolding('Assigned to Agent');
     const address = newAddress();
     const as = { cookie: agent.cookie, headers: { 'x-forwarded-for': address } };
     await send(t.app, 'POST', `/api/agent/trade-ins/${number}/assess`, { ...as, body: {} });
@@ -298,12 +295,7 @@ describe('the audit trail of an agent’s moves', () => {
 
 describe('POST /api/agent/trade-ins/:number/offer, the email', () => {
   it('goes to the customer with the amount, the notes and the links to accept or decline', async () => {
-    const agent = await signedInAgent(t);
-    const { transactionNumber: number } = await insertTradeIn(t, {
-      status: 'Awaiting Offer',
-      agentId: agent.id,
-      customerEmail: 'naledi@example.com',
-    });
+    const { agent, number } = await agentHolding('Awaiting Offer', { customerEmail: 'naledi@example.com' });
     const res = await offer(agent.cookie, number, 7300, 'Battery at 91%');
     expect(res.json()).toMatchObject({
       message: 'Offer of R7300 submitted successfully',

@@ -230,7 +230,8 @@ describe('GET /api/home', () => {
     expect(res.headers['cache-control']).toBe('public, no-cache');
     return res.json<HomeReply>();
   };
-  const section = (body: HomeReply, key: string) => body.sections.find((s) => s.key === key)!;
+  // The names of one home section's devices, in order.
+  const sectionNames = (body: HomeReply, key: string) => names(body.sections.find((s) => s.key === key)!.devices);
 
   it('answers the eight sections, empty, with their titles and links', async () => {
     const body = await home();
@@ -253,23 +254,18 @@ describe('GET /api/home', () => {
       [1, 2, 3, 4, 5, 6].map((n) => ({ brand: 'Apple', model: `p${n}`, type: 'phone' as const })),
     );
     const body = await home();
-    expect(names(section(body, 'trending').devices)).toEqual(['Apple p6', 'Apple p5', 'Apple p4', 'Apple p3']);
+    expect(sectionNames(body, 'trending')).toEqual(['Apple p6', 'Apple p5', 'Apple p4', 'Apple p3']);
     // Devices 4 and 5 of the list, padded from the start of the full list to four.
-    expect(names(section(body, 'latest').devices)).toEqual(['Apple p2', 'Apple p1', 'Apple p6', 'Apple p5']);
+    expect(sectionNames(body, 'latest')).toEqual(['Apple p2', 'Apple p1', 'Apple p6', 'Apple p5']);
   });
 
   it('fills a type section with its type first, then pads with other devices', async () => {
     await insertDevices(t.db, [{ brand: 'Cisco', model: 'Catalyst 2960', type: 'switch' }]);
     const body = await home();
-    expect(names(section(body, 'switches').devices)).toEqual([
-      'Cisco Catalyst 2960',
-      'Apple p6',
-      'Apple p5',
-      'Apple p4',
-    ]);
-    expect(names(section(body, 'bundles').devices)).toEqual(['Cisco Catalyst 2960', 'Apple p6', 'Apple p5']);
-    expect(names(section(body, 'phones').devices)).toEqual(['Apple p6', 'Apple p5', 'Apple p4', 'Apple p3']);
-    expect(names(section(body, 'latest').devices)).toEqual(['Apple p3', 'Apple p2', 'Apple p1', 'Cisco Catalyst 2960']);
+    expect(sectionNames(body, 'switches')).toEqual(['Cisco Catalyst 2960', 'Apple p6', 'Apple p5', 'Apple p4']);
+    expect(sectionNames(body, 'bundles')).toEqual(['Cisco Catalyst 2960', 'Apple p6', 'Apple p5']);
+    expect(sectionNames(body, 'phones')).toEqual(['Apple p6', 'Apple p5', 'Apple p4', 'Apple p3']);
+    expect(sectionNames(body, 'latest')).toEqual(['Apple p3', 'Apple p2', 'Apple p1', 'Cisco Catalyst 2960']);
   });
 
   it('takes only its type when there are enough, newest first', async () => {
@@ -278,13 +274,13 @@ describe('GET /api/home', () => {
       [1, 2, 3, 4, 5].map((n) => ({ brand: 'Dell', model: `PowerEdge ${n}`, type: 'server' as const })),
     );
     const body = await home();
-    expect(names(section(body, 'servers').devices)).toEqual([
+    expect(sectionNames(body, 'servers')).toEqual([
       'Dell PowerEdge 5',
       'Dell PowerEdge 4',
       'Dell PowerEdge 3',
       'Dell PowerEdge 2',
     ]);
-    expect(names(section(body, 'bundles').devices)).toHaveLength(3);
+    expect(sectionNames(body, 'bundles')).toHaveLength(3);
   });
 });
 
