@@ -11,3 +11,14 @@ export function expectError(res: LightMyRequestResponse, status: number, error: 
   expect(res.statusCode).toBe(status);
   expect(res.json()).toEqual({ error });
 }
+
+/** A refusal naming one field, whose message is also the reply's (a form's rule, or the server's invalidField). */
+export function expectFieldError(
+  res: LightMyRequestResponse,
+  status: number,
+  code: string,
+  field: string,
+  message: string,
+) {
+  expectError(res, status, { code, message, fields: { [field]: message } });
+}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { images, orders, outboxEmails, passwordResets, paymentDetails, sessions, users } from '../../db/schema';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import {
   AGENT_PASSWORD,
@@ -229,11 +229,13 @@ describe('GET and PUT /api/account/profile', () => {
       cookie,
       body: { name: 'Thief', email: 'thief@example.co.za' },
     });
-    expectError(missing, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Enter your current password to change your email',
-      fields: { currentPassword: 'Enter your current password to change your email' },
-    });
+    expectFieldError(
+      missing,
+      400,
+      'VALIDATION_FAILED',
+      'currentPassword',
+      'Enter your current password to change your email',
+    );
     const wrong = await send(t.app, 'PUT', '/api/account/profile', {
       cookie,
       body: { name: 'Thief', email: 'thief@example.co.za', currentPassword: 'Not-the-password-1' },

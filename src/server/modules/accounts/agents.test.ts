@@ -8,7 +8,7 @@ import {
   signInAs,
   signUpCustomer,
 } from '../../../../tests/support/accounts';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn } from '../../../../tests/support/trade-ins';
 import { auditLog, sessions, tradeIns, users } from '../../db/schema';
@@ -68,17 +68,9 @@ describe('POST /api/admin/agents', () => {
     const first = agentBody();
     await create(first);
     const sameUsername = await create(agentBody({ username: first.username.toUpperCase() }));
-    expectError(sameUsername, 409, {
-      code: 'USERNAME_TAKEN',
-      message: 'This username is already taken',
-      fields: { username: 'This username is already taken' },
-    });
+    expectFieldError(sameUsername, 409, 'USERNAME_TAKEN', 'username', 'This username is already taken');
     const sameEmail = await create(agentBody({ email: first.email.toUpperCase() }));
-    expectError(sameEmail, 409, {
-      code: 'EMAIL_TAKEN',
-      message: 'An account with this email already exists',
-      fields: { email: 'An account with this email already exists' },
-    });
+    expectFieldError(sameEmail, 409, 'EMAIL_TAKEN', 'email', 'An account with this email already exists');
   });
 
   it('refuses a short or common password and a missing field, creating nothing', async () => {
@@ -87,11 +79,7 @@ describe('POST /api/admin/agents', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields).toEqual({ password: 'Password must be at least 8 characters long' });
     const common = await create(agentBody({ password: 'password123' }));
-    expectError(common, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'This password is too common: choose another',
-      fields: { password: 'This password is too common: choose another' },
-    });
+    expectFieldError(common, 400, 'VALIDATION_FAILED', 'password', 'This password is too common: choose another');
     const missing = await create(agentBody({ name: '', role: 'Boss' }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({
@@ -151,11 +139,7 @@ describe('GET /api/admin/agents', () => {
 
   it('refuses an unknown status or page size with 400', async () => {
     const status = await send(t.app, 'GET', '/api/admin/agents?status=away', { cookie: admin });
-    expectError(status, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Unknown agent status',
-      fields: { status: 'Unknown agent status' },
-    });
+    expectFieldError(status, 400, 'VALIDATION_FAILED', 'status', 'Unknown agent status');
     const size = await send(t.app, 'GET', '/api/admin/agents?pageSize=500', { cookie: admin });
     expect(size.statusCode).toBe(400);
   });

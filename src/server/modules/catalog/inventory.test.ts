@@ -6,7 +6,7 @@ import type { StockImagesReply } from '../../../shared/inventory';
 import { auditLog, devices } from '../../db/schema';
 import { createAgent, signedInAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
 import { storeImage } from '../images/service';
 
@@ -30,6 +30,8 @@ const phone = {
   quantity: 3,
   description: 'Titanium, barely used.',
 };
+/** Only what the device form requires, for the defaults of everything else. */
+const bare = { brand: 'Dell', model: 'Latitude 5440', type: 'laptop', condition: 'Good', price: 9000 };
 
 const create = (body: unknown, cookie = admin.cookie) => send(t.app, 'POST', '/api/admin/devices', { body, cookie });
 const update = (id: string, body: unknown, cookie = admin.cookie) =>
@@ -74,15 +76,7 @@ describe('POST /api/admin/devices', () => {
   });
 
   it('fills the defaults: quantity 1, no storage, and empty RAM or description become null', async () => {
-    const res = await create({
-      brand: 'Dell',
-      model: 'Latitude 5440',
-      type: 'laptop',
-      condition: 'Good',
-      price: 9000,
-      ram: '',
-      description: '  ',
-    });
+    const res = await create({ ...bare, ram: '', description: '  ' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       quantity: 1,
@@ -95,14 +89,7 @@ describe('POST /api/admin/devices', () => {
   });
 
   it('creates a device in stock: quantity 0 becomes 1 (spec 001 section 5, decision 024)', async () => {
-    const res = await create({
-      brand: 'Nokia',
-      model: 'G42 Zero',
-      type: 'phone',
-      condition: 'Good',
-      price: 3000,
-      quantity: 0,
-    });
+    const res = await create({ ...bare, model: 'Latitude 5450', quantity: 0 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ quantity: 1, inStock: true });
   });
@@ -153,11 +140,7 @@ describe('POST /api/admin/devices', () => {
     expect(six.statusCode).toBe(400);
     expect(six.json().error.fields).toEqual({ imageIds: 'At most 5 images' });
     const unknown = await create({ ...phone, imageIds: ['00000000-0000-4000-8000-000000000000'] });
-    expectError(unknown, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Unknown image',
-      fields: { imageIds: 'Unknown image' },
-    });
+    expectFieldError(unknown, 400, 'VALIDATION_FAILED', 'imageIds', 'Unknown image');
     const outside = await create({ ...phone, imageIds: [image.id], defaultImageIndex: 1 });
     expect(outside.statusCode).toBe(400);
     expect(outside.json().error.fields).toEqual({ defaultImageIndex: 'The default image must be one of the images' });
@@ -200,11 +183,7 @@ describe('PATCH /api/admin/devices/:id', () => {
   it('refuses an empty change and a wrong value, and changes nothing', async () => {
     const [device] = await insertDevices(t.db, [{ price: 7000 }]);
     const empty = await update(device!.id, {});
-    expectError(empty, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Send at least one field to change',
-      fields: { _: 'Send at least one field to change' },
-    });
+    expectFieldError(empty, 400, 'VALIDATION_FAILED', '_', 'Send at least one field to change');
     const negative = await update(device!.id, { price: -5 });
     expect(negative.json().error).toEqual({
       code: 'VALIDATION_FAILED',
@@ -251,11 +230,7 @@ describe('GET /api/admin/devices', () => {
 
   it('refuses an unknown stock filter and a bad page', async () => {
     const status = await list('status=sold');
-    expectError(status, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Unknown stock filter',
-      fields: { status: 'Unknown stock filter' },
-    });
+    expectFieldError(status, 400, 'VALIDATION_FAILED', 'status', 'Unknown stock filter');
     const page = await list('page=0');
     expectError(page, 400, {
       code: 'VALIDATION_FAILED',

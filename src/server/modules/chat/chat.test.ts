@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, orderItems, orders, tradeIns } from '../../db/schema';
 import { insertDevices } from '../../../../tests/support/devices';
-import { expectError } from '../../../../tests/support/errors';
+import { expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -367,11 +367,7 @@ describe('POST /api/chat: limits', () => {
   it('refuses an empty or blank message', async () => {
     for (const message of ['', '   \n ']) {
       const res = await ask(message);
-      expectError(res, 400, {
-        code: 'VALIDATION_FAILED',
-        message: 'Message is required',
-        fields: { message: 'Message is required' },
-      });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'message', 'Message is required');
     }
   });
 
@@ -385,11 +381,7 @@ describe('POST /api/chat: limits', () => {
     const ok = await ask(`${'a'.repeat(1000)}   `);
     expect(ok.statusCode).toBe(200);
     const res = await ask('a'.repeat(1001));
-    expectError(res, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Message must be at most 1000 characters',
-      fields: { message: 'Message must be at most 1000 characters' },
-    });
+    expectFieldError(res, 400, 'VALIDATION_FAILED', 'message', 'Message must be at most 1000 characters');
   });
 
   it('accepts a context of 4000 characters and refuses 4001', async () => {

@@ -9,7 +9,7 @@ import { createAgent, signedInAdmin, signInAs } from '../../../../tests/support/
 import { customer, nextAddress, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, type TestApp, useTestApp } from '../../../../tests/support/test-app';
 
 const INVALID_REFUND = {
@@ -83,11 +83,7 @@ describe('sandbox provider', () => {
 
     it('refuses an unknown status', async () => {
       const res = await list('status=lost');
-      expectError(res, 400, {
-        code: 'VALIDATION_FAILED',
-        message: 'Unknown payment status',
-        fields: { status: 'Unknown payment status' },
-      });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'status', 'Unknown payment status');
     });
   });
 

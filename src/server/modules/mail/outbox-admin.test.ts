@@ -4,7 +4,7 @@ import type { AuditEntry, OutboxEmailDetails, OutboxEmailSummary } from '../../.
 import type { PagedReply } from '../../../shared/paging';
 import { auditLog, outboxEmails } from '../../db/schema';
 import { signedInAdmin } from '../../../../tests/support/accounts';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { outgoingEmail } from '../../../../tests/support/mail';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { recordAudit } from '../audit/service';
@@ -39,11 +39,7 @@ describe('GET /api/admin/outbox', () => {
 
   it('refuses an unknown status', async () => {
     const res = await send(t.app, 'GET', '/api/admin/outbox?status=lost', { cookie });
-    expectError(res, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Unknown email status',
-      fields: { status: 'Unknown email status' },
-    });
+    expectFieldError(res, 400, 'VALIDATION_FAILED', 'status', 'Unknown email status');
   });
 });
 

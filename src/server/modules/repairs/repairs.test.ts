@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_SLOTS, type RepairBookingInput } from '../../../shared/repairs';
 import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
 import { createAgent, newAddress, signedInAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 // The test clock starts at 2026-11-22T10:00:00Z: Sunday, 12:00 in Cape Town (UTC+2).
@@ -262,11 +262,7 @@ describe('POST /api/repairs/bookings', () => {
   describe('the step gates, checked again by the server', () => {
     it('step 1 needs a device type from the four', async () => {
       const res = await book(t, bookingBody({ deviceType: 'desktop' as never }));
-      expectError(res, 400, {
-        code: 'VALIDATION_FAILED',
-        message: 'Choose a device type',
-        fields: { deviceType: 'Choose a device type' },
-      });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'deviceType', 'Choose a device type');
     });
 
     it('step 2 needs a service from the nine', async () => {
@@ -335,21 +331,19 @@ describe('POST /api/repairs/bookings', () => {
     it('refuses a past date and stores nothing', async () => {
       const before = await bookingCount(t);
       const res = await book(t, bookingBody({ pickupDate: '2026-11-20' }));
-      expectError(res, 400, {
-        code: 'VALIDATION_FAILED',
-        message: 'Choose a pickup date from today onwards',
-        fields: { pickupDate: 'Choose a pickup date from today onwards' },
-      });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'pickupDate', 'Choose a pickup date from today onwards');
       expect(await bookingCount(t)).toBe(before);
     });
 
     it('refuses a slot of today that has already started', async () => {
       const res = await book(t, bookingBody({ pickupDate: SUNDAY, pickupTime: '11:00 AM' }));
-      expectError(res, 400, {
-        code: 'VALIDATION_FAILED',
-        message: 'This pickup time is not available on the chosen date',
-        fields: { pickupTime: 'This pickup time is not available on the chosen date' },
-      });
+      expectFieldError(
+        res,
+        400,
+        'VALIDATION_FAILED',
+        'pickupTime',
+        'This pickup time is not available on the chosen date',
+      );
       expect((await book(t, bookingBody({ pickupDate: SUNDAY, pickupTime: '01:00 PM' }))).statusCode).toBe(201);
     });
 
@@ -520,22 +514,10 @@ describe('GET /api/repairs/:bookingNumber', () => {
 
   it('shows the signed-in owner their device and contact details too', async () => {
     const owner = await signUpCustomer(t);
-    const { bookingNumber } = (await book(t, bookingBody(), { cookie: owner.cookie })).json();
+    const body = bookingBody();
+    const { bookingNumber } = (await book(t, body, { cookie: owner.cookie })).json();
     const res = await send(t.app, 'GET', `/api/repairs/${bookingNumber}`, { cookie: owner.cookie });
-    expect(res.json().details).toEqual({
-      deviceDetails: {
-        brand: 'Samsung',
-        model: 'Galaxy S23',
-        issueType: 'Screen Damage',
-        description: 'Cracked corner',
-      },
-      customerDetails: {
-        name: 'Thandi Nkosi',
-        phone: '+27 82 123 4567',
-        email: 'thandi@example.co.za',
-        address: '12 Kloof Street, Gardens, Cape Town',
-      },
-    });
+    expect(res.json().details).toEqual({ deviceDetails: body.deviceDetails, customerDetails: body.customerDetails });
   });
 
   it('answers 404 for a number that does not exist', async () => {
@@ -644,11 +626,7 @@ describe('POST /api/repairs/:bookingNumber/cancel', () => {
     const { bookingNumber } = (await book(t, bookingBody(slot))).json();
     const before = await everythingAbout(t, bookingNumber, slot);
     const res = await cancel(bookingNumber, { email: 'someone@example.co.za' });
-    expectError(res, 403, {
-      code: 'FORBIDDEN',
-      message: 'This email does not match the one given for this booking',
-      fields: { email: 'This email does not match the one given for this booking' },
-    });
+    expectFieldError(res, 403, 'FORBIDDEN', 'email', 'This email does not match the one given for this booking');
     expect(await everythingAbout(t, bookingNumber, slot)).toEqual(before);
   });
 

@@ -18,7 +18,7 @@ import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { bookFor } from '../../../../tests/support/repairs';
 import { sellForm } from '../../../../tests/support/sell-form';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -198,11 +198,7 @@ describe('POST /api/trade-ins', () => {
     const res = await submit(
       sellForm({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] }),
     );
-    expectError(res, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Each photo must be a JPEG, PNG or WebP image',
-      fields: { photos: 'Each photo must be a JPEG, PNG or WebP image' },
-    });
+    expectFieldError(res, 400, 'VALIDATION_FAILED', 'photos', 'Each photo must be a JPEG, PNG or WebP image');
     expect(await t.db.select().from(tradeIns)).toHaveLength(before);
   });
 
@@ -369,11 +365,7 @@ describe('POST /api/trade-ins/:number/accept', () => {
     const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
       body: { email: 'someone@example.com', ...bank },
     });
-    expectError(res, 403, {
-      code: 'FORBIDDEN',
-      message: 'This email does not match the one given for this trade-in',
-      fields: { email: 'This email does not match the one given for this trade-in' },
-    });
+    expectFieldError(res, 403, 'FORBIDDEN', 'email', 'This email does not match the one given for this trade-in');
     expect(await everythingAbout(number)).toEqual(before);
     expect(before.status).toBe('Offer Made');
     expect(before.payouts).toEqual([]);
@@ -464,11 +456,13 @@ describe('POST /api/trade-ins/:number/accept', () => {
           body: { ...useSaved, email: 'lindiwe@example.com' },
           cookie,
         });
-        expectError(res, 403, {
-          code: 'FORBIDDEN',
-          message: 'Sign in as the seller to use the bank account saved in your account',
-          fields: { accountNumber: 'Sign in as the seller to use the bank account saved in your account' },
-        });
+        expectFieldError(
+          res,
+          403,
+          'FORBIDDEN',
+          'accountNumber',
+          'Sign in as the seller to use the bank account saved in your account',
+        );
       }
       expect(await everythingAbout(number)).toEqual(before);
     });
@@ -541,11 +535,7 @@ describe('POST /api/trade-ins/:number/decline', () => {
     const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
       body: { email: 'someone@example.com', reason: 'Too low' },
     });
-    expectError(res, 403, {
-      code: 'FORBIDDEN',
-      message: 'This email does not match the one given for this trade-in',
-      fields: { email: 'This email does not match the one given for this trade-in' },
-    });
+    expectFieldError(res, 403, 'FORBIDDEN', 'email', 'This email does not match the one given for this trade-in');
     expect(await everythingAbout(number)).toEqual(before);
   });
 
