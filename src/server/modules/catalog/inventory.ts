@@ -1,18 +1,18 @@
-import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AdminListQuery } from '../../../shared/admin';
 import type { PagedReply } from '../../../shared/paging';
 import type { Device } from '../../../shared/catalog';
-import { ERROR_CODES } from '../../../shared/errors';
 import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';
 import { afterCommit, transaction, type Database, type Transaction } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { invalidField, notFound } from '../../lib/errors';
+import { containedInAny } from '../../lib/like';
 import { newestFirst, onePage } from '../../lib/paging';
 import { recordAudit, type Actor } from '../audit/service';
 import { missingImages } from '../images/service';
 import { invalidateCatalog } from './cache';
-import { DEVICE_NOT_FOUND, isUuid, likeContains, toDevices } from './service';
+import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
 
 /**
  * The admin's inventory: adding and editing devices (spec 001 'Devices'). Each change is written
@@ -20,12 +20,9 @@ import { DEVICE_NOT_FOUND, isUuid, likeContains, toDevices } from './service';
  * storefront shows it at once.
  */
 
-const invalid = (field: string, message: string) =>
-  new AppError(ERROR_CODES.validationFailed, message, { status: 400, fields: { [field]: message } });
-
 /** Links the images in order, after checking every one exists (400 naming imageIds otherwise). */
 async function linkImages(tx: Transaction, deviceId: string, imageIds: string[]) {
-  if ((await missingImages(tx, imageIds)).length > 0) throw invalid('imageIds', 'Unknown image');
+  if ((await missingImages(tx, imageIds)).length > 0) throw invalidField('imageIds', 'Unknown image');
   await tx.delete(deviceImages).where(eq(deviceImages.deviceId, deviceId));
   if (imageIds.length === 0) return;
   await tx.insert(deviceImages).values(imageIds.map((imageId, position) => ({ deviceId, position, imageId })));
@@ -107,7 +104,7 @@ export async function updateDevice({
     const { imageIds, ...fields } = changes;
     const imageCount = imageIds?.length ?? before.images.length;
     const defaultImageIndex = fields.defaultImageIndex ?? current.defaultImageIndex;
-    if (defaultImageIndex >= Math.max(1, imageCount)) throw invalid('defaultImageIndex', DEFAULT_IMAGE_MESSAGE);
+    if (defaultImageIndex >= Math.max(1, imageCount)) throw invalidField('defaultImageIndex', DEFAULT_IMAGE_MESSAGE);
     const brand = fields.brand ?? current.brand;
     const model = fields.model ?? current.model;
     await tx
@@ -139,19 +136,10 @@ export async function listInventory({
   query: AdminListQuery;
 }): Promise<PagedReply<Device>> {
   const conditions: SQL[] = [isNull(devices.deletedAt)];
-  if (query.q) {
-    const pattern = likeContains(query.q);
-    conditions.push(
-      or(
-        sql`lower(${devices.name}) like ${pattern}`,
-        sql`lower(${devices.brand}) like ${pattern}`,
-        sql`lower(${devices.model}) like ${pattern}`,
-      )!,
-    );
-  }
+  if (query.q) conditions.push(containedInAny(query.q, [devices.name, devices.brand, devices.model]));
   if (query.status === 'in_stock') conditions.push(eq(devices.inStock, true));
   else if (query.status === 'out_of_stock') conditions.push(eq(devices.inStock, false));
-  else if (query.status) throw invalid('status', 'Unknown stock filter');
+  else if (query.status) throw invalidField('status', 'Unknown stock filter');
   const where = and(...conditions);
   const page = await onePage(
     db

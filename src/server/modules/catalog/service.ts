@@ -32,8 +32,6 @@ const byNewest = newestFirst(devices.createdAt, devices.id);
 
 export const imagePath = (imageId: string) => `/images/${imageId}`;
 
-export { likeContains };
-
 /** The rows as the API sends them, in the same order, with their image URLs in position order (one query for all rows). */
 export async function toDevices(db: DbHandle, rows: DeviceRow[]): Promise<Device[]> {
   if (rows.length === 0) return [];

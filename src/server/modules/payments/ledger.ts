@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminListQuery } from '../../../shared/admin';
 import type { PagedReply } from '../../../shared/paging';
 import {
@@ -12,8 +12,8 @@ import {
 } from '../../../shared/payments';
 import type { Database } from '../../db/client';
 import { paymentEvents, payments, refunds } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { likeContains } from '../../lib/like';
+import { invalidField } from '../../lib/errors';
+import { containedInAny } from '../../lib/like';
 import { newestFirst, onePage } from '../../lib/paging';
 import { paymentNotFound, type RefundRow } from './service';
 
@@ -103,21 +103,17 @@ export async function listPayments({
   const conditions: SQL[] = [];
   if (query.status) {
     if (!(PAYMENT_STATUSES as readonly string[]).includes(query.status)) {
-      throw new AppError('VALIDATION_FAILED', 'Unknown payment status', {
-        status: 400,
-        fields: { status: 'Unknown payment status' },
-      });
+      throw invalidField('status', 'Unknown payment status');
     }
     conditions.push(eq(payments.status, query.status));
   }
   if (query.q) {
-    const pattern = likeContains(query.q);
     conditions.push(
-      or(
-        sql`lower(${payments.reference}) like ${pattern}`,
-        sql`lower(${payments.customerEmail}) like ${pattern}`,
-        sql`lower(coalesce(${payments.customerName}, '')) like ${pattern}`,
-      )!,
+      containedInAny(query.q, [
+        payments.reference,
+        payments.customerEmail,
+        sql`coalesce(${payments.customerName}, '')`,
+      ]),
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
