@@ -143,8 +143,7 @@ describe('sandbox provider', () => {
 
     it('answers 404 for an unknown reference', async () => {
       const res = await verify(t, 'QB-UNKNOWN');
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error.message).toBe('Payment not found');
+      expectError(res, 404, { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' });
     });
   });
 
