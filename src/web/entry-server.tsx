@@ -13,7 +13,6 @@ import { PAGE_STATE_ID, type PageState } from './app/hydration';
 import { Providers } from './app/providers';
 import { createRoutes, type ServerRenderedHandle } from './app/routes';
 import { setStoreCurrency } from './lib/money';
-import { createQueryClient } from './lib/queries';
 import { SessionHintProvider } from './lib/use-session';
 
 /**
@@ -66,10 +65,8 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       const pages = serverRenderedPages(table, url);
       if (!pages.at(-1)) return SHELL;
       const request = new Request(new URL(url, BASE));
-      // For the pages that use queries (none read any while the server renders them).
-      const queryClient = createQueryClient();
 
-      const handler = createStaticHandler(createRoutes({ queryClient, catalog: data, waitForData: true }));
+      const handler = createStaticHandler(createRoutes({ catalog: data, waitForData: true }));
       const context = await handler.query(request);
       if (context instanceof Response) {
         const location = context.headers.get('location');

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { COLLECTIONS } from '../../shared/catalog';
@@ -12,8 +11,6 @@ const RouteErrorPage = lazy(() => import('./route-error-page').then((module) => 
 
 /** What the route loaders read with, on each side. */
 export interface RouteData {
-  /** The request's query client on the server; in the browser the pages share the tab's (lib/queries). */
-  queryClient?: QueryClient;
   /** The catalog: the API in the browser, the server's services while it renders a page. */
   catalog: StorefrontData;
   /**
@@ -52,31 +49,33 @@ function FirstLoad() {
   return null;
 }
 
+/**
+ * A page that reads or writes through TanStack Query gets the provider with its code, so the
+ * storefront's first load (which reads through the loaders) does without the library.
+ */
+function withQueries(page: () => Promise<PageModule>): () => Promise<PageModule> {
+  return async () => {
+    const [{ Component: Page }, { QueryProvider }] = await Promise.all([page(), import('../lib/queries')]);
+    return {
+      Component: () => (
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
+      ),
+    };
+  };
+}
+
+/** A page the browser renders alone (docs/decisions/032), with TanStack Query. */
+function appRoute(path: string, page: () => Promise<PageModule>): RouteObject {
+  return { path, lazy: withQueries(page) };
+}
+
 const isCollection = (slug: string) => Object.hasOwn(COLLECTIONS, slug);
 
 /** One route table for the browser's router and the server's static handler. */
-export function createRoutes({ queryClient, catalog, waitForData }: RouteData): RouteObject[] {
+export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[] {
   const load = <T,>(request: Request, read: () => Promise<T>) => loadCatalog(request, read, { waitForData });
-
-  /**
-   * A page that reads or writes through TanStack Query gets the provider with its code, so the
-   * storefront's first load (which reads through the loaders) does without the library.
-   */
-  function withQueries(page: () => Promise<PageModule>): () => Promise<PageModule> {
-    return async () => {
-      const [{ Component: Page }, { QueryProvider }] = await Promise.all([page(), import('../lib/queries')]);
-      return {
-        Component: () => (
-          <QueryProvider client={queryClient}>
-            <Page />
-          </QueryProvider>
-        ),
-      };
-    };
-  }
-
-  /** A page the browser renders alone (docs/decisions/032), with TanStack Query. */
-  const appRoute = (path: string, page: () => Promise<PageModule>): RouteObject => ({ path, lazy: withQueries(page) });
 
   /** /buy: on the server, a page past the end (an old link, ?page=99) answers with a redirect to the last page. */
   async function buyLoader({ request }: LoaderFunctionArgs) {
@@ -146,11 +145,7 @@ export function createRoutes({ queryClient, catalog, waitForData }: RouteData): 
         storefrontRoute(paths.privacy, 'content/privacy-page', () => import('../features/content/privacy-page')),
         storefrontRoute(paths.reviews, 'content/reviews-page', () => import('../features/content/reviews-page')),
         storefrontRoute(paths.sell, 'sell/sell-page', () => import('../features/sell/sell-page')),
-        storefrontRoute(
-          paths.repairs,
-          'repairs/repairs-page',
-          withQueries(() => import('../features/repairs/repairs-page')),
-        ),
+        storefrontRoute(paths.repairs, 'repairs/repairs-page', () => import('../features/repairs/repairs-page')),
         appRoute(paths.track, () => import('../features/track/track-page')),
         appRoute(paths.agentLogin, () => import('../features/auth/agent-login-page')),
         appRoute(paths.agentDashboard, () => import('../features/agent/agent-dashboard-page')),

@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
  * (docs/decisions/034).
  */
 
-/** One per browser tab, and one per request on the server: the same defaults on both sides. */
-export function createQueryClient(): QueryClient {
+/** One per browser tab. */
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
@@ -20,11 +20,9 @@ export function createQueryClient(): QueryClient {
 let tabClient: QueryClient | undefined;
 
 /**
- * The provider around a page that uses queries. `client` is the request's on the server; in the
- * browser every page shares the tab's one client, so what one page cached the next one finds.
+ * The provider around a page or a dialog that uses queries: every one shares the tab's one client, so
+ * what one page cached the next one finds. The browser's alone: the server renders no such part.
  */
-export function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
-  if (!client && typeof window === 'undefined')
-    throw new Error('QueryProvider needs the client of the request on the server');
-  return <QueryClientProvider client={client ?? (tabClient ??= createQueryClient())}>{children}</QueryClientProvider>;
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={(tabClient ??= createQueryClient())}>{children}</QueryClientProvider>;
 }

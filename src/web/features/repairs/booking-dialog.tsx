@@ -26,6 +26,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmailField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { api, ApiError } from '../../lib/api';
+import { QueryProvider } from '../../lib/queries';
 import { applyServerErrors, inputProps, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
@@ -85,17 +86,23 @@ function useCustomerPrefill(): RepairBookingInput['customerDetails'] | null {
  * accept that step. Going back keeps everything; closing with data asks first; 'Booking
  * Confirmed!' closes back to an empty step 1.
  */
-export default function BookingDialog({
-  open,
-  service,
-  openedAt,
-  onClose,
-}: {
+interface BookingDialogProps {
   open: boolean;
   service?: RepairServiceId;
   openedAt: number;
   onClose: () => void;
-}) {
+}
+
+/** Loaded when first opened, in the browser only: it brings TanStack Query's provider with it (decision 034). */
+export default function BookingDialog(props: BookingDialogProps) {
+  return (
+    <QueryProvider>
+      <Booking {...props} />
+    </QueryProvider>
+  );
+}
+
+function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
   const prefill = useCustomerPrefill();
   const defaults = useMemo(
     () => ({ ...EMPTY, customerDetails: prefill ?? EMPTY_CUSTOMER }) as DefaultValues<RepairBookingInput>,
