@@ -34,12 +34,18 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-/** Asks the server who is signed in; one question at a time. A failed answer leaves the state as it was. */
+/**
+ * Asks the server who is signed in; one question at a time. With no answer (offline, a server error)
+ * the header offers Login/SignUp, as for anybody unknown, and asks again on a later page.
+ */
 export function refreshSession(): Promise<void> {
   asking ??= api
     .get<MeReply>('/api/auth/me')
     .then((reply) => publish({ user: reply.user, known: true }))
-    .catch(() => undefined)
+    .catch(() => {
+      publish(ANONYMOUS);
+      answeredAt = 0; // not an answer: the next page that reads the session asks again
+    })
     .finally(() => {
       asking = null;
     });
