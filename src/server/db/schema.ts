@@ -494,6 +494,18 @@ export const tradeInQuotes = pgTable(
   ],
 );
 
+/**
+ * The columns a trade-in's and a repair booking's status history share, after the row an entry
+ * belongs to: the status reached, its description, the user who moved it (set null when that user
+ * is deleted) and when.
+ */
+const statusStep = () => ({
+  status: text('status').notNull(),
+  description: text('description').notNull(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
 export const tradeInStatusHistory = pgTable(
   'trade_in_status_history',
   {
@@ -501,10 +513,7 @@ export const tradeInStatusHistory = pgTable(
     tradeInId: uuid('trade_in_id')
       .notNull()
       .references(() => tradeIns.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    description: text('description').notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...statusStep(),
   },
   (t) => [
     check('trade_in_history_status_check', oneOf(t.status, ALL_SALE_STATUSES)),
@@ -582,10 +591,7 @@ export const repairStatusHistory = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => repairBookings.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    description: text('description').notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...statusStep(),
   },
   (t) => [
     check('repair_status_history_status_check', oneOf(t.status, REPAIR_BOOKING_STATUSES)),

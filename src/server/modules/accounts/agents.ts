@@ -1,5 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { AdminListQuery } from '../../../shared/admin';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PagedReply } from '../../../shared/paging';
 import type { z } from 'zod';
 import {
@@ -19,7 +18,7 @@ import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';
-import { newestFirst, onePage } from '../../lib/paging';
+import { newestPage, type AdminListInput } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { hasActed, recordAudit, type Actor } from '../audit/service';
@@ -73,13 +72,7 @@ const isAgent = and(eq(users.role, 'agent'), isNull(users.deletedAt));
  * GET /api/admin/agents: newest first, paged, with their counts; ?q= a part of the name, username
  * or email, ?status= active or inactive.
  */
-export async function listAgents({
-  db,
-  query,
-}: {
-  db: Database;
-  query: AdminListQuery;
-}): Promise<PagedReply<AdminAgent>> {
+export async function listAgents({ db, query }: AdminListInput): Promise<PagedReply<AdminAgent>> {
   if (query.status && !AGENT_STATUS_FILTERS.some((option) => option.value === query.status)) {
     throw invalidField('status', 'Unknown agent status');
   }
@@ -94,15 +87,7 @@ export async function listAgents({
         ])
       : undefined,
   );
-  const page = await onePage(
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...newestFirst(users.createdAt, users.id)),
-    db.select({ n: count() }).from(users).where(where),
-    query,
-  );
+  const page = await newestPage(db, users, where, query);
   const counts = await agentWorkload(
     db,
     page.items.map((r) => r.id),

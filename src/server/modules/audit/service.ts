@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../shared/accounts';
-import { and, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { anyRow } from '../../lib/any-row';
 import { escapeLike, likeContains } from '../../lib/like';
-import { newestFirst, onePage } from '../../lib/paging';
+import { newestPage } from '../../lib/paging';
 import { sessionOf } from '../accounts/guard';
 
 /**
@@ -93,13 +93,5 @@ export async function listAudit({
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  return onePage(
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(...newestFirst(auditLog.createdAt, auditLog.id)),
-    db.select({ n: count() }).from(auditLog).where(where),
-    { page, pageSize },
-  );
+  return newestPage(db, auditLog, where, { page, pageSize });
 }

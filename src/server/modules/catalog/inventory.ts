@@ -1,5 +1,4 @@
-import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
-import type { AdminListQuery } from '../../../shared/admin';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PagedReply } from '../../../shared/paging';
 import type { Device } from '../../../shared/catalog';
 import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';
@@ -8,7 +7,7 @@ import { deviceImages, devices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { invalidField, notFound } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';
-import { newestFirst, onePage } from '../../lib/paging';
+import { newestPage, type AdminListInput } from '../../lib/paging';
 import { recordAudit, type Actor } from '../audit/service';
 import { missingImages } from '../images/service';
 import { invalidateCatalog } from './cache';
@@ -128,28 +127,14 @@ export async function updateDevice({
  * GET /api/admin/devices: the inventory, newest first, paged; ?q= matches name, brand or model,
  * ?status=in_stock|out_of_stock by the stock badge. Deleted devices are not listed.
  */
-export async function listInventory({
-  db,
-  query,
-}: {
-  db: Database;
-  query: AdminListQuery;
-}): Promise<PagedReply<Device>> {
+export async function listInventory({ db, query }: AdminListInput): Promise<PagedReply<Device>> {
   const conditions: SQL[] = [isNull(devices.deletedAt)];
   if (query.q) conditions.push(containedInAny(query.q, [devices.name, devices.brand, devices.model]));
   if (query.status === 'in_stock') conditions.push(eq(devices.inStock, true));
   else if (query.status === 'out_of_stock') conditions.push(eq(devices.inStock, false));
   else if (query.status) throw invalidField('status', 'Unknown stock filter');
   const where = and(...conditions);
-  const page = await onePage(
-    db
-      .select()
-      .from(devices)
-      .where(where)
-      .orderBy(...newestFirst(devices.createdAt, devices.id)),
-    db.select({ n: count() }).from(devices).where(where),
-    query,
-  );
+  const page = await newestPage(db, devices, where, query);
   return { ...page, items: await toDevices(db, page.items) };
 }
 

@@ -1,8 +1,7 @@
-import { and, asc, count, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
 import {
   OUTBOX_MESSAGES,
   OUTBOX_STATUSES,
-  type AdminListQuery,
   type OutboxEmailDetails,
   type OutboxEmailSummary,
 } from '../../../shared/admin';
@@ -15,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { containedInAny } from '../../lib/like';
-import { newestFirst, onePage } from '../../lib/paging';
+import { newestPage, type AdminListInput } from '../../lib/paging';
 import { repeatEvery } from '../../lib/repeat';
 import { recordAudit, type Actor } from '../audit/service';
 
@@ -253,13 +252,7 @@ const emailNotFound = () => notFound(EMAIL_NOT_FOUND, 'Email not found');
 export const WITHHELD_BODY = '[withheld: this email carries a secret link for its recipient only]';
 
 /** GET /api/admin/outbox: newest first, paged; ?status= pending, sent or failed; ?q= recipient, subject or kind. */
-export async function listOutbox({
-  db,
-  query,
-}: {
-  db: Database;
-  query: AdminListQuery;
-}): Promise<PagedReply<OutboxEmailSummary>> {
+export async function listOutbox({ db, query }: AdminListInput): Promise<PagedReply<OutboxEmailSummary>> {
   const conditions: SQL[] = [];
   if (query.status) {
     if (!OUTBOX_STATUS_VALUES.includes(query.status)) {
@@ -270,15 +263,7 @@ export async function listOutbox({
   if (query.q) conditions.push(containedInAny(query.q, [outboxEmails.to, outboxEmails.subject, outboxEmails.kind]));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { html: _html, text: _text, ...columns } = getTableColumns(outboxEmails);
-  const page = await onePage(
-    db
-      .select(columns)
-      .from(outboxEmails)
-      .where(where)
-      .orderBy(...newestFirst(outboxEmails.createdAt, outboxEmails.id)),
-    db.select({ n: count() }).from(outboxEmails).where(where),
-    query,
-  );
+  const page = await newestPage(db, outboxEmails, where, query, db.select(columns).from(outboxEmails).where(where));
   return { ...page, items: page.items.map(toSummary) };
 }
 

@@ -3,6 +3,12 @@ import type { TrackedOrder } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema';
 
+/** A lookup of one order by the number its customer holds (typed as given: trimmed and upper-cased here). */
+interface OrderNumberLookup {
+  db: Database;
+  orderNumber: string;
+}
+
 export interface OrderStatusSummary {
   orderNumber: string;
   status: string;
@@ -12,13 +18,7 @@ export interface OrderStatusSummary {
  * An order's status for anyone holding its number (the chat assistant): nothing else, not even its
  * date, payment or size, since order numbers can be guessed (issue 10 item 8).
  */
-export async function getOrderStatus({
-  db,
-  orderNumber,
-}: {
-  db: Database;
-  orderNumber: string;
-}): Promise<OrderStatusSummary | null> {
+export async function getOrderStatus({ db, orderNumber }: OrderNumberLookup): Promise<OrderStatusSummary | null> {
   const [row] = await db
     .select({ orderNumber: orders.orderNumber, status: orders.status })
     .from(orders)
@@ -31,13 +31,7 @@ export async function getOrderStatus({
  * An order as the track page shows it to anyone holding its number: status and its dates, items
  * count, total, courier and tracking number; never a name, email, phone or address.
  */
-export async function getOrderTracking({
-  db,
-  orderNumber,
-}: {
-  db: Database;
-  orderNumber: string;
-}): Promise<TrackedOrder | null> {
+export async function getOrderTracking({ db, orderNumber }: OrderNumberLookup): Promise<TrackedOrder | null> {
   const [order] = await db
     .select()
     .from(orders)

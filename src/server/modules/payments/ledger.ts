@@ -1,5 +1,4 @@
 import { and, asc, count, countDistinct, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminListQuery } from '../../../shared/admin';
 import type { PagedReply } from '../../../shared/paging';
 import {
   PAYMENT_STATUSES,
@@ -14,7 +13,7 @@ import type { Database } from '../../db/client';
 import { paymentEvents, payments, refunds } from '../../db/schema';
 import { invalidField } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';
-import { newestFirst, onePage } from '../../lib/paging';
+import { newestPage, type AdminListInput } from '../../lib/paging';
 import { paymentNotFound, type RefundRow } from './service';
 
 /** The admin's reads of the payments ledger (the Paystack tab): the list, its stat cards, one payment. */
@@ -93,13 +92,7 @@ export function toAdminRefund(row: RefundRow): AdminRefund {
  * GET /api/admin/payments: newest first, paged; ?status= one of the payment statuses, ?q= a
  * reference, email or name (case-insensitive, contained).
  */
-export async function listPayments({
-  db,
-  query,
-}: {
-  db: Database;
-  query: AdminListQuery;
-}): Promise<PagedReply<AdminPayment>> {
+export async function listPayments({ db, query }: AdminListInput): Promise<PagedReply<AdminPayment>> {
   const conditions: SQL[] = [];
   if (query.status) {
     if (!(PAYMENT_STATUSES as readonly string[]).includes(query.status)) {
@@ -117,11 +110,7 @@ export async function listPayments({
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const page = await onePage(
-    withRefunds(db, where).orderBy(...newestFirst(payments.createdAt, payments.id)),
-    db.select({ n: count() }).from(payments).where(where),
-    query,
-  );
+  const page = await newestPage(db, payments, where, query, withRefunds(db, where));
   return { ...page, items: page.items.map(toAdminPayment) };
 }
 
