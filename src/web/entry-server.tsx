@@ -57,6 +57,9 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
   setStoreCurrency(currency);
   const preloads = preloadsOf(manifest);
   const table = createRoutes({ catalog: data, waitForData: true });
+  // One handler for every request: the route table holds nothing of a request, and a page's code, once
+  // loaded for one render, stays loaded for the next.
+  const handler = createStaticHandler(table);
 
   return {
     renders: (url) => serverRenderedPages(table, url).at(-1) !== undefined,
@@ -65,8 +68,6 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       const pages = serverRenderedPages(table, url);
       if (!pages.at(-1)) return SHELL;
       const request = new Request(new URL(url, BASE));
-
-      const handler = createStaticHandler(createRoutes({ catalog: data, waitForData: true }));
       const context = await handler.query(request);
       if (context instanceof Response) {
         const location = context.headers.get('location');

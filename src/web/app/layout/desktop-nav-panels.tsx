@@ -22,7 +22,9 @@ function readMenu(): Promise<CatalogMenuReply> {
   if (!menuRead || Date.now() - menuRead.at > MENU_FRESH_MS) {
     const reply = api.get<CatalogMenuReply>('/api/catalog/menu');
     menuRead = { at: Date.now(), reply };
-    reply.catch(() => (menuRead = undefined));
+    reply.catch(() => {
+      if (menuRead?.reply === reply) menuRead = undefined;
+    });
   }
   return menuRead.reply;
 }
