@@ -324,18 +324,20 @@ describe('GET and PUT /api/account/profile', () => {
 describe('GET and PUT /api/account/payment-details', () => {
   const put = (cookie: string, body: Record<string, string>) =>
     send(t.app, 'PUT', '/api/account/payment-details', { cookie, body });
+  const fnb = {
+    method: 'bank',
+    bankName: 'FNB',
+    accountType: 'savings',
+    accountHolder: 'T Nkosi',
+    branchCode: '250655',
+    accountNumber: '62123451234',
+  };
+  const visa = { method: 'card', cardNumber: '4084 0840 8408 4081', expiryDate: '12/29', cvv: '408' };
 
   it('saves bank payout details and shows the account number masked', async () => {
     const { cookie } = await signUpCustomer(t);
     expect((await send(t.app, 'GET', '/api/account/payment-details', { cookie })).json()).toEqual({ details: null });
-    const res = await put(cookie, {
-      method: 'bank',
-      bankName: 'FNB',
-      accountType: 'savings',
-      accountHolder: 'T Nkosi',
-      branchCode: '250655',
-      accountNumber: '62123451234',
-    });
+    const res = await put(cookie, fnb);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Payment details saved successfully');
     const got = (await send(t.app, 'GET', '/api/account/payment-details', { cookie })).json();
@@ -358,23 +360,13 @@ describe('GET and PUT /api/account/payment-details', () => {
     const res = await put(cookie, { method: 'bank', bankName: 'ABSA', accountNumber: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please fill in all required bank details');
-    const unknownBank = await put(cookie, {
-      method: 'bank',
-      bankName: 'Bank of Mars',
-      accountNumber: '1234567',
-      accountHolder: 'X',
-    });
+    const unknownBank = await put(cookie, { ...fnb, bankName: 'Bank of Mars' });
     expect(unknownBank.statusCode).toBe(400);
   });
 
   it('keeps only the brand, last four and expiry of a card: never its number or CVV', async () => {
     const { cookie, user } = await signUpCustomer(t);
-    const res = await put(cookie, {
-      method: 'card',
-      cardNumber: '4084 0840 8408 4081',
-      expiryDate: '12/29',
-      cvv: '408',
-    });
+    const res = await put(cookie, visa);
     expect(res.statusCode).toBe(200);
     expect(res.json().details.card).toEqual({ brand: 'Visa', last4: '4081', expiryDate: '12/29', cardHolder: '' });
     const [row] = await t.db.select().from(paymentDetails).where(eq(paymentDetails.userId, user.id));
@@ -386,9 +378,8 @@ describe('GET and PUT /api/account/payment-details', () => {
 
   it('requires card number, expiry and CVV, within their lengths and formats', async () => {
     const { cookie } = await signUpCustomer(t);
-    const card = (fields: Record<string, string>) =>
-      put(cookie, { method: 'card', cardNumber: '4084084084084081', expiryDate: '12/29', cvv: '408', ...fields });
-    const missing = await put(cookie, { method: 'card', cardNumber: '4084084084084081', expiryDate: '' });
+    const card = (fields: Record<string, string>) => put(cookie, { ...visa, ...fields });
+    const missing = await put(cookie, { ...visa, expiryDate: '', cvv: '' });
     expect(missing.json().error.message).toBe('Please fill in all required card details');
     const tooLong = await card({ cardNumber: '40840840840840810000' });
     expect(tooLong.json().error.fields.cardNumber).toBe('Card number is at most 19 characters');

@@ -19,6 +19,13 @@ import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
  * storefront shows it at once.
  */
 
+/** What every change to the inventory takes: the database, the time, and the staff member making it (for the audit). */
+interface StaffCall {
+  db: Database;
+  clock: Clock;
+  actor: Actor;
+}
+
 /** Links the images in order, after checking every one exists (400 naming imageIds otherwise). */
 async function linkImages(tx: Transaction, deviceId: string, imageIds: string[]) {
   if ((await missingImages(tx, imageIds)).length > 0) throw invalidField('imageIds', 'Unknown image');
@@ -34,17 +41,7 @@ async function deviceView(tx: Transaction, id: string): Promise<Device> {
 }
 
 /** POST /api/admin/devices: a new listed device, named from its brand and model. */
-export async function createDevice({
-  db,
-  clock,
-  actor,
-  input,
-}: {
-  db: Database;
-  clock: Clock;
-  actor: Actor;
-  input: DeviceInput;
-}): Promise<Device> {
+export async function createDevice({ db, clock, actor, input }: StaffCall & { input: DeviceInput }): Promise<Device> {
   const now = clock.now();
   return transaction(db, async (tx) => {
     const { imageIds, ...fields } = input;
@@ -82,13 +79,7 @@ export async function updateDevice({
   actor,
   id,
   changes,
-}: {
-  db: Database;
-  clock: Clock;
-  actor: Actor;
-  id: string;
-  changes: DeviceUpdate;
-}): Promise<Device> {
+}: StaffCall & { id: string; changes: DeviceUpdate }): Promise<Device> {
   if (!isUuid(id)) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
   const now = clock.now();
   return transaction(db, async (tx) => {
@@ -142,7 +133,7 @@ export async function listInventory({ db, query }: AdminListInput): Promise<Page
  * DELETE /api/admin/devices/:id: a soft delete (deleted_at), so orders naming the device stay
  * readable; it leaves the storefront at once. 404 for a missing or already deleted device.
  */
-export async function deleteDevice({ db, clock, actor, id }: { db: Database; clock: Clock; actor: Actor; id: string }) {
+export async function deleteDevice({ db, clock, actor, id }: StaffCall & { id: string }) {
   if (!isUuid(id)) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
   const now = clock.now();
   return transaction(db, async (tx) => {

@@ -207,6 +207,10 @@ describe('sandbox provider', () => {
         refund: { amount: 200_000, status: 'processed', reason: 'Order cancelled' },
       });
       expect(await stockOf(t, order.deviceId)).toBe(2);
+      // View Details lists this order's payment and its refund, none of the other orders' refunds.
+      const details = (await send(t.app, 'GET', `/api/admin/orders/${order.orderNumber}`, { cookie })).json();
+      expect(details.payments).toMatchObject([{ reference: order.payment.reference, amount: 2000 }]);
+      expect(details.refunds).toMatchObject([{ amount: 2000, status: 'processed' }]);
       const row = await orderOf(t, order.orderNumber);
       const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, row.id));
       expect(history).toMatchObject([{ status: 'cancelled', note: 'Cancelled by the admin' }]);

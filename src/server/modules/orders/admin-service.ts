@@ -41,6 +41,9 @@ interface Deps {
   publicUrl: string;
 }
 
+/** An admin's move on one order: who makes it, on which order, with the move's parsed input. */
+type OrderMove<Schema extends z.ZodType> = Deps & { actor: Actor; orderNumber: string; input: z.output<Schema> };
+
 const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 const PAID: OrderPaymentStatus[] = ['paid'];
 
@@ -160,14 +163,8 @@ function notPaid(order: OrderRow) {
  * step at a time, on a paid order. The status is checked in the UPDATE itself, so two admins
  * pressing the same button move the order once; the other gets 409 saying where the order is.
  */
-export async function advanceOrder({
-  db,
-  clock,
-  publicUrl,
-  actor,
-  orderNumber,
-  input,
-}: Deps & { actor: Actor; orderNumber: string; input: z.output<typeof advanceOrderSchema> }) {
+export async function advanceOrder(move: OrderMove<typeof advanceOrderSchema>) {
+  const { db, clock, publicUrl, actor, orderNumber, input } = move;
   const now = clock.now();
   const target = input.status;
   const from = (Object.keys(ORDER_ADVANCE) as OrderStatus[]).find((s) => ORDER_ADVANCE[s]?.next === target)!;
@@ -215,14 +212,8 @@ export async function advanceOrder({
  * PUT /api/admin/orders/:orderNumber/tracking: stores the courier and tracking number of a paid,
  * not cancelled order and emails them to the customer (one email per distinct pair).
  */
-export async function updateTracking({
-  db,
-  clock,
-  publicUrl,
-  actor,
-  orderNumber,
-  input,
-}: Deps & { actor: Actor; orderNumber: string; input: z.output<typeof trackingSchema> }) {
+export async function updateTracking(move: OrderMove<typeof trackingSchema>) {
+  const { db, clock, publicUrl, actor, orderNumber, input } = move;
   const now = clock.now();
   return transaction(db, async (tx) => {
     const [before] = await tx

@@ -2,20 +2,19 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 
-/** An order's payments and their refunds, for the admin's View Details (amounts in minor units). */
+/**
+ * An order's payments and their refunds, for the admin's View Details (amounts in minor units). The
+ * refunds are found through a subquery on the order's payments, so both reads go out together.
+ */
 export async function paymentsOfOrder(db: DbHandle, orderId: string) {
-  const rows = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
-  const refundRows = rows.length
-    ? await db
-        .select()
-        .from(refunds)
-        .where(
-          inArray(
-            refunds.paymentId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(refunds.createdAt))
-    : [];
+  const ofOrder = eq(payments.orderId, orderId);
+  const [rows, refundRows] = await Promise.all([
+    db.select().from(payments).where(ofOrder).orderBy(asc(payments.createdAt)),
+    db
+      .select()
+      .from(refunds)
+      .where(inArray(refunds.paymentId, db.select({ id: payments.id }).from(payments).where(ofOrder)))
+      .orderBy(asc(refunds.createdAt)),
+  ]);
   return { payments: rows, refunds: refundRows };
 }

@@ -149,6 +149,11 @@ export function EmailField(props: Omit<TextFieldProps, 'type' | 'label'>) {
   return <TextField label="Email" type="email" autoComplete="email" required {...props} />;
 }
 
+/** A South African phone number input, labelled 'Phone' unless the form names it otherwise. */
+export function PhoneField(props: Omit<TextFieldProps, 'type' | 'label'> & { label?: string }) {
+  return <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+27 82 123 4567" {...props} />;
+}
+
 /** A required password input; a new password unless autoComplete says 'current-password'. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   return <TextField type="password" autoComplete="new-password" required {...props} />;

@@ -11,7 +11,14 @@ import {
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { ProvinceSelect } from '../../components/province-select';
-import { CheckboxField, EmailField, PasswordField, SelectField, TextField } from '../../components/ui/field';
+import {
+  CheckboxField,
+  EmailField,
+  PasswordField,
+  PhoneField,
+  SelectField,
+  TextField,
+} from '../../components/ui/field';
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
@@ -99,14 +106,7 @@ export function SignUpForm() {
         />
       </div>
       <EmailField placeholder="you@example.com" {...input('email')} />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        placeholder="+27 82 123 4567"
-        required
-        {...input('phone')}
-      />
+      <PhoneField required {...input('phone')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField label="ID Type" required options={ID_TYPES} {...input('idType')} />
         <TextField

@@ -2,7 +2,7 @@ import { CheckCircle2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CONTACT_THANK_YOU, contactMessageSchema, INQUIRY_TYPES } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
-import { EmailField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { EmailField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
@@ -56,14 +56,7 @@ export function ContactForm() {
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField {...input('name')} label="Full Name" autoComplete="name" required />
         <EmailField {...input('email')} />
-        <TextField
-          {...input('phone')}
-          type="tel"
-          label="Phone"
-          optional
-          autoComplete="tel"
-          placeholder="+27 82 123 4567"
-        />
+        <PhoneField {...input('phone')} optional />
         <SelectField {...input('inquiryType')} label="Inquiry Type" options={INQUIRY_TYPES} />
         <TextField {...input('subject')} label="Subject" required className="sm:col-span-2" />
         <TextAreaField

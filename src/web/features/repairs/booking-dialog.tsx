@@ -23,7 +23,7 @@ import {
 } from '../../../shared/repairs';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { EmailField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { EmailField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { api, ApiError } from '../../lib/api';
 import { QueryProvider } from '../../lib/queries';
@@ -365,14 +365,7 @@ function CustomerStep({ form }: { form: Form }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label="Full Name" required autoComplete="name" {...input('customerDetails.name')} />
-      <TextField
-        label="Phone"
-        type="tel"
-        required
-        autoComplete="tel"
-        placeholder="+27 82 123 4567"
-        {...input('customerDetails.phone')}
-      />
+      <PhoneField required {...input('customerDetails.phone')} />
       <EmailField className="sm:col-span-2" {...input('customerDetails.email')} />
       <TextAreaField
         label="Pickup Address"

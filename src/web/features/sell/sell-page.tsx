@@ -17,7 +17,7 @@ import {
   type SellReply,
 } from '../../../shared/trade-ins';
 import { Button, buttonClass } from '../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { api } from '../../lib/api';
 import { applyServerErrors, inputProps, useZodForm } from '../../lib/forms';
@@ -163,14 +163,7 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
           className="sm:col-span-2"
           autoComplete="street-address"
         />
-        <TextField
-          {...input('contactPhone')}
-          type="tel"
-          label="Contact Phone"
-          required
-          autoComplete="tel"
-          placeholder="082 555 0199"
-        />
+        <PhoneField {...input('contactPhone')} label="Contact Phone" required placeholder="082 555 0199" />
         <TextField {...input('contactEmail')} type="email" label="Contact Email" required autoComplete="email" />
         <div className="sm:col-span-2">
           <label className="flex items-center gap-3 text-sm font-medium text-slate-800">

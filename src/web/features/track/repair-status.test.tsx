@@ -1,29 +1,18 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { RepairTrackingView } from '../../../shared/repairs';
+import { bookedRepairView } from '../../../../tests/support/repair-views';
 import { RepairStatusView } from './repair-status';
 
-const repair: RepairTrackingView = {
-  bookingNumber: 'REP-123456789',
+const booked = bookedRepairView();
+const repair = bookedRepairView({
   status: 'picked_up',
-  deviceType: 'phone',
-  service: { id: 'screen-repair', name: 'Screen Repair' },
-  timeframe: '1 day',
   pickupDate: '2026-11-23',
-  pickupTime: '09:00 AM',
-  agentFirstName: 'Sarah',
-  createdAt: '2026-11-22T10:00:00.000Z',
   history: [
-    {
-      status: 'booked',
-      description: 'Repair booked; an agent has been assigned to pick up the device',
-      date: '2026-11-22T10:00:00.000Z',
-    },
+    ...booked.history,
     { status: 'picked_up', description: 'Device picked up by our agent', date: '2026-11-23T07:05:00.000Z' },
   ],
-  details: null,
-};
+});
 
 const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
 
@@ -69,7 +58,6 @@ describe('RepairStatusView', () => {
   });
 
   it('offers to cancel a booking not yet picked up, and not once it is picked up or cancelled', () => {
-    const booked = { ...repair, status: 'booked' as const, history: repair.history.slice(0, 1) };
     expect(render(<RepairStatusView repair={booked} />)).toContain('Cancel booking');
     expect(render(<RepairStatusView repair={repair} />)).not.toContain('Cancel booking');
     const cancelled = render(
