@@ -147,19 +147,22 @@ export async function listAdminOrders({
       .offset((query.page - 1) * query.pageSize),
     where ? countRows(db, orders, where) : everyOrder.read(db),
   ]);
-  const due = await refundsDue(db, rows);
-  const lines = rows.length
-    ? await db
-        .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(orderItems.name))
-    : [];
+  // Both follow-up reads go out together: on PGlite they then run back to back, not a turn apart.
+  const [due, lines] = await Promise.all([
+    refundsDue(db, rows),
+    rows.length
+      ? db
+          .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(orderItems.name))
+      : [],
+  ]);
   return {
     items: rows.map((row) =>
       toRow(
