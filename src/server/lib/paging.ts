@@ -2,7 +2,7 @@ import { count, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AdminListQuery } from '../../shared/admin';
 import type { PagedReply } from '../../shared/paging';
-import type { Database, DbHandle } from '../db/client';
+import { isEmbedded, type Database, type DbHandle } from '../db/client';
 
 /** A query builder that can still be limited and offset (any Drizzle select). */
 interface Pageable<T> {
@@ -29,17 +29,58 @@ export interface AdminListInput {
   query: AdminListQuery;
 }
 
+/** How many of `table`'s rows match `where` (all of them without one). */
+export async function countRows(db: DbHandle, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}
+
+/** A list's total when nothing narrows it: `read` it, and `forget` it after a commit that adds or removes a row. */
+export interface RememberedTotal {
+  read(db: Database): Promise<number>;
+  forget(db: Database): void;
+}
+
+/**
+ * The count of `table`'s rows matching `where`, as an admin list shows it before any search or filter
+ * (docs/decisions/035). On PGlite it is counted once and remembered per database until `forget`, which
+ * the module owning the table calls after every commit that adds or removes such a row (afterCommit):
+ * nothing but this process writes an embedded database, and the count is a scan of the whole table
+ * that every first page would otherwise pay. A count begun before a forget is never kept after it, so a
+ * read begun after a write's reply counts that write. On PostgreSQL, which other instances and tools
+ * write, it is counted every time.
+ */
+export function rememberedTotal(table: PgTable, where?: SQL): RememberedTotal {
+  const remembered = new WeakMap<Database, Promise<number>>();
+  return {
+    read(db) {
+      if (!isEmbedded(db)) return countRows(db, table, where);
+      let total = remembered.get(db);
+      if (!total) {
+        total = countRows(db, table, where);
+        remembered.set(db, total);
+        // A failed count is not kept: the next read counts again.
+        total.catch(() => remembered.get(db) === total && remembered.delete(db));
+      }
+      return total;
+    },
+    forget(db) {
+      remembered.delete(db);
+    },
+  };
+}
+
 /**
  * One page of `rows` (already filtered and ordered) and the count of every row matching, run side
  * by side: the shape of every server-paged admin list.
  */
 export async function onePage<T>(
   rows: Pageable<T>,
-  counted: PromiseLike<Array<{ n: number }>>,
+  total: PromiseLike<number>,
   { page, pageSize }: Paging,
 ): Promise<PagedReply<T>> {
-  const [items, [total]] = await Promise.all([rows.limit(pageSize).offset((page - 1) * pageSize), counted]);
-  return { items, total: Number(total?.n ?? 0), page, pageSize };
+  const [items, n] = await Promise.all([rows.limit(pageSize).offset((page - 1) * pageSize), total]);
+  return { items, total: n, page, pageSize };
 }
 
 /**
@@ -54,31 +95,32 @@ export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SQL[] => [
 
 /**
  * One page of `table`'s rows matching `where`, newest first (newestFirst), with the count of them
- * all (onePage). The rows are whole unless `rows` selects them otherwise, filtered by the same `where`.
+ * all (onePage). The rows are whole unless `rows` selects them otherwise, filtered by the same `where`;
+ * the count is counted unless `total` is given (a RememberedTotal's read when nothing narrows the list).
  */
 export function newestPage<TTable extends NewestTable>(
   db: DbHandle,
   table: TTable,
   where: SQL | undefined,
   paging: Paging,
+  parts?: { total?: PromiseLike<number> },
 ): Promise<PagedReply<TTable['$inferSelect']>>;
 export function newestPage<T>(
   db: DbHandle,
   table: NewestTable,
   where: SQL | undefined,
   paging: Paging,
-  rows: Orderable<T>,
+  parts: { rows: Orderable<T>; total?: PromiseLike<number> },
 ): Promise<PagedReply<T>>;
 export function newestPage<T>(
   db: DbHandle,
   table: NewestTable,
   where: SQL | undefined,
   paging: Paging,
-  rows: Orderable<T> = db.select().from(table).where(where) as unknown as Orderable<T>,
+  {
+    rows = db.select().from(table).where(where) as unknown as Orderable<T>,
+    total = countRows(db, table, where),
+  }: { rows?: Orderable<T>; total?: PromiseLike<number> } = {},
 ): Promise<PagedReply<T>> {
-  return onePage(
-    rows.orderBy(...newestFirst(table.createdAt, table.id)),
-    db.select({ n: count() }).from(table).where(where),
-    paging,
-  );
+  return onePage(rows.orderBy(...newestFirst(table.createdAt, table.id)), total, paging);
 }

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 interface Flight<T> {
   running: Promise<T>;
   /** False until the load begins: whoever asks before then shares it. */
@@ -46,5 +48,21 @@ export function sharedReads(): <T>(key: string, load: () => Promise<T>) => Promi
       () => start(key, load),
     );
     return flight.next;
+  };
+}
+
+/**
+ * sharedReads for a route's JSON reply: the answer is serialised and encoded once per run, not once
+ * for each of the requests sharing it (docs/decisions/035).
+ */
+export function sharedJsonReplies(): (
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<unknown>,
+) => Promise<FastifyReply> {
+  const reads = sharedReads();
+  return async (reply, key, load) => {
+    const body = await reads(key, async () => Buffer.from(JSON.stringify(await load())));
+    return reply.type('application/json; charset=utf-8').send(body);
   };
 }

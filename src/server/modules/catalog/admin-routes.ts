@@ -3,7 +3,7 @@ import { adminListQuerySchema } from '../../../shared/admin';
 import { DEVICE_MESSAGES, deviceInputSchema, deviceUpdateSchema } from '../../../shared/inventory';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { sharedReads } from '../../lib/shared-reads';
+import { sharedJsonReplies } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { createDevice, deleteDevice, listInventory, updateDevice } from './inventory';
 import { stockImages } from './stock-images';
@@ -15,10 +15,10 @@ const ADMIN = { config: { access: ['admin'] } } as const;
 
 /** The admin's inventory routes. */
 export function registerCatalogAdminRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  const list = sharedReads();
-  app.get('/api/admin/devices', ADMIN, async (request) => {
+  const list = sharedJsonReplies();
+  app.get('/api/admin/devices', ADMIN, async (request, reply) => {
     const query = parseInput(adminListQuerySchema, request.query);
-    return list(JSON.stringify(query), () => listInventory({ db, query }));
+    return list(reply, JSON.stringify(query), () => listInventory({ db, query }));
   });
 
   app.get('/api/admin/stock-images', ADMIN, async () => stockImages({ db }));

@@ -1,6 +1,9 @@
+import { isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isEmbedded, type Database } from '../../db/client';
+import { devices } from '../../db/schema';
 import { matchesEtag, weakEtag } from '../../lib/etag';
+import { rememberedTotal } from '../../lib/paging';
 
 /**
  * A short in-process cache of catalog replies (docs/decisions: catalog-read-cache). Entries hold the
@@ -53,8 +56,15 @@ function cacheOf(db: Database): Cache {
   return cache;
 }
 
+/**
+ * How many devices are listed (not deleted): the admin inventory's total before any search or filter.
+ * Forgotten with the rest of the catalog's reads, so every writer of devices already keeps it exact.
+ */
+export const listedDevices = rememberedTotal(devices, isNull(devices.deletedAt));
+
 /** Empties this database's catalog cache: after a committed change of devices, their images or stock. */
 export function invalidateCatalog(db: Database) {
+  listedDevices.forget(db);
   const cache = cacheOf(db);
   cache.entries.clear();
   cache.pending.clear();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagedReply } from '../../../shared/paging';
 import type { Device, DeviceListReply } from '../../../shared/catalog';
@@ -226,6 +226,42 @@ describe('GET /api/admin/devices', () => {
     expect(await names(`q=${brand}&status=in_stock`)).toEqual(['Alpha']);
     expect(await names(`q=${brand}&status=out_of_stock`)).toEqual(['Beta']);
     expect(await names(`q=${brand.toLowerCase()} `)).toEqual(['Beta', 'Alpha']);
+  });
+
+  it('counts a device created, changed or deleted at once on the first page (its total is remembered between writes)', async () => {
+    const firstPage = async () => (await list('')).json() as PagedReply<Device>;
+    const listedInDatabase = async () =>
+      (await t.db.select({ id: devices.id }).from(devices).where(isNull(devices.deletedAt))).length;
+    const before = await firstPage();
+    expect(before.total).toBe(await listedInDatabase());
+    await firstPage();
+
+    t.clock.advance(60_000);
+    const made = (await create({ ...bare, model: 'Latitude 7450' })).json() as Device;
+    const created = await firstPage();
+    expect(created.total).toBe(before.total + 1);
+    expect(created.items[0]).toMatchObject({ id: made.id, model: 'Latitude 7450' });
+
+    await update(made.id, { price: 9500 });
+    const changed = await firstPage();
+    expect(changed.total).toBe(before.total + 1);
+    expect(changed.items[0]).toMatchObject({ id: made.id, price: 9500 });
+
+    await send(t.app, 'DELETE', `/api/admin/devices/${made.id}`, { cookie: admin.cookie });
+    const deleted = await firstPage();
+    expect(deleted.total).toBe(before.total);
+    expect(deleted.total).toBe(await listedInDatabase());
+    expect(deleted.items.map((d) => d.id)).not.toContain(made.id);
+  });
+
+  it('counts a device created while the first page is being read', async () => {
+    t.clock.advance(60_000);
+    const [, made] = await Promise.all([list(''), create({ ...bare, model: 'Latitude 3440' })]);
+    const after = (await list('')).json() as PagedReply<Device>;
+    expect(after.items[0]!.id).toBe((made.json() as Device).id);
+    expect(after.total).toBe(
+      (await t.db.select({ id: devices.id }).from(devices).where(isNull(devices.deletedAt))).length,
+    );
   });
 
   it('refuses an unknown stock filter and a bad page', async () => {

@@ -10,7 +10,7 @@ import { containedInAny } from '../../lib/like';
 import { newestPage, type AdminListInput } from '../../lib/paging';
 import { recordAudit, type Actor } from '../audit/service';
 import { missingImages } from '../images/service';
-import { invalidateCatalog } from './cache';
+import { invalidateCatalog, listedDevices } from './cache';
 import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
 
 /**
@@ -125,7 +125,9 @@ export async function listInventory({ db, query }: AdminListInput): Promise<Page
   else if (query.status === 'out_of_stock') conditions.push(eq(devices.inStock, false));
   else if (query.status) throw invalidField('status', 'Unknown stock filter');
   const where = and(...conditions);
-  const page = await newestPage(db, devices, where, query);
+  const page = await newestPage(db, devices, where, query, {
+    total: query.q || query.status ? undefined : listedDevices.read(db),
+  });
   return { ...page, items: await toDevices(db, page.items) };
 }
 

@@ -6,7 +6,7 @@ import type { AdminOrderRow } from '../../../shared/admin-orders';
 import type { AdminPayment, AdminPaymentDetails, PaymentStats, RefundReply } from '../../../shared/payments';
 import { auditLog, devices, orders, orderStatusHistory, outboxEmails, payments, refunds } from '../../db/schema';
 import { createAgent, signedInAdmin, signInAs } from '../../../../tests/support/accounts';
-import { customer, nextAddress, paid, placed } from '../../../../tests/support/checkout';
+import { charge, customer, nextAddress, paid, placed, verify } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
@@ -27,6 +27,7 @@ const refundsOf = async (t: TestApp, reference: string) => {
   const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
   return t.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id)).orderBy(refunds.createdAt);
 };
+const paymentsInDatabase = async (t: TestApp) => (await t.db.select({ id: payments.id }).from(payments)).length;
 const paymentOf = async (t: TestApp, reference: string) =>
   (await t.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
 const orderOf = async (t: TestApp, orderNumber: string) =>
@@ -79,6 +80,38 @@ describe('sandbox provider', () => {
       const byReference = (await list(`q=${order.payment.reference.toLowerCase()}`)).json() as PagedReply<AdminPayment>;
       expect(byReference.total).toBe(1);
       expect(((await list('status=failed')).json() as PagedReply<AdminPayment>).total).toBe(0);
+    });
+
+    it('counts a payment made after the first page was read (its total is remembered between writes) and shows a refund at once', async () => {
+      const firstPage = async () => (await list()).json() as PagedReply<AdminPayment>;
+      const before = await firstPage();
+      expect(before.total).toBe(await paymentsInDatabase(t));
+      await firstPage();
+
+      const order = await paidOne(1500, 'counted.payer@example.co.za');
+      const made = await firstPage();
+      expect(made.total).toBe(before.total + 1);
+      expect(made.items[0]).toMatchObject({ reference: order.payment.reference, refundedAmount: 0 });
+
+      expect((await refund(order.payment.reference, { amount: '1500' })).statusCode).toBe(200);
+      const refunded = await firstPage();
+      expect(refunded.total).toBe(before.total + 1);
+      expect(refunded.items[0]).toMatchObject({
+        reference: order.payment.reference,
+        status: 'reversed',
+        refundedAmount: 150_000,
+      });
+      expect(refunded.total).toBe(await paymentsInDatabase(t));
+    });
+
+    it('counts a payment made while the first page is being read', async () => {
+      const [device] = await insertDevices(t.db, [{ price: 800, quantity: 1 }]);
+      const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+      await charge(t, order.payment.reference);
+      await Promise.all([list(), verify(t, order.payment.reference)]);
+      const after = (await list()).json() as PagedReply<AdminPayment>;
+      expect(after.items[0]!.reference).toBe(order.payment.reference);
+      expect(after.total).toBe(await paymentsInDatabase(t));
     });
 
     it('refuses an unknown status', async () => {

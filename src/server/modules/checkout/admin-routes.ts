@@ -4,7 +4,7 @@ import { toMinorUnits } from '../../../shared/money';
 import { refundSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { sharedReads } from '../../lib/shared-reads';
+import { sharedJsonReplies } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { listPayments, paymentStats } from '../payments/ledger';
 import { paymentProvider } from '../payments/providers';
@@ -17,10 +17,10 @@ export function registerAdminMoneyRoutes(app: FastifyInstance, ctx: AppContext) 
   const { db, clock } = ctx;
   const provider = paymentProvider(ctx);
 
-  const list = sharedReads();
-  app.get('/api/admin/payments', ADMIN, async (request) => {
+  const list = sharedJsonReplies();
+  app.get('/api/admin/payments', ADMIN, async (request, reply) => {
     const query = parseInput(adminListQuerySchema, request.query);
-    return list(JSON.stringify(query), () => listPayments({ db, query }));
+    return list(reply, JSON.stringify(query), () => listPayments({ db, query }));
   });
 
   app.get('/api/admin/payments/stats', ADMIN, async () => paymentStats({ db }));

@@ -263,7 +263,9 @@ export async function listOutbox({ db, query }: AdminListInput): Promise<PagedRe
   if (query.q) conditions.push(containedInAny(query.q, [outboxEmails.to, outboxEmails.subject, outboxEmails.kind]));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { html: _html, text: _text, ...columns } = getTableColumns(outboxEmails);
-  const page = await newestPage(db, outboxEmails, where, query, db.select(columns).from(outboxEmails).where(where));
+  const page = await newestPage(db, outboxEmails, where, query, {
+    rows: db.select(columns).from(outboxEmails).where(where),
+  });
   return { ...page, items: page.items.map(toSummary) };
 }
 

@@ -20,6 +20,8 @@ async function newPaidOrder(overrides: Parameters<typeof customer>[0] = {}) {
   return paid(t, [{ deviceId: device!.id, quantity: 2 }], { customer: customer(overrides) });
 }
 
+const ordersInDatabase = async () => (await t.db.select({ id: orders.id }).from(orders)).length;
+
 const advance = (orderNumber: string, status: string) =>
   send(t.app, 'POST', `/api/admin/orders/${orderNumber}/status`, { cookie: admin, body: { status } });
 
@@ -72,6 +74,40 @@ describe('GET /api/admin/orders', () => {
     expect(res.json().items.every((o: { status: string }) => o.status === 'processing')).toBe(true);
     const page = await send(t.app, 'GET', '/api/admin/orders?pageSize=10&page=2', { cookie: admin });
     expect(page.json()).toMatchObject({ page: 2, pageSize: 10 });
+  });
+
+  it('counts an order placed after the first page was read (its total is remembered between writes) and shows its moves at once', async () => {
+    const firstPage = async () => (await send(t.app, 'GET', '/api/admin/orders', { cookie: admin })).json();
+    const before = await firstPage();
+    expect(before.total).toBe(await ordersInDatabase());
+    await firstPage();
+
+    t.clock.advance(60_000);
+    const order = await newPaidOrder({ lastName: 'Counted' });
+    const placedOne = await firstPage();
+    expect(placedOne.total).toBe(before.total + 1);
+    expect(placedOne.items[0]).toMatchObject({ orderNumber: order.orderNumber, status: 'pending' });
+
+    await advance(order.orderNumber, 'processing');
+    const moved = await firstPage();
+    expect(moved.total).toBe(before.total + 1);
+    expect(moved.items[0]).toMatchObject({ orderNumber: order.orderNumber, status: 'processing' });
+    const processing = await send(t.app, 'GET', '/api/admin/orders?status=processing', { cookie: admin });
+    expect(processing.json().total).toBe(
+      (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'processing'))).length,
+    );
+  });
+
+  it('counts an order placed while the first page is being read', async () => {
+    const [device] = await insertDevices(t.db, [{ brand: 'Apple', model: 'iPhone 14', price: 9000, quantity: 1 }]);
+    t.clock.advance(60_000);
+    const [, order] = await Promise.all([
+      send(t.app, 'GET', '/api/admin/orders', { cookie: admin }),
+      placed(t, [{ deviceId: device!.id, quantity: 1 }]),
+    ]);
+    const after = (await send(t.app, 'GET', '/api/admin/orders', { cookie: admin })).json();
+    expect(after.items[0].orderNumber).toBe(order.orderNumber);
+    expect(after.total).toBe(await ordersInDatabase());
   });
 
   it('refuses an unknown status with 400, as the other lists do; an empty one means all', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminOrderQuerySchema, advanceOrderSchema, trackingSchema } from '../../../shared/admin-orders';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { sharedReads } from '../../lib/shared-reads';
+import { sharedJsonReplies } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { advanceOrder, getAdminOrder, listAdminOrders, updateTracking } from './admin-service';
 
@@ -13,10 +13,10 @@ type ByNumber = { Params: { orderNumber: string } };
 export function registerOrderAdminRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
   const deps = { db, clock, publicUrl: config.PUBLIC_URL };
 
-  const list = sharedReads();
-  app.get('/api/admin/orders', ADMIN, async (request) => {
+  const list = sharedJsonReplies();
+  app.get('/api/admin/orders', ADMIN, async (request, reply) => {
     const query = parseInput(adminOrderQuerySchema, request.query);
-    return list(JSON.stringify(query), () => listAdminOrders({ db, query }));
+    return list(reply, JSON.stringify(query), () => listAdminOrders({ db, query }));
   });
 
   app.get<ByNumber>('/api/admin/orders/:orderNumber', ADMIN, async (request) =>

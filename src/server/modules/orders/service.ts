@@ -4,9 +4,10 @@ import type { AccountOrder } from '../../../shared/accounts';
 import type { Currency } from '../../../shared/money';
 import { toMinorUnits } from '../../../shared/money';
 import type { Address, CheckoutCustomer, OrderPaymentStatus, OrderStatus, OrderView } from '../../../shared/orders';
-import type { Database, DbHandle, Transaction } from '../../db/client';
+import { afterCommit, type Database, type DbHandle, type Transaction } from '../../db/client';
 import { orderItems, orders, orderStatusHistory, type AddressRecord } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { rememberedTotal } from '../../lib/paging';
 import { sign, signatureMatches, signingKey } from '../../lib/signing';
 import { orderNumber as makeOrderNumber, withFreeNumber } from '../../lib/reference-numbers';
 
@@ -54,9 +55,13 @@ export interface CreatedOrder {
   accessToken: string;
 }
 
+/** How many orders there are: the admin's Orders list total before any search or filter. */
+export const everyOrder = rememberedTotal(orders);
+
 /**
  * Writes an order for lines already reserved and priced, pending and awaiting payment until
- * `reservedUntil`, in the caller's transaction (checkout's workflow). Undo: closeUnpaidOrder.
+ * `reservedUntil`, in the caller's transaction (checkout's workflow, opened with transaction()).
+ * Undo: closeUnpaidOrder.
  */
 export async function createOrder(
   tx: Transaction,
@@ -135,6 +140,7 @@ export async function createOrder(
       })),
     )
     .returning();
+  afterCommit(tx, everyOrder.forget);
   return { order, items, accessToken };
 }
 

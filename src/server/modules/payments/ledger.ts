@@ -14,7 +14,7 @@ import { paymentEvents, payments, refunds } from '../../db/schema';
 import { invalidField } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';
 import { newestPage, type AdminListInput } from '../../lib/paging';
-import { paymentNotFound, type RefundRow } from './service';
+import { everyPayment, paymentNotFound, type RefundRow } from './service';
 
 /** The admin's reads of the payments ledger (the Paystack tab): the list, its stat cards, one payment. */
 
@@ -110,7 +110,10 @@ export async function listPayments({ db, query }: AdminListInput): Promise<Paged
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const page = await newestPage(db, payments, where, query, withRefunds(db, where));
+  const page = await newestPage(db, payments, where, query, {
+    rows: withRefunds(db, where),
+    total: where ? undefined : everyPayment.read(db),
+  });
   return { ...page, items: page.items.map(toAdminPayment) };
 }
 

@@ -9,10 +9,11 @@ import {
   type PaymentStatus,
   type RefundStatus,
 } from '../../../shared/payments';
-import { transaction, type Database, type DbHandle } from '../../db/client';
+import { afterCommit, transaction, type Database, type DbHandle } from '../../db/client';
 import { paymentEvents, payments, refunds, sandboxCharges } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
+import { rememberedTotal } from '../../lib/paging';
 import type { PaymentProviderDriver, ProviderTransaction, RefundResult } from './providers';
 
 export const PAYMENT_NOT_FOUND = 'PAYMENT_NOT_FOUND';
@@ -62,9 +63,12 @@ export function paymentMatches(answer: ProviderTransaction, expected: ExpectedPa
   );
 }
 
+/** How many payments the ledger holds: the Paystack list's total before any search or filter. */
+export const everyPayment = rememberedTotal(payments);
+
 /**
  * Writes a successful payment to the ledger, once: the reference is unique, so a second call for
- * the same payment writes nothing. Runs in the caller's transaction.
+ * the same payment writes nothing. Runs in the caller's transaction (opened with transaction()).
  */
 export async function recordPayment(
   tx: DbHandle,
@@ -101,6 +105,7 @@ export async function recordPayment(
       createdAt: now,
     })
     .onConflictDoNothing({ target: payments.reference });
+  afterCommit(tx, everyPayment.forget);
 }
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
 import { notFound, parseInput } from '../../lib/errors';
-import { sharedReads } from '../../lib/shared-reads';
+import { sharedJsonReplies } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
 import { getOrderTracking } from '../orders/status';
@@ -111,10 +111,10 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   }));
 
   // --- Admin ---------------------------------------------------------------------------------------
-  const list = sharedReads();
-  app.get('/api/admin/trade-ins', ADMIN, async (request) => {
+  const list = sharedJsonReplies();
+  app.get('/api/admin/trade-ins', ADMIN, async (request, reply) => {
     const query = parseInput(tradeInListQuerySchema, request.query);
-    return list(JSON.stringify(query), () => listTradeIns({ db, query }));
+    return list(reply, JSON.stringify(query), () => listTradeIns({ db, query }));
   });
 
   app.post<ByNumber>('/api/admin/trade-ins/:number/confirm', ADMIN, async (request) => ({

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Role } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
@@ -29,12 +29,12 @@ import {
 } from '../../../shared/trade-ins';
 import type { PagedReply } from '../../../shared/paging';
 import type { Config } from '../../config';
-import type { Database, DbHandle, Transaction } from '../../db/client';
+import { afterCommit, transaction, type Database, type DbHandle, type Transaction } from '../../db/client';
 import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
-import { newestFirst } from '../../lib/paging';
+import { countRows, newestFirst, rememberedTotal } from '../../lib/paging';
 import { transactionNumber as makeTransactionNumber, insertNumbered } from '../../lib/reference-numbers';
 import { findActiveAgent, savedBankAccount, splitName, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
@@ -126,6 +126,9 @@ async function normalisePhotos(photos: string[]) {
   }
 }
 
+/** How many trade-ins there are: the admin's Transactions list total before any search or filter. */
+export const everyTradeIn = rememberedTotal(tradeIns);
+
 /**
  * POST /api/trade-ins: stores the whole form as 'Awaiting Confirmation' under a new TXN number
  * (unique by constraint; a collision retries with the next millisecond), its first history entry,
@@ -141,7 +144,7 @@ export async function submitTradeIn({
   const photos = await normalisePhotos(form.photos);
   const now = clock.now();
   const estimatedValue = await estimateTradeIn(db, form);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const row = await insertNumbered(
       tx,
       tradeIns,
@@ -186,6 +189,7 @@ export async function submitTradeIn({
       submissionEmail({ ...row, deviceInfo: deviceInfo(row), estimatedValue }, emailContext(config)),
       now,
     );
+    afterCommit(tx, everyTradeIn.forget);
     return { transactionNumber: row.transactionNumber, status: row.status as AnySaleStatus, estimatedValue };
   });
 }
@@ -608,7 +612,7 @@ export async function listTradeIns({
       anywhere: [tradeIns.transactionNumber, tradeIns.customerName, tradeIns.customerEmail],
     }),
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(tradeIns)
@@ -616,11 +620,11 @@ export async function listTradeIns({
       .orderBy(...newestFirst(tradeIns.createdAt, tradeIns.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(tradeIns).where(where),
+    where ? countRows(db, tradeIns, where) : everyTradeIn.read(db),
   ]);
   return {
     items: await staffViews(db, rows),
-    total: Number(total?.n ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

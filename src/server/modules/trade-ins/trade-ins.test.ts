@@ -87,6 +87,8 @@ const everythingAbout = async (number: string) => {
   };
 };
 
+const tradeInsInDatabase = async () => (await t.db.select({ id: tradeIns.id }).from(tradeIns)).length;
+
 const staff = (cookie: string, path: string, body: unknown = {}) => send(t.app, 'POST', path, { body, cookie });
 
 /** Moves a new trade-in to 'Offer Made' through the staff routes; returns the token of the offer email's links. */
@@ -849,6 +851,37 @@ describe('GET /api/admin/trade-ins', () => {
     expect((await search('NOMVULA XAB')).total).toBe(1);
     expect((await search(number.toLowerCase())).items.map((i) => i.transactionNumber)).toEqual([number]);
     expect((await search('Xabanisa_')).total).toBe(0);
+  });
+
+  it('counts a trade-in submitted after the first page was read (its total is remembered between writes) and shows its moves at once', async () => {
+    const firstPage = async () =>
+      (await send(t.app, 'GET', '/api/admin/trade-ins', { cookie: adminCookie })).json() as {
+        items: StaffTradeIn[];
+        total: number;
+      };
+    const before = await firstPage();
+    expect(before.total).toBe(await tradeInsInDatabase());
+    await firstPage();
+
+    t.clock.advance(60_000);
+    const number = await sell();
+    const submitted = await firstPage();
+    expect(submitted.total).toBe(before.total + 1);
+    expect(submitted.items[0]).toMatchObject({ transactionNumber: number, status: 'Awaiting Confirmation' });
+
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    const confirmed = await firstPage();
+    expect(confirmed.total).toBe(before.total + 1);
+    expect(confirmed.items[0]).toMatchObject({ transactionNumber: number, status: 'Confirmed' });
+    expect(confirmed.total).toBe(await tradeInsInDatabase());
+  });
+
+  it('counts a trade-in submitted while the first page is being read', async () => {
+    t.clock.advance(60_000);
+    const [, number] = await Promise.all([send(t.app, 'GET', '/api/admin/trade-ins', { cookie: adminCookie }), sell()]);
+    const after = (await send(t.app, 'GET', '/api/admin/trade-ins', { cookie: adminCookie })).json();
+    expect(after.items[0].transactionNumber).toBe(number);
+    expect(after.total).toBe(await tradeInsInDatabase());
   });
 
   it('refuses a status outside the list', async () => {
