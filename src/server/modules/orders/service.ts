@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AccountOrder } from '../../../shared/accounts';
 import type { Currency } from '../../../shared/money';
 import { toMinorUnits } from '../../../shared/money';
@@ -105,9 +105,10 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   const accessToken = randomBytes(32).toString('base64url');
   const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  // Every line in one parameter, so an order of any size is still one statement.
-  const lineRows = sql`jsonb_to_recordset(${JSON.stringify(lines.map(({ deviceId, ...line }) => ({ device_id: deviceId, ...line })))}::jsonb) as line(device_id uuid, name text,
-    price integer, quantity integer, image text, condition text, storage text)`;
+  // Every line in one jsonb parameter, so an order of any size is still one statement.
+  const lineRecords = lines.map(({ deviceId, ...line }) => ({ device_id: deviceId, ...line }));
+  const lineRows = sql`jsonb_to_recordset(${JSON.stringify(lineRecords)}::jsonb)
+    as line(device_id uuid, name text, price integer, quantity integer, image text, condition text, storage text)`;
   const heldBefore = tx
     .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
     .from(orderItems)
@@ -156,24 +157,22 @@ export async function createOrder(
           .returning({ ...CREATED_COLUMNS, alreadyHeld: sql<number>`(${heldBefore})`.as('already_held') }),
       );
       const placedLines = tx.$with('placed_lines').as(
-        tx
-          .insert(orderItems)
-          .select(
-            tx
-              .select({
-                id: sql<string>`gen_random_uuid()`.as('id'),
-                orderId: placed.id,
-                deviceId: sql<string>`line.device_id`.as('device_id'),
-                name: sql<string>`line.name`.as('name'),
-                price: sql<number>`line.price`.as('price'),
-                quantity: sql<number>`line.quantity`.as('quantity'),
-                image: sql<string | null>`line.image`.as('image'),
-                condition: sql<string>`line.condition`.as('condition'),
-                storage: sql<string>`line.storage`.as('storage'),
-              })
-              .from(placed)
-              .crossJoin(lineRows),
-          ),
+        tx.insert(orderItems).select(
+          tx
+            .select({
+              id: sql<string>`gen_random_uuid()`.as('id'),
+              orderId: placed.id,
+              deviceId: sql<string>`line.device_id`.as('device_id'),
+              name: sql<string>`line.name`.as('name'),
+              price: sql<number>`line.price`.as('price'),
+              quantity: sql<number>`line.quantity`.as('quantity'),
+              image: sql<string | null>`line.image`.as('image'),
+              condition: sql<string>`line.condition`.as('condition'),
+              storage: sql<string>`line.storage`.as('storage'),
+            })
+            .from(placed)
+            .crossJoin(lineRows),
+        ),
       );
       const [row] = await tx.with(placed, placedLines).select().from(placed);
       return row;
@@ -253,14 +252,14 @@ export async function markOrderPaid(tx: DbHandle, order: OrderRow, now: Date): P
         updatedAt: now,
         ...(order.paymentStatus !== 'awaiting_payment' ? { status: 'pending' } : {}),
       })
-      .where(eq(orders.id, order.id))
-      .returning({ id: orders.id }),
+      .where(eq(orders.id, order.id)),
   );
+  // A data-modifying WITH runs whether or not the select reads it; the lines are read by the order's id.
   return tx
     .with(paid)
     .select()
     .from(orderItems)
-    .where(inArray(orderItems.orderId, tx.select({ id: paid.id }).from(paid)))
+    .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.deviceId));
 }
 
