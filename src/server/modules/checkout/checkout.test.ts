@@ -295,6 +295,42 @@ describe('expireReservations', () => {
   });
 });
 
+describe('POST /api/checkout: the order and its lines in one statement', () => {
+  it('gives orders placed in the same millisecond their own numbers, each with exactly its own lines', async () => {
+    const made = await insertDevices(
+      t.db,
+      Array.from({ length: 4 }, (_, i) => ({ brand: 'Oppo', model: `Find X${i}`, price: 1000 + i, quantity: 5 })),
+    );
+    // The test clock stands still: the second order's clock-made number is taken, so it writes nothing and
+    // the next number is tried, which must not leave lines behind or give them to another order.
+    const carts = [
+      [{ deviceId: made[0]!.id, quantity: 1 }],
+      [
+        { deviceId: made[1]!.id, quantity: 2 },
+        { deviceId: made[2]!.id, quantity: 1 },
+      ],
+      [{ deviceId: made[3]!.id, quantity: 3 }],
+    ];
+    const numbers = [];
+    for (const items of carts) numbers.push((await placed(t, items)).orderNumber);
+    expect(new Set(numbers).size).toBe(3);
+    for (const [index, number] of numbers.entries()) {
+      const rows = await t.db
+        .select({ deviceId: orderItems.deviceId, quantity: orderItems.quantity, price: orderItems.price })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(eq(orders.orderNumber, number));
+      const expected = carts[index]!.map((line) => ({
+        ...line,
+        price: made.find((device) => device.id === line.deviceId)!.price,
+      }));
+      expect(rows.sort((a, b) => a.deviceId.localeCompare(b.deviceId))).toEqual(
+        expected.sort((a, b) => a.deviceId.localeCompare(b.deviceId)),
+      );
+    }
+  });
+});
+
 describe('POST /api/checkout: nobody hoards the stock', () => {
   /** Units held in unpaid, unexpired orders from one address, read from the database. */
   async function heldBy(address: string) {
@@ -336,6 +372,7 @@ describe('POST /api/checkout: nobody hoards the stock', () => {
     const address = '10.77.0.1';
     expect((await checkout(t, [{ deviceId: a!.id, quantity: 5 }], { address })).statusCode).toBe(201);
     expect((await checkout(t, [{ deviceId: b!.id, quantity: 4 }], { address })).statusCode).toBe(201);
+    const before = await orderCount();
     const res = await checkout(
       t,
       [
@@ -350,6 +387,8 @@ describe('POST /api/checkout: nobody hoards the stock', () => {
       code: 'HOLD_LIMIT',
       message: `${first}: one address may hold at most 10 units in unpaid orders at once (9 held now); pay for or cancel an open order first`,
     });
+    // The refused order was written before its address's holdings were read: its rollback took it back.
+    expect(await orderCount()).toBe(before);
     expect(await heldBy(address)).toBe(9);
     expect((await stockOf(c!.id)).quantity).toBe(10);
     // Another client is not held back.

@@ -16,7 +16,7 @@ import {
   lockOpenOrdersOfCart,
   lockOrder,
   lockOrderToCancel,
-  lockUnitsHeldBy,
+  lockHoldsOf,
   markOrderPaid,
   orderItemsOf,
   orderLinkToken,
@@ -37,8 +37,8 @@ import {
 /*
  * Checkout, the one flow that must never lose money or stock (DESIGN.md section 4), top to bottom:
  *
- *   placeOrder          release the cart's previous unpaid order -> check the hold limits -> reserve
- *                       and price the stock -> create the order -> start the payment
+ *   placeOrder          release the cart's previous unpaid order -> reserve and price the stock ->
+ *                       create the order within the hold limits -> start the payment
  *   payWithSandbox      the sandbox widget charges a card for the order's payment
  *   confirmPayment      ask the provider -> check it is this order's money -> take the stock again
  *                       if it was released -> record the payment -> mark the order paid -> email it
@@ -101,8 +101,8 @@ interface OrderLink {
 
 /** Marks the order paid and puts its confirmation in the outbox, in the same transaction. */
 async function completeOrderStep(tx: Transaction, order: OrderRow, now: Date, link: OrderLink) {
-  await markOrderPaid(tx, order, now);
-  const view = toOrderView({ ...order, paymentStatus: 'paid' }, await orderItemsOf(tx, order.id));
+  const lines = await markOrderPaid(tx, order, now);
+  const view = toOrderView({ ...order, paymentStatus: 'paid' }, lines);
   const token = orderLinkToken(link.key, order.orderNumber);
   await enqueueEmail(tx, renderOrderConfirmation(view, link.publicUrl, token), now);
 }
@@ -119,18 +119,21 @@ export interface HoldLimits {
 
 export const HOLD_LIMIT = 'HOLD_LIMIT';
 
-/**
- * Refuses an order over the hold limits, naming the limit and the line: 409 for a line over the
- * per-device limit (the cart must change), 429 when the address already holds too much (it must pay
- * for or wait out what it holds).
- */
-function checkHoldLimits(lines: ReservedLine[], alreadyHeld: number, limits: HoldLimits) {
+/** Refuses, with 409 naming the line, a line over the per-device limit: the cart must change. */
+function checkDeviceLimit(lines: ReservedLine[], limits: HoldLimits) {
   const tooMany = lines.find((line) => line.quantity > limits.perDevice);
   if (tooMany) {
     throw new AppError(HOLD_LIMIT, `${tooMany.name}: one order may take at most ${limits.perDevice} of one device`, {
       status: 409,
     });
   }
+}
+
+/**
+ * Refuses, with 429 naming the line that goes over, an order that takes its address over the
+ * per-address limit: the address must pay for or wait out what it holds.
+ */
+function checkAddressLimit(lines: ReservedLine[], alreadyHeld: number, limits: HoldLimits) {
   let held = alreadyHeld;
   for (const line of lines) {
     held += line.quantity;
@@ -177,23 +180,21 @@ export async function placeOrder({
   cartId?: string | null;
 }): Promise<CheckoutReply> {
   const now = clock.now();
-  const {
-    order,
-    items: lines,
-    accessToken,
-  } = await transaction(db, async (tx) => {
+  const { order, accessToken, itemsCount } = await transaction(db, async (tx) => {
     // 1. The cart's previous unpaid order gives its stock back: a new checkout replaces it.
     if (cartId) {
       for (const previous of await lockOpenOrdersOfCart(tx, cartId)) {
         await releaseOrderStep(tx, previous, 'cancelled', now);
       }
     }
-    // 2. Reserve the stock and price each line from the database, within the hold limits.
-    const alreadyHeld = await lockUnitsHeldBy(tx, clientAddress, now);
+    // 2. Reserve the stock and price each line from the database, no line over the per-device limit;
+    // the address's other checkouts wait for this one from here to its commit.
+    await lockHoldsOf(tx, clientAddress);
     const reserved = await reserveStock(tx, items);
-    checkHoldLimits(reserved, alreadyHeld, limits);
-    // 3. Write the order, holding the stock until reservedUntil.
-    return createOrder(tx, {
+    checkDeviceLimit(reserved, limits);
+    // 3. Write the order, holding the stock until reservedUntil, unless that takes the address over its
+    // limit: then the rollback takes back the order and the stock.
+    const created = await createOrder(tx, {
       lines: reserved,
       customer,
       customerId,
@@ -204,11 +205,13 @@ export async function placeOrder({
       clientAddress,
       cartId,
     });
+    checkAddressLimit(reserved, created.alreadyHeld, limits);
+    return { ...created, itemsCount: reserved.reduce((sum, line) => sum + line.quantity, 0) };
   });
   // 4. Start the payment: the parameters the browser opens the provider's widget with.
   const payment = paymentRequest(provider, expectedPayment(order), {
     customer_name: order.customerName,
-    items_count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    items_count: itemsCount,
   });
   return { orderNumber: order.orderNumber, accessToken, payment, reservedUntil: order.reservedUntil!.toISOString() };
 }

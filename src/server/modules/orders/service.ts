@@ -48,11 +48,28 @@ export interface OrderLine {
   image: string | null;
 }
 
+/** What placing an order reads back of it: its number, its payment and how long its stock is held. */
+const CREATED_COLUMNS = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  paymentReference: orders.paymentReference,
+  totalAmount: orders.totalAmount,
+  currency: orders.currency,
+  reservedUntil: orders.reservedUntil,
+};
+
 export interface CreatedOrder {
-  order: OrderRow;
-  items: OrderItemRow[];
+  order: Pick<OrderRow, keyof typeof CREATED_COLUMNS>;
   /** The only copy of the token the placing browser reads its order with (the order keeps its hash). */
   accessToken: string;
+  /**
+   * Units the client address already held in other unpaid orders whose reservation still runs, not
+   * counting this one: read in the same statement, after lockHoldsOf, so the caller can refuse an
+   * order that takes the address over its limit (its rollback takes the order back).
+   */
+  alreadyHeld: number;
 }
 
 /** How many orders there are: the admin's Orders list total before any search or filter. */
@@ -60,7 +77,10 @@ export const everyOrder = rememberedTotal(orders);
 
 /**
  * Writes an order for lines already reserved and priced, pending and awaiting payment until
- * `reservedUntil`, in the caller's transaction (checkout's workflow, opened with transaction()).
+ * `reservedUntil`, in the caller's transaction (checkout's workflow, opened with transaction()). The
+ * order, its lines and what its address already holds are one statement: on PGlite every statement
+ * costs its own WebAssembly run, on PostgreSQL a round trip with a pooled connection held
+ * (docs/decisions/037).
  * Undo: closeUnpaidOrder.
  */
 export async function createOrder(
@@ -90,58 +110,82 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   const accessToken = randomBytes(32).toString('base64url');
   const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const order = await withFreeNumber(
+  // Every line in one jsonb parameter, so an order of any size is still one statement.
+  const lineRecords = lines.map(({ deviceId, ...line }) => ({ device_id: deviceId, ...line }));
+  const lineRows = sql`jsonb_to_recordset(${JSON.stringify(lineRecords)}::jsonb)
+    as line(device_id uuid, name text, price integer, quantity integer, image text, condition text, storage text)`;
+  const heldBefore = tx
+    .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.clientAddress, clientAddress),
+        eq(orders.paymentStatus, 'awaiting_payment'),
+        gt(orders.reservedUntil, now),
+      ),
+    );
+  const created = await withFreeNumber(
     // The spec's number from the clock first, then random six digits if the clock's repeat.
     (attempt) => makeOrderNumber(new Date(now.getTime() + (attempt < 3 ? attempt : randomInt(1, 1_000_000)))),
     async (number) => {
-      // A number already taken inserts nothing (no error, so the transaction goes on) and the next is tried.
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          orderNumber: number,
-          customerId,
-          firstName: customer.firstName,
-          lastName: customer.lastName,
-          customerName: `${customer.firstName} ${customer.lastName}`,
-          customerEmail: customer.email,
-          customerPhone: customer.phone,
-          shippingAddress: addressRecord(customer.shippingAddress),
-          billingAddress:
-            customer.sameAsShipping || !customer.billingAddress ? null : addressRecord(customer.billingAddress),
-          totalAmount: total,
-          currency,
-          status: 'pending',
-          paymentStatus: 'awaiting_payment',
-          paymentReference,
-          accessTokenHash: hashToken(accessToken),
-          reservedUntil,
-          clientAddress,
-          cartId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: orders.orderNumber })
-        .returning();
+      // A number already taken inserts nothing (no error, so the transaction goes on): no order, so
+      // no lines and no row back, and the next number is tried.
+      const placed = tx.$with('placed').as(
+        tx
+          .insert(orders)
+          .values({
+            orderNumber: number,
+            customerId,
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+            customerName: `${customer.firstName} ${customer.lastName}`,
+            customerEmail: customer.email,
+            customerPhone: customer.phone,
+            shippingAddress: addressRecord(customer.shippingAddress),
+            billingAddress:
+              customer.sameAsShipping || !customer.billingAddress ? null : addressRecord(customer.billingAddress),
+            totalAmount: total,
+            currency,
+            status: 'pending',
+            paymentStatus: 'awaiting_payment',
+            paymentReference,
+            accessTokenHash: hashToken(accessToken),
+            reservedUntil,
+            clientAddress,
+            cartId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: orders.orderNumber })
+          // The statement's subqueries read the rows as they were before it: the new order is not counted.
+          .returning({ ...CREATED_COLUMNS, alreadyHeld: sql<number>`(${heldBefore})`.as('already_held') }),
+      );
+      const placedLines = tx.$with('placed_lines').as(
+        tx.insert(orderItems).select(
+          tx
+            .select({
+              id: sql<string>`gen_random_uuid()`.as('id'),
+              orderId: placed.id,
+              deviceId: sql<string>`line.device_id`.as('device_id'),
+              name: sql<string>`line.name`.as('name'),
+              price: sql<number>`line.price`.as('price'),
+              quantity: sql<number>`line.quantity`.as('quantity'),
+              image: sql<string | null>`line.image`.as('image'),
+              condition: sql<string>`line.condition`.as('condition'),
+              storage: sql<string>`line.storage`.as('storage'),
+            })
+            .from(placed)
+            .crossJoin(lineRows),
+        ),
+      );
+      const [row] = await tx.with(placed, placedLines).select().from(placed);
       return row;
     },
   );
-  const items = await tx
-    .insert(orderItems)
-    .values(
-      lines.map((line) => ({
-        orderId: order.id,
-        deviceId: line.deviceId,
-        name: line.name,
-        price: line.price,
-        quantity: line.quantity,
-        image: line.image,
-        condition: line.condition,
-        storage: line.storage,
-      })),
-    )
-    .returning();
   afterCommit(tx, everyOrder.forget);
-  return { order, items, accessToken };
+  const { alreadyHeld, ...order } = created;
+  return { order, accessToken, alreadyHeld: Number(alreadyHeld) };
 }
 
 type OrderKey = { orderNumber: string } | { reference: string };
@@ -199,18 +243,30 @@ export async function closeUnpaidOrder(
   return true;
 }
 
-/** Marks a locked order paid: the reservation becomes a sale. */
-export async function markOrderPaid(tx: DbHandle, order: OrderRow, now: Date) {
-  await tx
-    .update(orders)
-    // A closed order whose stock was taken again (a late payment) is an open order once more.
-    .set({
-      paymentStatus: 'paid',
-      reservedUntil: null,
-      updatedAt: now,
-      ...(order.paymentStatus !== 'awaiting_payment' ? { status: 'pending' } : {}),
-    })
-    .where(eq(orders.id, order.id));
+/**
+ * Marks a locked order paid (the reservation becomes a sale) and returns its lines, for the
+ * confirmation: one statement where two would each cost a run of the database.
+ */
+export async function markOrderPaid(tx: DbHandle, order: OrderRow, now: Date): Promise<OrderItemRow[]> {
+  const paid = tx.$with('paid').as(
+    tx
+      .update(orders)
+      // A closed order whose stock was taken again (a late payment) is an open order once more.
+      .set({
+        paymentStatus: 'paid',
+        reservedUntil: null,
+        updatedAt: now,
+        ...(order.paymentStatus !== 'awaiting_payment' ? { status: 'pending' } : {}),
+      })
+      .where(eq(orders.id, order.id)),
+  );
+  // A data-modifying WITH runs whether or not the select reads it; the lines are read by the order's id.
+  return tx
+    .with(paid)
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.deviceId));
 }
 
 /**
@@ -237,24 +293,13 @@ export async function lockOpenOrdersOfCart(tx: DbHandle, cartId: string): Promis
 }
 
 /**
- * Units one client address holds in unpaid orders whose reservation still runs, counted under a
- * transaction-scoped lock on the address, so two checkouts from it at once are counted one after the
- * other and cannot both slip under the limit.
+ * Takes a transaction-scoped lock on the client address, so two checkouts from it at once are counted
+ * one after the other and cannot both slip under the hold limit: what the address holds must be read
+ * in a later statement than this (createOrder does), since a statement reads the rows committed when
+ * it began, before it waited for the lock.
  */
-export async function lockUnitsHeldBy(tx: DbHandle, clientAddress: string, now: Date): Promise<number> {
+export async function lockHoldsOf(tx: DbHandle, clientAddress: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`holds:${clientAddress}`}, 0))`);
-  const [row] = await tx
-    .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orders.clientAddress, clientAddress),
-        eq(orders.paymentStatus, 'awaiting_payment'),
-        gt(orders.reservedUntil, now),
-      ),
-    );
-  return Number(row?.units ?? 0);
 }
 
 /**
