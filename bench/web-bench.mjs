@@ -165,7 +165,7 @@ async function runLighthouse(url, reportPath) {
         }
       }
     }
-    return { scores, misses };
+    return { scores, misses, runtimeError: result.lhr.runtimeError?.code };
   } finally {
     await chrome.kill();
   }
@@ -253,7 +253,13 @@ async function main() {
           const report =
             lhrDir &&
             path.join(lhrDir, `${page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`);
-          const { scores, misses } = await runLighthouse(page.url, report);
+          // A run whose trace came out broken (NO_NAVSTART on a loaded machine) is run again, as Lighthouse asks.
+          let run = await runLighthouse(page.url, report);
+          for (let retry = 0; run.runtimeError && retry < 2; retry++) {
+            console.log(`  ${page.name}: Lighthouse ${run.runtimeError}, running again`);
+            run = await runLighthouse(page.url, report);
+          }
+          const { scores, misses } = run;
           runs.push(scores);
           misses.forEach((miss) => allMisses.add(`${page.name}  ${miss}`));
         }
