@@ -259,7 +259,7 @@ test.describe('device page', () => {
     const device = await makeDevice();
     await page.goto(`/device/${device.id}`);
     // The page's own clock, so "after 1 second" is measured exactly rather than raced; installed on the
-    // live page, as a fake clock holds the painted frame the page's code waits for before it starts.
+    // live page: a fake clock holds the painted frame the page's code waits for, and records no marks.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
     await page.getByRole('button', { name: 'Buy Now' }).click();

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { SessionHintProvider } from '../lib/use-session';
-import { LIVE_EVENT, READY_MARK } from './hydration';
+import { READY_MARK } from './hydration';
 import { Providers } from './providers';
 
 /**
@@ -11,7 +11,6 @@ import { Providers } from './providers';
 function MarkReady() {
   useEffect(() => {
     performance.mark(READY_MARK);
-    document.dispatchEvent(new Event(LIVE_EVENT));
   }, []);
   return null;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_WAIT_CAP_MS, bootScript } from './boot-script';
-import { LIVE_EVENT } from './hydration';
+import { READY_MARK } from './hydration';
 
 type Listener = (event?: unknown) => void;
 
@@ -41,13 +41,27 @@ class FakeButton {
 
 /**
  * Runs the boot script against a fake document; `appended` is what it put in <head>, in order; `press`
- * clicks a button as the browser would (the capture listeners first); `live` is the app's event.
+ * clicks a button as the browser would (the capture listeners first); `mark` is a performance mark set.
  */
 function runBoot({ hidden = false, sheetLoaded = false, imageComplete = false } = {}) {
   const stylesheet = element({ sheet: sheetLoaded ? {} : null });
   const image = element({ complete: imageComplete });
   const appended: Record<string, unknown>[] = [];
   const frames: Listener[] = [];
+  const observers: { callback: Listener; connected: boolean }[] = [];
+  class FakeObserver {
+    private entry: { callback: Listener; connected: boolean };
+    constructor(callback: (list: unknown, observer: FakeObserver) => void) {
+      this.entry = { callback: (list) => callback(list, this), connected: false };
+      observers.push(this.entry);
+    }
+    observe() {
+      this.entry.connected = true;
+    }
+    disconnect() {
+      this.entry.connected = false;
+    }
+  }
   const document = Object.assign(element(), {
     hidden,
     head: { append: (node: Record<string, unknown>) => appended.push(node) },
@@ -56,9 +70,10 @@ function runBoot({ hidden = false, sheetLoaded = false, imageComplete = false } 
     querySelectorAll: (selector: string) => (selector === 'link[rel="stylesheet"]' ? [stylesheet] : []),
   });
   const code = bootScript({ entry: '/assets/index-abc.js', preload: ['/assets/home-page-def.js'] });
-  new Function('document', 'requestAnimationFrame', 'Element', code)(
+  new Function('document', 'requestAnimationFrame', 'PerformanceObserver', 'Element', code)(
     document,
     (frame: Listener) => frames.push(frame),
+    FakeObserver,
     FakeButton,
   );
   return {
@@ -71,7 +86,10 @@ function runBoot({ hidden = false, sheetLoaded = false, imageComplete = false } 
       document.fire('click', { target: button, preventDefault: () => (held = true), stopImmediatePropagation() {} });
       if (!held) button.click();
     },
-    live: () => document.fire(LIVE_EVENT),
+    mark(name: string) {
+      const list = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
+      observers.filter((observer) => observer.connected).forEach((observer) => observer.callback(list));
+    },
   };
 }
 
@@ -128,13 +146,14 @@ describe('bootScript', () => {
     page.press(first);
     page.press(second);
     page.press(first);
+    page.mark('some other mark');
     expect([first.clicks, second.clicks]).toEqual([0, 0]);
 
-    page.live();
+    page.mark(READY_MARK);
     expect([first.clicks, second.clicks]).toEqual([2, 1]);
     // Live: a press goes straight through, and nothing is pressed twice.
     page.press(second);
-    page.live();
+    page.mark(READY_MARK);
     expect([first.clicks, second.clicks]).toEqual([2, 2]);
   });
 

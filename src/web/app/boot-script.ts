@@ -1,5 +1,5 @@
 import { jsonForScript } from '../../shared/script-json';
-import { LIVE_EVENT } from './hydration';
+import { READY_MARK } from './hydration';
 
 /** The longest the code waits for the stylesheet and the image (a stalled image must not keep the page dead). */
 export const BOOT_WAIT_CAP_MS = 3_000;
@@ -13,7 +13,7 @@ export const BOOT_WAIT_CAP_MS = 3_000;
  * server wrote before did. Waiting is capped, and skipped in a hidden tab (no frames are painted there).
  *
  * A button pressed before the page is live would do nothing (its handler is not attached yet): it is held
- * and pressed again once the app has hydrated (LIVE_EVENT), in order. Links are left alone: they work as
+ * and pressed again once the app has hydrated (it sets READY_MARK), in order. Links are left alone: they work as
  * links. After that moment the parts that hydrate later hold their own buttons (hydrate-later.tsx).
  */
 export function bootScript({ entry, preload }: { entry: string; preload: string[] }): string {
@@ -27,11 +27,14 @@ export function bootScript({ entry, preload }: { entry: string; preload: string[
     pressed.push(button);
   };
   document.addEventListener('click', hold, true);
-  const live = () => {
+  // The app's mark, not an event of its own: the entry's bytes are spent (docs/decisions/034). A test's fake
+  // clock records no marks: such a clock goes on once the page is live.
+  new PerformanceObserver((marks, observer) => {
+    if (!marks.getEntriesByName(${jsonForScript(READY_MARK)}).length) return;
+    observer.disconnect();
     document.removeEventListener('click', hold, true);
     pressed.splice(0).forEach((button) => button.isConnected && button.click());
-  };
-  document.addEventListener(${jsonForScript(LIVE_EVENT)}, live, { once: true });
+  }).observe({ type: 'mark' });
   const start = () => {
     for (const href of ${jsonForScript(preload)}) {
       const link = document.createElement('link');

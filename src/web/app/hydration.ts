@@ -10,13 +10,6 @@ export const PAGE_STATE_ID = 'quickbuy-page';
 /** The performance mark the app sets once the first page is live (hydrated, or rendered by the browser). */
 export const READY_MARK = 'quickbuy:ready';
 
-/**
- * The event the app dispatches on `document` at that same moment: the boot script presses again the buttons
- * pressed before it (app/boot-script.ts). An event, not the mark: a page's clock may be a test's fake, which
- * records no marks.
- */
-export const LIVE_EVENT = 'quickbuy:live';
-
 export interface PageState {
   /** The request carried no session cookie: nobody is signed in. */
   anonymous: boolean;
