@@ -5,8 +5,10 @@
 //   node bench/web-bench.mjs            both parts
 //   node bench/web-bench.mjs --no-lighthouse
 //   BENCH_BASE_URL=http://127.0.0.1:3000 node bench/web-bench.mjs   against a server already running
+//   node bench/web-bench.mjs --lhr=/tmp/lhr   also writes each run's Lighthouse report (JSON) there, to read
+//                                              what the simulation blamed (render-blocking, request chains, bootup)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +41,7 @@ const LIGHTHOUSE_RUNS = 3;
 /** Code the storefront must never download. */
 const FORBIDDEN_CHUNK = /(^|[/-])(admin|agent)[^/]*\.js/i;
 const withLighthouse = !process.argv.includes('--no-lighthouse');
+const lhrDir = process.argv.find((arg) => arg.startsWith('--lhr='))?.slice('--lhr='.length);
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -134,7 +137,7 @@ async function measureJavaScript(browser, url) {
   return { kb: sum(first), laterKb: sum(scripts) - sum(first), count: first.length, forbidden, uncompressed, scripts };
 }
 
-async function runLighthouse(url) {
+async function runLighthouse(url, reportPath) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
@@ -146,6 +149,7 @@ async function runLighthouse(url) {
       logLevel: 'error',
       onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS),
     });
+    if (reportPath) writeFileSync(reportPath, JSON.stringify(result.lhr));
     const { categories, audits } = result.lhr;
     const scores = Object.fromEntries([
       ...Object.keys(LIGHTHOUSE_BUDGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
@@ -161,7 +165,7 @@ async function runLighthouse(url) {
         }
       }
     }
-    return { scores, misses };
+    return { scores, misses, runtimeError: result.lhr.runtimeError?.code };
   } finally {
     await chrome.kill();
   }
@@ -242,10 +246,20 @@ async function main() {
       ];
       console.log(`${pad('page', 14)}${columns.map((column) => pad(column.label, 26)).join('')}`);
       const allMisses = new Set();
+      if (lhrDir) mkdirSync(lhrDir, { recursive: true });
       for (const page of pages) {
         const runs = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-          const { scores, misses } = await runLighthouse(page.url);
+          const report =
+            lhrDir &&
+            path.join(lhrDir, `${page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`);
+          // A run whose trace came out broken (NO_NAVSTART on a loaded machine) is run again, as Lighthouse asks.
+          let run = await runLighthouse(page.url, report);
+          for (let retry = 0; run.runtimeError && retry < 2; retry++) {
+            console.log(`  ${page.name}: Lighthouse ${run.runtimeError}, running again`);
+            run = await runLighthouse(page.url, report);
+          }
+          const { scores, misses } = run;
           runs.push(scores);
           misses.forEach((miss) => allMisses.add(`${page.name}  ${miss}`));
         }

@@ -16,9 +16,13 @@ export function currencySymbol(context: MoneyContext, storeCurrency: Currency = 
   return context === 'card' || context === 'cart' || context === 'admin' ? SYMBOL.NGN : SYMBOL.ZAR;
 }
 
-/** Whole currency units, grouped with commas: 12500 -> "12,500". */
+/**
+ * Whole currency units, grouped with commas: 12500 -> "12,500", as `toLocaleString('en-US')` writes them.
+ * Written out rather than through Intl: the first Intl formatter a page builds loads the locale's data, which
+ * took ~20 ms of a phone's main thread on the home page (docs/decisions/036).
+ */
 export function formatAmount(amount: number): string {
-  return Math.round(amount).toLocaleString('en-US');
+  return String(Math.round(amount)).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 export function formatMoney(amount: number, context: MoneyContext, storeCurrency: Currency = 'NGN'): string {

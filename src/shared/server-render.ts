@@ -37,8 +37,11 @@ export interface StorefrontRenderRequest {
 }
 
 export type StorefrontRenderResult =
-  /** `html` goes inside #root; `scripts` right after it; `preload` are module URLs for <link rel="modulepreload">. */
-  | { kind: 'page'; html: string; scripts: string; preload: string[] }
+  /**
+   * `html` goes inside #root; `scripts` right after it: the hydration data and the script that starts the
+   * app's code (so the page goes without the shell's own entry <script>: docs/decisions/036).
+   */
+  | { kind: 'page'; html: string; scripts: string }
   | { kind: 'redirect'; status: number; location: string }
   /** Not a page the server renders (cart, account, sign-in, back office) or its data failed: send the app's shell. */
   | { kind: 'shell' };

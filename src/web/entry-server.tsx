@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { jsonForScript } from '../shared/script-json';
 import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderResult } from '../shared/server-render';
+import { bootScript } from './app/boot-script';
 import { PAGE_STATE_ID, type PageState } from './app/hydration';
 import { Providers } from './app/providers';
 import { createRoutes, type ServerRenderedHandle } from './app/routes';
@@ -28,22 +29,28 @@ const BASE = 'http://quickbuy.invalid';
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The chunks a page's source file needs beyond what the entry script already brings. */
-function preloadsOf(manifest: BuildManifest) {
-  const entryFiles = new Set<string>();
+/**
+ * The app's entry script, and the chunks to preload beside it for a page: the entry's own imports (the
+ * page's HTML names no script the browser could find them from early) and those of the page's source file.
+ */
+function scriptsOf(manifest: BuildManifest) {
   const walk = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
     chunk.imports?.forEach((next) => walk(next, into));
   };
-  Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isEntry)
-    .forEach(([key]) => walk(key, entryFiles));
-  return (sources: string[]): string[] => {
-    const files = new Set<string>();
-    sources.forEach((source) => walk(source, files));
-    return [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`the build manifest names ${entries.length} entry scripts, not 1`);
+  const [entryKey, { file: entryFile }] = entries[0]!;
+  return {
+    entry: `/${entryFile}`,
+    preloads(sources: string[]): string[] {
+      const files = new Set<string>();
+      [entryKey, ...sources].forEach((source) => walk(source, files));
+      files.delete(entryFile);
+      return [...files].map((file) => `/${file}`);
+    },
   };
 }
 
@@ -55,7 +62,7 @@ function serverRenderedPages(routes: RouteObject[], url: string): (string | unde
 
 export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, currency, manifest }) => {
   setStoreCurrency(currency);
-  const preloads = preloadsOf(manifest);
+  const { entry, preloads } = scriptsOf(manifest);
   const table = createRoutes({ catalog: data, waitForData: true });
   // One handler for every request: the route table holds nothing of a request, and a page's code, once
   // loaded for one render, stays loaded for the next.
@@ -94,10 +101,12 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       if (failures.length) throw failures[0];
 
       const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
+      const preload = preloads(pages.filter((page) => page !== undefined));
       const scripts =
         `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${jsonForScript(JSON.stringify(routerData))});</script>` +
-        `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript({ anonymous: !signedIn } satisfies PageState)}</script>`;
-      return { kind: 'page', html, scripts, preload: preloads(pages.filter((page) => page !== undefined)) };
+        `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript({ anonymous: !signedIn } satisfies PageState)}</script>` +
+        `<script nonce="${attribute(nonce)}">${bootScript({ entry, preload })}</script>`;
+      return { kind: 'page', html, scripts };
     },
   };
 };

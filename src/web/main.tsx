@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { PAGE_STATE_ID, type PageState } from './app/hydration';
@@ -16,7 +17,11 @@ startSession({ anonymous });
 void createAppRouter({ hydrating }).then((router) => {
   const app = <App router={router} anonymous={anonymous} />;
   // A page that does not match the server's HTML is rendered again by the browser; say so (the e2e suite watches).
+  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of holding
+  // the main thread for the whole page in one task (the page is on screen already; docs/decisions/036).
   if (hydrating)
-    hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration failed:', error) });
+    });
   else createRoot(container).render(app);
 });

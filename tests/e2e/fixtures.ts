@@ -5,6 +5,7 @@ import { CSRF_HEADER } from '../../src/shared/errors';
 import type { DeviceForm } from '../../src/shared/inventory';
 import type { CheckoutCustomerInput, CheckoutReply } from '../../src/shared/orders';
 import { CHAT_VISITED_KEY } from '../../src/shared/chat';
+import { PAGE_STATE_ID } from '../../src/web/app/hydration';
 
 /**
  * Fixtures every spec shares (import `test` and `expect` from here, not from @playwright/test):
@@ -14,7 +15,10 @@ import { CHAT_VISITED_KEY } from '../../src/shared/chat';
  * - `makeDevice`: a device made for this test through the admin's API, so no test depends on
  *   what the demo catalog holds or on what another test bought (`admin.patch` changes it later);
  * - `chatGreeting` (an option, off): every browser starts as a returning visitor, so the chat's
- *   first-visit greeting never opens over what a test clicks 3 seconds in; the chat's own spec turns it on.
+ *   first-visit greeting never opens over what a test clicks 3 seconds in; the chat's own spec turns it on;
+ * - `page`: `page.goto` to a server-rendered page returns once the app has hydrated it (`hydrated`), so a
+ *   story acts on the live page as a shopper does a moment later; what a press before that does is a story
+ *   of its own (ssr.spec.ts).
  * The e2e server (scripts/e2e-server.mjs) seeds these staff accounts.
  */
 export const E2E_ADMIN = { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' };
@@ -90,6 +94,14 @@ export async function fillSignUpForm(page: Page, customer: Customer) {
   await page.getByLabel(/I agree to the/).check();
 }
 
+/**
+ * The page is live once the app has hydrated the server's HTML (app/app.tsx marks it). A server-rendered
+ * page shows its buttons before that; one pressed early is pressed again then (docs/decisions/036).
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName('quickbuy:ready').length > 0);
+}
+
 /** Puts one of `device` in the cart from its page. */
 export async function addToCart(page: Page, device: Device) {
   await page.goto(`/device/${device.id}`);
@@ -150,6 +162,20 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // The server's page starts its code after its first paint (docs/decisions/036): the 'load' event that
+  // page.goto waits for can come before the app has hydrated.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        const serverRendered = response?.ok() && (await response.text()).includes(`id="${PAGE_STATE_ID}"`);
+        if (serverRendered) await hydrated(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   chatGreeting: [false, { option: true }],
   returningVisitor: [
     async ({ page, chatGreeting }, use) => {

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page, Request } from '@playwright/test';
 import type { Device, DeviceListReply } from '../../src/shared/catalog';
-import { expect, test, type Api } from './fixtures';
+import { expect, hydrated, test, type Api } from './fixtures';
 
 // Server rendering (issue 17, docs/decisions/032): the storefront reads without JavaScript, and with it
 // the page the server sent is hydrated as it is: no console error, no second request for its data.
@@ -69,11 +69,6 @@ function watch(page: Page) {
   return { problems, catalogRequests };
 }
 
-/** The page is live once the app has hydrated the server's HTML (app/app.tsx marks it). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByName('quickbuy:ready').length > 0);
-}
-
 test.describe('with JavaScript', () => {
   test('the home page, the listing and a device page hydrate without errors or refetching their data', async ({
     page,
@@ -93,6 +88,26 @@ test.describe('with JavaScript', () => {
       page.removeAllListeners('request');
     }
     await expect(page.getByRole('heading', { level: 1, name: device.name })).toBeVisible();
+  });
+
+  test('Add to Cart pressed before the page is live adds the device once it is', async ({ context, api }) => {
+    const device = await demoDevice(api, 'category=phone');
+    // A page of its own (the fixture's waits for the app on every goto), whose app code is held back.
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/device/${device.id}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: /Add to Cart/ }).click();
+    expect(await page.evaluate(() => performance.getEntriesByName('quickbuy:ready').length)).toBe(0);
+
+    release();
+    await expect(page.getByText(`${device.name} added to cart!`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await page.close();
   });
 
   test('the hydrated listing filters in place and the cart badge fills in from browser storage', async ({

@@ -1,12 +1,16 @@
 import { StrictMode, useEffect } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { SessionHintProvider } from '../lib/use-session';
+import { READY_MARK } from './hydration';
 import { Providers } from './providers';
 
-/** The moment the first page is live (hydrated, or rendered by the browser): bench/web-bench.mjs counts the JavaScript before it. */
+/**
+ * The moment the first page is live (hydrated, or rendered by the browser): bench/web-bench.mjs counts the
+ * JavaScript before it, and the boot script presses again the buttons pressed before it.
+ */
 function MarkReady() {
   useEffect(() => {
-    performance.mark('quickbuy:ready');
+    performance.mark(READY_MARK);
   }, []);
   return null;
 }

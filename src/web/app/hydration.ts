@@ -7,6 +7,9 @@ import type { HydrationState } from 'react-router';
  */
 export const PAGE_STATE_ID = 'quickbuy-page';
 
+/** The performance mark the app sets once the first page is live (hydrated, or rendered by the browser). */
+export const READY_MARK = 'quickbuy:ready';
+
 export interface PageState {
   /** The request carried no session cookie: nobody is signed in. */
   anonymous: boolean;

@@ -36,6 +36,8 @@ export interface SpaOptions {
 
 const HEAD_MARKER = /<title>[^<]*<\/title>/;
 const ROOT_MARKER = '<div id="root"></div>';
+/** The shell's entry script: a rendered page starts the same code from its own script instead (docs/decisions/036). */
+const ENTRY_SCRIPT = /\s*<script type="module"[^>]*><\/script>/;
 
 /** A rendered page as the cache keeps it: a document (with NONCE_SLOT for the nonce) or a redirect. */
 interface RenderedPage {
@@ -80,8 +82,9 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
   const indexPath = path.join(config.WEB_DIST_DIR, 'index.html');
   const built = existsSync(indexPath);
   const indexHtml = built ? readFileSync(indexPath, 'utf8') : null;
+  const renderedHtml = indexHtml?.replace(ENTRY_SCRIPT, '');
   const renderer =
-    indexHtml?.includes(ROOT_MARKER) && options.storefront
+    indexHtml?.includes(ROOT_MARKER) && ENTRY_SCRIPT.test(indexHtml) && options.storefront
       ? await loadRenderer(config.WEB_SSR_ENTRY, config.WEB_DIST_DIR, options.storefront, config.STORE_CURRENCY)
       : null;
 
@@ -130,8 +133,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
     if (result.kind === 'shell') throw new ShellInstead();
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
     const { head, status } = await headOf(url.split('?')[0] ?? '/');
-    const preload = result.preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
-    const document = withHead(indexHtml!, head, [storeTags, ...preload].join('\n    ')).replace(
+    const document = withHead(renderedHtml!, head, storeTags).replace(
       ROOT_MARKER,
       // A function, so `$&` in a device's name is text, not a pattern.
       () => `<div id="root">${result.html}</div>${result.scripts}`,

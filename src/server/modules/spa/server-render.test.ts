@@ -35,7 +35,13 @@ function nonces(res: Awaited<ReturnType<typeof get>>) {
   return {
     header: /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1],
     script: /<script nonce="([^"]+)">window.__staticRouterHydrationData = /.exec(res.body)?.[1],
+    boot: /<script nonce="([^"]+)">\(\(\) => \{/.exec(res.body)?.[1],
   };
+}
+
+/** The text of the script that starts the app's code. */
+function bootScriptOf(body: string): string | undefined {
+  return /<script nonce="[^"]+">(\(\(\) => \{[\s\S]*?)<\/script>/.exec(body)?.[1];
 }
 
 describe('GET / (server-rendered)', () => {
@@ -49,8 +55,12 @@ describe('GET / (server-rendered)', () => {
     expect(res.body).toContain('<script type="application/json" id="quickbuy-page">');
     // Nobody is signed in: the header's Login/SignUp is in the page already.
     expect(res.body).toContain('Login/SignUp');
-    // The page's own chunk is preloaded beside the entry script.
-    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[\w-]+\.js">/);
+    // The app's code starts from the nonce-bearing boot script, the page's own chunk preloaded beside the
+    // entry; no script tag of the shell fetches it before the page has painted (docs/decisions/036).
+    expect(bootScriptOf(res.body)).toMatch(/"\/assets\/home-page-[\w-]+\.js"/);
+    expect(bootScriptOf(res.body)).toMatch(/src: "\/assets\/index-[\w-]+\.js"/);
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('rel="modulepreload"');
   });
 
   it('carries a fresh nonce on the hydration script, matching its Content-Security-Policy', async () => {
@@ -59,6 +69,7 @@ describe('GET / (server-rendered)', () => {
     expect(a.header).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(a.script).toBe(a.header);
     expect(b.script).toBe(b.header);
+    expect(a.boot).toBe(a.header);
     expect(b.header).not.toBe(a.header);
     // No other inline script: the query cache is a JSON data block, never run.
     expect(first.body.match(/<script(?![^>]*(type="module"|type="application\/(ld\+)?json"|nonce=))/g)).toBeNull();
@@ -74,7 +85,7 @@ describe('GET /buy (server-rendered)', () => {
     for (const phone of phones.slice(0, 3)) expect(res.body).toContain(phone.name);
     for (const phone of phones.slice(3)) expect(res.body).not.toContain(`>${phone.name}<`);
     expect(res.body).toContain('href="/buy?category=phone"');
-    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/buy-page-[\w-]+\.js">/);
+    expect(bootScriptOf(res.body)).toMatch(/"\/assets\/buy-page-[\w-]+\.js"/);
     expect(res.body).not.toContain(laptop.name);
   });
 
@@ -103,7 +114,7 @@ describe('GET /device/:id (server-rendered)', () => {
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).toContain('\\u003cscript\\u003ealert');
     expect(res.body).toContain('<title>HP EliteBook &lt;script&gt;');
-    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/device-page-[\w-]+\.js">/);
+    expect(bootScriptOf(res.body)).toMatch(/"\/assets\/device-page-[\w-]+\.js"/);
   });
 
   it('answers a device that does not exist with a 404 page saying so', async () => {
@@ -152,6 +163,7 @@ describe('rendered pages and caches', () => {
     const res = await get('/cart');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     expect(res.body).not.toContain('quickbuy-page');
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers['content-security-policy']).not.toContain('nonce-');
