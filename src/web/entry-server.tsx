@@ -94,7 +94,10 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
             </Providers>
           </SessionHintProvider>
         </StrictMode>,
-        { nonce, onError: (error) => void failures.push(error) },
+        // The page is read whole (below), so nothing gains from React outlining a finished boundary past its
+        // chunk size (12,800 bytes by default): it would send the hydrate-later parts (footer, FOLLOW US bar,
+        // cart badge) as hidden copies that only an inline script moves into place, invisible without JavaScript.
+        { nonce, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void failures.push(error) },
       );
       await stream.allReady;
       const html = await new Response(stream).text();

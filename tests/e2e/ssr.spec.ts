@@ -23,6 +23,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Shop Smarter Today!' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Trending Products' }).getByRole('link').first()).toBeVisible();
+    // The parts that hydrate later are in the page as sent, not hidden copies waiting for a script.
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' })).toBeVisible();
 
     await page.goto('/buy');
     await expect(page.getByRole('heading', { level: 1, name: 'Buy Quality Devices' })).toBeVisible();
