@@ -1,4 +1,4 @@
-import { count, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AdminListQuery } from '../../shared/admin';
 import type { PagedReply } from '../../shared/paging';
@@ -30,31 +30,35 @@ export interface AdminListInput {
 }
 
 /** How many of `table`'s rows match `where` (all of them without one). */
-export async function countRows(db: DbHandle, table: PgTable, where?: SQL): Promise<number> {
+async function countRows(db: DbHandle, table: PgTable, where?: SQL): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);
   return Number(row?.n ?? 0);
 }
 
-/** A list's total when nothing narrows it: `read` it, and `forget` it after a commit that adds or removes a row. */
+/**
+ * A list's total: `count` it (remembered while nothing narrows the list), and `forget` the remembered one
+ * after a commit that adds or removes a row.
+ */
 export interface RememberedTotal {
-  read(db: Database): Promise<number>;
+  count(db: Database, narrowing?: SQL): Promise<number>;
   forget(db: Database): void;
 }
 
 /**
- * The count of `table`'s rows matching `where`, as an admin list shows it before any search or filter
- * (docs/decisions/035). On PGlite it is counted once and remembered per database until `forget`, which
+ * The count of `table`'s rows matching `where` and, when a search or filter narrows the list, `narrowing`
+ * (docs/decisions/035). The whole list's count is what every first page asks for: on PGlite it is counted
+ * once and remembered per database until `forget`, which
  * the module owning the table calls after every commit that adds or removes such a row (afterCommit):
  * nothing but this process writes an embedded database, and the count is a scan of the whole table
  * that every first page would otherwise pay. A count begun before a forget is never kept after it, so a
  * read begun after a write's reply counts that write. On PostgreSQL, which other instances and tools
- * write, it is counted every time.
+ * write, it is counted every time, as is every narrowed count.
  */
 export function rememberedTotal(table: PgTable, where?: SQL): RememberedTotal {
   const remembered = new WeakMap<Database, Promise<number>>();
   return {
-    read(db) {
-      if (!isEmbedded(db)) return countRows(db, table, where);
+    count(db, narrowing) {
+      if (narrowing || !isEmbedded(db)) return countRows(db, table, and(where, narrowing));
       let total = remembered.get(db);
       if (!total) {
         total = countRows(db, table, where);
@@ -96,7 +100,7 @@ export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SQL[] => [
 /**
  * One page of `table`'s rows matching `where`, newest first (newestFirst), with the count of them
  * all (onePage). The rows are whole unless `rows` selects them otherwise, filtered by the same `where`;
- * the count is counted unless `total` is given (a RememberedTotal's read when nothing narrows the list).
+ * the count is counted unless `total` is given (a RememberedTotal's count).
  */
 export function newestPage<TTable extends NewestTable>(
   db: DbHandle,

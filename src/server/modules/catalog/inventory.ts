@@ -119,14 +119,14 @@ export async function updateDevice({
  * ?status=in_stock|out_of_stock by the stock badge. Deleted devices are not listed.
  */
 export async function listInventory({ db, query }: AdminListInput): Promise<PagedReply<Device>> {
-  const conditions: SQL[] = [isNull(devices.deletedAt)];
-  if (query.q) conditions.push(containedInAny(query.q, [devices.name, devices.brand, devices.model]));
-  if (query.status === 'in_stock') conditions.push(eq(devices.inStock, true));
-  else if (query.status === 'out_of_stock') conditions.push(eq(devices.inStock, false));
+  const filters: SQL[] = [];
+  if (query.q) filters.push(containedInAny(query.q, [devices.name, devices.brand, devices.model]));
+  if (query.status === 'in_stock') filters.push(eq(devices.inStock, true));
+  else if (query.status === 'out_of_stock') filters.push(eq(devices.inStock, false));
   else if (query.status) throw invalidField('status', 'Unknown stock filter');
-  const where = and(...conditions);
-  const page = await newestPage(db, devices, where, query, {
-    total: query.q || query.status ? undefined : listedDevices.read(db),
+  const narrowing = and(...filters);
+  const page = await newestPage(db, devices, and(isNull(devices.deletedAt), narrowing), query, {
+    total: listedDevices.count(db, narrowing),
   });
   return { ...page, items: await toDevices(db, page.items) };
 }

@@ -20,7 +20,7 @@ import { orderItems, orders, orderStatusHistory } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
-import { countRows, newestFirst } from '../../lib/paging';
+import { newestFirst } from '../../lib/paging';
 import { userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { emailsAbout, enqueueEmail } from '../mail/outbox';
@@ -145,7 +145,7 @@ export async function listAdminOrders({
       .orderBy(...ORDER_LIST_SORTS[query.sort])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    where ? countRows(db, orders, where) : everyOrder.read(db),
+    everyOrder.count(db, where),
   ]);
   // Both follow-up reads go out together: on PGlite they then run back to back, not a turn apart.
   const [due, lines] = await Promise.all([

@@ -112,7 +112,7 @@ export async function listPayments({ db, query }: AdminListInput): Promise<Paged
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const page = await newestPage(db, payments, where, query, {
     rows: withRefunds(db, where),
-    total: where ? undefined : everyPayment.read(db),
+    total: everyPayment.count(db, where),
   });
   return { ...page, items: page.items.map(toAdminPayment) };
 }

@@ -34,7 +34,7 @@ import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHi
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
-import { countRows, newestFirst, rememberedTotal } from '../../lib/paging';
+import { newestFirst, rememberedTotal } from '../../lib/paging';
 import { transactionNumber as makeTransactionNumber, insertNumbered } from '../../lib/reference-numbers';
 import { findActiveAgent, savedBankAccount, splitName, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
@@ -620,7 +620,7 @@ export async function listTradeIns({
       .orderBy(...newestFirst(tradeIns.createdAt, tradeIns.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    where ? countRows(db, tradeIns, where) : everyTradeIn.read(db),
+    everyTradeIn.count(db, where),
   ]);
   return {
     items: await staffViews(db, rows),
