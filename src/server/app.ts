@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { registerCsrfGuard } from './lib/csrf';
 import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
+import { registerKeyedLimits } from './lib/keyed-limits';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerAgentAdminRoutes, registerAgentPortalRoutes } from './modules/accounts/agent-routes';
@@ -85,6 +86,7 @@ export async function buildApp({
       message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds`,
     }),
   });
+  registerKeyedLimits(app);
 
   // First: it resolves sessions and checks each route's declared access for every route after it.
   registerAccountRoutes(app, context);

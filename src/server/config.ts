@@ -97,6 +97,8 @@ export const envSchema = z.object({
   PAYSTACK_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.paystack.co'),
   PAYSTACK_SCRIPT_URL: z.url({ error: 'must be a URL' }).default('https://js.paystack.co/v1/inline.js'),
   RESERVATION_MINUTES: positiveInt(15),
+  /** An order's links (the emailed ones and the placing browser's token) open it this long. */
+  ORDER_LINK_DAYS: positiveInt(30),
   /** One order takes at most this many units of one device. */
   MAX_UNITS_PER_DEVICE: positiveInt(5),
   /** One client address holds at most this many units in unpaid orders at once. */

@@ -17,6 +17,8 @@ export const ORDER_MESSAGES = {
   empty: 'No orders found',
   emptyHint: 'Orders will appear here when customers complete their checkout',
   trackingSaved: 'Tracking details saved',
+  /** Revoke links: every link to the order stops opening it (the placing browser's too). */
+  linksRevoked: 'Order links revoked',
   loadFailed: 'Failed to load orders',
   /** Spec 001 section 8: the server's refusal is named; a failure with no answer reads as loadFailed. */
   loadFailedWith: (message: string) => `Failed to load orders: ${message}`,

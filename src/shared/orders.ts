@@ -108,11 +108,14 @@ export const cancelCheckoutSchema = z
   })
   .default({});
 
-/** 'Order Not Found' opens the order with the email it was placed with. */
+/** 'Order Not Found' asks for a link to the order, sent to the email it was placed with. */
 export const orderAccessSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
 });
 export type OrderAccessInput = z.input<typeof orderAccessSchema>;
+
+/** POST /api/orders/:orderNumber/access answers this (202), whether or not the email placed the order. */
+export const ORDER_LINK_SENT = 'If that email placed this order, we have sent it a link to the order.';
 
 /** The header the placing browser sends its order token in. */
 export const ORDER_TOKEN_HEADER = 'x-order-token';

@@ -376,11 +376,14 @@ export interface TrackedOrder {
   status: string;
   createdAt: string;
   statusHistory: { status: string; date: string }[];
-  itemCount: number;
-  totalAmount: number;
-  currency: string;
-  trackingNumber: string | null;
-  courier: string | null;
+  /** For a holder of the order's link, its signed-in customer and the admin; null for anyone else. */
+  details: {
+    itemCount: number;
+    totalAmount: number;
+    currency: string;
+    trackingNumber: string | null;
+    courier: string | null;
+  } | null;
 }
 
 /** GET /api/track/:number: one box for a sale (TXN...), an order (ORD-...) or a repair booking (REP-...). */

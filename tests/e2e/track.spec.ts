@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
-import { Api, expect, signInAsAgent, test, uniqueId } from './fixtures';
+import {
+  Api,
+  expect,
+  ORDER_CUSTOMER,
+  orderLinkInMail,
+  placePaidOrder,
+  signInAsAgent,
+  test,
+  uniqueId,
+} from './fixtures';
 import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
 
@@ -226,4 +235,42 @@ test.describe('track a device', () => {
     await page.reload();
     await expect(page.getByRole('definition').filter({ hasText: first })).toBeVisible();
   });
+});
+
+test("a stranger tracking an order number sees its status only; the buyer's browser sees its total and tracking too", async ({
+  page,
+  api,
+  admin,
+  browser,
+  makeDevice,
+}) => {
+  const device = await makeDevice({ price: 3999 });
+  const { orderNumber } = await placePaidOrder(api, device);
+  await admin.expect(
+    admin.put(`/api/admin/orders/${orderNumber}/tracking`, {
+      courier: 'The Courier Guy',
+      trackingNumber: 'TCG-777-01',
+    }),
+  );
+
+  await page.goto(`/track?number=${orderNumber}`);
+  const order = page.getByRole('region', { name: `Order ${orderNumber}` });
+  await expect(order.getByRole('definition').filter({ hasText: 'Pending' }).first()).toBeVisible();
+  await expect(order.getByText('Status timeline')).toBeVisible();
+  await expect(order.getByText('Items, total and tracking are shown to the buyer', { exact: false })).toBeVisible();
+  await expect(order.getByRole('term')).toHaveText(['Status', 'Order date']);
+  await expect(order.getByText('The Courier Guy')).toHaveCount(0);
+  await expect(order.getByText('TCG-777-01')).toHaveCount(0);
+
+  // The buyer opens the order from its confirmation email; that browser's track page shows the rest.
+  const buyer = await browser.newContext();
+  const own = await buyer.newPage();
+  await own.goto(await orderLinkInMail(ORDER_CUSTOMER.email, `Order Confirmed! ${orderNumber}`));
+  await expect(own.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await own.goto(`/track?number=${orderNumber}`);
+  const mine = own.getByRole('region', { name: `Order ${orderNumber}` });
+  await expect(mine.getByRole('definition').filter({ hasText: '₦3,999' })).toBeVisible();
+  await expect(mine.getByRole('definition').filter({ hasText: 'The Courier Guy' })).toBeVisible();
+  await expect(mine.getByRole('definition').filter({ hasText: 'TCG-777-01' })).toBeVisible();
+  await buyer.close();
 });

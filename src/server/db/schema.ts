@@ -249,6 +249,11 @@ export const orders = pgTable(
     paymentReference: text('payment_reference').notNull().unique(),
     /** SHA-256 of the token the placing browser holds to read its own order. */
     accessTokenHash: text('access_token_hash').notNull(),
+    /**
+     * Signed into every link to the order; the admin's revoke adds one, so every link signed before
+     * stops opening it (the placing browser's token is good at version 0 only).
+     */
+    linkVersion: integer('link_version').notNull().default(0),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     /** The client address that placed it: unpaid units held per address are capped (issue 10). */
     clientAddress: text('client_address'),

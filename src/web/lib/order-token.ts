@@ -27,7 +27,7 @@ export function readOrderToken(orderNumber: string): string | null {
  * the address bar, so it is not bookmarked, shared or shown over someone's shoulder.
  */
 export function takeTokenFromLink(orderNumber: string): void {
-  const match = /^#token=([\w-]{20,100})$/.exec(window.location.hash);
+  const match = /^#token=([\w.-]{20,120})$/.exec(window.location.hash);
   if (!match) return;
   saveOrderToken(orderNumber, match[1]!);
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);

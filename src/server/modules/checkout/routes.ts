@@ -4,6 +4,7 @@ import { cancelCheckoutSchema, checkoutSchema } from '../../../shared/orders';
 import { sandboxChargeSchema, verifyPaymentSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
+import { perReference, perReferenceField } from '../../lib/keyed-limits';
 import { orderTokenOf } from '../orders/routes';
 import { paymentProvider, type ProviderTransaction } from '../payments/providers';
 import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
@@ -17,12 +18,23 @@ import { applyRefundWebhook } from './admin-orders';
 import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
 
 const LIMIT_30 = { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } } as const;
+/** The same, and 30 lookups of one payment reference in 10 minutes from any address. */
+const PAYMENT_LOOKUP = { config: { ...LIMIT_30.config, keyedLimits: [perReferenceField('reference')] } } as const;
 
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   const { config, db, clock } = ctx;
   const provider = paymentProvider(ctx);
   const confirm = (reference: string, log: WorkflowLog, transaction?: ProviderTransaction) =>
-    confirmPayment({ db, clock, provider, reference, transaction, publicUrl: config.PUBLIC_URL, log });
+    confirmPayment({
+      db,
+      clock,
+      provider,
+      reference,
+      transaction,
+      publicUrl: config.PUBLIC_URL,
+      linkDays: config.ORDER_LINK_DAYS,
+      log,
+    });
 
   app.post('/api/checkout', LIMIT_30, async (request, reply) => {
     const { items, customer, cartId } = parseInput(checkoutSchema, request.body);
@@ -43,15 +55,19 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(placed);
   });
 
-  app.post<{ Params: { orderNumber: string } }>('/api/checkout/:orderNumber/cancel', LIMIT_30, async (request) => {
-    const body = parseInput(cancelCheckoutSchema, request.body);
-    const accessToken = orderTokenOf(request) ?? body.accessToken;
-    return cancelCheckout({ db, clock, orderNumber: request.params.orderNumber, accessToken });
-  });
+  app.post<{ Params: { orderNumber: string } }>(
+    '/api/checkout/:orderNumber/cancel',
+    { config: { ...LIMIT_30.config, keyedLimits: [perReference('orderNumber')] } },
+    async (request) => {
+      const body = parseInput(cancelCheckoutSchema, request.body);
+      const accessToken = orderTokenOf(request) ?? body.accessToken;
+      return cancelCheckout({ db, clock, orderNumber: request.params.orderNumber, accessToken });
+    },
+  );
 
   // Only a sandbox store has a test card to charge.
   if (config.PAYMENT_PROVIDER === 'sandbox') {
-    app.post('/api/payments/sandbox/charge', LIMIT_30, async (request) => {
+    app.post('/api/payments/sandbox/charge', PAYMENT_LOOKUP, async (request) => {
       const { reference, ...card } = parseInput(sandboxChargeSchema, request.body);
       return payWithSandbox({ db, clock, reference, card });
     });
@@ -59,7 +75,13 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/payments/verify',
-    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        keyedLimits: [perReferenceField('reference')],
+      },
+    },
     async (request) => {
       const { reference } = parseInput(verifyPaymentSchema, request.body);
       return confirm(reference, request.log);

@@ -17,6 +17,7 @@ import {
   lockOrder,
   lockOrderToCancel,
   lockHoldsOf,
+  linkExpiry,
   markOrderPaid,
   orderItemsOf,
   orderLinkToken,
@@ -93,17 +94,18 @@ async function takeStockAgainStep(tx: Transaction, order: OrderRow): Promise<boo
   return retakeStock(tx, lines);
 }
 
-/** Where the confirmation email's signed link points, and the key that signs it. */
+/** Where the confirmation email's signed link points, the key that signs it, and how many days it lives. */
 interface OrderLink {
   publicUrl: string;
   key: Buffer;
+  days: number;
 }
 
 /** Marks the order paid and puts its confirmation in the outbox, in the same transaction. */
 async function completeOrderStep(tx: Transaction, order: OrderRow, now: Date, link: OrderLink) {
   const lines = await markOrderPaid(tx, order, now);
   const view = toOrderView({ ...order, paymentStatus: 'paid' }, lines);
-  const token = orderLinkToken(link.key, order.orderNumber);
+  const token = orderLinkToken(link.key, order, linkExpiry(now, link.days));
   await enqueueEmail(tx, renderOrderConfirmation(view, link.publicUrl, token), now);
 }
 
@@ -259,6 +261,7 @@ export async function confirmPayment({
   reference,
   transaction: given,
   publicUrl,
+  linkDays,
   log,
 }: {
   db: Database;
@@ -268,6 +271,8 @@ export async function confirmPayment({
   /** The provider's answer when the caller already has it (a signed webhook); otherwise asked now. */
   transaction?: ProviderTransaction;
   publicUrl: string;
+  /** How long the confirmation email's link opens the order (ORDER_LINK_DAYS). */
+  linkDays: number;
   log: WorkflowLog;
 }): Promise<ConfirmResult> {
   const known = await findOrderPayment(db, { reference });
@@ -277,7 +282,7 @@ export async function confirmPayment({
   }
   // 1. Ask the provider (outside any transaction: a network call never holds a row lock).
   const answer = given ?? (await provider.verify(reference));
-  const link = { publicUrl, key: await signingKey(db) };
+  const link = { publicUrl, key: await signingKey(db), days: linkDays };
 
   return transaction(db, async (tx) => {
     const order = await lockOrder(tx, { reference });

@@ -217,12 +217,14 @@ describe('PUT /api/admin/orders/:orderNumber/tracking', () => {
       headers: { 'x-order-token': order.accessToken },
     });
     expect(view.json()).toMatchObject({ courier: 'The Courier Guy', trackingNumber: 'TCG 123-456' });
-    // The public Track page shows them too, to anyone holding the order number.
-    const tracked = await send(t.app, 'GET', `/api/track/${order.orderNumber}`);
+    // The Track page shows them too, to the browser holding the order's token.
+    const tracked = await send(t.app, 'GET', `/api/track/${order.orderNumber}`, {
+      headers: { 'x-order-token': order.accessToken },
+    });
     expect(tracked.statusCode).toBe(200);
     expect(tracked.json()).toMatchObject({
       kind: 'order',
-      order: { orderNumber: order.orderNumber, courier: 'The Courier Guy', trackingNumber: 'TCG 123-456' },
+      order: { orderNumber: order.orderNumber, details: { courier: 'The Courier Guy', trackingNumber: 'TCG 123-456' } },
     });
     const [email] = await t.db
       .select()

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
-import { advanceOrder, getAdminOrder, listAdminOrders, updateTracking } from './admin-service';
+import { advanceOrder, getAdminOrder, listAdminOrders, revokeOrderLinks, updateTracking } from './admin-service';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 type ByNumber = { Params: { orderNumber: string } };
@@ -32,4 +32,8 @@ export function registerOrderAdminRoutes(app: FastifyInstance, { db, clock, conf
     const input = parseInput(trackingSchema, request.body, { form: true });
     return updateTracking({ ...deps, actor: actorOf(request), orderNumber: request.params.orderNumber, input });
   });
+
+  app.post<ByNumber>('/api/admin/orders/:orderNumber/revoke-links', ADMIN, async (request) =>
+    revokeOrderLinks({ db, clock, actor: actorOf(request), orderNumber: request.params.orderNumber }),
+  );
 }

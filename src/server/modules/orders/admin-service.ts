@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  ORDER_MESSAGES,
   type AdminOrderDetails,
   type AdminOrderRow,
   type adminOrderQuerySchema,
@@ -348,4 +349,40 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
       sentAt: e.sentAt?.toISOString() ?? null,
     })),
   } satisfies AdminOrderDetails;
+}
+
+/**
+ * POST /api/admin/orders/:orderNumber/revoke-links: moves the order's link version on, so every link
+ * signed before (emailed or sent on request) and the placing browser's token stop opening it; the
+ * customer can ask for a new link with the order's email. Audited in the same transaction.
+ */
+export async function revokeOrderLinks({
+  db,
+  clock,
+  actor,
+  orderNumber,
+}: {
+  db: Database;
+  clock: Clock;
+  actor: Actor;
+  orderNumber: string;
+}): Promise<{ message: string }> {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ linkVersion: sql`${orders.linkVersion} + 1`, updatedAt: now })
+      .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
+      .returning({ orderNumber: orders.orderNumber, linkVersion: orders.linkVersion });
+    if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+    await recordAudit(tx, {
+      actor,
+      action: 'order.revoke_links',
+      entity: { type: 'order', id: order.orderNumber },
+      before: { linkVersion: order.linkVersion - 1 },
+      after: { linkVersion: order.linkVersion },
+      at: now,
+    });
+    return { message: ORDER_MESSAGES.linksRevoked };
+  });
 }

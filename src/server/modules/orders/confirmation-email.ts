@@ -3,6 +3,7 @@ import type { Address, OrderView } from '../../../shared/orders';
 import { EMAIL_FOOTER, emailHtml, linkHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';
+import { orderLinkUrl } from './link-email';
 
 function addressLines(address: Address | null): string[] {
   if (!address) return [];
@@ -17,8 +18,7 @@ function addressLines(address: Address | null): string[] {
 export function renderOrderConfirmation(order: OrderView, publicUrl: string, linkToken: string): OutgoingEmail {
   const currency = (order.currency === 'ZAR' ? 'ZAR' : 'NGN') as Currency;
   const amount = (value: number) => formatMoney(value, 'cart', currency);
-  // The token rides in the fragment: browsers never send it to a server, so no log or Referer sees it.
-  const link = `${publicUrl.replace(/\/+$/, '')}/order-confirmation/${encodeURIComponent(order.orderNumber)}#token=${linkToken}`;
+  const link = orderLinkUrl(publicUrl, order.orderNumber, linkToken);
   const shipping = addressLines(order.shippingAddress);
   const billing = order.billingAddress ? addressLines(order.billingAddress) : null;
   const subject = `Order Confirmed! ${order.orderNumber}`;
@@ -82,7 +82,7 @@ ${order.paymentReference ? `<p>Payment reference: ${escapeHtml(order.paymentRefe
     html,
     text,
     dedupeKey: `order-confirmation:${order.orderNumber}`,
-    // The link opens the order in any browser: blanked once delivered, like any secret.
+    // The link opens the order in any browser until it expires: blanked once delivered, like any secret.
     containsSecret: true,
     entity: { type: 'order', id: order.orderNumber },
   };

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
+import { ORDER_LINK_MS } from './routes';
 import { signedInAdmin, signUpCustomer } from '../../../../tests/support/accounts';
-import { nextAddress, paid, placed } from '../../../../tests/support/checkout';
+import { customer, nextAddress, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
+import { askForLink, emailedLinks, openOrder } from '../../../../tests/support/order-links';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const t = useTestApp();
@@ -71,9 +73,7 @@ describe('GET /api/orders/:orderNumber', () => {
   });
 });
 
-describe("the confirmation email's link and 'enter the email used for this order'", () => {
-  const open = (orderNumber: string, token?: string) =>
-    send(t.app, 'GET', `/api/orders/${orderNumber}`, { headers: token ? { 'x-order-token': token } : {} });
+describe("the confirmation email's link", () => {
   const NOT_FOUND = { error: { code: 'ORDER_NOT_FOUND', message: 'Order not found' } };
 
   it('opens the order in any browser from the signed link in its email, carried in the fragment', async () => {
@@ -81,58 +81,102 @@ describe("the confirmation email's link and 'enter the email used for this order
     const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }]);
     const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, order.orderNumber));
     expect(mail).toMatchObject({ kind: 'order_confirmation', containsSecret: true, entityType: 'order' });
-    const link = new RegExp(`/order-confirmation/${order.orderNumber}#token=([\\w-]{43})`).exec(mail!.text)!;
-    expect(link).not.toBeNull();
-    expect(mail!.html).toContain(`#token=${link[1]}`);
-    const res = await open(order.orderNumber, link[1]);
+    const [link] = await emailedLinks(t, order.orderNumber);
+    const res = await openOrder(t, order.orderNumber, link!.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ orderNumber: order.orderNumber, paymentStatus: 'paid' });
     // The link of one order opens no other.
     const [other] = await insertDevices(t.db, [{ quantity: 1 }]);
     const second = await placed(t, [{ deviceId: other!.id, quantity: 1 }]);
-    expect((await open(second.orderNumber, link[1])).json()).toEqual(NOT_FOUND);
-    // One character changed, the first: the last carries two padding bits, so A for a last B, C or D decodes to the same token.
-    const forged = `${link[1]![0] === 'A' ? 'B' : 'A'}${link[1]!.slice(1)}`;
-    expect((await open(order.orderNumber, forged)).statusCode).toBe(404);
+    expect((await openOrder(t, second.orderNumber, link!.token)).json()).toEqual(NOT_FOUND);
+    // One character of the signature changed, or the expiry moved: nothing opens.
+    const [expires, signature] = link!.token.split('.') as [string, string];
+    const forged = `${expires}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    expect((await openOrder(t, order.orderNumber, forged)).statusCode).toBe(404);
+    const later = `${Number(expires) + 86_400}.${signature}`;
+    expect((await openOrder(t, order.orderNumber, later)).statusCode).toBe(404);
   });
 
-  it('gives the link token to whoever knows the order email, in any case, and 404 to anyone else', async () => {
+  it('lives ORDER_LINK_DAYS (30 by default) from the payment', async () => {
     const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
-    const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
-    const ask = (email: string) =>
-      send(t.app, 'POST', `/api/orders/${order.orderNumber}/access`, {
-        body: { email },
-        headers: { 'x-forwarded-for': nextAddress() },
-      });
-    const right = await ask('  THANDI@example.co.za ');
-    expect(right.statusCode).toBe(200);
-    const { accessToken } = right.json() as { accessToken: string };
-    expect((await open(order.orderNumber, accessToken)).statusCode).toBe(200);
-    const wrong = await ask('someone@example.co.za');
-    expect(wrong.statusCode).toBe(404);
-    expect(wrong.json()).toEqual(NOT_FOUND);
-    const missing = await send(t.app, 'POST', '/api/orders/ORD-2026-999999/access', {
-      body: { email: 'thandi@example.co.za' },
-      headers: { 'x-forwarded-for': nextAddress() },
-    });
-    expect(missing.json()).toEqual(NOT_FOUND);
-    const bad = await ask('not-an-email');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ email: 'Enter a valid email address' });
+    const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }]);
+    const [link] = await emailedLinks(t, order.orderNumber);
+    const expires = Number(link!.token.split('.')[0]) * 1000;
+    expect(expires).toBe(t.clock.now().getTime() + 30 * 24 * 60 * 60_000);
+  });
+});
+
+describe('POST /api/orders/:orderNumber/access', () => {
+  const SENT = { message: 'If that email placed this order, we have sent it a link to the order.' };
+
+  it('answers 202 with the same words, no sooner than ORDER_LINK_MS, whether or not the email placed the order', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }]);
+    const timed = async (orderNumber: string, email: string) => {
+      const started = performance.now();
+      const res = await askForLink(t, orderNumber, email);
+      return { res, ms: performance.now() - started };
+    };
+    const asks = [
+      await timed(order.orderNumber, '  THANDI@example.co.za '),
+      await timed(order.orderNumber, 'someone@example.co.za'),
+      await timed('ORD-2026-999999', 'thandi@example.co.za'),
+    ];
+    for (const { res, ms } of asks) {
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual(SENT);
+      expect(res.body).not.toMatch(/token/i);
+      expect(ms).toBeGreaterThanOrEqual(ORDER_LINK_MS);
+    }
   });
 
-  it('allows ten tries per address in 15 minutes', async () => {
+  it("emails a fresh link to the order's email alone, and the link opens the order", async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }], {
+      customer: customer({ email: 'lindiwe@example.co.za' }),
+    });
+    await askForLink(t, order.orderNumber, 'someone@example.co.za');
+    expect((await emailedLinks(t, order.orderNumber)).map((l) => l.kind)).toEqual(['order_confirmation']);
+    await askForLink(t, order.orderNumber, 'Lindiwe@Example.co.za');
+    const links = await emailedLinks(t, order.orderNumber);
+    expect(links.map(({ kind, to }) => ({ kind, to }))).toEqual([
+      { kind: 'order_confirmation', to: 'lindiwe@example.co.za' },
+      { kind: 'order_link', to: 'lindiwe@example.co.za' },
+    ]);
+    const [mail] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.kind, 'order_link'), eq(outboxEmails.entityId, order.orderNumber)));
+    expect(mail).toMatchObject({ subject: `Your link to order ${order.orderNumber}`, containsSecret: true });
+    const res = await openOrder(t, order.orderNumber, links[1]!.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().customer).toMatchObject({ email: 'lindiwe@example.co.za', phone: '+27 82 000 0000' });
+  });
+
+  it('sends one link per order an hour, however often it is asked for', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }]);
+    for (let i = 0; i < 3; i++)
+      expect((await askForLink(t, order.orderNumber, 'thandi@example.co.za')).statusCode).toBe(202);
+    expect((await emailedLinks(t, order.orderNumber)).filter((l) => l.kind === 'order_link')).toHaveLength(1);
+  });
+
+  it('refuses a malformed email under its field', async () => {
+    const res = await askForLink(t, 'ORD-2026-999999', 'not-an-email');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ email: 'Enter a valid email address' });
+  });
+
+  it('allows ten asks per address in 15 minutes', async () => {
     const address = nextAddress();
-    const tries = [];
+    const statuses = [];
     for (let i = 0; i < 11; i++) {
-      tries.push(
-        await send(t.app, 'POST', '/api/orders/ORD-2026-999998/access', {
-          body: { email: `guess${i}@example.co.za` },
-          headers: { 'x-forwarded-for': address },
-        }),
-      );
+      const res = await send(t.app, 'POST', `/api/orders/ORD-2026-9998${String(i).padStart(2, '0')}/access`, {
+        body: { email: `guess${i}@example.co.za` },
+        headers: { 'x-forwarded-for': address },
+      });
+      statuses.push(res.statusCode);
     }
-    expect(tries.slice(0, 10).every((r) => r.statusCode === 404)).toBe(true);
-    expect(tries[10]!.statusCode).toBe(429);
+    expect(statuses).toEqual([...Array<number>(10).fill(202), 429]);
   });
 });

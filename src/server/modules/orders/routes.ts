@@ -1,43 +1,81 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ORDER_TOKEN_HEADER, orderAccessSchema } from '../../../shared/orders';
+import { ORDER_LINK_SENT, ORDER_TOKEN_HEADER, orderAccessSchema } from '../../../shared/orders';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { getOrderForViewer, openOrderByEmail, type OrderViewer } from './service';
+import { perReference } from '../../lib/keyed-limits';
+import { takingAtLeast } from '../../lib/timing';
+import { getOrderForViewer, sendOrderLink, type OrderAccess } from './service';
 
-/** The order token the placing browser sends in its header. */
+/** The order token the placing browser (or a link's holder) sends in its header. */
 export function orderTokenOf(request: FastifyRequest): string | undefined {
   const value = request.headers[ORDER_TOKEN_HEADER];
   return typeof value === 'string' && value ? value : undefined;
 }
 
-/** The signed-in user, resolved from the session cookie by the accounts guard. */
-function viewerOf(request: FastifyRequest): OrderViewer {
-  const session = request.auth;
-  return session ? { role: session.user.role, id: session.user.id } : null;
+/** Who asks for an order and the token they send: the signed-in user comes from the accounts guard. */
+export function orderAccessOf(request: FastifyRequest, { clock, config }: Pick<AppContext, 'clock' | 'config'>) {
+  const user = request.auth?.user;
+  return {
+    viewer: user ? { role: user.role, id: user.id } : null,
+    accessToken: orderTokenOf(request),
+    now: clock.now(),
+    linkDays: config.ORDER_LINK_DAYS,
+  } satisfies OrderAccess;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, { db }: AppContext) {
+/** The least time 'send me the link' takes, whether or not the email is the order's. */
+export const ORDER_LINK_MS = 300;
+
+export function registerOrderRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, clock, config } = context;
+
   app.get<{ Params: { orderNumber: string } }>(
     '/api/orders/:orderNumber',
-    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        keyedLimits: [perReference('orderNumber')],
+      },
+    },
     async (request, reply) => {
       const view = await getOrderForViewer({
         db,
         orderNumber: request.params.orderNumber,
-        accessToken: orderTokenOf(request),
-        viewer: viewerOf(request),
+        ...orderAccessOf(request, context),
       });
       return reply.header('cache-control', 'private, no-store').send(view);
     },
   );
 
+  // 'Enter the email used for this order': the same 202 whatever the email, so it tells nobody whose
+  // order it is; the link goes to the order's inbox only.
   app.post<{ Params: { orderNumber: string } }>(
     '/api/orders/:orderNumber/access',
-    // An email is easier to guess than a token: few tries per address.
-    { config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request) => {
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: 10, timeWindow: '15 minutes' },
+        // Per order and per email named, from any address; the outbox sends one link per order an hour.
+        keyedLimits: [
+          { from: 'params', name: 'orderNumber', max: 10, timeWindow: '1 hour' },
+          { from: 'body', name: 'email', max: 10, timeWindow: '1 hour' },
+        ],
+      },
+    },
+    async (request, reply) => {
       const { email } = parseInput(orderAccessSchema, request.body, { form: true });
-      return openOrderByEmail({ db, orderNumber: request.params.orderNumber, email });
+      await takingAtLeast(ORDER_LINK_MS, () =>
+        sendOrderLink({
+          db,
+          clock,
+          publicUrl: config.PUBLIC_URL,
+          linkDays: config.ORDER_LINK_DAYS,
+          orderNumber: request.params.orderNumber,
+          email,
+        }),
+      );
+      return reply.status(202).send({ message: ORDER_LINK_SENT });
     },
   );
 }

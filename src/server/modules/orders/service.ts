@@ -6,10 +6,13 @@ import { toMinorUnits } from '../../../shared/money';
 import type { Address, CheckoutCustomer, OrderPaymentStatus, OrderStatus, OrderView } from '../../../shared/orders';
 import { afterCommit, type Database, type DbHandle, type Transaction } from '../../db/client';
 import { orderItems, orders, orderStatusHistory, type AddressRecord } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { rememberedTotal } from '../../lib/paging';
-import { sign, signatureMatches, signingKey } from '../../lib/signing';
+import { signedUntilMatches, signingKey, signUntil } from '../../lib/signing';
 import { orderNumber as makeOrderNumber, withFreeNumber } from '../../lib/reference-numbers';
+import { enqueueEmail } from '../mail/outbox';
+import { renderOrderLinkEmail } from './link-email';
 
 export const ORDER_NOT_FOUND = 'ORDER_NOT_FOUND';
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
@@ -26,6 +29,10 @@ export function tokenMatches(order: Pick<OrderRow, 'accessTokenHash'>, token: st
   const stored = Buffer.from(order.accessTokenHash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
+
+/** The placing browser's own token: it came with the order, at link version 0, so the first revoke voids it. */
+const isPlacingBrowsersToken = (order: OrderRow, token: string | undefined) =>
+  order.linkVersion === 0 && tokenMatches(order, token);
 
 function addressRecord(address: Address): AddressRecord {
   return {
@@ -275,7 +282,7 @@ export async function markOrderPaid(tx: DbHandle, order: OrderRow, now: Date): P
  */
 export async function lockOrderToCancel(tx: DbHandle, orderNumber: string, accessToken: string | undefined) {
   const order = await lockOrder(tx, { orderNumber });
-  if (!order || !tokenMatches(order, accessToken)) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+  if (!order || !isPlacingBrowsersToken(order, accessToken)) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
   if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {
     throw new AppError('ORDER_ALREADY_PAID', 'This order is already paid', { status: 409 });
   }
@@ -341,67 +348,101 @@ export async function listCustomerOrders({ db, userId }: { db: Database; userId:
 
 export type OrderViewer = { role: 'customer' | 'agent' | 'admin'; id: string } | null;
 
+/** What opening an order is decided on: who asks, the token they hold, the time, how long links live. */
+export interface OrderAccess {
+  viewer: OrderViewer;
+  /** The x-order-token header: the placing browser's token or a link's. */
+  accessToken: string | undefined;
+  now: Date;
+  linkDays: number;
+}
+
 const ORDER_LINK = 'order-link';
+const DAY_MS = 24 * 60 * 60_000;
+
+/** When a link given at `from` stops opening the order. */
+export const linkExpiry = (from: Date, linkDays: number) => new Date(from.getTime() + linkDays * DAY_MS);
+
+/** What a link signs besides its expiry: the order, and its link version (a revoke moves it on). */
+const linkSubject = (order: Pick<OrderRow, 'orderNumber' | 'linkVersion'>) =>
+  `${order.orderNumber}\n${order.linkVersion}`;
 
 /**
- * The token of the order's link in its confirmation email: signed, not stored, so the email can be
- * written at payment time (the browser's own token exists only as a hash) and opens the order in
- * any browser. Take the key (lib/signing.ts) before opening a transaction.
+ * The token of a link to the order (the confirmation email's, one sent on request): signed over the
+ * order number, its link version and the expiry, stored nowhere, so it opens the order in any
+ * browser until it expires or the admin revokes the order's links. Take the key (lib/signing.ts)
+ * before opening a transaction.
  */
-export function orderLinkToken(key: Buffer, orderNumber: string): string {
-  return sign(key, ORDER_LINK, orderNumber);
+export function orderLinkToken(
+  key: Buffer,
+  order: Pick<OrderRow, 'orderNumber' | 'linkVersion'>,
+  expiresAt: Date,
+): string {
+  return signUntil(key, ORDER_LINK, linkSubject(order), expiresAt);
 }
 
-/** The placing browser's token, or the signed token of the order's email link. */
-async function tokenOpens(db: Database, order: OrderRow, token: string | undefined): Promise<boolean> {
-  if (tokenMatches(order, token)) return true;
-  return signatureMatches(await signingKey(db), ORDER_LINK, order.orderNumber, token);
+/** The placing browser's token for linkDays after the placing, or a link's token before its expiry. */
+async function tokenOpens(db: Database, order: OrderRow, { accessToken, now, linkDays }: OrderAccess) {
+  if (isPlacingBrowsersToken(order, accessToken)) return now < linkExpiry(order.createdAt, linkDays);
+  return signedUntilMatches(await signingKey(db), ORDER_LINK, linkSubject(order), accessToken, now);
+}
+
+/** The admin, the signed-in customer who placed the order, or a holder of a live link to it. */
+export async function mayOpenOrder(db: Database, order: OrderRow, access: OrderAccess): Promise<boolean> {
+  const { viewer } = access;
+  if (viewer?.role === 'admin') return true;
+  if (viewer?.role === 'customer' && order.customerId !== null && order.customerId === viewer.id) return true;
+  return tokenOpens(db, order, access);
 }
 
 /**
- * GET /api/orders/:orderNumber: for the browser holding the order's token, the customer who owns
- * it, and the admin. Anyone else gets the same 404 as a missing order.
+ * GET /api/orders/:orderNumber: for whoever mayOpenOrder lets in. Anyone else gets the same 404 as
+ * a missing order.
  */
 export async function getOrderForViewer({
   db,
   orderNumber,
-  accessToken,
-  viewer,
-}: {
-  db: Database;
-  orderNumber: string;
-  accessToken: string | undefined;
-  viewer: OrderViewer;
-}): Promise<OrderView> {
+  ...access
+}: OrderAccess & { db: Database; orderNumber: string }): Promise<OrderView> {
   const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
-  const allowed =
-    order &&
-    (viewer?.role === 'admin' ||
-      (viewer?.role === 'customer' && order.customerId !== null && order.customerId === viewer.id) ||
-      (await tokenOpens(db, order, accessToken)));
-  if (!order || !allowed) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+  if (!order || !(await mayOpenOrder(db, order, access))) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
   return toOrderView(order, await orderItemsOf(db, order.id));
 }
 
+/** Link emails an order sends on request: at most one per link version in this long. */
+const LINK_EMAIL_WINDOW_MS = 60 * 60_000;
+
 /**
- * 'Order Not Found' offers to open the order with the email it was placed with: the right email
- * gets the order's link token (the browser keeps it), anything else the same 404 as a missing order.
+ * 'Enter the email used for this order': when the email is the order's (in any case), a fresh link
+ * goes to it; nothing comes back, so the caller learns nothing either way (the route answers alike,
+ * in the same time). The outbox's dedupe key sends one link per order and link version an hour,
+ * however often it is asked for; after a revoke the next one goes at once.
  */
-export async function openOrderByEmail({
+export async function sendOrderLink({
   db,
+  clock,
+  publicUrl,
+  linkDays,
   orderNumber,
   email,
 }: {
   db: Database;
+  clock: Clock;
+  publicUrl: string;
+  linkDays: number;
   orderNumber: string;
   email: string;
-}): Promise<{ orderNumber: string; accessToken: string }> {
+}): Promise<void> {
   const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
   const given = Buffer.from(email.trim().toLowerCase());
   const expected = Buffer.from((order?.customerEmail ?? '').trim().toLowerCase());
   const matches = given.length === expected.length && timingSafeEqual(given, expected);
-  if (!order || !matches) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-  return { orderNumber: order.orderNumber, accessToken: orderLinkToken(await signingKey(db), order.orderNumber) };
+  if (!order || !matches) return;
+  const now = clock.now();
+  const token = orderLinkToken(await signingKey(db), order, linkExpiry(now, linkDays));
+  const window = Math.floor(now.getTime() / LINK_EMAIL_WINDOW_MS);
+  const dedupeKey = `order-link:${order.orderNumber}:${order.linkVersion}:${window}`;
+  await enqueueEmail(db, renderOrderLinkEmail({ order, publicUrl, token, linkDays, dedupeKey }), now);
 }
 
 export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {

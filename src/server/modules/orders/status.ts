@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { TrackedOrder } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema';
+import { mayOpenOrder, type OrderAccess } from './service';
 
 /** A lookup of one order by the number its customer holds (typed as given: trimmed and upper-cased here). */
 interface OrderNumberLookup {
@@ -28,21 +29,30 @@ export async function getOrderStatus({ db, orderNumber }: OrderNumberLookup): Pr
 }
 
 /**
- * An order as the track page shows it to anyone holding its number: status and its dates, items
- * count, total, courier and tracking number; never a name, email, phone or address.
+ * An order as the track page shows it: to anyone holding its number, the status and its dates only,
+ * since order numbers can be guessed; the items count, total, courier and tracking number too for
+ * whoever may open the order (its link, its customer's session, the admin). Never a name, email,
+ * phone or address.
  */
-export async function getOrderTracking({ db, orderNumber }: OrderNumberLookup): Promise<TrackedOrder | null> {
+export async function getOrderTracking({
+  db,
+  orderNumber,
+  access,
+}: OrderNumberLookup & { access: OrderAccess }): Promise<TrackedOrder | null> {
   const [order] = await db
     .select()
     .from(orders)
     .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
     .limit(1);
   if (!order) return null;
+  const opens = await mayOpenOrder(db, order, access);
   const [items, history] = await Promise.all([
-    db
-      .select({ count: sql<number>`coalesce(sum(${orderItems.quantity}), 0)` })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id)),
+    opens
+      ? db
+          .select({ count: sql<number>`coalesce(sum(${orderItems.quantity}), 0)` })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id))
+      : null,
     db
       .select({ status: orderStatusHistory.status, createdAt: orderStatusHistory.createdAt })
       .from(orderStatusHistory)
@@ -58,10 +68,12 @@ export async function getOrderTracking({ db, orderNumber }: OrderNumberLookup): 
     status: order.status,
     createdAt: order.createdAt.toISOString(),
     statusHistory,
-    itemCount: Number(items[0]?.count ?? 0),
-    totalAmount: order.totalAmount,
-    currency: order.currency,
-    trackingNumber: order.trackingNumber,
-    courier: order.courier,
+    details: items && {
+      itemCount: Number(items[0]?.count ?? 0),
+      totalAmount: order.totalAmount,
+      currency: order.currency,
+      trackingNumber: order.trackingNumber,
+      courier: order.courier,
+    },
   };
 }

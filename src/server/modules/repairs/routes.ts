@@ -9,6 +9,7 @@ import {
 } from '../../../shared/repairs';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { perReference } from '../../lib/keyed-limits';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
 import { cancelRepair } from './cancel';
@@ -18,6 +19,8 @@ import { bookRepair, listCustomerRepairs, listOfferedSlots, repairNotFound, trac
 type ByNumber = { Params: { bookingNumber: string } };
 const AGENT = { config: { access: ['agent' as const] } };
 const ADMIN = { config: { access: ['admin' as const] } };
+/** Lookups of one booking number, from any address. */
+const BY_BOOKING = [perReference('bookingNumber')];
 
 /** Repair bookings: public booking, tracking and cancelling, the agent's pickup moves, the admin's cancel. */
 export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
@@ -37,20 +40,25 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
     },
   );
 
-  app.get<ByNumber>('/api/repairs/:bookingNumber', { config: { access: 'public' } }, async (request) => {
-    const repair = await trackRepair({
-      db,
-      bookingNumber: request.params.bookingNumber,
-      viewerId: request.auth?.user.id ?? null,
-    });
-    if (!repair) throw repairNotFound();
-    return repair;
-  });
+  // Limited as /api/track/:number is, which answers the same lookup.
+  app.get<ByNumber>(
+    '/api/repairs/:bookingNumber',
+    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' }, keyedLimits: BY_BOOKING } },
+    async (request) => {
+      const repair = await trackRepair({
+        db,
+        bookingNumber: request.params.bookingNumber,
+        viewerId: request.auth?.user.id ?? null,
+      });
+      if (!repair) throw repairNotFound();
+      return repair;
+    },
+  );
 
   // The customer who booked (signed in, or proving the booking's email); a guess at the email is one try of few.
   app.post<ByNumber>(
     '/api/repairs/:bookingNumber/cancel',
-    { config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } } },
+    { config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' }, keyedLimits: BY_BOOKING } },
     async (request) => {
       const { email } = parseInput(cancelRepairSchema, request.body, { form: true });
       const user = request.auth?.user;

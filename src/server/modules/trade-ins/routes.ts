@@ -16,9 +16,11 @@ import {
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
 import { notFound, parseInput } from '../../lib/errors';
+import { perReference } from '../../lib/keyed-limits';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
+import { orderAccessOf } from '../orders/routes';
 import { getOrderTracking } from '../orders/status';
 import { trackRepair } from '../repairs/service';
 import {
@@ -45,8 +47,14 @@ type ByNumber = { Params: { number: string } };
 const FORM = { form: true } as const;
 const ADMIN = { config: { access: ['admin'] } } as const;
 const AGENT = { config: { access: ['agent'] } } as const;
-/** Answering an offer: a guess at the contact email is one try of few. */
-const ANSWER = { config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' } } } as const;
+/** Answering an offer: a guess at the contact email is one try of few, from an address and on one offer. */
+const ANSWER = {
+  config: {
+    access: 'public',
+    rateLimit: { max: 20, timeWindow: '10 minutes' },
+    keyedLimits: [perReference('number')],
+  },
+} as const;
 
 const viewerOf = (request: FastifyRequest): Viewer =>
   request.auth ? { id: request.auth.user.id, role: request.auth.user.role } : null;
@@ -72,12 +80,22 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   // One box tracks a sale (TXN...), an order (ORD-...) or a repair booking (REP-...); whatever is not found is one 404.
   app.get<ByNumber>(
     '/api/track/:number',
-    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        keyedLimits: [perReference('number')],
+      },
+    },
     async (request, reply) => {
       const number = normaliseNumber(request.params.number);
       reply.header('cache-control', 'private, no-store');
       if (number.startsWith('ORD-')) {
-        const order = await getOrderTracking({ db, orderNumber: number });
+        const order = await getOrderTracking({
+          db,
+          orderNumber: number,
+          access: orderAccessOf(request, { clock, config }),
+        });
         if (order) return { kind: 'order', order } satisfies TrackReply;
       } else if (number.startsWith('TXN')) {
         const tradeIn = await getTrackedTradeIn({ db, number, viewer: viewerOf(request) });

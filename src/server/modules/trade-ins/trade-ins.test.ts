@@ -291,7 +291,7 @@ describe('GET /api/track/:number', () => {
     });
   });
 
-  it('shows an order by its number with no personal data', async () => {
+  it('shows an order by its number: to a stranger, its status and dates only', async () => {
     const [device] = await insertDevices(t.db, [{ price: 4000, quantity: 5 }]);
     const { orderNumber } = await placed(t, [{ deviceId: device!.id, quantity: 2 }]);
     const res = await send(t.app, 'GET', `/api/track/${orderNumber}`);
@@ -303,14 +303,10 @@ describe('GET /api/track/:number', () => {
         status: 'pending',
         createdAt: expect.any(String),
         statusHistory: [{ status: 'pending', date: expect.any(String) }],
-        itemCount: 2,
-        totalAmount: 8000,
-        currency: 'NGN',
-        trackingNumber: null,
-        courier: null,
+        details: null,
       },
     });
-    expect(res.body).not.toMatch(/Thandi|Long Street|example/);
+    expect(res.body).not.toMatch(/Thandi|Long Street|example|8000/);
   });
 
   it('shows a repair booking by its REP number, as the repairs module tracks it', async () => {

@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ORDER_TOKEN_HEADER, orderAccessSchema, type Address, type OrderView } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { cardClass, Section } from '../../components/ui/section';
 import { api, ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { applyServerErrors, useZodForm } from '../../lib/forms';
-import { readOrderToken, saveOrderToken, takeTokenFromLink } from '../../lib/order-token';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { readOrderToken, takeTokenFromLink } from '../../lib/order-token';
 import { paymentsAreTest, TEST_MODE_NOTICE } from '../../lib/payment-mode';
 
 function formatDate(iso: string) {
@@ -34,48 +35,46 @@ function AddressBlock({ address }: { address: Address }) {
 }
 
 /**
- * 'Order Not Found': for a stranger that is all, for the buyer in another browser without the email
- * at hand, the email used for the order opens it (the server answers with the order's link token).
+ * 'Order Not Found': for a stranger that is all. The buyer in another browser, or holding a link that
+ * expired or was revoked, enters the order's email and a fresh link goes there; the server answers
+ * the same whatever the email, so the page says that and nothing else.
  */
-function NotFound({ orderNumber, onOpened }: { orderNumber: string; onOpened: () => void }) {
+function NotFound({ orderNumber }: { orderNumber: string }) {
   const form = useZodForm(orderAccessSchema, { defaultValues: { email: '' } });
+  const input = inputProps(form, useId());
+  const [sent, setSent] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    setProblem(null);
-    try {
-      const { accessToken } = await api.post<{ accessToken: string }>(
-        `/api/orders/${encodeURIComponent(orderNumber)}/access`,
-        { email },
-      );
-      saveOrderToken(orderNumber, accessToken);
-      onOpened();
-    } catch (error) {
-      const missing = error instanceof ApiError && error.status === 404;
-      setProblem(missing ? 'No order with this number was placed with that email.' : applyServerErrors(form, error));
-    }
-  });
+  const onSubmit = submitWith(
+    form,
+    async (body) => {
+      setProblem(null);
+      const reply = await api.post<{ message: string }>(`/api/orders/${encodeURIComponent(orderNumber)}/access`, body);
+      setSent(reply.message);
+    },
+    { report: setProblem },
+  );
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Order Not Found</h1>
       <p className="mt-2 text-slate-600">We couldn't find this order.</p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mx-auto mt-8 max-w-sm text-left">
-        <TextField
-          id="order-access-email"
-          type="email"
-          autoComplete="email"
-          label="Enter the email used for this order"
-          {...form.register('email')}
-          error={form.formState.errors.email?.message}
-        />
-        {problem && (
-          <p role="alert" className="mt-2 text-sm text-red-600">
-            {problem}
-          </p>
-        )}
-        <Button type="submit" className="mt-4 w-full" disabled={form.formState.isSubmitting}>
-          Open Order
-        </Button>
-      </form>
+      {sent ? (
+        <p role="status" className="mx-auto mt-8 max-w-sm rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
+          {sent}
+        </p>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 max-w-sm text-left">
+          <TextField
+            type="email"
+            autoComplete="email"
+            label="Enter the email used for this order"
+            {...input('email')}
+          />
+          <FormAlert message={problem} className="mt-2 text-sm text-red-600" />
+          <Button type="submit" className="mt-4 w-full" disabled={form.formState.isSubmitting}>
+            Email Me a Link
+          </Button>
+        </form>
+      )}
       <Link to={paths.buy} className={buttonClass('secondary', 'lg', 'mt-6')}>
         Continue Shopping
       </Link>
@@ -98,6 +97,16 @@ export function Component() {
     retry: false,
   });
 
+  // The emailed link pasted into this very tab changes the fragment only: no new page load, so read it now.
+  const { refetch } = query;
+  useEffect(() => {
+    const onLink = () => {
+      if (window.location.hash.startsWith('#token=')) void refetch();
+    };
+    window.addEventListener('hashchange', onLink);
+    return () => window.removeEventListener('hashchange', onLink);
+  }, [refetch]);
+
   useEffect(() => {
     if (!query.error) return;
     const missing = query.error instanceof ApiError && query.error.status === 404;
@@ -108,7 +117,7 @@ export function Component() {
     return <p className="px-4 py-16 text-center text-slate-600">Loading order details...</p>;
   }
   const order = query.data;
-  if (!order) return <NotFound orderNumber={orderNumber} onOpened={() => void query.refetch()} />;
+  if (!order) return <NotFound orderNumber={orderNumber} />;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">

@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ORDER_TOKEN_HEADER } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
 import { normaliseNumber, SELL_MESSAGES, type TrackReply } from '../../../shared/trade-ins';
 import { Button, buttonClass } from '../../components/ui/button';
 import { api, ApiError } from '../../lib/api';
+import { readOrderToken } from '../../lib/order-token';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OrderStatus } from './order-status';
 import { trackQueryKey } from './track-query';
@@ -31,7 +33,13 @@ export function Component() {
   // One endpoint answers all three kinds, so searching the same number again refetches what is shown.
   const query = useQuery({
     queryKey: trackQueryKey(number),
-    queryFn: () => api.get<TrackReply>(`/api/track/${encodeURIComponent(number)}`),
+    queryFn: () => {
+      // This browser's token for an order it placed or opened from a link shows the order's details too.
+      const token = number.startsWith('ORD-') ? readOrderToken(number) : null;
+      return api.get<TrackReply>(`/api/track/${encodeURIComponent(number)}`, {
+        headers: token ? { [ORDER_TOKEN_HEADER]: token } : {},
+      });
+    },
     enabled: number !== '',
     retry: false,
   });

@@ -23,6 +23,8 @@ export const orderActions = {
   tracking: (orderNumber: string, body: unknown) => api.put<AdminOrderRow>(`${orderPath(orderNumber)}/tracking`, body),
   /** Returns the stock and refunds a paid order. */
   cancel: (orderNumber: string) => api.post<CancelOrderReply>(`${orderPath(orderNumber)}/cancel`, {}),
+  /** Every link to the order stops opening it, the placing browser's token too. */
+  revokeLinks: (orderNumber: string) => api.post<{ message: string }>(`${orderPath(orderNumber)}/revoke-links`, {}),
   /** Refunds the money of a payment that came after the order closed (the card's 'Needs refund'). */
   refundDue: (orderNumber: string) => api.post<RefundReply>(`${orderPath(orderNumber)}/refund-due`, {}),
 };

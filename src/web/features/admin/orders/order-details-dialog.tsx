@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Address } from '../../../../shared/orders';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
-import { useOrderDetails } from './order-api';
+import { toast } from '../../../lib/toast';
+import { orderActions, useOrderDetails } from './order-api';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 const at = (iso: string) => when.format(new Date(iso));
@@ -96,6 +100,10 @@ function Details({ orderNumber }: { orderNumber: string }) {
           ))}
         </ol>
       </Section>
+      <Section title="Links">
+        <p>The confirmation email&apos;s link and any sent on request open the order until they expire.</p>
+        <RevokeLinks orderNumber={orderNumber} />
+      </Section>
       <Section title="Emails">
         {data.emails.length === 0 ? (
           <p>No emails sent</p>
@@ -110,5 +118,32 @@ function Details({ orderNumber }: { orderNumber: string }) {
         )}
       </Section>
     </div>
+  );
+}
+
+/** Revoke links: after a confirmation, every link to the order (and the placing browser's token) stops opening it. */
+function RevokeLinks({ orderNumber }: { orderNumber: string }) {
+  const [open, setOpen] = useState(false);
+  async function revoke() {
+    try {
+      toast.success((await orderActions.revokeLinks(orderNumber)).message);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Failed to revoke links');
+    }
+  }
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="danger" size="sm" className="mt-2">
+          Revoke links
+        </Button>
+      }
+      title={`Revoke the links to order ${orderNumber}?`}
+      message="Every link to this order stops working, the confirmation email's and the buying browser's included. The customer can ask for a new link with the order's email."
+      confirmLabel="Revoke links"
+      onConfirm={revoke}
+    />
   );
 }

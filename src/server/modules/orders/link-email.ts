@@ -1,0 +1,51 @@
+import { headedEmail, linkHtml } from '../../lib/email-layout';
+import type { OutgoingEmail } from '../mail/outbox';
+import type { OrderRow } from './service';
+
+/**
+ * The order page's address with a link token. The token rides in the fragment: browsers never send
+ * it to a server, so no log or Referer sees it.
+ */
+export const orderLinkUrl = (publicUrl: string, orderNumber: string, token: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/order-confirmation/${encodeURIComponent(orderNumber)}#token=${token}`;
+
+/**
+ * The email 'enter the email used for this order' sends: a fresh link to the order. `dedupeKey`
+ * makes it one per order, link version and hour, however often it is asked for.
+ */
+export function renderOrderLinkEmail({
+  order,
+  publicUrl,
+  token,
+  linkDays,
+  dedupeKey,
+}: {
+  order: Pick<OrderRow, 'orderNumber' | 'firstName' | 'customerEmail'>;
+  publicUrl: string;
+  token: string;
+  linkDays: number;
+  dedupeKey: string;
+}): OutgoingEmail {
+  const link = orderLinkUrl(publicUrl, order.orderNumber, token);
+  const { text, html } = headedEmail(
+    `Your order ${order.orderNumber}`,
+    [
+      `Hi ${order.firstName},`,
+      `Someone asked for a link to order ${order.orderNumber} with this email address. ` +
+        `The link below opens the order in any browser for ${linkDays} days.`,
+      'If it was not you, you can ignore this email: the link came to you alone.',
+    ],
+    { text: [`View your order: ${link}`], html: [linkHtml('View your order', link)] },
+  );
+  return {
+    kind: 'order_link',
+    to: order.customerEmail,
+    subject: `Your link to order ${order.orderNumber}`,
+    html,
+    text,
+    dedupeKey,
+    // The link opens the order: blanked once delivered, never shown to the admin.
+    containsSecret: true,
+    entity: { type: 'order', id: order.orderNumber },
+  };
+}
