@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
 import { Api, expect, signInAsAgent, test, uniqueId } from './fixtures';
+import { emailTo, linkIn } from './mailbox';
 import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
 
@@ -22,6 +23,24 @@ test.describe('track a device', () => {
   });
   test.afterEach(() => agent.request.dispose());
 
+  /** A laptop sold through the API by a guest with this contact email; its transaction number. */
+  async function sellByApi(api: Api, email: string): Promise<string> {
+    const sold = await api.expect<{ transactionNumber: string }>(
+      api.post('/api/trade-ins', {
+        deviceType: 'laptop',
+        brand: 'Dell',
+        model: 'XPS 13',
+        condition: 'fair',
+        address: '3 Bree Street, Cape Town',
+        contactPhone: '+27 21 555 0100',
+        contactEmail: email,
+        isOwner: true,
+      }),
+      201,
+    );
+    return sold.transactionNumber;
+  }
+
   async function makeOffer(admin: Api, number: string, amount: number, notes: string) {
     await admin.expect(admin.post(`/api/admin/trade-ins/${number}/confirm`));
     await admin.expect(admin.post(`/api/admin/trade-ins/${number}/assign`, { agentId }));
@@ -29,7 +48,11 @@ test.describe('track a device', () => {
     await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount, notes }));
   }
 
-  test('a guest sells a phone, tracks it, and accepts the offer with bank details', async ({ page, admin }) => {
+  test('a guest without the offer link asks for a new one, and the emailed link accepts the offer', async ({
+    page,
+    admin,
+  }) => {
+    test.slow(); // it waits for the outbox to deliver its email (a pass every 5 seconds)
     const email = `accept.${uniqueId()}@example.com`;
     const number = await sellThroughPage(page, email);
     await page.getByRole('link', { name: 'Track Your Device' }).click();
@@ -45,16 +68,25 @@ test.describe('track a device', () => {
     await expect(page.getByText('Screen and battery in great shape')).toBeVisible();
     await expect(timeline.getByRole('listitem').filter({ hasText: 'Device Assessed' })).not.toContainText('Pending');
 
+    // Knowing the number (and the email) is not enough: the answer needs the emailed link.
     await page.getByRole('button', { name: 'Accept Offer' }).click();
+    const asked = page.getByRole('dialog', { name: 'Accept Offer' });
+    await expect(asked.getByText('This needs the link from the email we sent you about this trade-in')).toBeVisible();
+    await expect(asked.getByLabel(/^Contact Email/)).toHaveCount(0);
+    await expect(asked.getByLabel(/^Account Number/)).toHaveCount(0);
+    await asked.getByRole('button', { name: 'Email me a new link' }).click();
+    await expect(asked.getByRole('status')).toContainText('we have emailed a new link to the contact email');
+    await expect(asked.getByRole('button', { name: 'Email me a new link' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(asked).toBeHidden();
+
+    const newLink = await emailTo(email, new RegExp(`Your new link for ${number}`));
+    await page.goto(linkIn(newLink, 'Accept Offer'));
     const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
-    await dialog.getByLabel(/^Contact Email/).fill('someone.else@example.com');
     await dialog.getByLabel(/^Account Holder/).fill('Lindiwe Dube');
     await dialog.getByLabel(/^Bank/).selectOption('Capitec');
     await dialog.getByLabel(/^Account Number/).fill('1234567890');
     await dialog.getByLabel(/^Branch Code/).fill('470010');
-    await dialog.getByRole('button', { name: 'Accept Offer' }).click();
-    await expect(dialog.getByText('This email does not match the one given for this trade-in')).toBeVisible();
-    await dialog.getByLabel(/^Contact Email/).fill(email);
     await dialog.getByRole('button', { name: 'Accept Offer' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
@@ -62,29 +94,59 @@ test.describe('track a device', () => {
     await expect(page.getByRole('button', { name: 'Accept Offer' })).toHaveCount(0);
   });
 
-  test('another guest declines the offer and is told the device comes back', async ({ page, api, admin }) => {
+  test("the offer email's link accepts, and the same link changes the payout account, which the seller is told of", async ({
+    page,
+    api,
+    admin,
+  }) => {
+    test.slow(); // it waits for the outbox to deliver its email (a pass every 5 seconds)
+    const email = `payout.${uniqueId()}@example.com`;
+    const number = await sellByApi(api, email);
+    await makeOffer(admin, number, 4100, '');
+    const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
+    await page.goto(linkIn(offer, 'Accept Offer'));
+    const accept = page.getByRole('dialog', { name: 'Accept Offer' });
+    await accept.getByLabel(/^Account Holder/).fill('Naledi Mokoena');
+    await accept.getByLabel(/^Bank/).selectOption('FNB');
+    await accept.getByLabel(/^Account Number/).fill('62 1234 5678');
+    await accept.getByLabel(/^Branch Code/).fill('250655');
+    await accept.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
+
+    await page.getByRole('button', { name: 'Change payout account' }).click();
+    const change = page.getByRole('dialog', { name: 'Change payout account' });
+    await change.getByLabel(/^Account Holder/).fill('Naledi Mokoena');
+    await change.getByLabel(/^Bank/).selectOption('Capitec');
+    await change.getByLabel(/^Account Number/).fill('1098765432');
+    await change.getByLabel(/^Branch Code/).fill('470010');
+    await change.getByRole('button', { name: 'Save payout account' }).click();
+    await expect(change).toBeHidden();
+    await expect(
+      page.getByText('Payout account changed. We will pay into your Capitec account ending 5432.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
+    const told = await emailTo(email, new RegExp(`${number}: payout account changed`));
+    expect(told.text).toContain('your payout account was changed to Capitec ending 5432.');
+  });
+
+  test("another guest declines the offer from the email's link and is told the device comes back", async ({
+    page,
+    api,
+    admin,
+  }) => {
+    test.slow(); // it waits for the outbox to deliver its email (a pass every 5 seconds)
     const email = `decline.${uniqueId()}@example.com`;
-    const { transactionNumber: number } = await api.expect<{ transactionNumber: string }>(
-      api.post('/api/trade-ins', {
-        deviceType: 'laptop',
-        brand: 'Dell',
-        model: 'XPS 13',
-        condition: 'fair',
-        address: '3 Bree Street, Cape Town',
-        contactPhone: '+27 21 555 0100',
-        contactEmail: email,
-        isOwner: true,
-      }),
-      201,
-    );
+    const number = await sellByApi(api, email);
     await makeOffer(admin, number, 4100, '');
     await page.goto('/track');
     await page.getByLabel('Transaction number').fill(`  ${number.toLowerCase()} `);
     await page.getByLabel('Transaction number').press('Enter');
     await expect(page).toHaveURL(`/track?number=${number}`);
-    await page.getByRole('button', { name: 'Decline Offer' }).click();
+    await expect(page.getByRole('button', { name: 'Decline Offer' })).toBeVisible();
+
+    const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
+    await page.goto(linkIn(offer, 'Decline Offer'));
     const dialog = page.getByRole('dialog', { name: 'Decline Offer' });
-    await dialog.getByLabel(/^Contact Email/).fill(email);
     await dialog.getByRole('button', { name: 'Decline Offer' }).click();
     await expect(page.getByTestId('status-badge')).toHaveText('Offer Declined');
     const timeline = page.getByRole('region', { name: 'Status Timeline' });

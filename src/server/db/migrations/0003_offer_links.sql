@@ -1,0 +1,2 @@
+ALTER TABLE "trade_ins" ADD COLUMN "access_token_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "trade_ins" ADD COLUMN "link_emailed_at" timestamp with time zone;
