@@ -148,7 +148,6 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
   playwright,
   baseURL,
 }) => {
-  test.slow(); // it waits for the outbox to deliver the offer email (a pass every 5 seconds)
   const id = uniqueId();
   const email = `seller.${id}@example.com`;
   const agentName = `Lerato Khumalo ${id}`;

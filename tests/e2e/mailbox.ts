@@ -1,4 +1,4 @@
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 /** The e2e server's mailbox reader (scripts/e2e-server.mjs): the app's port + 2. */
 const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}`;
@@ -17,10 +17,11 @@ export async function inbox(address: string): Promise<ReceivedEmail[]> {
 }
 
 /**
- * The `count`th email `address` received whose subject matches, once it has arrived (the store's
- * outbox sends every few seconds).
+ * The `count`th email `address` received whose subject matches, once it has arrived. The store's
+ * outbox sends every 5 seconds, so a story that waits for mail gets the time of a slow test.
  */
 export async function emailTo(address: string, subject: RegExp, count = 1): Promise<ReceivedEmail> {
+  test.slow();
   let found: ReceivedEmail[] = [];
   await expect
     .poll(

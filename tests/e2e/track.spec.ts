@@ -1,9 +1,17 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
 import { Api, expect, signInAsAgent, test, uniqueId } from './fixtures';
 import { emailTo, linkIn } from './mailbox';
 import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
+
+/** Fills the payout bank form of the Accept Offer or Change payout account dialog. */
+async function fillBank(dialog: Locator, account: { holder: string; bank: string; number: string; branch: string }) {
+  await dialog.getByLabel(/^Account Holder/).fill(account.holder);
+  await dialog.getByLabel(/^Bank/).selectOption(account.bank);
+  await dialog.getByLabel(/^Account Number/).fill(account.number);
+  await dialog.getByLabel(/^Branch Code/).fill(account.branch);
+}
 
 /** Sells a phone through the page and returns its transaction number, the page left on the success view. */
 async function sellThroughPage(page: Page, email: string): Promise<string> {
@@ -23,8 +31,9 @@ test.describe('track a device', () => {
   });
   test.afterEach(() => agent.request.dispose());
 
-  /** A laptop sold through the API by a guest with this contact email; its transaction number. */
-  async function sellByApi(api: Api, email: string): Promise<string> {
+  /** A laptop sold through the API by a guest with an email of its own, and offered R4,100: its number and the email. */
+  async function offeredToGuest(api: Api, admin: Api, name: string) {
+    const email = `${name}.${uniqueId()}@example.com`;
     const sold = await api.expect<{ transactionNumber: string }>(
       api.post('/api/trade-ins', {
         deviceType: 'laptop',
@@ -38,7 +47,8 @@ test.describe('track a device', () => {
       }),
       201,
     );
-    return sold.transactionNumber;
+    await makeOffer(admin, sold.transactionNumber, 4100, '');
+    return { email, number: sold.transactionNumber };
   }
 
   async function makeOffer(admin: Api, number: string, amount: number, notes: string) {
@@ -52,7 +62,6 @@ test.describe('track a device', () => {
     page,
     admin,
   }) => {
-    test.slow(); // it waits for the outbox to deliver its email (a pass every 5 seconds)
     const email = `accept.${uniqueId()}@example.com`;
     const number = await sellThroughPage(page, email);
     await page.getByRole('link', { name: 'Track Your Device' }).click();
@@ -83,10 +92,7 @@ test.describe('track a device', () => {
     const newLink = await emailTo(email, new RegExp(`Your new link for ${number}`));
     await page.goto(linkIn(newLink, 'Accept Offer'));
     const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
-    await dialog.getByLabel(/^Account Holder/).fill('Lindiwe Dube');
-    await dialog.getByLabel(/^Bank/).selectOption('Capitec');
-    await dialog.getByLabel(/^Account Number/).fill('1234567890');
-    await dialog.getByLabel(/^Branch Code/).fill('470010');
+    await fillBank(dialog, { holder: 'Lindiwe Dube', bank: 'Capitec', number: '1234567890', branch: '470010' });
     await dialog.getByRole('button', { name: 'Accept Offer' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
@@ -99,26 +105,17 @@ test.describe('track a device', () => {
     api,
     admin,
   }) => {
-    test.slow(); // it waits for the outbox to deliver its email (a pass every 5 seconds)
-    const email = `payout.${uniqueId()}@example.com`;
-    const number = await sellByApi(api, email);
-    await makeOffer(admin, number, 4100, '');
+    const { email, number } = await offeredToGuest(api, admin, 'payout');
     const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
     await page.goto(linkIn(offer, 'Accept Offer'));
     const accept = page.getByRole('dialog', { name: 'Accept Offer' });
-    await accept.getByLabel(/^Account Holder/).fill('Naledi Mokoena');
-    await accept.getByLabel(/^Bank/).selectOption('FNB');
-    await accept.getByLabel(/^Account Number/).fill('62 1234 5678');
-    await accept.getByLabel(/^Branch Code/).fill('250655');
+    await fillBank(accept, { holder: 'Naledi Mokoena', bank: 'FNB', number: '62 1234 5678', branch: '250655' });
     await accept.getByRole('button', { name: 'Accept Offer' }).click();
     await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
 
     await page.getByRole('button', { name: 'Change payout account' }).click();
     const change = page.getByRole('dialog', { name: 'Change payout account' });
-    await change.getByLabel(/^Account Holder/).fill('Naledi Mokoena');
-    await change.getByLabel(/^Bank/).selectOption('Capitec');
-    await change.getByLabel(/^Account Number/).fill('1098765432');
-    await change.getByLabel(/^Branch Code/).fill('470010');
+    await fillBank(change, { holder: 'Naledi Mokoena', bank: 'Capitec', number: '1098765432', branch: '470010' });
     await change.getByRole('button', { name: 'Save payout account' }).click();
     await expect(change).toBeHidden();
     await expect(
@@ -134,10 +131,7 @@ test.describe('track a device', () => {
     api,
     admin,
   }) => {
-    test.slow(); // it waits for the outbox to deliver its email (a pass every 5 seconds)
-    const email = `decline.${uniqueId()}@example.com`;
-    const number = await sellByApi(api, email);
-    await makeOffer(admin, number, 4100, '');
+    const { email, number } = await offeredToGuest(api, admin, 'decline');
     await page.goto('/track');
     await page.getByLabel('Transaction number').fill(`  ${number.toLowerCase()} `);
     await page.getByLabel('Transaction number').press('Enter');
