@@ -1,11 +1,7 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
-/** Where the e2e server's mail lands, one .eml file a message (scripts/e2e-server.mjs). */
-export const E2E_MAIL_DIR = path.join(tmpdir(), `quickbuy-e2e-mail-${PORT}`);
 
 /** Flags Debian's Chromium needs on these machines (no GPU, no network beyond loopback, root). */
 export const CHROMIUM_ARGS = [
@@ -41,6 +37,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(PORT), E2E_MAIL_DIR },
+    env: { E2E_PORT: String(PORT) },
   },
 });

@@ -249,32 +249,55 @@ export function statusDescription(status: string): string {
 }
 
 export const OFFER_MESSAGES = {
-  proofRequired: 'Enter the contact email you gave when you submitted this device',
-  wrongEmail: 'This email does not match the one given for this trade-in',
   noSavedAccount: 'No bank account is saved in your account: enter the account number',
   savedAccountOwnerOnly: 'Sign in as the seller to use the bank account saved in your account',
   savedAccountOtherBank: (bank: string) =>
     `Your saved account is with ${bank}: choose ${bank}, or enter the account number`,
   accepted: 'Offer accepted. We will pay the amount into your bank account within 24 hours of approval.',
   declined: 'Offer declined. Your device will be returned to you.',
+  payoutChanged: (bank: string, lastFour: string) =>
+    `Payout account changed. We will pay into your ${bank} account ending ${lastFour}.`,
   assessed: 'Device marked as assessed',
   offerMade: (amount: number) => `Offer of R${amount} submitted successfully`,
 } as const;
 
-/** How a customer proves the trade-in is theirs: the contact email, or the token of the offer email's link. */
-const offerProof = {
-  email: z.string().trim().max(254).optional().default(''),
-  token: z.string().trim().max(200).optional().default(''),
-};
+/**
+ * Owning a trade-in is proved by the newest link we emailed to its contact address or by the owner's
+ * session, never by an email address typed in (decision 039). The link lasts this long.
+ */
+export const OFFER_LINK_DAYS = 14;
+/** The statuses in which a link is of use: answering the offer, then changing where it is paid. */
+export const LINK_STATUSES = ['Offer Made', 'Awaiting Payment'] as const satisfies readonly AnySaleStatus[];
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+/** The history entry of a payout account changed while the payment waits. */
+export const PAYOUT_CHANGED_HISTORY = 'Payout account changed by the customer';
+
+/** "This trade-in is Paid; the payout account can only be changed while Awaiting Payment" */
+export const payoutChangeRefusal = (status: string) =>
+  `This trade-in is ${status}; the payout account can only be changed while Awaiting Payment`;
+
+export const LINK_MESSAGES = {
+  required:
+    'This needs the link from the email we sent you about this trade-in, or sign in as the seller. Lost the email? We can send you a new link.',
+  invalid: 'This link is no longer valid: use the newest link we emailed you, or ask for a new link.',
+  expired: 'This link has expired: ask for a new link and we will email it to you.',
+  /** The one answer to 'email me a new link', whatever the number or its state. */
+  sent: 'If this transaction is waiting for your answer or your payout, we have emailed a new link to the contact email given with it. Only the newest link works.',
+} as const;
+
+/** The proof a request may carry besides the session: the token of the emailed link. */
+const linkProof = { token: z.string().trim().max(200).optional().default('') };
 
 const ACCOUNT_NUMBER_MESSAGES = {
   required: 'Account number is required',
   invalid: 'Enter the account number: 6 to 16 digits',
 };
 
-export const acceptOfferSchema = z
+/** Where the payout goes: given when accepting, and again to change it while the payment waits. */
+export const payoutAccountSchema = z
   .object({
-    ...offerProof,
+    ...linkProof,
     accountHolder: required('Account holder', 120),
     bankName: z.enum(BANKS, { error: 'Choose a bank from the list' }),
     /** Not needed when `useSavedAccount`: the server takes the number saved in the account. */
@@ -300,10 +323,10 @@ export const acceptOfferSchema = z
       ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.invalid });
     }
   });
-export type AcceptOfferInput = z.input<typeof acceptOfferSchema>;
+export type PayoutAccountInput = z.input<typeof payoutAccountSchema>;
 
 export const declineOfferSchema = z.object({
-  ...offerProof,
+  ...linkProof,
   reason: z.string().trim().max(500, 'Reason is at most 500 characters').optional().default(''),
 });
 export type DeclineOfferInput = z.input<typeof declineOfferSchema>;
@@ -366,7 +389,7 @@ export interface TrackedTradeIn extends TradeInDevice {
   submittedDate: string;
   contactEmail: string;
   contactPhone: string;
-  /** The signed-in customer is the one who submitted it (no email needed to answer an offer). */
+  /** The signed-in customer is the one who submitted it: their session proves it without the emailed link. */
   viewerIsOwner: boolean;
   statusHistory: HistoryEntry[];
 }

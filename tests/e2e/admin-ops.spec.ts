@@ -1,5 +1,6 @@
 import { CSRF_HEADER } from '../../src/shared/errors';
 import { Api, E2E_ADMIN, expect, test, uniqueId } from './fixtures';
+import { emailTo, linkIn, tokenOf } from './mailbox';
 import type { CancelOrderReply } from '../../src/shared/admin-orders';
 import type { CheckoutReply } from '../../src/shared/orders';
 
@@ -200,9 +201,11 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
   await agent.expect(agent.post(`/api/agent/trade-ins/${number}/assess`));
   await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount: 6500, notes: '' }));
   await agent.request.dispose();
+  // The seller answers from the offer email's link.
+  const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
   await api.expect(
     api.post(`/api/trade-ins/${number}/accept`, {
-      email,
+      token: tokenOf(linkIn(offer, 'Accept Offer')),
       accountHolder: 'Naledi Mokoena',
       bankName: 'Capitec',
       accountNumber: '1234567890',

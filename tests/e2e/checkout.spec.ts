@@ -5,11 +5,11 @@ import {
   E2E_ADMIN,
   expect,
   ORDER_CUSTOMER,
-  orderLinkInMail,
   placePaidOrder,
   SANDBOX_SUCCESS_CARD,
   test,
 } from './fixtures';
+import { orderLinkInMail } from './mailbox';
 
 // User stories of spec 000 sections 2 ('Cart and checkout', 'Order confirmation'), 5 and 8,
 // against the real server with the sandbox payment provider. Each test buys devices made for it.

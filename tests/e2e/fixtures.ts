@@ -1,7 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { E2E_MAIL_DIR } from '../../playwright.config';
 import type { SignupInput } from '../../src/shared/accounts';
 import type { Device, DeviceListReply } from '../../src/shared/catalog';
 import { CSRF_HEADER } from '../../src/shared/errors';
@@ -140,31 +137,6 @@ export async function placePaidOrder(api: Api, device: Device): Promise<Checkout
   );
   await api.expect(api.post('/api/payments/verify', { reference }));
   return placed;
-}
-
-/** A message as the e2e server's mailbox keeps it, quoted-printable soft breaks and escapes undone. */
-function readMail(file: string): string {
-  return readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/**
- * The 'View your order' link of the newest email to `to` with this subject, as the customer would
- * follow it: the e2e server delivers the outbox to a mailbox on disk (scripts/e2e-server.mjs), a
- * few seconds after the email is written.
- */
-export async function orderLinkInMail(to: string, subject: string): Promise<string> {
-  const find = () => {
-    for (const file of readdirSync(E2E_MAIL_DIR).sort().reverse()) {
-      const mail = readMail(file);
-      if (!mail.toLowerCase().includes(`to: ${to.toLowerCase()}`) || !mail.includes(`Subject: ${subject}`)) continue;
-      return /View your order: (\S+)/.exec(mail)?.[1];
-    }
-    return undefined;
-  };
-  await expect.poll(find, { message: `an email to ${to}: ${subject}`, timeout: 20_000 }).toBeTruthy();
-  return find()!;
 }
 
 /** Signs `api` (and the page, when it is the page's) in as the demo agent; their user id. */

@@ -1,17 +1,17 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
-import {
-  Api,
-  expect,
-  ORDER_CUSTOMER,
-  orderLinkInMail,
-  placePaidOrder,
-  signInAsAgent,
-  test,
-  uniqueId,
-} from './fixtures';
+import { Api, expect, ORDER_CUSTOMER, placePaidOrder, signInAsAgent, test, uniqueId } from './fixtures';
+import { emailTo, linkIn, orderLinkInMail } from './mailbox';
 import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
+
+/** Fills the payout bank form of the Accept Offer or Change payout account dialog. */
+async function fillBank(dialog: Locator, account: { holder: string; bank: string; number: string; branch: string }) {
+  await dialog.getByLabel(/^Account Holder/).fill(account.holder);
+  await dialog.getByLabel(/^Bank/).selectOption(account.bank);
+  await dialog.getByLabel(/^Account Number/).fill(account.number);
+  await dialog.getByLabel(/^Branch Code/).fill(account.branch);
+}
 
 /** Sells a phone through the page and returns its transaction number, the page left on the success view. */
 async function sellThroughPage(page: Page, email: string): Promise<string> {
@@ -31,6 +31,26 @@ test.describe('track a device', () => {
   });
   test.afterEach(() => agent.request.dispose());
 
+  /** A laptop sold through the API by a guest with an email of its own, and offered R4,100: its number and the email. */
+  async function offeredToGuest(api: Api, admin: Api, name: string) {
+    const email = `${name}.${uniqueId()}@example.com`;
+    const sold = await api.expect<{ transactionNumber: string }>(
+      api.post('/api/trade-ins', {
+        deviceType: 'laptop',
+        brand: 'Dell',
+        model: 'XPS 13',
+        condition: 'fair',
+        address: '3 Bree Street, Cape Town',
+        contactPhone: '+27 21 555 0100',
+        contactEmail: email,
+        isOwner: true,
+      }),
+      201,
+    );
+    await makeOffer(admin, sold.transactionNumber, 4100, '');
+    return { email, number: sold.transactionNumber };
+  }
+
   async function makeOffer(admin: Api, number: string, amount: number, notes: string) {
     await admin.expect(admin.post(`/api/admin/trade-ins/${number}/confirm`));
     await admin.expect(admin.post(`/api/admin/trade-ins/${number}/assign`, { agentId }));
@@ -38,7 +58,10 @@ test.describe('track a device', () => {
     await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount, notes }));
   }
 
-  test('a guest sells a phone, tracks it, and accepts the offer with bank details', async ({ page, admin }) => {
+  test('a guest without the offer link asks for a new one, and the emailed link accepts the offer', async ({
+    page,
+    admin,
+  }) => {
     const email = `accept.${uniqueId()}@example.com`;
     const number = await sellThroughPage(page, email);
     await page.getByRole('link', { name: 'Track Your Device' }).click();
@@ -54,16 +77,22 @@ test.describe('track a device', () => {
     await expect(page.getByText('Screen and battery in great shape')).toBeVisible();
     await expect(timeline.getByRole('listitem').filter({ hasText: 'Device Assessed' })).not.toContainText('Pending');
 
+    // Knowing the number (and the email) is not enough: the answer needs the emailed link.
     await page.getByRole('button', { name: 'Accept Offer' }).click();
+    const asked = page.getByRole('dialog', { name: 'Accept Offer' });
+    await expect(asked.getByText('This needs the link from the email we sent you about this trade-in')).toBeVisible();
+    await expect(asked.getByLabel(/^Contact Email/)).toHaveCount(0);
+    await expect(asked.getByLabel(/^Account Number/)).toHaveCount(0);
+    await asked.getByRole('button', { name: 'Email me a new link' }).click();
+    await expect(asked.getByRole('status')).toContainText('we have emailed a new link to the contact email');
+    await expect(asked.getByRole('button', { name: 'Email me a new link' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(asked).toBeHidden();
+
+    const newLink = await emailTo(email, new RegExp(`Your new link for ${number}`));
+    await page.goto(linkIn(newLink, 'Accept Offer'));
     const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
-    await dialog.getByLabel(/^Contact Email/).fill('someone.else@example.com');
-    await dialog.getByLabel(/^Account Holder/).fill('Lindiwe Dube');
-    await dialog.getByLabel(/^Bank/).selectOption('Capitec');
-    await dialog.getByLabel(/^Account Number/).fill('1234567890');
-    await dialog.getByLabel(/^Branch Code/).fill('470010');
-    await dialog.getByRole('button', { name: 'Accept Offer' }).click();
-    await expect(dialog.getByText('This email does not match the one given for this trade-in')).toBeVisible();
-    await dialog.getByLabel(/^Contact Email/).fill(email);
+    await fillBank(dialog, { holder: 'Lindiwe Dube', bank: 'Capitec', number: '1234567890', branch: '470010' });
     await dialog.getByRole('button', { name: 'Accept Offer' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
@@ -71,29 +100,47 @@ test.describe('track a device', () => {
     await expect(page.getByRole('button', { name: 'Accept Offer' })).toHaveCount(0);
   });
 
-  test('another guest declines the offer and is told the device comes back', async ({ page, api, admin }) => {
-    const email = `decline.${uniqueId()}@example.com`;
-    const { transactionNumber: number } = await api.expect<{ transactionNumber: string }>(
-      api.post('/api/trade-ins', {
-        deviceType: 'laptop',
-        brand: 'Dell',
-        model: 'XPS 13',
-        condition: 'fair',
-        address: '3 Bree Street, Cape Town',
-        contactPhone: '+27 21 555 0100',
-        contactEmail: email,
-        isOwner: true,
-      }),
-      201,
-    );
-    await makeOffer(admin, number, 4100, '');
+  test("the offer email's link accepts, and the same link changes the payout account, which the seller is told of", async ({
+    page,
+    api,
+    admin,
+  }) => {
+    const { email, number } = await offeredToGuest(api, admin, 'payout');
+    const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
+    await page.goto(linkIn(offer, 'Accept Offer'));
+    const accept = page.getByRole('dialog', { name: 'Accept Offer' });
+    await fillBank(accept, { holder: 'Naledi Mokoena', bank: 'FNB', number: '62 1234 5678', branch: '250655' });
+    await accept.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
+
+    await page.getByRole('button', { name: 'Change payout account' }).click();
+    const change = page.getByRole('dialog', { name: 'Change payout account' });
+    await fillBank(change, { holder: 'Naledi Mokoena', bank: 'Capitec', number: '1098765432', branch: '470010' });
+    await change.getByRole('button', { name: 'Save payout account' }).click();
+    await expect(change).toBeHidden();
+    await expect(
+      page.getByText('Payout account changed. We will pay into your Capitec account ending 5432.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
+    const told = await emailTo(email, new RegExp(`${number}: payout account changed`));
+    expect(told.text).toContain('your payout account was changed to Capitec ending 5432.');
+  });
+
+  test("another guest declines the offer from the email's link and is told the device comes back", async ({
+    page,
+    api,
+    admin,
+  }) => {
+    const { email, number } = await offeredToGuest(api, admin, 'decline');
     await page.goto('/track');
     await page.getByLabel('Transaction number').fill(`  ${number.toLowerCase()} `);
     await page.getByLabel('Transaction number').press('Enter');
     await expect(page).toHaveURL(`/track?number=${number}`);
-    await page.getByRole('button', { name: 'Decline Offer' }).click();
+    await expect(page.getByRole('button', { name: 'Decline Offer' })).toBeVisible();
+
+    const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
+    await page.goto(linkIn(offer, 'Decline Offer'));
     const dialog = page.getByRole('dialog', { name: 'Decline Offer' });
-    await dialog.getByLabel(/^Contact Email/).fill(email);
     await dialog.getByRole('button', { name: 'Decline Offer' }).click();
     await expect(page.getByTestId('status-badge')).toHaveText('Offer Declined');
     const timeline = page.getByRole('region', { name: 'Status Timeline' });

@@ -1,4 +1,5 @@
-import { tradeIns } from '../../src/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { outboxEmails, tradeIns } from '../../src/server/db/schema';
 import { everyTradeIn } from '../../src/server/modules/trade-ins/service';
 import type { TestApp } from './test-app';
 
@@ -32,4 +33,24 @@ export async function insertTradeIn(
     .returning();
   everyTradeIn.forget(t.db);
   return row!;
+}
+
+/**
+ * The token of a link that acts for the seller, read from an email's text as the seller's inbox has it
+ * ('Accept Offer: https://.../track?number=...#token=...&answer=accept', or 'Change payout account: ...').
+ */
+export function linkTokenIn(email: { text: string }): string {
+  const link = /(?:Accept Offer|Change payout account): (\S+)/.exec(email.text)?.[1];
+  if (!link) throw new Error(`no seller's link in this email:\n${email.text}`);
+  return new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
+}
+
+/** The token of the offer email's links for a trade-in (the one offer email about it). */
+export async function offerLinkToken(t: TestApp, number: string): Promise<string> {
+  const emails = await t.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, 'trade_in_offer')));
+  if (emails.length !== 1) throw new Error(`${emails.length} offer emails about ${number}, not 1`);
+  return linkTokenIn(emails[0]!);
 }

@@ -441,8 +441,12 @@ export const tradeIns = pgTable(
     isOwner: boolean('is_owner').notNull(),
     /** IMEI (15 digits, Luhn-checked) or a serial number; optional. */
     imei: text('imei'),
-    /** SHA-256 of the token in the offer email's accept/decline links. */
+    /** SHA-256 of the token in the newest emailed link (answer the offer, change the payout): one valid at a time. */
     accessTokenHash: text('access_token_hash'),
+    /** When that link stops working; a link with none recorded is treated as expired. */
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    /** When 'email me a new link' last sent one: limits it per trade-in and, across trade-ins, per address. */
+    linkEmailedAt: timestamp('link_emailed_at', { withTimezone: true }),
     status: text('status').notNull().default('Awaiting Confirmation'),
     estimatedValue: integer('estimated_value').notNull(),
     offeredAmount: integer('offered_amount'),

@@ -14,7 +14,7 @@ import {
 import { bookFor } from '../../../../tests/support/repairs';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { insertTradeIn } from '../../../../tests/support/trade-ins';
+import { insertTradeIn, offerLinkToken } from '../../../../tests/support/trade-ins';
 
 // The agent's day on the server (issue 14): the dashboard's counts, the agent's own list, each move's
 // rules under concurrency, the audit trail, and an agent who is made inactive.
@@ -84,7 +84,7 @@ describe('GET /api/agent/summary', () => {
     await offer(agent.cookie, number);
     expect(await summaryOf(agent.cookie)).toMatchObject({ offersMade: 1, completed: 0 });
     const declined = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
-      body: { email: 'lindiwe@example.com' },
+      body: { token: await offerLinkToken(t, number) },
       headers: { 'x-forwarded-for': newAddress() },
     });
     expect(declined.statusCode).toBe(200);

@@ -10,7 +10,7 @@ import { sessionOf } from '../accounts/guard';
 
 /**
  * Who did it, and the address they acted from (DESIGN.md section 9): a signed-in staff member, or a
- * customer answering an offer (id null for a guest who proved it by the contact email or the link).
+ * customer acting on their trade-in (id null for a guest who proved it by the emailed link).
  */
 export interface Actor {
   id: string | null;

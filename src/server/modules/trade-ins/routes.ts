@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  acceptOfferSchema,
   agentTradeInQuerySchema,
   assignAgentSchema,
   declineOfferSchema,
+  LINK_MESSAGES,
   makeOfferSchema,
   markPaidSchema,
   MAX_PHOTO_DATA_URL_LENGTH,
   MAX_SELL_PHOTOS,
   normaliseNumber,
   OFFER_MESSAGES,
+  payoutAccountSchema,
   sellFormSchema,
   tradeInListQuerySchema,
   type TrackReply,
@@ -17,6 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound, parseInput } from '../../lib/errors';
 import { perReference } from '../../lib/keyed-limits';
+import { takingAtLeast } from '../../lib/timing';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
@@ -28,8 +30,10 @@ import {
   agentView,
   assessTradeIn,
   assignTradeIn,
+  changePayoutAccount,
   confirmTradeIn,
   declineOffer,
+  emailNewLink,
   getTrackedTradeIn,
   listAgentTradeIns,
   listCustomerTradeIns,
@@ -47,14 +51,24 @@ type ByNumber = { Params: { number: string } };
 const FORM = { form: true } as const;
 const ADMIN = { config: { access: ['admin'] } } as const;
 const AGENT = { config: { access: ['agent'] } } as const;
-/** Answering an offer: a guess at the contact email is one try of few, from an address and on one offer. */
-const ANSWER = {
+/** What the seller does with the emailed link: a guess at a link's token is one try of few. */
+const SELLER = {
   config: {
     access: 'public',
     rateLimit: { max: 20, timeWindow: '10 minutes' },
     keyedLimits: [perReference('number')],
   },
 } as const;
+/** 'Email me a new link' mails someone: few tries an address (the service adds its own per trade-in and per recipient). */
+const NEW_LINK = {
+  config: {
+    access: 'public',
+    rateLimit: { max: 10, timeWindow: '10 minutes' },
+    keyedLimits: [perReference('number')],
+  },
+} as const;
+/** Longer than finding the trade-in, writing the link and its email take, so every answer comes alike. */
+export const NEW_LINK_MS = 300;
 
 const viewerOf = (request: FastifyRequest): Viewer =>
   request.auth ? { id: request.auth.user.id, role: request.auth.user.role } : null;
@@ -108,21 +122,32 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     },
   );
 
-  // Accepting and declining answer the offer the same way: by its number, from the emailed link or the account.
-  const answer = (request: FastifyRequest<ByNumber>) => ({
+  // The seller's actions: proven by their session or the token of the newest emailed link (decision 039).
+  const seller = (request: FastifyRequest<ByNumber>, { token }: { token: string }) => ({
     db,
     config,
     clock,
     number: request.params.number,
     viewer: viewerOf(request),
+    token,
     ip: request.ip,
   });
-  app.post<ByNumber>('/api/trade-ins/:number/accept', ANSWER, async (request) =>
-    acceptOffer({ ...answer(request), input: parseInput(acceptOfferSchema, request.body, FORM) }),
+  app.post<ByNumber>('/api/trade-ins/:number/accept', SELLER, async (request) => {
+    const input = parseInput(payoutAccountSchema, request.body, FORM);
+    return acceptOffer({ ...seller(request, input), input });
+  });
+  app.post<ByNumber>('/api/trade-ins/:number/decline', SELLER, async (request) =>
+    declineOffer(seller(request, parseInput(declineOfferSchema, request.body, FORM))),
   );
-  app.post<ByNumber>('/api/trade-ins/:number/decline', ANSWER, async (request) =>
-    declineOffer({ ...answer(request), input: parseInput(declineOfferSchema, request.body, FORM) }),
-  );
+  app.put<ByNumber>('/api/trade-ins/:number/payout', SELLER, async (request) => {
+    const input = parseInput(payoutAccountSchema, request.body, FORM);
+    return changePayoutAccount({ ...seller(request, input), input });
+  });
+  app.post<ByNumber>('/api/trade-ins/:number/link', NEW_LINK, async (request, reply) => {
+    const number = request.params.number;
+    await takingAtLeast(NEW_LINK_MS, () => emailNewLink({ db, config, clock, number, ip: request.ip }));
+    return reply.status(202).send({ message: LINK_MESSAGES.sent });
+  });
 
   app.get('/api/account/trade-ins', { config: { access: ['customer'] } }, async (request) => ({
     tradeIns: await listCustomerTradeIns({ db, customerId: sessionOf(request).user.id }),

@@ -1,22 +1,27 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Role } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import {
+  LINK_MESSAGES,
+  LINK_STATUSES,
   maskEmail,
   maskPhone,
   moveRefusal,
   normaliseNumber,
+  OFFER_LINK_DAYS,
   OFFER_MESSAGES,
+  PAYOUT_CHANGED_HISTORY,
+  payoutChangeRefusal,
   SELL_MESSAGES,
   statusDescription,
   TRADE_IN_MOVES,
   TRANSACTION_NUMBER_PATTERN,
-  type acceptOfferSchema,
   type AccountTradeIn,
   type AnySaleStatus,
-  type declineOfferSchema,
+  type LinkStatus,
+  type payoutAccountSchema,
   type SellDeviceType,
   type SellForm,
   type SellReply,
@@ -40,7 +45,14 @@ import { findActiveAgent, savedBankAccount, splitName, userNames } from '../acco
 import { recordAudit, type Actor } from '../audit/service';
 import { insertImage, normaliseImage } from '../images/service';
 import { enqueueEmail } from '../mail/outbox';
-import { offerEmail, statusEmail, submissionEmail, type EmailContext } from './emails';
+import {
+  newLinkEmail,
+  offerEmail,
+  payoutChangedEmail,
+  statusEmail,
+  submissionEmail,
+  type EmailContext,
+} from './emails';
 
 export type TradeInRow = typeof tradeIns.$inferSelect;
 
@@ -67,6 +79,17 @@ function tokenMatches(hash: string | null, token: string): boolean {
   const given = Buffer.from(hashToken(token), 'hex');
   const stored = Buffer.from(hash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+const LINK_LIFETIME_MS = OFFER_LINK_DAYS * 24 * 60 * 60_000;
+
+/** A new link's token (32 random bytes) and what the trade-in keeps of it; writing it voids any earlier link. */
+function newLink(now: Date) {
+  const token = randomBytes(32).toString('base64url');
+  return {
+    token,
+    set: { accessTokenHash: hashToken(token), accessTokenExpiresAt: new Date(now.getTime() + LINK_LIFETIME_MS) },
+  };
 }
 
 const emailContext = (config: Config): EmailContext => ({
@@ -198,12 +221,13 @@ export async function submitTradeIn({
 // Tracking
 // ---------------------------------------------------------------------------------------------
 
-async function findTradeIn(db: DbHandle, number: string): Promise<TradeInRow | null> {
-  const [row] = await db
+async function findTradeIn(db: DbHandle, number: string, { lock = false } = {}): Promise<TradeInRow | null> {
+  const query = db
     .select()
     .from(tradeIns)
     .where(eq(tradeIns.transactionNumber, normaliseNumber(number)))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -422,19 +446,19 @@ export const assignTradeIn = (deps: StaffMove & { agentId: string }) =>
 export const assessTradeIn = (deps: StaffMove) =>
   staffMove(deps, 'assess', async () => ({ passedThrough: ['Device Assessed'] }));
 
-/** Agent: 'Assigned to Agent' or 'Awaiting Offer' -> 'Offer Made', with the amount, notes and the email's signed links. */
+/** Agent: 'Assigned to Agent' or 'Awaiting Offer' -> 'Offer Made', with the amount, notes and the email's link (a new one). */
 export function makeOffer(deps: StaffMove & { amount: number; notes: string }) {
-  const token = randomBytes(32).toString('base64url');
+  const link = newLink(deps.clock.now());
   return staffMove(
     deps,
     'offer',
     async () => ({
-      set: { offeredAmount: deps.amount, assessmentNotes: deps.notes || null, accessTokenHash: hashToken(token) },
+      set: { offeredAmount: deps.amount, assessmentNotes: deps.notes || null, ...link.set },
     }),
     (after, ctx) =>
       offerEmail(
         { ...emailSubject(after), offeredAmount: after.offeredAmount!, assessmentNotes: after.assessmentNotes },
-        token,
+        link.token,
         ctx,
       ),
   );
@@ -456,76 +480,91 @@ export const markTradeInPaid = (deps: StaffMove & { payoutReference: string }) =
   });
 
 // ---------------------------------------------------------------------------------------------
-// The customer's answer to an offer
+// What the seller does (decision 039): answer the offer, change the payout, ask for a new link.
+// Proof is the owner's session or the newest emailed link, never an email address typed in.
 // ---------------------------------------------------------------------------------------------
 
+const refused = (message: string) => new AppError(ERROR_CODES.forbidden, message, { status: 403 });
+
 /**
- * The customer answering an offer, proven by their session (the signed-in owner), the offer email's
- * signed link, or the contact email given at submission; anything else changes nothing (403).
+ * The seller: the signed-in customer who submitted it, or whoever holds the newest link emailed to
+ * its contact address before it expires. Anything else is 403, saying neither the contact email nor
+ * anything about the trade-in's state.
  */
-function proveCustomer(
+function proveSeller(
   row: TradeInRow,
-  viewer: Viewer,
-  proof: { email: string; token: string },
-  ip: string | undefined,
-): Actor & { proof: string } {
+  { viewer, token, ip }: { viewer: Viewer; token: string; ip?: string },
+  now: Date,
+): Actor & { proof: 'session' | 'link' } {
   if (isOwner(row, viewer)) return { id: viewer!.id, role: 'customer', ip, proof: 'session' };
-  if (proof.token && tokenMatches(row.accessTokenHash, proof.token)) {
-    return { id: null, role: 'customer', ip, proof: 'link' };
-  }
-  if (proof.email) {
-    if (proof.email.toLowerCase() === row.customerEmail.toLowerCase()) {
-      return { id: null, role: 'customer', ip, proof: 'email' };
-    }
-    throw new AppError(ERROR_CODES.forbidden, OFFER_MESSAGES.wrongEmail, {
-      status: 403,
-      fields: { email: OFFER_MESSAGES.wrongEmail },
-    });
-  }
-  if (proof.token) {
-    throw new AppError(ERROR_CODES.forbidden, 'This link is not valid for this trade-in', { status: 403 });
-  }
-  throw invalidField('email', OFFER_MESSAGES.proofRequired);
+  if (!token) throw refused(LINK_MESSAGES.required);
+  if (!tokenMatches(row.accessTokenHash, token)) throw refused(LINK_MESSAGES.invalid);
+  // A link from before links expired has no expiry recorded: it is treated as expired.
+  if (!row.accessTokenExpiresAt || row.accessTokenExpiresAt <= now) throw refused(LINK_MESSAGES.expired);
+  return { id: null, role: 'customer', ip, proof: 'link' };
 }
 
-type Answer = Deps & { number: string; viewer: Viewer; ip?: string };
+type SellerRequest = Deps & { number: string; viewer: Viewer; token: string; ip?: string };
+interface SellerStep {
+  tx: Transaction;
+  row: TradeInRow;
+  actor: Actor;
+  proof: 'session' | 'link';
+  now: Date;
+}
+
+/**
+ * Runs a seller's action in one transaction: the trade-in (404) locked, so a new link or the admin's
+ * payment waits for it; the seller proven (403) before its status is looked at, so a stranger learns
+ * nothing about it; then `act`.
+ */
+async function asSeller<T>(request: SellerRequest, act: (step: SellerStep) => Promise<T>): Promise<T> {
+  const now = request.clock.now();
+  return transaction(request.db, async (tx) => {
+    const row = await findTradeIn(tx, request.number, { lock: true });
+    if (!row) throw tradeInNotFound();
+    const { proof, ...actor } = proveSeller(row, request, now);
+    return act({ tx, row, actor, proof, now });
+  });
+}
+
+type Answered = { message: string; tradeIn: TrackedTradeIn };
 
 async function answerOffer(
-  { db, config, clock, number, viewer, ip }: Answer,
+  request: SellerRequest,
   move: 'accept' | 'decline',
-  proof: { email: string; token: string },
   after: (tx: Transaction, moved: TradeInRow, now: Date) => Promise<string[]>,
-): Promise<{ message: string; tradeIn: TrackedTradeIn }> {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    const row = await findTradeIn(tx, number);
-    if (!row) throw tradeInNotFound();
-    const { proof: how, ...actor } = proveCustomer(row, viewer, proof, ip);
-    const moved = await applyMove(tx, { row, move, actor, now, details: { proof: how } });
+): Promise<Answered> {
+  return asSeller(request, async ({ tx, row, actor, proof, now }) => {
+    const moved = await applyMove(tx, { row, move, actor, now, details: { proof } });
     const extra = await after(tx, moved, now);
     await enqueueEmail(
       tx,
-      statusEmail(emailSubject(moved), moved.status, statusDescription(moved.status), emailContext(config), extra),
+      statusEmail(
+        emailSubject(moved),
+        moved.status,
+        statusDescription(moved.status),
+        emailContext(request.config),
+        extra,
+      ),
       now,
     );
     return {
       message: move === 'accept' ? OFFER_MESSAGES.accepted : OFFER_MESSAGES.declined,
-      tradeIn: await trackedView(tx, moved, viewer),
+      tradeIn: await trackedView(tx, moved, request.viewer),
     };
   });
 }
 
+type PayoutAccount = z.output<typeof payoutAccountSchema>;
+
 /**
- * The account number the payout goes to: the one typed, or with `useSavedAccount` the one saved in
- * the signed-in seller's account (theirs alone: anyone else is refused, and nothing changes).
+ * The account the payout goes to: the number typed, or with `useSavedAccount` the one saved in the
+ * signed-in seller's account (theirs alone: anyone else is refused, and nothing changes).
  */
-async function payoutAccountNumber(
-  tx: Transaction,
-  row: TradeInRow,
-  viewer: Viewer,
-  input: z.output<typeof acceptOfferSchema>,
-): Promise<string> {
-  if (!input.useSavedAccount) return input.accountNumber;
+async function payoutAccount(tx: Transaction, row: TradeInRow, viewer: Viewer, input: PayoutAccount) {
+  const { accountHolder, bankName, branchCode } = input;
+  if (!input.useSavedAccount) return { accountHolder, bankName, branchCode, accountNumber: input.accountNumber };
   if (!isOwner(row, viewer)) {
     throw new AppError(ERROR_CODES.forbidden, OFFER_MESSAGES.savedAccountOwnerOnly, {
       status: 403,
@@ -534,32 +573,137 @@ async function payoutAccountNumber(
   }
   const saved = await savedBankAccount(tx, viewer!.id);
   if (!saved) throw invalidField('accountNumber', OFFER_MESSAGES.noSavedAccount);
-  if (saved.bankName !== input.bankName) {
+  if (saved.bankName !== bankName) {
     throw invalidField('bankName', OFFER_MESSAGES.savedAccountOtherBank(saved.bankName));
   }
-  return saved.accountNumber;
+  return { accountHolder, bankName, branchCode, accountNumber: saved.accountNumber };
 }
 
+const lastFour = (accountNumber: string) => accountNumber.slice(-4);
+
 /** 'Offer Made' -> 'Awaiting Payment', keeping the bank account the payout goes to. */
-export const acceptOffer = (deps: Answer & { input: z.output<typeof acceptOfferSchema> }) =>
-  answerOffer(deps, 'accept', deps.input, async (tx, moved, now) => {
-    const { accountHolder, bankName, branchCode } = deps.input;
-    const accountNumber = await payoutAccountNumber(tx, moved, deps.viewer, deps.input);
-    await tx.insert(tradeInPayouts).values({
-      tradeInId: moved.id,
-      accountHolder,
-      bankName,
-      accountNumber,
-      branchCode,
-      createdAt: now,
-      updatedAt: now,
-    });
-    return [`We will pay into ${bankName} account ending ${accountNumber.slice(-4)} within 24 hours of approval.`];
+export const acceptOffer = (request: SellerRequest & { input: PayoutAccount }) =>
+  answerOffer(request, 'accept', async (tx, moved, now) => {
+    const account = await payoutAccount(tx, moved, request.viewer, request.input);
+    await tx.insert(tradeInPayouts).values({ tradeInId: moved.id, ...account, createdAt: now, updatedAt: now });
+    return [
+      `We will pay into ${account.bankName} account ending ${lastFour(account.accountNumber)} within 24 hours of approval.`,
+      'You can change this account until we pay: open your trade-in from the link we emailed you, or signed in, and choose Change payout account.',
+    ];
   });
 
 /** 'Offer Made' -> 'Offer Declined' (decision 021): the device goes back to the customer. */
-export const declineOffer = (deps: Answer & { input: z.output<typeof declineOfferSchema> }) =>
-  answerOffer(deps, 'decline', deps.input, async () => ['Your device will be returned to you.']);
+export const declineOffer = (request: SellerRequest) =>
+  answerOffer(request, 'decline', async () => ['Your device will be returned to you.']);
+
+/** What the audit log keeps of a payout account: enough to tell two apart, not the whole number. */
+const payoutAuditView = (account: {
+  accountHolder: string;
+  bankName: string;
+  accountNumber: string;
+  branchCode: string;
+}) => ({
+  accountHolder: account.accountHolder,
+  bankName: account.bankName,
+  accountEnding: lastFour(account.accountNumber),
+  branchCode: account.branchCode,
+});
+
+/**
+ * PUT /api/trade-ins/:number/payout: while the payment waits ('Awaiting Payment'), the seller, proven
+ * as for the answer, replaces the account it goes to. The history and the audit log record it with
+ * the proof used, and the contact address is told, so a change the seller did not make is seen
+ * before the admin pays. Once paid (or before accepting) it is 409 with the reason.
+ */
+export const changePayoutAccount = (request: SellerRequest & { input: PayoutAccount }) =>
+  asSeller(request, async ({ tx, row, actor, proof, now }): Promise<Answered> => {
+    // The row is locked, so the admin cannot mark it paid between this check and the change.
+    if (row.status !== 'Awaiting Payment') {
+      throw new AppError(ERROR_CODES.conflict, payoutChangeRefusal(row.status), { status: 409 });
+    }
+    const account = await payoutAccount(tx, row, request.viewer, request.input);
+    const [before] = await tx.select().from(tradeInPayouts).where(eq(tradeInPayouts.tradeInId, row.id));
+    await tx
+      .insert(tradeInPayouts)
+      .values({ tradeInId: row.id, ...account, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: tradeInPayouts.tradeInId, set: { ...account, updatedAt: now } });
+    await tx.insert(tradeInStatusHistory).values({
+      tradeInId: row.id,
+      status: row.status,
+      description: PAYOUT_CHANGED_HISTORY,
+      actorId: actor.id,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'trade_in.change_payout',
+      entity: { type: 'trade_in', id: row.transactionNumber },
+      before: before && payoutAuditView(before),
+      after: payoutAuditView(account),
+      details: { proof },
+      at: now,
+    });
+    await enqueueEmail(
+      tx,
+      payoutChangedEmail(
+        { ...emailSubject(row), bankName: account.bankName, accountEnding: lastFour(account.accountNumber) },
+        emailContext(request.config),
+      ),
+      now,
+    );
+    return {
+      message: OFFER_MESSAGES.payoutChanged(account.bankName, lastFour(account.accountNumber)),
+      tradeIn: await trackedView(tx, row, request.viewer),
+    };
+  });
+
+/**
+ * 'Email me a new link': one a trade-in an hour, and links for at most three trade-ins an hour to one
+ * address (counted on the trade-ins themselves, `link_emailed_at`, so nothing outside this module is read).
+ */
+const NEW_LINK_LIMITS = { windowMs: 60 * 60_000, perAddress: 3 } as const;
+
+/**
+ * POST /api/trade-ins/:number/link: when the trade-in waits for its seller (LINK_STATUSES) and the
+ * limits allow, a new link replaces the old one and is emailed to the contact address on file.
+ * Returns nothing either way: the route answers alike whether or not the number exists, what state
+ * it is in and whether a link went out.
+ */
+export async function emailNewLink({ db, config, clock, number, ip }: Deps & { number: string; ip?: string }) {
+  const now = clock.now();
+  const since = new Date(now.getTime() - NEW_LINK_LIMITS.windowMs);
+  await transaction(db, async (tx) => {
+    const found = await findTradeIn(tx, number);
+    if (!found) return;
+    // Every trade-in of this address, locked, so two requests at once count each other.
+    const sameAddress = await tx
+      .select()
+      .from(tradeIns)
+      .where(sql`lower(${tradeIns.customerEmail}) = lower(${found.customerEmail})`)
+      .for('update');
+    const row = sameAddress.find((r) => r.id === found.id);
+    if (!row || !(LINK_STATUSES as readonly string[]).includes(row.status)) return;
+    const recent = sameAddress.filter((r) => r.linkEmailedAt && r.linkEmailedAt > since);
+    if (recent.some((r) => r.id === row.id) || recent.length >= NEW_LINK_LIMITS.perAddress) return;
+    const link = newLink(now);
+    await tx
+      .update(tradeIns)
+      .set({ ...link.set, linkEmailedAt: now })
+      .where(eq(tradeIns.id, row.id));
+    await recordAudit(tx, {
+      actor: { id: null, role: 'customer', ip },
+      action: 'trade_in.new_link',
+      entity: { type: 'trade_in', id: row.transactionNumber },
+      details: { status: row.status },
+      at: now,
+    });
+    await enqueueEmail(
+      tx,
+      newLinkEmail({ ...emailSubject(row), status: row.status as LinkStatus }, link.token, emailContext(config)),
+      now,
+    );
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Staff lists

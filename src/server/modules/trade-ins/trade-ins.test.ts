@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SellFormInput, StaffTradeIn, TrackReply, TrackedTradeIn } from '../../../shared/trade-ins';
+import {
+  OFFER_LINK_DAYS,
+  type SellFormInput,
+  type StaffTradeIn,
+  type TrackReply,
+  type TrackedTradeIn,
+} from '../../../shared/trade-ins';
 import {
   auditLog,
   images,
@@ -20,6 +26,8 @@ import { bookFor } from '../../../../tests/support/repairs';
 import { sellForm } from '../../../../tests/support/sell-form';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
+import { linkTokenIn, offerLinkToken } from '../../../../tests/support/trade-ins';
+import { NEW_LINK_MS } from './routes';
 
 const t = useTestApp();
 
@@ -99,8 +107,7 @@ async function offered(number: string, amount = 5000, notes = 'Battery at 88%') 
   );
   const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount, notes });
   expect(res.statusCode, res.body).toBe(200);
-  const offerMail = await emailOf(number, 'trade_in_offer');
-  return new URL(/Accept Offer: (\S+)/.exec(offerMail.text)![1]!).searchParams.get('token')!;
+  return linkTokenIn(await emailOf(number, 'trade_in_offer'));
 }
 
 /** The one reply to a number that finds nothing (spec 001 'Transaction Not Found'). */
@@ -109,6 +116,75 @@ const TRADE_IN_NOT_FOUND = {
   message: 'Transaction Not Found - No transaction found with this number.',
 };
 const bank = { accountHolder: 'Lindiwe Dube', bankName: 'FNB', accountNumber: '62 1234 5678', branchCode: '250655' };
+/** Where a stranger would have the payout go. */
+const malloryBank = {
+  accountHolder: 'Mallory',
+  bankName: 'Nedbank',
+  accountNumber: '1122334455',
+  branchCode: '198765',
+};
+
+/** The seller's routes as the track page calls them, each from an address of its own (the routes limit one address). */
+const bySeller = (method: 'POST' | 'PUT', path: string, body: unknown, cookie?: string) =>
+  send(t.app, method, path, { body, cookie, headers: { 'x-forwarded-for': nextAddress() } });
+const accept = (number: string, body: unknown, cookie?: string) =>
+  bySeller('POST', `/api/trade-ins/${number}/accept`, body, cookie);
+const decline = (number: string, body: unknown, cookie?: string) =>
+  bySeller('POST', `/api/trade-ins/${number}/decline`, body, cookie);
+const changePayout = (number: string, body: unknown, cookie?: string) =>
+  bySeller('PUT', `/api/trade-ins/${number}/payout`, body, cookie);
+const askForLink = (number: string) => bySeller('POST', `/api/trade-ins/${number}/link`, {});
+
+/** A new trade-in's offer accepted through the offer email's link (into `bank`); returns the link's token. */
+async function accepted(number: string) {
+  const token = await offered(number);
+  const res = await accept(number, { token, ...bank });
+  expect(res.statusCode, res.body).toBe(200);
+  return token;
+}
+
+/** A signed-in seller's trade-in brought along by `reach`, another customer signed in, and all about it before they act. */
+async function signedInSellers(reach: (number: string) => Promise<string>) {
+  const seller = await signUpCustomer(t);
+  const number = await sell({}, seller.cookie);
+  await reach(number);
+  const other = await signUpCustomer(t);
+  return { number, cookie: seller.cookie, otherCookie: other.cookie, before: await everythingAbout(number) };
+}
+
+const payoutsOf = async (number: string) =>
+  t.db
+    .select()
+    .from(tradeInPayouts)
+    .where(eq(tradeInPayouts.tradeInId, (await rowOf(number)).id));
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+/** Runs `work` with the clock `ms` ahead, then puts it back, so the staff sessions of the file stay fresh. */
+async function later(ms: number, work: () => Promise<void>) {
+  const now = t.clock.now();
+  t.clock.advance(ms);
+  try {
+    await work();
+  } finally {
+    t.clock.set(now);
+  }
+}
+
+/** The refusals of a seller's action without the proof: none, a link that is not the newest, an expired one. */
+const LINK_REQUIRED = {
+  code: 'FORBIDDEN',
+  message:
+    'This needs the link from the email we sent you about this trade-in, or sign in as the seller. Lost the email? We can send you a new link.',
+};
+const LINK_INVALID = {
+  code: 'FORBIDDEN',
+  message: 'This link is no longer valid: use the newest link we emailed you, or ask for a new link.',
+};
+const LINK_EXPIRED = {
+  code: 'FORBIDDEN',
+  message: 'This link has expired: ask for a new link and we will email it to you.',
+};
 
 describe('POST /api/trade-ins', () => {
   it('stores every field as Awaiting Confirmation with its first history entry and the estimate', async () => {
@@ -330,12 +406,10 @@ describe('GET /api/track/:number', () => {
 });
 
 describe('POST /api/trade-ins/:number/accept', () => {
-  it('accepts with the contact email: Awaiting Payment, bank details kept, history, audit and email', async () => {
+  it("accepts through the offer email's link: Awaiting Payment, bank details kept, history, audit and email", async () => {
     const number = await sell();
-    await offered(number);
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
-      body: { email: 'LINDIWE@example.com', ...bank },
-    });
+    const token = await offered(number);
+    const res = await accept(number, { token, ...bank });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().tradeIn).toMatchObject({ status: 'Awaiting Payment', offeredAmount: 5000 });
     const row = await rowOf(number);
@@ -358,7 +432,7 @@ describe('POST /api/trade-ins/:number/accept', () => {
         actorId: null,
         before: expect.objectContaining({ status: 'Offer Made' }),
         after: expect.objectContaining({ status: 'Awaiting Payment' }),
-        details: { proof: 'email' },
+        details: { proof: 'link' },
       },
     });
     const email = await emailOf(number, 'trade_in_awaiting_payment');
@@ -366,37 +440,66 @@ describe('POST /api/trade-ins/:number/accept', () => {
     expect(email.text).toContain('FNB account ending 5678');
   });
 
-  it('refuses a wrong email with 403 and changes nothing: status, payout, history, audit, outbox', async () => {
+  it('refuses a stranger who knows the number and the contact email with 403, naming neither, and changes nothing', async () => {
     const number = await sell();
     await offered(number);
+    const tracked = (await send(t.app, 'GET', `/api/track/${number}`)).json().tradeIn as TrackedTradeIn;
+    expect(tracked.contactEmail).toBe('l***@example.com');
     const before = await everythingAbout(number);
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
-      body: { email: 'someone@example.com', ...bank },
-    });
-    expectFieldError(res, 403, 'FORBIDDEN', 'email', 'This email does not match the one given for this trade-in');
+    for (const email of ['lindiwe@example.com', 'LINDIWE@example.com']) {
+      const res = await accept(number, { email, ...malloryBank });
+      expectError(res, 403, LINK_REQUIRED);
+      expect(res.body).not.toContain('lindiwe');
+    }
     expect(await everythingAbout(number)).toEqual(before);
     expect(before.status).toBe('Offer Made');
     expect(before.payouts).toEqual([]);
   });
 
-  it('asks for the contact email when no proof is given', async () => {
+  it("refuses a forged link and another trade-in's link with 403 and changes nothing", async () => {
     const number = await sell();
     await offered(number);
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: bank });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({
-      email: 'Enter the contact email you gave when you submitted this device',
+    const other = await sell();
+    const othersToken = await offered(other);
+    const before = await everythingAbout(number);
+    for (const token of ['forged', othersToken]) {
+      expectError(await accept(number, { token, ...bank }), 403, LINK_INVALID);
+    }
+    expect(await everythingAbout(number)).toEqual(before);
+  });
+
+  it(`takes the link for ${OFFER_LINK_DAYS} days from the offer, then refuses it with 403 saying to ask for a new one`, async () => {
+    const [first, second] = [await sell(), await sell()];
+    const [firstToken, secondToken] = [await offered(first), await offered(second)];
+    const expiry = (await rowOf(second)).accessTokenExpiresAt!;
+    expect(expiry.getTime() - t.clock.now().getTime()).toBe(OFFER_LINK_DAYS * DAY);
+    const before = await everythingAbout(second);
+    await later(OFFER_LINK_DAYS * DAY - 1000, async () => {
+      expect((await accept(first, { token: firstToken, ...bank })).statusCode).toBe(200);
     });
+    await later(OFFER_LINK_DAYS * DAY, async () => {
+      expectError(await accept(second, { token: secondToken, ...bank }), 403, LINK_EXPIRED);
+      expectError(await decline(second, { token: secondToken }), 403, LINK_EXPIRED);
+    });
+    expect(await everythingAbout(second)).toEqual(before);
+  });
+
+  it('refuses the old link once a new one was sent, and takes the new one', async () => {
+    const number = await sell({ contactEmail: 'new.link@example.com' });
+    const oldToken = await offered(number);
+    expect((await askForLink(number)).statusCode).toBe(202);
+    const newToken = linkTokenIn(await emailOf(number, 'trade_in_link'));
+    const before = await everythingAbout(number);
+    expectError(await accept(number, { token: oldToken, ...bank }), 403, LINK_INVALID);
+    expect(await everythingAbout(number)).toEqual(before);
+    expect((await accept(number, { token: newToken, ...bank })).statusCode).toBe(200);
   });
 
   it('refuses to accept twice (409) and keeps the first bank details', async () => {
     const number = await sell();
-    await offered(number);
-    const url = `/api/trade-ins/${number}/accept`;
-    expect((await send(t.app, 'POST', url, { body: { email: 'lindiwe@example.com', ...bank } })).statusCode).toBe(200);
-    const again = await send(t.app, 'POST', url, {
-      body: { email: 'lindiwe@example.com', ...bank, accountNumber: '999999999' },
-    });
+    const token = await offered(number);
+    expect((await accept(number, { token, ...bank })).statusCode).toBe(200);
+    const again = await accept(number, { token, ...bank, accountNumber: '999999999' });
     expectError(again, 409, {
       code: 'CONFLICT',
       message: 'This trade-in is Awaiting Payment; an offer can only be accepted from Offer Made',
@@ -408,11 +511,11 @@ describe('POST /api/trade-ins/:number/accept', () => {
     expect(payout!.accountNumber).toBe('6212345678');
   });
 
-  it('lets the signed-in owner accept without an email', async () => {
-    const { cookie } = await signUpCustomer(t);
-    const number = await sell({}, cookie);
-    await offered(number);
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: bank, cookie });
+  it("lets the signed-in owner accept without the link; another customer's session is refused", async () => {
+    const { number, cookie, otherCookie, before } = await signedInSellers(offered);
+    expectError(await accept(number, bank, otherCookie), 403, LINK_REQUIRED);
+    expect(await everythingAbout(number)).toEqual(before);
+    const res = await accept(number, bank, cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect((await auditOf(number)).at(-1)).toMatchObject({ actorRole: 'customer', details: { proof: 'session' } });
   });
@@ -440,7 +543,7 @@ describe('POST /api/trade-ins/:number/accept', () => {
       await saveBank(cookie);
       const number = await sell({}, cookie);
       await offered(number);
-      const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: useSaved, cookie });
+      const res = await accept(number, useSaved, cookie);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain('62987654321');
       const [payout] = await t.db
@@ -451,19 +554,16 @@ describe('POST /api/trade-ins/:number/accept', () => {
       expect((await emailOf(number, 'trade_in_awaiting_payment')).text).toContain('FNB account ending 4321');
     });
 
-    it("is the signed-in seller's alone: a guest proving the email, or another customer, is refused and nothing changes", async () => {
+    it("is the signed-in seller's alone: the link's holder, signed out or as another customer, is refused and nothing changes", async () => {
       const seller = await signUpCustomer(t);
       await saveBank(seller.cookie);
       const number = await sell({}, seller.cookie);
-      await offered(number);
+      const token = await offered(number);
       const before = await everythingAbout(number);
       const other = await signUpCustomer(t);
       await saveBank(other.cookie);
       for (const cookie of [undefined, other.cookie]) {
-        const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
-          body: { ...useSaved, email: 'lindiwe@example.com' },
-          cookie,
-        });
+        const res = await accept(number, { ...useSaved, token }, cookie);
         expectFieldError(
           res,
           403,
@@ -479,14 +579,13 @@ describe('POST /api/trade-ins/:number/accept', () => {
       const { cookie } = await signUpCustomer(t);
       const number = await sell({}, cookie);
       await offered(number);
-      const url = `/api/trade-ins/${number}/accept`;
-      const none = await send(t.app, 'POST', url, { body: useSaved, cookie });
+      const none = await accept(number, useSaved, cookie);
       expect(none.statusCode).toBe(400);
       expect(none.json().error.fields).toEqual({
         accountNumber: 'No bank account is saved in your account: enter the account number',
       });
       await saveBank(cookie, 'Capitec');
-      const otherBank = await send(t.app, 'POST', url, { body: useSaved, cookie });
+      const otherBank = await accept(number, useSaved, cookie);
       expect(otherBank.json().error.fields).toEqual({
         bankName: 'Your saved account is with Capitec: choose Capitec, or enter the account number',
       });
@@ -495,10 +594,8 @@ describe('POST /api/trade-ins/:number/accept', () => {
 
     it('still needs the account number without it', async () => {
       const number = await sell();
-      await offered(number);
-      const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
-        body: { ...withoutNumber, email: 'lindiwe@example.com' },
-      });
+      const token = await offered(number);
+      const res = await accept(number, { ...withoutNumber, token });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ accountNumber: 'Account number is required' });
     });
@@ -506,10 +603,8 @@ describe('POST /api/trade-ins/:number/accept', () => {
 
   it('names a bad branch code and bank under their fields', async () => {
     const number = await sell();
-    await offered(number);
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, {
-      body: { email: 'lindiwe@example.com', ...bank, bankName: 'Monopoly Bank', branchCode: '12' },
-    });
+    const token = await offered(number);
+    const res = await accept(number, { token, ...bank, bankName: 'Monopoly Bank', branchCode: '12' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
       bankName: 'Choose a bank from the list',
@@ -522,7 +617,7 @@ describe('POST /api/trade-ins/:number/decline', () => {
   it('declines through the signed link of the offer email: Offer Declined, history, audit, email', async () => {
     const number = await sell();
     const token = await offered(number);
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, { body: { token } });
+    const res = await decline(number, { token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Offer declined. Your device will be returned to you.',
@@ -538,47 +633,235 @@ describe('POST /api/trade-ins/:number/decline', () => {
     expect((await emailOf(number, 'trade_in_offer_declined')).text).toContain('Your device will be returned to you.');
   });
 
-  it('refuses a wrong email with 403 and changes nothing', async () => {
-    const number = await sell();
-    await offered(number);
-    const before = await everythingAbout(number);
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
-      body: { email: 'someone@example.com', reason: 'Too low' },
-    });
-    expectFieldError(res, 403, 'FORBIDDEN', 'email', 'This email does not match the one given for this trade-in');
-    expect(await everythingAbout(number)).toEqual(before);
+  it("refuses a stranger with the contact email with 403 and changes nothing, a signed-in customer's trade-in too", async () => {
+    const guests = await sell();
+    await offered(guests);
+    const { cookie } = await signUpCustomer(t);
+    const customers = await sell({}, cookie);
+    await offered(customers);
+    for (const number of [guests, customers]) {
+      const before = await everythingAbout(number);
+      const res = await decline(number, { email: 'lindiwe@example.com', reason: 'Too low' });
+      expectError(res, 403, LINK_REQUIRED);
+      expect(await everythingAbout(number)).toEqual(before);
+    }
   });
 
   it('refuses another link', async () => {
     const number = await sell();
     await offered(number);
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, { body: { token: 'forged' } });
-    expect(res.statusCode).toBe(403);
+    expectError(await decline(number, { token: 'forged' }), 403, LINK_INVALID);
     expect((await rowOf(number)).status).toBe('Offer Made');
+  });
+
+  it('lets the signed-in owner decline without the link', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const number = await sell({}, cookie);
+    await offered(number);
+    expect((await decline(number, {}, cookie)).statusCode).toBe(200);
+    expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.decline', details: { proof: 'session' } });
   });
 
   it('refuses to decline after accepting (409)', async () => {
     const number = await sell();
-    await offered(number);
-    await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: { email: 'lindiwe@example.com', ...bank } });
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
-      body: { email: 'lindiwe@example.com' },
-    });
+    const token = await offered(number);
+    await accept(number, { token, ...bank });
+    const res = await decline(number, { token });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
       'This trade-in is Awaiting Payment; an offer can only be declined from Offer Made',
     );
   });
 
-  it('refuses before an offer is made', async () => {
-    const number = await sell();
-    const res = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
-      body: { email: 'lindiwe@example.com' },
-    });
+  it('refuses before an offer is made: 409 for the owner, and 403 for anyone else, who learns nothing of its state', async () => {
+    const { cookie } = await signUpCustomer(t);
+    const number = await sell({}, cookie);
+    expectError(await decline(number, { email: 'lindiwe@example.com' }), 403, LINK_REQUIRED);
+    const res = await decline(number, {}, cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
       'This trade-in is Awaiting Confirmation; an offer can only be declined from Offer Made',
     );
+  });
+});
+
+describe('PUT /api/trade-ins/:number/payout', () => {
+  const capitec = {
+    accountHolder: 'Lindiwe Dube',
+    bankName: 'Capitec',
+    accountNumber: '1098765432',
+    branchCode: '470010',
+  };
+
+  it('changes the account through the link while the payment waits: replaced, history, audit with the proof, the seller emailed', async () => {
+    const number = await sell();
+    const token = await accepted(number);
+    const res = await changePayout(number, { token, ...capitec });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Payout account changed. We will pay into your Capitec account ending 5432.',
+      tradeIn: { status: 'Awaiting Payment' },
+    });
+    expect(await payoutsOf(number)).toEqual([
+      expect.objectContaining({ accountHolder: 'Lindiwe Dube', bankName: 'Capitec', accountNumber: '1098765432' }),
+    ]);
+    await expectLatestStep(number, {
+      history: { status: 'Awaiting Payment', description: 'Payout account changed by the customer', actorId: null },
+      audit: {
+        action: 'trade_in.change_payout',
+        actorRole: 'customer',
+        actorId: null,
+        before: { accountHolder: 'Lindiwe Dube', bankName: 'FNB', accountEnding: '5678', branchCode: '250655' },
+        after: { accountHolder: 'Lindiwe Dube', bankName: 'Capitec', accountEnding: '5432', branchCode: '470010' },
+        details: { proof: 'link' },
+      },
+    });
+    expect(JSON.stringify((await auditOf(number)).at(-1))).not.toContain('1098765432');
+    const email = await emailOf(number, 'trade_in_payout_changed');
+    expect(email).toMatchObject({ to: 'lindiwe@example.com', subject: `${number}: payout account changed` });
+    expect(email.text).toContain('your payout account was changed to Capitec ending 5432.');
+    expect(email.text).toContain('If you did not make this change, contact us at once, before we pay.');
+    expect(email.text).not.toContain('token=');
+  });
+
+  it("needs the link or the owner's session: the contact email, another customer and a forged link get 403 and nothing changes", async () => {
+    const { number, cookie, otherCookie, before } = await signedInSellers(accepted);
+    expectError(await changePayout(number, { email: 'lindiwe@example.com', ...malloryBank }), 403, LINK_REQUIRED);
+    expectError(await changePayout(number, malloryBank, otherCookie), 403, LINK_REQUIRED);
+    expectError(await changePayout(number, { token: 'forged', ...malloryBank }), 403, LINK_INVALID);
+    expect(await everythingAbout(number)).toEqual(before);
+    const res = await changePayout(number, capitec, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await auditOf(number)).at(-1)).toMatchObject({
+      actorId: expect.any(String),
+      details: { proof: 'session' },
+    });
+  });
+
+  it('is refused once paid (409 with the reason), and before the offer is accepted', async () => {
+    const number = await sell();
+    const token = await accepted(number);
+    await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-9' });
+    const before = await everythingAbout(number);
+    expectError(await changePayout(number, { token, ...capitec }), 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Paid; the payout account can only be changed while Awaiting Payment',
+    });
+    expect(await everythingAbout(number)).toEqual(before);
+    const open = await sell();
+    const openToken = await offered(open);
+    expectError(await changePayout(open, { token: openToken, ...capitec }), 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Offer Made; the payout account can only be changed while Awaiting Payment',
+    });
+    expect(await payoutsOf(open)).toEqual([]);
+  });
+
+  it('takes a new link asked for while the payment waits', async () => {
+    const number = await sell({ contactEmail: 'payout.link@example.com' });
+    const oldToken = await accepted(number);
+    expect((await askForLink(number)).statusCode).toBe(202);
+    const email = await emailOf(number, 'trade_in_link');
+    expect(email.text).toMatch(
+      new RegExp(
+        `Change payout account: http://localhost:3000/track\\?number=${number}#token=[\\w-]{43}&answer=payout`,
+      ),
+    );
+    expect(email.text).not.toContain('Accept Offer');
+    expectError(await changePayout(number, { token: oldToken, ...capitec }), 403, LINK_INVALID);
+    expect((await changePayout(number, { token: linkTokenIn(email), ...capitec })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/trade-ins/:number/link', () => {
+  const SENT = {
+    message:
+      'If this transaction is waiting for your answer or your payout, we have emailed a new link to the contact email given with it. Only the newest link works.',
+  };
+  const outboxIds = async () => (await t.db.select({ id: outboxEmails.id }).from(outboxEmails)).map((e) => e.id);
+
+  it('answers 202 alike for an unknown number, a trade-in in another state and a real one, and emails the real one alone', async () => {
+    const address = 'link.alike@example.com';
+    const waiting = await sell({ contactEmail: address });
+    const oldToken = await offered(waiting);
+    const early = await sell({ contactEmail: address });
+    const declined = await sell({ contactEmail: address });
+    await decline(declined, { token: await offered(declined) });
+    const paid = await sell({ contactEmail: address });
+    await accepted(paid);
+    await staff(adminCookie, `/api/admin/trade-ins/${paid}/mark-paid`, { payoutReference: 'EFT-10' });
+
+    const before = await outboxIds();
+    for (const number of ['TXN0000000000000000', 'hello', early, declined, paid, waiting.toLowerCase()]) {
+      const started = performance.now();
+      const res = await askForLink(number);
+      expect(performance.now() - started, number).toBeGreaterThanOrEqual(NEW_LINK_MS);
+      expect(res.statusCode, number).toBe(202);
+      expect(res.json(), number).toEqual(SENT);
+    }
+    const sent = (await t.db.select().from(outboxEmails)).filter((e) => !before.includes(e.id));
+    expect(sent).toEqual([
+      expect.objectContaining({
+        kind: 'trade_in_link',
+        to: address,
+        entityId: waiting,
+        containsSecret: true,
+        subject: `Your new link for ${waiting}`,
+      }),
+    ]);
+    expect(sent[0]!.text).toContain('Any link we sent before no longer works.');
+    expect(sent[0]!.text).toMatch(/Decline Offer: \S+answer=decline/);
+    const newToken = linkTokenIn(sent[0]!);
+    expect(newToken).not.toBe(oldToken);
+    expect((await rowOf(waiting)).accessTokenExpiresAt).toEqual(
+      new Date(t.clock.now().getTime() + OFFER_LINK_DAYS * DAY),
+    );
+    expect((await rowOf(early)).accessTokenHash).toBeNull();
+    expect((await auditOf(waiting)).at(-1)).toMatchObject({ action: 'trade_in.new_link', actorId: null });
+    expect((await accept(waiting, { token: newToken, ...bank })).statusCode).toBe(200);
+  });
+
+  it('emails one link a trade-in an hour', async () => {
+    const number = await sell({ contactEmail: 'one.an.hour@example.com' });
+    await offered(number);
+    const links = async () => (await emailsOf(number)).filter((e) => e.kind === 'trade_in_link');
+    for (let i = 0; i < 3; i++) expect((await askForLink(number)).statusCode).toBe(202);
+    expect(await links()).toHaveLength(1);
+    await later(HOUR - 1000, async () => {
+      expect((await askForLink(number)).statusCode).toBe(202);
+      expect(await links()).toHaveLength(1);
+    });
+    await later(HOUR, async () => {
+      expect((await askForLink(number)).statusCode).toBe(202);
+      expect(await links()).toHaveLength(2);
+    });
+  });
+
+  it('emails links for at most three trade-ins an hour to one address, however many it has', async () => {
+    const address = 'three.an.hour@example.com';
+    const numbers: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const number = await sell({ contactEmail: i === 3 ? address.toUpperCase() : address });
+      await offered(number);
+      numbers.push(number);
+    }
+    const replies = await Promise.all(numbers.map((number) => askForLink(number)));
+    expect(replies.map((r) => r.statusCode)).toEqual([202, 202, 202, 202]);
+    const links = (await t.db.select().from(outboxEmails)).filter(
+      (e) => e.kind === 'trade_in_link' && numbers.includes(e.entityId!),
+    );
+    expect(links).toHaveLength(3);
+    expect(new Set(links.map((e) => e.to.toLowerCase()))).toEqual(new Set([address]));
+  });
+
+  it('throttles one address after 10 requests in 10 minutes', async () => {
+    const address = nextAddress();
+    const ask = () =>
+      send(t.app, 'POST', '/api/trade-ins/TXN0000000000000000/link', { headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 10; i++) expect((await ask()).statusCode).toBe(202);
+    const res = await ask();
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('RATE_LIMITED');
   });
 });
 
@@ -718,9 +1001,13 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
     expect(email.text).toContain('offers R6,500');
     expect(email.text).toContain("Agent's notes: Screen perfect");
     expect(email.text).toMatch(
-      new RegExp(`Accept Offer: http://localhost:3000/track\\?number=${number}&token=[\\w-]{43}&answer=accept`),
+      new RegExp(`Accept Offer: http://localhost:3000/track\\?number=${number}#token=[\\w-]{43}&answer=accept`),
     );
-    expect((await rowOf(number)).accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(email.text).toContain(`They work for ${OFFER_LINK_DAYS} days, and only the newest link we sent works`);
+    expect(await rowOf(number)).toMatchObject({
+      accessTokenHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      accessTokenExpiresAt: new Date(t.clock.now().getTime() + OFFER_LINK_DAYS * DAY),
+    });
   });
 
   it('refuses an offer from Offer Made with the reason', async () => {
@@ -768,7 +1055,7 @@ describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
     expect(early.json().error.message).toBe(
       'This trade-in is Offer Made; it can only be marked paid from Awaiting Payment',
     );
-    await send(t.app, 'POST', `/api/trade-ins/${number}/accept`, { body: { email: 'lindiwe@example.com', ...bank } });
+    expect((await accept(number, { token: await offerLinkToken(t, number), ...bank })).statusCode).toBe(200);
     const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
       payoutReference: 'EFT-20261122-01',
     });

@@ -1,17 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { BANKS, type PaymentDetailsReply } from '../../../shared/accounts';
 import {
-  acceptOfferSchema,
   declineOfferSchema,
-  type AcceptOfferInput,
+  LINK_MESSAGES,
+  payoutAccountSchema,
   type DeclineOfferInput,
+  type PayoutAccountInput,
   type TrackedTradeIn,
 } from '../../../shared/trade-ins';
+import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { api } from '../../lib/api';
+import { FormAlert } from '../../components/ui/form-alert';
+import { api, ApiError } from '../../lib/api';
 import { inputProps, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
@@ -19,66 +22,128 @@ import { useSession } from '../../lib/use-session';
 import { ProofForm } from './proof-form';
 import { trackQueryKey } from './track-query';
 
-export type Answer = 'accept' | 'decline';
+/** What the seller does from /track: answer the offer, or change where an accepted one is paid. */
+export type SellerAction = 'accept' | 'decline' | 'payout';
 
 interface Props {
-  answer: Answer;
+  action: SellerAction;
   tradeIn: TrackedTradeIn;
-  /** The offer email's signed token, when the page was opened from its link. */
+  /** The token of the emailed link, when the page was opened from it. */
   token: string;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Accepting (with the payout account) or declining an offer; the contact email proves it unless the owner or the link does. */
-export function OfferAnswerDialog(props: Props) {
+const ACTIONS = {
+  accept: { title: 'Accept Offer', submit: 'Accept Offer', pending: 'Accepting...', variant: 'primary' },
+  decline: { title: 'Decline Offer', submit: 'Decline Offer', pending: 'Declining...', variant: 'danger' },
+  payout: { title: 'Change payout account', submit: 'Save payout account', pending: 'Saving...', variant: 'primary' },
+} as const satisfies Record<SellerAction, { title: string; submit: string; pending: string; variant: string }>;
+
+/**
+ * The seller's dialog. Only their session or the emailed link proves the trade-in is theirs
+ * (decision 039): without either, or when the server refuses the link (expired, replaced), it says
+ * so and offers to email a new link instead of the form.
+ */
+export function SellerDialog(props: Props) {
+  const [refusal, setRefusal] = useState<string | null>(
+    props.token || props.tradeIn.viewerIsOwner ? null : LINK_MESSAGES.required,
+  );
   const amount = money(props.tradeIn.offeredAmount ?? 0, 'offer');
+  const description = {
+    accept: `Accept ${amount} for your device and tell us where to pay it.`,
+    decline: `Decline ${amount}? Your device will be returned to you.`,
+    payout: 'Give the bank account we should pay into instead. We will email you to confirm the change.',
+  }[props.action];
+  const formProps = { ...props, onRefused: setRefusal };
   return (
     <Dialog open onOpenChange={props.onOpenChange}>
-      <DialogContent
-        title={props.answer === 'accept' ? 'Accept Offer' : 'Decline Offer'}
-        description={
-          props.answer === 'accept'
-            ? `Accept ${amount} for your device and tell us where to pay it.`
-            : `Decline ${amount}? Your device will be returned to you.`
-        }
-      >
-        {props.answer === 'accept' ? <AcceptForm {...props} /> : <DeclineForm {...props} />}
+      <DialogContent title={ACTIONS[props.action].title} description={description}>
+        {refusal ? (
+          <NewLinkOffer tradeIn={props.tradeIn} reason={refusal} />
+        ) : props.action === 'decline' ? (
+          <DeclineForm {...formProps} />
+        ) : (
+          <BankForm {...formProps} />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-/** Sends the answer through the shared frame, then shows the trade-in as the server now has it. */
-function AnswerForm<In extends FieldValues, Out extends FieldValues>({
+/** Why the form is not shown, and the button that emails the seller a new link to the address on file. */
+function NewLinkOffer({ tradeIn, reason }: { tradeIn: TrackedTradeIn; reason: string }) {
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const ask = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const reply = await api.post<{ message: string }>(
+        `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/link`,
+      );
+      setSent(reply.message);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'The link could not be sent. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">{reason}</p>
+      <FormAlert message={error} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" />
+      <div role="status">
+        {sent && (
+          <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">{sent}</p>
+        )}
+      </div>
+      <div className="flex justify-end pt-2">
+        <Button onClick={() => void ask()} disabled={sending || sent !== null}>
+          {sending ? 'Sending...' : 'Email me a new link'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+type FormProps = Props & { onRefused: (message: string) => void };
+
+/** A refusal of the proof itself (no field named): the link expired or was replaced. */
+const refusesTheLink = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 403 && Object.keys(error.fields).length === 0;
+
+/** Sends the seller's form through the shared frame, then shows the trade-in as the server now has it. */
+function SellerForm<In extends FieldValues, Out extends FieldValues>({
   props,
   form,
-  submitLabel,
-  pendingLabel,
   children,
 }: {
-  props: Props;
+  props: FormProps;
   form: UseFormReturn<In, unknown, Out>;
-  submitLabel: string;
-  pendingLabel: string;
   children: ReactNode;
 }) {
-  const { answer, tradeIn, token, onOpenChange } = props;
+  const { action, tradeIn, token, onOpenChange, onRefused } = props;
   const queryClient = useQueryClient();
+  const url = `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/${action}`;
   return (
     <ProofForm
       form={form}
-      needsEmail={!tradeIn.viewerIsOwner && !token}
-      emailHint="The email you gave when you submitted this device."
-      submitLabel={submitLabel}
-      pendingLabel={pendingLabel}
-      variant={answer === 'accept' ? 'primary' : 'danger'}
-      fallback="Your answer could not be sent. Please try again."
+      submitLabel={ACTIONS[action].submit}
+      pendingLabel={ACTIONS[action].pending}
+      variant={ACTIONS[action].variant}
+      fallback="This could not be sent. Please try again."
       onCancel={() => onOpenChange(false)}
       send={async (input) => {
-        const reply = await api.post<{ message: string; tradeIn: TrackedTradeIn }>(
-          `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/${answer}`,
-          { ...input, token },
-        );
+        const body = { ...input, token };
+        let reply: { message: string; tradeIn: TrackedTradeIn };
+        try {
+          reply = await (action === 'payout' ? api.put<typeof reply>(url, body) : api.post<typeof reply>(url, body));
+        } catch (error) {
+          if (!refusesTheLink(error)) throw error;
+          onRefused(error.message);
+          return;
+        }
         queryClient.setQueryData(trackQueryKey(tradeIn.transactionNumber), {
           kind: 'trade-in',
           tradeIn: reply.tradeIn,
@@ -92,18 +157,18 @@ function AnswerForm<In extends FieldValues, Out extends FieldValues>({
   );
 }
 
-function AcceptForm(props: Props) {
+/** The payout bank account: given when accepting, and again to change it while the payment waits. */
+function BankForm(props: FormProps) {
   const prefix = useId();
   const { user } = useSession();
-  const form = useZodForm(acceptOfferSchema, {
+  const form = useZodForm(payoutAccountSchema, {
     defaultValues: {
-      email: '',
       accountHolder: '',
       bankName: '',
       accountNumber: '',
       branchCode: '',
       useSavedAccount: false,
-    } as unknown as DefaultValues<AcceptOfferInput>,
+    } as unknown as DefaultValues<PayoutAccountInput>,
   });
   const input = inputProps(form, prefix);
   const { errors } = form.formState;
@@ -120,7 +185,7 @@ function AcceptForm(props: Props) {
     if (!savedBank) return;
     if (!form.getValues('accountHolder')) form.setValue('accountHolder', savedBank.accountHolder);
     if (!form.getValues('bankName') && (BANKS as readonly string[]).includes(savedBank.bankName)) {
-      form.setValue('bankName', savedBank.bankName as AcceptOfferInput['bankName']);
+      form.setValue('bankName', savedBank.bankName as PayoutAccountInput['bankName']);
       form.setValue('useSavedAccount', true);
     }
     if (!form.getValues('branchCode')) form.setValue('branchCode', savedBank.branchCode);
@@ -128,7 +193,7 @@ function AcceptForm(props: Props) {
   const useSaved = form.watch('useSavedAccount');
 
   return (
-    <AnswerForm props={props} form={form} submitLabel="Accept Offer" pendingLabel="Accepting...">
+    <SellerForm props={props} form={form}>
       <TextField {...input('accountHolder')} label="Account Holder" required autoComplete="name" />
       <SelectField {...input('bankName')} label="Bank" required placeholder="Select bank" options={BANKS} />
       {savedBank && (
@@ -142,18 +207,18 @@ function AcceptForm(props: Props) {
       )}
       {!useSaved && <TextField {...input('accountNumber')} label="Account Number" required inputMode="numeric" />}
       <TextField {...input('branchCode')} label="Branch Code" required inputMode="numeric" />
-    </AnswerForm>
+    </SellerForm>
   );
 }
 
-function DeclineForm(props: Props) {
+function DeclineForm(props: FormProps) {
   const form = useZodForm(declineOfferSchema, {
-    defaultValues: { email: '', reason: '' } as DefaultValues<DeclineOfferInput>,
+    defaultValues: { reason: '' } as DefaultValues<DeclineOfferInput>,
   });
   const input = inputProps(form, useId());
   return (
-    <AnswerForm props={props} form={form} submitLabel="Decline Offer" pendingLabel="Declining...">
+    <SellerForm props={props} form={form}>
       <TextAreaField {...input('reason')} label="Reason" optional rows={3} />
-    </AnswerForm>
+    </SellerForm>
   );
 }

@@ -7,13 +7,14 @@ import { submitWith } from '../../lib/forms';
 
 /**
  * The frame of what a customer does from /track (answering an offer, cancelling a repair): the
- * form's own error, the contact email when nothing else proves it is theirs (their session, the
- * offer email's link), the action's fields, Cancel and the submit button. A refusal naming `email`
- * lands under it (decision 021); what names no field shows above the form.
+ * form's own error, the contact email when the action takes it as proof (`emailHint`: a repair
+ * booking's, when the session does not prove it; an offer never does, decision 039), the action's
+ * fields, Cancel and the submit button. A refusal naming `email` lands under it; what names no field
+ * shows above the form.
  */
 export function ProofForm<In extends FieldValues, Out extends FieldValues>({
   form,
-  needsEmail,
+  needsEmail = false,
   emailHint,
   submitLabel,
   pendingLabel,
@@ -25,8 +26,8 @@ export function ProofForm<In extends FieldValues, Out extends FieldValues>({
   children,
 }: {
   form: UseFormReturn<In, unknown, Out>;
-  needsEmail: boolean;
-  emailHint: string;
+  needsEmail?: boolean;
+  emailHint?: string;
   submitLabel: string;
   pendingLabel: string;
   cancelLabel?: string;

@@ -102,7 +102,7 @@ export function Component() {
               {query.error.message}
             </p>
           )}
-          {query.data?.kind === 'trade-in' && <TradeInStatus tradeIn={query.data.tradeIn} />}
+          {query.data?.kind === 'trade-in' && <TradeInStatus key={number} tradeIn={query.data.tradeIn} />}
           {query.data?.kind === 'order' && <OrderStatus order={query.data.order} />}
           {query.data?.kind === 'repair' && <RepairStatusView key={number} repair={query.data.repair} />}
         </div>

@@ -1,12 +1,12 @@
 import { CheckCircle2, Circle, Clock } from 'lucide-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { SALE_STATUSES, SELL_CONDITIONS, type AnySaleStatus, type TrackedTradeIn } from '../../../shared/trade-ins';
 import { Button } from '../../components/ui/button';
 import { money } from '../../lib/money';
 import { DetailRow } from './detail-row';
 import { formatDateTime } from './format';
-import { OfferAnswerDialog, type Answer } from './offer-answer';
+import { SellerDialog, type SellerAction } from './offer-answer';
+import { keepSellerLink, readSellerLink } from './seller-link';
 
 const WHATS_NEXT: Record<AnySaleStatus, string> = {
   'Awaiting Confirmation': 'Our team is reviewing your submission and will confirm it within 24 hours.',
@@ -27,14 +27,28 @@ function timelineOf(status: AnySaleStatus): AnySaleStatus[] {
 }
 
 export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
-  const [params] = useSearchParams();
-  // The offer email's links carry a signed token and the answer to open.
-  const token = params.get('token') ?? '';
-  const linked = params.get('answer');
   const offerOpen = tradeIn.status === 'Offer Made';
-  const [answer, setAnswer] = useState<Answer | null>(
-    offerOpen && token && (linked === 'accept' || linked === 'decline') ? linked : null,
-  );
+  const awaitingPayment = tradeIn.status === 'Awaiting Payment';
+  // The emailed links carry the seller's token and the action to open (seller-link.ts), also when one is
+  // opened in a tab already showing this page (only the fragment changes then).
+  const number = tradeIn.transactionNumber;
+  const [link, setLink] = useState(() => readSellerLink(number));
+  const opens = (answer: string | null): SellerAction | null => {
+    if (offerOpen && (answer === 'accept' || answer === 'decline')) return answer;
+    return awaitingPayment && answer === 'payout' ? 'payout' : null;
+  };
+  const [action, setAction] = useState<SellerAction | null>(() => opens(link.answer));
+  useEffect(() => keepSellerLink(number, link), [number, link]);
+  const onLinkOpened = useEffectEvent(() => {
+    const next = readSellerLink(number);
+    if (next.answer === null) return;
+    setLink(next);
+    setAction(opens(next.answer));
+  });
+  useEffect(() => {
+    window.addEventListener('hashchange', onLinkOpened);
+    return () => window.removeEventListener('hashchange', onLinkOpened);
+  }, []);
 
   const firstDate = new Map<string, string>();
   for (const entry of tradeIn.statusHistory) if (!firstDate.has(entry.status)) firstDate.set(entry.status, entry.date);
@@ -83,20 +97,38 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
             </p>
           )}
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <Button onClick={() => setAnswer('accept')}>Accept Offer</Button>
-            <Button variant="secondary" onClick={() => setAnswer('decline')}>
+            <Button onClick={() => setAction('accept')}>Accept Offer</Button>
+            <Button variant="secondary" onClick={() => setAction('decline')}>
               Decline Offer
             </Button>
           </div>
-          {answer && (
-            <OfferAnswerDialog
-              answer={answer}
-              tradeIn={tradeIn}
-              token={token}
-              onOpenChange={(open) => !open && setAnswer(null)}
-            />
-          )}
         </section>
+      )}
+
+      {awaitingPayment && (
+        <section
+          aria-labelledby="payout-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="payout-heading" className="text-xl font-semibold text-slate-900">
+            Payout
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">
+            We pay into the bank account you gave when you accepted. You can change it until we pay.
+          </p>
+          <Button variant="secondary" className="mt-4" onClick={() => setAction('payout')}>
+            Change payout account
+          </Button>
+        </section>
+      )}
+
+      {action && (offerOpen || awaitingPayment) && (
+        <SellerDialog
+          action={action}
+          tradeIn={tradeIn}
+          token={link.token}
+          onOpenChange={(open) => !open && setAction(null)}
+        />
       )}
 
       <section

@@ -1,1 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "link_version" integer DEFAULT 0 NOT NULL;
