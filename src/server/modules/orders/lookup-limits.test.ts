@@ -7,7 +7,7 @@ import { apiRouteTable } from '../../lib/route-config';
 
 const t = useTestApp();
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 
 /** A route that looks something up by a reference number, and its i-th request about `ref`. */
 interface Lookup {
@@ -35,6 +35,8 @@ const LOOKUPS: Lookup[] = [
   { method: 'POST', url: '/api/repairs/:bookingNumber/cancel', ref: (i) => `REP-${six(i)}123`, body: email },
   { method: 'POST', url: '/api/trade-ins/:number/accept', ref: (i) => `TXN1700000${six(i)}123`, body: email },
   { method: 'POST', url: '/api/trade-ins/:number/decline', ref: (i) => `TXN1700000${six(i)}123`, body: email },
+  { method: 'PUT', url: '/api/trade-ins/:number/payout', ref: (i) => `TXN1700000${six(i)}123`, body: () => ({}) },
+  { method: 'POST', url: '/api/trade-ins/:number/link', ref: (i) => `TXN1700000${six(i)}123`, body: () => ({}) },
   { method: 'POST', url: '/api/payments/verify', ref: (i) => `QB-${six(i)}`, bodyField: 'reference' },
   {
     method: 'POST',
