@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { registerCsrfGuard } from './lib/csrf';
 import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
+import { registerPathParamGuard } from './lib/path-params';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerAgentAdminRoutes, registerAgentPortalRoutes } from './modules/accounts/agent-routes';
@@ -76,6 +77,7 @@ export async function buildApp({
   registerSecurityHeaders(app, config);
   registerRouteConfigCheck(app);
   registerCsrfGuard(app);
+  registerPathParamGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, {
