@@ -198,7 +198,7 @@ describe('POST /api/admin/images', () => {
 });
 
 /**
- * The reviewer's image: 566 bytes of SVG drawing a blurred circle 100 times through nested <use>.
+ * The reviewer's image, rebuilt (566 bytes): SVG drawing a blurred circle 100 times through nested <use>.
  * Rendered, it costs seconds of CPU per level of nesting; it must be refused before any decoder sees it.
  */
 function nestedUseSvg(): string {
