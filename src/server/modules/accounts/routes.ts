@@ -15,8 +15,8 @@ import {
   type MeReply,
   type SessionUser,
 } from '../../../shared/accounts';
-import { MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/catalog';
 import { ERROR_CODES } from '../../../shared/errors';
+import { MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/images';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
 import { takingAtLeast } from '../../lib/timing';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DEVICE_IMAGE_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/catalog';
 import { imageQuerySchema } from '../../../shared/catalog-query';
+import { DEVICE_IMAGE_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/images';
 import type { AppContext } from '../../context';
 import { notFound, parseInput } from '../../lib/errors';
 import { PLACEHOLDER_SVG } from './placeholder';

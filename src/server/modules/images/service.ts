@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
-import { IMAGE_WIDTHS, imageTypesMessage, UPLOAD_IMAGE_TYPES, type ImageType } from '../../../shared/catalog';
+import { IMAGE_WIDTHS } from '../../../shared/catalog';
+import { imageTypesMessage, UPLOAD_IMAGE_TYPES, type ImageType } from '../../../shared/images';
 import type { Database, DbHandle } from '../../db/client';
 import { imageVariants, images } from '../../db/schema';
 import { concurrencyLimit } from '../../lib/concurrency';

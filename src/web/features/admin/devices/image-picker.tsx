@@ -1,6 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
-import { DEVICE_IMAGE_TYPES, MAX_DEVICE_IMAGES, MAX_IMAGE_UPLOAD_BYTES } from '../../../../shared/catalog';
+import { MAX_DEVICE_IMAGES } from '../../../../shared/catalog';
+import { DEVICE_IMAGE_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../../shared/images';
 import type { StockImagesReply } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
 import { StoredImage } from '../../../components/stored-image';
