@@ -6,11 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { clientKey } from './lib/client-key';
 import { systemClock, type Clock } from './lib/clock';
 import { registerCsrfGuard } from './lib/csrf';
 import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
 import { registerKeyedLimits } from './lib/keyed-limits';
+import { registerPathParamGuard } from './lib/path-params';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerAgentAdminRoutes, registerAgentPortalRoutes } from './modules/accounts/agent-routes';
@@ -77,10 +79,12 @@ export async function buildApp({
   registerSecurityHeaders(app, config);
   registerRouteConfigCheck(app);
   registerCsrfGuard(app);
+  registerPathParamGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds`,

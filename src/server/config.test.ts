@@ -57,6 +57,42 @@ describe('TRUST_PROXY', () => {
     );
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33' is not an address or CIDR/);
   });
+
+  const HELP =
+    ': write the number of proxies in front of the store (1 behind one load balancer) or their addresses and CIDRs (10.0.0.0/8,127.0.0.1)';
+
+  it('refuses a hop count above 5, which would believe addresses the client wrote', () => {
+    expect(loadConfig({ TRUST_PROXY: '5' }).TRUST_PROXY).toBe(5);
+    for (const hops of ['6', '1000']) {
+      expect(() => loadConfig({ TRUST_PROXY: hops })).toThrow(
+        `Invalid configuration:\n  TRUST_PROXY: ${hops} proxies is more than any real chain (at most 5), so clients could pick their own address${HELP}`,
+      );
+    }
+  });
+
+  it('refuses a network wider than an IPv4 /8 or an IPv6 /32, with the same message and no stack for /0', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,fd12:3456:789a::/48,2001:db8::/32' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'fd12:3456:789a::/48',
+      '2001:db8::/32',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '::ffff:10.0.0.0/104' }).TRUST_PROXY).toEqual(['::ffff:10.0.0.0/104']);
+    for (const [value, wide] of [
+      ['0.0.0.0/0', '0.0.0.0/0'],
+      ['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/1'],
+      ['10.0.0.1, 172.0.0.0/7', '172.0.0.0/7'],
+      ['::/0', '::/0'],
+      ['2001:db8::/31', '2001:db8::/31'],
+      // IPv6 ranges over the IPv4-mapped addresses trust the IPv4 clients of a dual-stack listener.
+      ['::ffff:0:0/96', '::ffff:0:0/96'],
+      ['::ffff:10.0.0.0/100', '::ffff:10.0.0.0/100'],
+      ['::/32', '::/32'],
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        `Invalid configuration:\n  TRUST_PROXY: '${wide}' is wider than a /8 (IPv4) or /32 (IPv6) network, so clients' own addresses would be believed${HELP}`,
+      );
+    }
+  });
 });
 
 describe('the sandbox payment provider', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES } from '../shared/money';
 import { PAYMENT_PROVIDERS } from '../shared/payments';
+import { ipv6Groups } from './lib/client-key';
 
 const optionalString = z
   .string()
@@ -18,33 +19,64 @@ const positiveInt = (fallback: number) =>
 
 const TRUST_PROXY_HELP =
   'write the number of proxies in front of the store (1 behind one load balancer) or their addresses and CIDRs (10.0.0.0/8,127.0.0.1)';
+/** No real chain of proxies in front of a store is longer: a bigger count believes addresses the client wrote. */
+const MAX_PROXY_HOPS = 5;
+/**
+ * The widest networks a list may trust. IPv4: /8, the widest private block (10.0.0.0/8); anything
+ * wider holds public addresses clients connect from. IPv6: /32, a whole provider's allocation; a
+ * site's own proxies sit in its /48 (its unique-local fdXX:XXXX:XXXX::/48 included) or /64.
+ */
+const WIDEST_PREFIX = { 4: 8, 6: 32 } as const;
 
 function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
   const text = value.trim();
   if (text === '' || text === 'false' || text === '0') return false;
-  if (text === 'true') {
-    ctx.addIssue({
-      code: 'custom',
-      message: `'true' would believe every hop, so any client could pick its own address: ${TRUST_PROXY_HELP}`,
-    });
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message: `${message}: ${TRUST_PROXY_HELP}` });
     return z.NEVER;
+  };
+  if (text === 'true') return refuse("'true' would believe every hop, so any client could pick its own address");
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_PROXY_HOPS) {
+      return refuse(`${text} proxies is more than any real chain (at most ${MAX_PROXY_HOPS}), so clients could pick their own address`);
+    }
+    return hops;
   }
-  if (/^\d+$/.test(text)) return Number(text);
   const entries = text.split(',').map((entry) => entry.trim());
-  const bad = entries.find((entry) => !isAddressOrCidr(entry));
-  if (bad !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `'${bad}' is not an address or CIDR: ${TRUST_PROXY_HELP}` });
-    return z.NEVER;
+  for (const entry of entries) {
+    const network = parseNetwork(entry);
+    if (!network) return refuse(`'${entry}' is not an address or CIDR`);
+    if (network.bits < WIDEST_PREFIX[network.version]) {
+      return refuse(`'${entry}' is wider than a /8 (IPv4) or /32 (IPv6) network, so clients' own addresses would be believed`);
+    }
   }
   return entries;
 }
 
-function isAddressOrCidr(entry: string): boolean {
+/** ::ffff:0:0/96, where IPv4 clients of a dual-stack listener appear (::ffff:a.b.c.d). */
+const IPV4_MAPPED = [0, 0, 0, 0, 0, 0xffff];
+
+/**
+ * An address or CIDR as its IP version and prefix length (a lone address is all its bits). An IPv6
+ * range over IPv4-mapped addresses counts as the IPv4 range it trusts: ::ffff:10.0.0.0/104 as /8,
+ * and ::/32, which holds all of ::ffff:0:0/96, as every IPv4 address (/0).
+ */
+function parseNetwork(entry: string): { version: 4 | 6; bits: number } | null {
   const [address = '', bits, ...rest] = entry.split('/');
   const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  if ((version !== 4 && version !== 6) || rest.length > 0) return null;
+  const size = version === 4 ? 32 : 128;
+  if (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= size)) return null;
+  const length = bits === undefined ? size : Number(bits);
+  const groups = version === 6 ? ipv6Groups(address)! : null;
+  const overIpv4 = groups?.every((group, i) => {
+    const known = Math.min(16, Math.max(0, length - 16 * i));
+    const mask = (0xffff << (16 - known)) & 0xffff;
+    return i >= IPV4_MAPPED.length || (group & mask) === (IPV4_MAPPED[i]! & mask);
+  });
+  if (overIpv4) return { version: 4, bits: Math.max(0, length - 96) };
+  return { version, bits: length };
 }
 
 export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, logFormat } from './config';
 import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './seed';
 import { systemClock } from './lib/clock';
+import { shutDownWithin } from './lib/shutdown';
 import { startOutboxSender } from './modules/mail/outbox';
 import { startReservationExpiry } from './modules/checkout/workflow';
 
@@ -33,11 +34,15 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    await expiry.stop();
-    await app.close();
-    await outbox.stop();
-    await connection.close();
-    process.exit(0);
+    await shutDownWithin({
+      log: app.log,
+      steps: async () => {
+        await expiry.stop();
+        await app.close();
+        await outbox.stop();
+        await connection.close();
+      },
+    });
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging';
+import { optionalText, required } from './text-fields';
 import {
   ORDER_STATUSES,
   type Address,
@@ -36,7 +37,7 @@ export const adminOrderQuerySchema = z.object({
   ...pagingQuery({ defaultSize: 20, sizes: ADMIN_PAGE_SIZES }),
   // Empty means every status, as on the other lists; anything else unknown is refused (400).
   status: z.enum(['', ...ORDER_STATUSES], { error: 'Unknown order status' }).optional(),
-  q: z.string().trim().max(120, 'At most 120 characters').optional().default(''),
+  q: optionalText('Search', 120),
   sort: z.enum(ORDER_SORTS).default('newest'),
 });
 export type AdminOrderQuery = z.input<typeof adminOrderQuerySchema>;
@@ -85,7 +86,7 @@ export const advanceOrderSchema = z.object({
 
 /** PUT /api/admin/orders/:orderNumber/tracking. */
 export const trackingSchema = z.object({
-  courier: z.string().trim().min(1, 'Courier is required').max(80, 'Courier is at most 80 characters'),
+  courier: required('Courier', 80),
   trackingNumber: z
     .string()
     .trim()

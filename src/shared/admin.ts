@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging';
+import { optionalText } from './text-fields';
 
 /**
  * The admin dashboard's vocabulary (spec 001 section 2 'Admin dashboard'): its tabs, in order, and
@@ -31,7 +32,7 @@ const MAX_ADMIN_PAGE_SIZE = 100;
  */
 export const adminListQuerySchema = z.object({
   ...pagingQuery({ defaultSize: ADMIN_PAGE_SIZE, maxSize: MAX_ADMIN_PAGE_SIZE }),
-  q: z.string().trim().max(100, 'Search is at most 100 characters').optional().default(''),
+  q: optionalText('Search', 100),
   status: z.string().trim().max(40, 'Unknown status').optional().default(''),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
@@ -39,11 +40,11 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 /** GET /api/admin/audit: the list query plus who, what and on what. */
 export const auditQuerySchema = adminListQuerySchema.omit({ q: true, status: true }).extend({
   /** A staff member's name or email, contained. */
-  person: z.string().trim().max(100, 'Person is at most 100 characters').optional().default(''),
+  person: optionalText('Person', 100),
   /** An action or its start: 'device' matches 'device.create', 'device.update'... */
-  action: z.string().trim().max(60, 'Action is at most 60 characters').optional().default(''),
+  action: optionalText('Action', 60),
   /** A target's type ('order') or part of its id ('ORD-2026-'). */
-  target: z.string().trim().max(100, 'Target is at most 100 characters').optional().default(''),
+  target: optionalText('Target', 100),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -8,6 +8,7 @@ import {
   PRICE_FILTERS,
 } from './catalog';
 import { pagingQuery } from './paging';
+import { optionalText } from './text-fields';
 
 // Kept apart from catalog.ts so that storefront pages reading the filter labels do not ship zod.
 type Values<T extends readonly { value: string }[]> = T[number]['value'];
@@ -15,7 +16,7 @@ const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as [Values<T>, ...Values<T>[]];
 
 export const deviceListQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search is at most 100 characters').optional().default(''),
+  q: optionalText('Search', 100),
   category: z.enum(values(CATEGORY_FILTERS), { error: 'Unknown category' }).optional().default('all'),
   brand: z.enum(values(BRAND_FILTERS), { error: 'Unknown brand' }).optional().default('all'),
   price: z.enum(values(PRICE_FILTERS), { error: 'Unknown price range' }).optional().default('all'),

@@ -17,9 +17,6 @@ export const DEVICE_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
 export type DeviceCondition = (typeof DEVICE_CONDITIONS)[number];
 
 export const MAX_DEVICE_IMAGES = 5;
-/** Image uploads (device photos, profile pictures): these types, at most 5 MB each. */
-export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Buy listing filters, labels and values exactly as spec 000 section 5 gives them. */
 export const CATEGORY_FILTERS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, required, requiredMultiline } from './text-fields';
 
 export const INQUIRY_TYPES = [
   { value: 'general', label: 'General Inquiry' },
@@ -16,11 +17,11 @@ const inquiryValues = INQUIRY_TYPES.map((t) => t.value) as [
 
 /** Contact form (spec 000 section 5): name, email, subject and message required. */
 export const contactMessageSchema = z.object({
-  name: z.string().trim().min(1, 'Full name is required').max(120, 'Full name is at most 120 characters'),
+  name: required('Full name', 120),
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
-  phone: z.string().trim().max(30, 'Phone is at most 30 characters').optional().default(''),
-  subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject is at most 200 characters'),
-  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message is at most 5000 characters'),
+  phone: optionalText('Phone', 30),
+  subject: required('Subject', 200),
+  message: requiredMultiline('Message', 5000),
   inquiryType: z.enum(inquiryValues, { error: 'Choose an inquiry type from the list' }).optional().default('general'),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

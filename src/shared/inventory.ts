@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_CONDITIONS, DEVICE_TYPES, MAX_DEVICE_IMAGES } from './catalog';
-import { required } from './text-fields';
+import { plainText, required } from './text-fields';
 
 // The admin's device forms (spec 001 sections 2, 3 and 5 'Device forms'). Kept apart from
 // catalog.ts, as the query schemas are, so storefront pages reading catalog constants do not ship zod.
@@ -12,11 +12,8 @@ const wholeNumber = (label: string) =>
     .min(0, `${label} cannot be below 0`);
 
 /** Empty text becomes null (spec 000: 'empty ram and description become null'). */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is at most ${max} characters`)
+const optionalText = (label: string, max: number, { multiline = false } = {}) =>
+  plainText(label, max, { multiline, error: `${label} must be text` })
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -26,14 +23,14 @@ const deviceFields = {
   model: required('Model', 120),
   type: z.enum(DEVICE_TYPES, { error: 'Choose a device type' }),
   condition: z.enum(DEVICE_CONDITIONS, { error: 'Choose a condition: Excellent, Good or Fair' }),
-  storage: z.string({ error: 'Storage must be text' }).trim().max(40, 'Storage is at most 40 characters'),
+  storage: plainText('Storage', 40, { error: 'Storage must be text' }),
   ram: optionalText('RAM', 40),
   price: wholeNumber('Price'),
   originalPrice: wholeNumber('Original price')
     .nullish()
     .transform((value) => value ?? null),
   quantity: wholeNumber('Quantity'),
-  description: optionalText('Description', 4000),
+  description: optionalText('Description', 4000, { multiline: true }),
   displaySize: optionalText('Display size', 40),
   batteryHealth: z
     .number({ error: 'Battery health must be a whole number from 0 to 100' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text-fields';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -34,7 +35,7 @@ export const DEFAULT_COUNTRY = 'South Africa';
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const text = (max: number) => plainText('This field', max, { tooLong: `At most ${max} characters` });
 
 export const addressSchema = z.object({
   street: text(200).default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text-fields';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -125,7 +126,7 @@ export const refundSchema = z.object({
         message: PAYMENT_MESSAGES.invalidRefund,
       }),
   ),
-  reason: z.string().trim().max(500, 'Reason is at most 500 characters').optional(),
+  reason: plainText('Reason', 500, { multiline: true }).optional(),
 });
 export type RefundInput = z.output<typeof refundSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
-import { optionalText, required } from './text-fields';
+import { optionalMultiline, optionalText, required, requiredMultiline } from './text-fields';
 
 /**
  * Repairs, one source for the services page, the booking dialog, the server's rules, the emails and
@@ -334,7 +334,7 @@ export const repairBookingSchema = z.object({
         .union([z.literal(''), z.enum(REPAIR_ISSUE_TYPES)], { error: 'Choose an issue type from the list' })
         .optional()
         .default(''),
-      description: optionalText('Description', 2000),
+      description: optionalMultiline('Description', 2000),
     })
     .optional()
     .default({ brand: '', model: '', issueType: '', description: '' }),
@@ -343,7 +343,7 @@ export const repairBookingSchema = z.object({
       name: required('Name', 120),
       phone: phoneField,
       email: emailField,
-      address: required('Address', 300),
+      address: requiredMultiline('Address', 300),
     },
     { error: 'Customer details are required' },
   ),
@@ -389,7 +389,7 @@ export type CancelRepairInput = z.input<typeof cancelRepairSchema>;
 
 /** The admin's cancel (POST /api/admin/repairs/:bookingNumber/cancel): a reason for the audit log. */
 export const adminCancelRepairSchema = z.object({
-  reason: z.string().trim().max(500, 'Reason is at most 500 characters').optional().default(''),
+  reason: optionalMultiline('Reason', 500),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BANKS } from './accounts';
 import { pagingQuery } from './paging';
 import type { RepairTrackingView } from './repairs';
-import { optionalText, required } from './text-fields';
+import { optionalMultiline, optionalText, plainText, required, requiredMultiline } from './text-fields';
 
 /** Sale transaction statuses in order (spec 001 section 4). */
 export const SALE_STATUSES = [
@@ -173,8 +173,8 @@ export const sellFormSchema = z
     ram: optionalText('RAM', 20),
     color: optionalText('Color', 40),
     accessories: optionalText('Accessories', 300),
-    description: optionalText('Description', 2000),
-    address: required('Address', 300, SELL_MESSAGES.addressRequired),
+    description: optionalMultiline('Description', 2000),
+    address: requiredMultiline('Address', 300, SELL_MESSAGES.addressRequired),
     contactPhone: saPhoneField,
     contactEmail: z
       .string({ error: SELL_MESSAGES.emailRequired })
@@ -327,7 +327,7 @@ export type PayoutAccountInput = z.input<typeof payoutAccountSchema>;
 
 export const declineOfferSchema = z.object({
   ...linkProof,
-  reason: z.string().trim().max(500, 'Reason is at most 500 characters').optional().default(''),
+  reason: optionalMultiline('Reason', 500),
 });
 export type DeclineOfferInput = z.input<typeof declineOfferSchema>;
 
@@ -343,7 +343,7 @@ export const makeOfferSchema = z.object({
       .positive('Offer amount must be greater than 0')
       .max(1_000_000, 'Offer amount is at most R1,000,000'),
   ),
-  notes: z.string().trim().max(2000, 'Notes are at most 2000 characters').optional().default(''),
+  notes: plainText('Notes', 2000, { multiline: true }).optional().default(''),
 });
 export type MakeOfferInput = z.input<typeof makeOfferSchema>;
 export const markPaidSchema = z.object({
@@ -353,7 +353,7 @@ export const markPaidSchema = z.object({
 export const tradeInListQuerySchema = z.object({
   ...pagingQuery({ defaultSize: 20, maxSize: 100 }),
   status: z.enum(ALL_SALE_STATUSES, { error: 'Choose a status from the list' }).optional(),
-  q: z.string().trim().max(100).optional().default(''),
+  q: optionalText('Search', 100),
 });
 /** GET /api/agent/trade-ins: the agent's own list, paged and by status (no search: decision 031). */
 export const agentTradeInQuerySchema = tradeInListQuerySchema.pick({ page: true, pageSize: true, status: true });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { ERROR_CODES } from '../../shared/errors';
+import { hasControlCharacter } from '../../shared/text-fields';
 
 /** The one error type the API raises: a code, a message for people, an HTTP status. */
 export class AppError extends Error {
@@ -36,11 +37,17 @@ function zodFields(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * A zod failure as a 400 VALIDATION_FAILED with per-field messages. The message names the one field
- * wrong, or says several are; for a form it is the first rule broken, the sentence the form shows.
+ * A zod failure as a 400 VALIDATION_FAILED with per-field messages (invalidFields).
  */
 export function validationError(error: z.ZodError, options: ParseOptions = {}): AppError {
-  const fields = zodFields(error);
+  return invalidFields(zodFields(error), options);
+}
+
+/**
+ * A 400 VALIDATION_FAILED with per-field messages. The message names the one field wrong, or says
+ * several are; for a form it is the first rule broken, the sentence the form shows.
+ */
+export function invalidFields(fields: Record<string, string>, options: ParseOptions = {}): AppError {
   const names = Object.keys(fields);
   const message = options.form
     ? fields[names[0]!]!
@@ -58,10 +65,30 @@ export interface ParseOptions {
   form?: boolean;
 }
 
-/** The one request parser: input checked by a shared schema; a failure becomes a 400 VALIDATION_FAILED. */
+export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
+
+/** The dotted path of the first string in `value` holding a control character (tab and line breaks pass), or null. */
+function controlCharacterPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return hasControlCharacter(value, { multiline: true }) ? path || '_' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = controlCharacterPath(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * The one request parser: input checked by a shared schema; a failure becomes a 400 VALIDATION_FAILED.
+ * The schemas' text fields refuse control characters themselves (shared/text-fields); any other string
+ * (a payment reference, a token) is checked here, so a NUL never reaches PostgreSQL, which refuses it.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, options: ParseOptions = {}): z.output<S> {
   const result = schema.safeParse(options.form ? (input ?? {}) : input);
   if (!result.success) throw validationError(result.error, options);
+  const where = controlCharacterPath(result.data, '');
+  if (where !== null) throw invalidFields({ [where]: CONTROL_CHARACTER_MESSAGE }, options);
   return result.data;
 }
 

@@ -290,7 +290,7 @@ describe('GET and PUT /api/account/profile', () => {
       cookie,
       body: { image: Buffer.from('hello').toString('base64') },
     });
-    expect(notImage.statusCode).toBe(400);
+    expect(notImage.statusCode).toBe(415);
   });
 
   it('parses a JSON picture with the shared schema: no image, or one that is not base64, is a 400 under image', async () => {

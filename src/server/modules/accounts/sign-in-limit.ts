@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import { transaction, type Database } from '../../db/client';
 import { signInFailures } from '../../db/schema';
+import { clientKey } from '../../lib/client-key';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 
@@ -21,7 +22,7 @@ export interface SignInKeys {
 }
 
 export function signInKeys(role: Role, identifier: string, address: string): SignInKeys {
-  return { account: `account:${role}:${identifier.trim().toLowerCase()}`, address: `ip:${address}` };
+  return { account: `account:${role}:${identifier.trim().toLowerCase()}`, address: `ip:${clientKey(address)}` };
 }
 
 /** 0 for the first three failures, then 100 ms doubling per failure, at most a second. */

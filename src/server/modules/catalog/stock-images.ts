@@ -2,7 +2,8 @@ import { STOCK_IMAGE_TYPES, type StockImagesReply } from '../../../shared/invent
 import type { Database } from '../../db/client';
 import { firstMetaValue, readMeta } from '../../lib/app-meta';
 import { deviceArtwork } from '../../seed/artwork';
-import { storeImage } from '../images/service';
+import { ARTWORK_SIZE, renderArtwork } from '../../seed/render';
+import { insertImage } from '../images/service';
 import { imagePath } from './service';
 
 const keyOf = (type: string) => `stock_image:${type}`;
@@ -20,7 +21,9 @@ export async function stockImages({ db }: { db: Database }): Promise<StockImages
     let id = await readMeta(db, key);
     if (!id) {
       const svg = deviceArtwork({ type, brand: 'QuickBuy', model: label, view: 'front' });
-      id = await firstMetaValue(db, key, (await storeImage({ db, data: Buffer.from(svg) })).id);
+      // Our own artwork, drawn here: it never passes the upload intake, which takes no SVG.
+      const image = await insertImage(db, { data: await renderArtwork(svg), ...ARTWORK_SIZE });
+      id = await firstMetaValue(db, key, image.id);
     }
     items.push({ type, label, id, url: imagePath(id) });
   }

@@ -1,6 +1,7 @@
+import { deviceListQuerySchema } from '../../../shared/catalog-query';
 import type { StorefrontData } from '../../../shared/server-render';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, parseInput } from '../../lib/errors';
 import { cachedReply, type CachedReply } from './cache';
 import { catalogReads } from './reads';
 
@@ -31,7 +32,9 @@ export function storefrontCatalog({ db }: Pick<AppContext, 'db'>): StorefrontCat
   return {
     data: {
       home: () => parsed(catalogReads.home(db)),
-      devices: (query) => parsed(catalogReads.devices(db, query)),
+      // The page read its filters from its own URL: checked as the API checks them (a NUL in q is
+      // refused here, the page falls back to the shell, and never reaches a query).
+      devices: (query) => parsed(catalogReads.devices(db, parseInput(deviceListQuerySchema, query))),
       device: (id) => orNull(catalogReads.device(db, id)),
       collection: (slug, query) => orNull(catalogReads.collection(db, slug, query)),
     },

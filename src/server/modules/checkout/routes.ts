@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { cancelCheckoutSchema, checkoutSchema } from '../../../shared/orders';
 import { sandboxChargeSchema, verifyPaymentSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
+import { clientKey } from '../../lib/client-key';
 import { AppError, parseInput } from '../../lib/errors';
 import { perReference, perReferenceField } from '../../lib/keyed-limits';
 import { orderTokenOf } from '../orders/routes';
@@ -49,7 +50,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
       items,
       customer,
       customerId: user?.role === 'customer' ? user.id : null,
-      clientAddress: request.ip,
+      clientAddress: clientKey(request.ip),
       cartId,
     });
     return reply.status(201).send(placed);

@@ -178,6 +178,7 @@ export async function placeOrder({
   items: StockLine[];
   customer: CheckoutCustomer;
   customerId?: string | null;
+  /** Whose hold this is: the caller's clientKey (its IPv4 address, or its IPv6 /64). */
   clientAddress: string;
   cartId?: string | null;
 }): Promise<CheckoutReply> {

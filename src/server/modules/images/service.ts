@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../shared/catalog';
+import { imageTypesMessage, UPLOAD_IMAGE_TYPES, type ImageType } from '../../../shared/images';
 import type { Database, DbHandle } from '../../db/client';
 import { imageVariants, images } from '../../db/schema';
 import { concurrencyLimit } from '../../lib/concurrency';
@@ -12,33 +13,90 @@ export const IMAGE_NOT_FOUND = 'IMAGE_NOT_FOUND';
 export const MAX_STORED_WIDTH = 1600;
 /** Refuse decompression bombs: more pixels than this (16 megapixels) is not a photo of a device. */
 export const MAX_INPUT_PIXELS = 16_000_000;
+/**
+ * Every decode or re-encode is stopped after this long: a 16-megapixel photo takes about a second, and
+ * shutdown (main.ts) waits for a running job, so this stays well under its deadline.
+ */
+export const IMAGE_JOB_SECONDS = 5;
 /** A decoded image can take hundreds of megabytes: at most two are decoded at once, the rest wait. */
 const decoding = concurrencyLimit(2);
 /** The most images decoded at once since the last call: what the tests check the gate by. */
 export const decodingPeak = () => decoding.takePeak();
 
-/** Normalise any image sharp reads (JPEG, PNG, WebP, GIF, AVIF, SVG...) to WebP at most 1600 px wide. */
-export async function normaliseImage(data: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+/** How sharp names each type we take (AVIF is read by its HEIF loader). */
+const SHARP_FORMATS: Record<ImageType, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'heif',
+};
+
+/**
+ * The type an image's first bytes say it is, whatever it was labelled; null for anything else (SVG,
+ * PDF, random bytes). Only these signatures ever reach a decoder.
+ */
+export function sniffImageType(data: Buffer): ImageType | null {
+  const has = (offset: number, signature: string) =>
+    data.subarray(offset, offset + signature.length).equals(Buffer.from(signature, 'latin1'));
+  if (has(0, '\xff\xd8\xff')) return 'image/jpeg';
+  if (has(0, '\x89PNG\r\n\x1a\n')) return 'image/png';
+  if (has(0, 'RIFF') && has(8, 'WEBP')) return 'image/webp';
+  if (has(0, 'GIF87a') || has(0, 'GIF89a')) return 'image/gif';
+  if (has(4, 'ftyp')) {
+    // An ISO media file: AVIF when its major brand or one of its compatible brands says so.
+    const end = Math.min(data.readUInt32BE(0), data.length, 64);
+    for (let offset = 8; offset + 4 <= end; offset += offset === 8 ? 8 : 4) {
+      if (has(offset, 'avif') || has(offset, 'avis')) return 'image/avif';
+    }
+  }
+  return null;
+}
+
+/** sharp under the limits every image job runs with: at most 16 megapixels, stopped after IMAGE_JOB_SECONDS. */
+function boundedSharp(data: Buffer): Sharp {
+  return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: IMAGE_JOB_SECONDS });
+}
+
+const notAnImage = () => new AppError(INVALID_IMAGE, 'The file is not an image', { status: 400 });
+
+/**
+ * Normalise an uploaded image to WebP at most 1600 px wide. Its bytes must be one of `accept` (415
+ * naming them otherwise: an SVG labelled image/png included); an empty one, one that does not decode,
+ * one over 16 megapixels or one still decoding after IMAGE_JOB_SECONDS is a 400.
+ */
+export async function normaliseImage({
+  data,
+  accept = UPLOAD_IMAGE_TYPES,
+}: {
+  data: Buffer;
+  /** The types taken: what anyone may upload unless the caller (the admin's route) says more. */
+  accept?: readonly ImageType[];
+}): Promise<{ data: Buffer; width: number; height: number }> {
+  if (data.length === 0) throw new AppError(INVALID_IMAGE, 'The image is empty: choose an image file', { status: 400 });
+  const type = sniffImageType(data);
+  if (!type || !accept.includes(type)) throw new AppError(INVALID_IMAGE, imageTypesMessage(accept), { status: 415 });
   const metadata = await sharp(data)
     .metadata()
     .catch(() => null);
-  if (!metadata?.width || !metadata.height) {
-    throw new AppError(INVALID_IMAGE, 'The file is not an image', { status: 400 });
-  }
+  if (!metadata?.width || !metadata.height || metadata.format !== SHARP_FORMATS[type]) throw notAnImage();
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
     throw new AppError(INVALID_IMAGE, 'The image is too large: at most 16 megapixels', { status: 400 });
   }
   try {
     const { data: webp, info } = await decoding(() =>
-      sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      boundedSharp(data)
         .rotate()
         .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true }),
     );
     return { data: webp, width: info.width, height: info.height };
-  } catch {
-    throw new AppError(INVALID_IMAGE, 'The file is not an image', { status: 400 });
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('timeout')) {
+      throw new AppError(INVALID_IMAGE, 'The image took too long to read: send a smaller one', { status: 400 });
+    }
+    throw notAnImage();
   }
 }
 
@@ -48,9 +106,17 @@ export async function deleteImage(db: DbHandle, id: string) {
   await db.delete(images).where(eq(images.id, id));
 }
 
-/** Store an uploaded image (profile pictures, device photos); 400 INVALID_IMAGE when it is not one. */
-export async function storeImage({ db, data }: { db: Database; data: Buffer }): Promise<{ id: string }> {
-  return insertImage(db, await normaliseImage(data));
+/** Store an uploaded image (profile pictures, device photos) through normaliseImage. */
+export async function storeImage({
+  db,
+  data,
+  accept,
+}: {
+  db: Database;
+  data: Buffer;
+  accept?: readonly ImageType[];
+}): Promise<{ id: string }> {
+  return insertImage(db, await normaliseImage({ data, accept }));
 }
 
 /** Stores an image normaliseImage made, in the caller's transaction (the record it belongs to is written beside it). */
@@ -106,7 +172,7 @@ export async function getImageVariant({
     const [original] = await db.select().from(images).where(eq(images.id, id)).limit(1);
     if (!original) return null;
     const data = await decoding(() =>
-      sharp(original.data).resize({ width: snapped, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      boundedSharp(original.data).resize({ width: snapped, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
     );
     await db.insert(imageVariants).values({ imageId: id, width: snapped, data }).onConflictDoNothing();
     return { data, contentType: 'image/webp', width: snapped };

@@ -168,4 +168,10 @@ describe('rendered pages and caches', () => {
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers['content-security-policy']).not.toContain('nonce-');
   });
+
+  it('sends the shell for a search the API refuses (a NUL in q): the browser then shows the refusal', async () => {
+    const res = await get('/buy?q=phone%00');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
 });

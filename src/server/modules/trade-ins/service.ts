@@ -43,7 +43,7 @@ import { newestFirst, rememberedTotal } from '../../lib/paging';
 import { transactionNumber as makeTransactionNumber, insertNumbered } from '../../lib/reference-numbers';
 import { findActiveAgent, savedBankAccount, splitName, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
-import { insertImage, normaliseImage } from '../images/service';
+import { insertImage, INVALID_IMAGE, normaliseImage } from '../images/service';
 import { enqueueEmail } from '../mail/outbox';
 import {
   newLinkEmail,
@@ -142,9 +142,14 @@ export async function estimateTradeIn(
 async function normalisePhotos(photos: string[]) {
   try {
     return await Promise.all(
-      photos.map((photo) => normaliseImage(Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64'))),
+      photos.map((photo) => normaliseImage({ data: Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64') })),
     );
-  } catch {
+  } catch (error) {
+    // Bytes of another type (an SVG labelled image/png) are a 415, as on every upload route.
+    if (error instanceof AppError && error.status === 415) {
+      const fields = { photos: SELL_MESSAGES.photoInvalid };
+      throw new AppError(INVALID_IMAGE, SELL_MESSAGES.photoInvalid, { status: 415, fields });
+    }
     throw invalidField('photos', SELL_MESSAGES.photoInvalid);
   }
 }

@@ -287,7 +287,7 @@ describe('POST /api/trade-ins', () => {
     const res = await submit(
       sellForm({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] }),
     );
-    expectFieldError(res, 400, 'VALIDATION_FAILED', 'photos', 'Each photo must be a JPEG, PNG or WebP image');
+    expectFieldError(res, 415, 'INVALID_IMAGE', 'photos', 'Each photo must be a JPEG, PNG or WebP image');
     expect(await t.db.select().from(tradeIns)).toHaveLength(before);
   });
 

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { profileSchema, type ProfileReply } from '../../../shared/accounts';
+import { MAX_IMAGE_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES } from '../../../shared/images';
 import { api, ApiError } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
@@ -11,8 +12,6 @@ import { EmailField, PasswordField, TextField } from '../ui/field';
 
 /** Under 'account', which a new sign-in clears (features/auth/use-signed-in). */
 const PROFILE_QUERY_KEY = ['account', 'profile'] as const;
-
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -43,7 +42,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > MAX_PICTURE_BYTES) {
+    if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
       toast.error('The picture must be at most 5 MB');
       return;
     }
@@ -88,7 +87,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
             <input
               id="profile-picture"
               type="file"
-              accept="image/*"
+              accept={UPLOAD_IMAGE_TYPES.join(',')}
               className="sr-only"
               disabled={uploading}
               onChange={(e) => void upload(e)}

@@ -2,6 +2,7 @@ import { CheckCircle2, Copy, ImagePlus, Smartphone, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { DefaultValues } from 'react-hook-form';
+import { UPLOAD_IMAGE_TYPES } from '../../../shared/images';
 import { paths } from '../../../shared/paths';
 import {
   MAX_SELL_PHOTOS,
@@ -235,7 +236,7 @@ function PhotoPicker({
             <input
               id={id}
               type="file"
-              accept="image/jpeg,image/png,image/webp"
+              accept={UPLOAD_IMAGE_TYPES.join(',')}
               multiple
               className="sr-only"
               onChange={async (event) => {

@@ -1,6 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
-import { IMAGE_UPLOAD_TYPES, MAX_DEVICE_IMAGES, MAX_IMAGE_UPLOAD_BYTES } from '../../../../shared/catalog';
+import { MAX_DEVICE_IMAGES } from '../../../../shared/catalog';
+import { DEVICE_IMAGE_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../../shared/images';
 import type { StockImagesReply } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
 import { StoredImage } from '../../../components/stored-image';
@@ -44,7 +45,7 @@ export function ImagePicker({
     const staying = usingStock ? [] : images;
     const notes: string[] = [];
     const accepted = files.filter((file) => {
-      if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+      if (!(DEVICE_IMAGE_TYPES as readonly string[]).includes(file.type)) {
         notes.push(`${file.name} is not a JPEG, PNG, WebP, GIF or AVIF image`);
         return false;
       }
@@ -123,7 +124,7 @@ export function ImagePicker({
         <input
           id={inputId}
           type="file"
-          accept={IMAGE_UPLOAD_TYPES.join(',')}
+          accept={DEVICE_IMAGE_TYPES.join(',')}
           multiple
           disabled={usingStock}
           className="sr-only"
