@@ -92,16 +92,27 @@ export async function createAdmin(t: TestApp, email = `admin${++counter}@quickbu
  * keeps the secret as their phone would and computes each code from it.
  */
 export async function signInAs(t: TestApp, kind: 'agent' | 'admin', identifier: string) {
+  const res = await passwordStep(t, kind, identifier);
+  const { secondFactor } = res.json() as MeReply;
+  if (!secondFactor) return sessionCookie(res);
+  return passSecondFactor(t, sessionCookie(res), secondFactor.step, identifier);
+}
+
+/** The first step of a staff sign-in, the password: with STAFF_MFA=required its cookie opens only the second step. */
+export async function passwordStep(
+  t: TestApp,
+  kind: 'agent' | 'admin',
+  identifier: string,
+  headers: Record<string, string> = { 'x-forwarded-for': newAddress() },
+) {
   const url = kind === 'agent' ? '/api/auth/agent/signin' : '/api/auth/admin/signin';
   const body =
     kind === 'agent'
       ? { username: identifier, password: AGENT_PASSWORD }
       : { email: identifier, password: ADMIN_PASSWORD };
-  const res = await send(t.app, 'POST', url, { body, headers: { 'x-forwarded-for': newAddress() } });
+  const res = await send(t.app, 'POST', url, { body, headers });
   if (res.statusCode !== 200) throw new Error(`${kind} sign-in failed: ${res.body}`);
-  const { secondFactor } = res.json() as MeReply;
-  if (!secondFactor) return sessionCookie(res);
-  return passSecondFactor(t, sessionCookie(res), secondFactor.step, identifier);
+  return res;
 }
 
 /** The authenticator secrets staff set up, by database and sign-in name: the tests' phones. */
