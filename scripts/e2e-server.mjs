@@ -1,5 +1,6 @@
 // The server Playwright drives: the built app, a fresh PGlite database in a temp folder, the demo
-// catalog seeded, and known credentials for the admin and the demo agents.
+// catalog seeded, and known credentials for the admin and the demo agents: their passwords, and
+// authenticators set up from fixed secrets (tests/support/e2e-staff.ts) so the fixtures compute their codes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,8 +28,8 @@ const E2E_ENV = {
   TRUST_PROXY: '1',
 };
 
-const code = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, ...E2E_ENV, DATABASE_URL: '' },
-});
+const env = { ...process.env, ...E2E_ENV, DATABASE_URL: '' };
+const seeded = await run(process.execPath, ['--import', 'tsx', 'tests/support/e2e-seed.ts'], { cwd: root, env });
+if (seeded !== 0) process.exit(seeded);
+const code = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env });
 process.exit(code);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
-import { Api, expect, signInAsAgent, test, uniqueId } from './fixtures';
+import { Api, expect, test, uniqueId } from './fixtures';
 import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
 
@@ -16,11 +16,10 @@ test.describe('track a device', () => {
   // Staff move the trade-in to 'Offer Made' through the API: the admin confirms and assigns, the demo agent offers.
   let agent: Api;
   let agentId: string;
-  test.beforeEach(async ({ playwright, baseURL }) => {
-    agent = new Api(await playwright.request.newContext({ baseURL }));
-    agentId = await signInAsAgent(agent);
+  test.beforeEach(async ({ staffApi }) => {
+    agent = await staffApi('agent');
+    agentId = (await agent.expect<{ user: { id: string } }>(agent.get('/api/auth/me'))).user.id;
   });
-  test.afterEach(() => agent.request.dispose());
 
   async function makeOffer(admin: Api, number: string, amount: number, notes: string) {
     await admin.expect(admin.post(`/api/admin/trade-ins/${number}/confirm`));

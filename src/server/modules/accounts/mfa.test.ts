@@ -454,9 +454,9 @@ describe('one budget per account, shared by parallel requests', () => {
     expect(waits.filter((ms) => ms >= 1000)).toHaveLength(33);
     expect(timed.filter((r) => r.ms >= 1000).length).toBeGreaterThanOrEqual(33);
     expect(timed.filter((r) => r.ms >= 100).length).toBeGreaterThanOrEqual(37);
-    // Slowed, never locked: the owner's password still opens the second step at once.
+    // Slowed, never locked: the owner's password still opens the second step.
     expect((await me(await passwordStep(t, 'admin', admin.email))).secondFactor.step).toBe('enrol');
-  });
+  }, 90_000);
 });
 
 describe('STAFF_MFA', () => {
