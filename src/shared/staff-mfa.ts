@@ -17,8 +17,6 @@ export interface PendingSecondFactor {
   name: string;
 }
 
-export const RECOVERY_CODE_COUNT = 10;
-
 export const MFA_MESSAGES = {
   required: 'Enter the code from your authenticator app to finish signing in',
   codeInvalid: 'That code is not right. Check your authenticator app and try again.',
@@ -57,6 +55,9 @@ export const enrolmentConfirmSchema = z.object({
   code: sixDigits,
 });
 export type EnrolmentConfirmInput = z.input<typeof enrolmentConfirmSchema>;
+
+/** Recovery codes a setup gives, each working once. */
+export const RECOVERY_CODE_COUNT = 10;
 
 /** POST /api/auth/mfa/enrolment: what the authenticator app needs, and the recovery codes, shown once. */
 export interface EnrolmentReply {

@@ -122,7 +122,7 @@ test('an agent signs in on the Agent tab with their password and the code from t
   await expect(page.getByRole('heading', { name: 'Enter your authentication code' })).toBeVisible();
   // Nothing of the agent's is open yet: the password alone is a session for this step only.
   expect((await page.request.get('/api/agent/summary')).status()).toBe(401);
-  const code = page.getByLabel('Authentication code');
+  const code = page.getByLabel(/^Authentication code/);
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(code).toHaveAttribute('inputmode', 'numeric');
   await code.fill('000000');
@@ -178,7 +178,7 @@ test('a new admin signs in with a password, sets up an authenticator app, saves 
   await expect(codes).toHaveCount(10);
   await expect(codes.first()).toHaveText(/^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
 
-  const code = page.getByLabel('Code from the app');
+  const code = page.getByLabel(/^Code from the app/);
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await code.fill(await nextCode(email, secret));
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();

@@ -64,7 +64,7 @@ export async function signInStaff(api: Api, staff: StaffLogin): Promise<{ id: st
 
 /** On the portal's code screen: the staff member's next code, then Verify. */
 export async function enterAuthenticatorCode(page: Page, account: string, secret: string) {
-  const code = page.getByLabel('Authentication code');
+  const code = page.getByLabel(/^Authentication code/);
   await expect(code).toBeVisible();
   await code.fill(await nextCode(account, secret));
   await page.getByRole('button', { name: 'Verify' }).click();

@@ -26,23 +26,16 @@ export function registerSecondFactorRoutes(app: FastifyInstance, { db, config, c
     );
   });
 
-  app.post('/api/auth/mfa/code', STEP, async (request, reply) => {
-    const proof = parseInput(totpCodeSchema, request.body, FORM);
-    const session = sessionOf(request);
-    return replySignedIn(
-      reply,
-      config,
-      await verifySecondFactor({ db, config, clock, session, proof, address: request.ip }),
-    );
-  });
-
-  app.post('/api/auth/mfa/recovery', STEP, async (request, reply) => {
-    const proof = parseInput(recoveryCodeSchema, request.body, FORM);
-    const session = sessionOf(request);
-    return replySignedIn(
-      reply,
-      config,
-      await verifySecondFactor({ db, config, clock, session, proof, address: request.ip }),
-    );
-  });
+  // The code from the app, or one of the recovery codes.
+  for (const [url, schema] of [
+    ['/api/auth/mfa/code', totpCodeSchema],
+    ['/api/auth/mfa/recovery', recoveryCodeSchema],
+  ] as const) {
+    app.post(url, STEP, async (request, reply) => {
+      const proof = parseInput(schema, request.body, FORM);
+      const session = sessionOf(request);
+      const signedIn = await verifySecondFactor({ db, config, clock, session, proof, address: request.ip });
+      return replySignedIn(reply, config, signedIn);
+    });
+  }
 }

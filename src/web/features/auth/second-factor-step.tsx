@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import type { MeReply, SessionUser } from '../../../shared/accounts';
 import {
   enrolmentConfirmSchema,
@@ -51,10 +53,26 @@ export function SecondFactorStep({
   );
 }
 
-/** The signed-in user of a second-factor reply. */
-function signedInUser(reply: MeReply): SessionUser {
-  if (!reply.user) throw new Error('The server did not finish the sign-in');
-  return reply.user;
+/**
+ * A form of the step: its schema checks the input, the endpoint's reply is the signed-in user; a
+ * refusal lands under its input, anything else in the form's alert.
+ */
+function useStepForm<Values extends Record<string, unknown>>(
+  form: UseFormReturn<Values, unknown, Values>,
+  endpoint: string,
+  onSignedIn: (user: SessionUser) => void,
+) {
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = submitWith(
+    form,
+    async (body) => {
+      setError(null);
+      const { user } = await api.post<MeReply>(endpoint, body);
+      if (user) onSignedIn(user);
+    },
+    { report: setError },
+  );
+  return { onSubmit, error, busy: form.formState.isSubmitting };
 }
 
 function EnterCode({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
@@ -69,7 +87,7 @@ function EnterCode({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) 
           ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.'
           : 'Open your authenticator app and enter the 6-digit code it shows for QuickBuy.'}
       </p>
-      {recovery ? <RecoveryCodeForm onSignedIn={onSignedIn} /> : <TotpCodeForm onSignedIn={onSignedIn} />}
+      <ProofForm key={recovery ? 'recovery' : 'code'} kind={recovery ? 'recovery' : 'code'} onSignedIn={onSignedIn} />
       <button
         type="button"
         className="text-sm font-medium text-brand-700 hover:underline"
@@ -81,46 +99,37 @@ function EnterCode({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) 
   );
 }
 
-function TotpCodeForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
-  const form = useZodForm(totpCodeSchema, { defaultValues: { code: '' } });
-  const input = inputProps(form, useId());
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = submitWith(
-    form,
-    async (body) => {
-      setError(null);
-      onSignedIn(signedInUser(await api.post<MeReply>('/api/auth/mfa/code', body)));
-    },
-    { report: setError },
-  );
-  return (
-    <form noValidate className="space-y-4" onSubmit={onSubmit}>
-      <FormAlert message={error} className={ALERT} />
-      <TextField label="Authentication code" {...CODE_INPUT} {...input('code')} />
-      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
-        Verify
-      </Button>
-    </form>
-  );
-}
+/** The two proofs a pending session may give: the app's code, or a recovery code. */
+const PROOFS = {
+  code: {
+    schema: totpCodeSchema,
+    endpoint: '/api/auth/mfa/code',
+    field: 'code',
+    label: 'Authentication code',
+    input: CODE_INPUT,
+  },
+  recovery: {
+    schema: recoveryCodeSchema,
+    endpoint: '/api/auth/mfa/recovery',
+    field: 'recoveryCode',
+    label: 'Recovery code',
+    input: { autoComplete: 'off', spellCheck: false, required: true },
+  },
+} as const;
 
-function RecoveryCodeForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
-  const form = useZodForm(recoveryCodeSchema, { defaultValues: { recoveryCode: '' } });
+function ProofForm({ kind, onSignedIn }: { kind: keyof typeof PROOFS; onSignedIn: (user: SessionUser) => void }) {
+  const proof = PROOFS[kind];
+  // Typed loosely: the two proofs share this form, each checked by its own route's schema.
+  const form = useZodForm(proof.schema as z.ZodType<Record<string, string>, Record<string, string>>, {
+    defaultValues: { [proof.field]: '' },
+  });
   const input = inputProps(form, useId());
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = submitWith(
-    form,
-    async (body) => {
-      setError(null);
-      onSignedIn(signedInUser(await api.post<MeReply>('/api/auth/mfa/recovery', body)));
-    },
-    { report: setError },
-  );
+  const { onSubmit, error, busy } = useStepForm(form, proof.endpoint, onSignedIn);
   return (
     <form noValidate className="space-y-4" onSubmit={onSubmit}>
       <FormAlert message={error} className={ALERT} />
-      <TextField label="Recovery code" autoComplete="off" spellCheck={false} required {...input('recoveryCode')} />
-      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+      <TextField label={proof.label} {...proof.input} {...input(proof.field)} />
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
         Verify
       </Button>
     </form>
@@ -143,15 +152,7 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
   });
   const form = useZodForm(enrolmentConfirmSchema, { defaultValues: { code: '' } });
   const input = inputProps(form, useId());
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = submitWith(
-    form,
-    async (body) => {
-      setError(null);
-      onSignedIn(signedInUser(await api.post<MeReply>('/api/auth/mfa/enrolment/confirm', body)));
-    },
-    { report: setError },
-  );
+  const { onSubmit, error, busy } = useStepForm(form, '/api/auth/mfa/enrolment/confirm', onSignedIn);
 
   if (enrolment.isPending) return <Notice>Preparing your authenticator setup...</Notice>;
   if (enrolment.isError) return <Notice tone="error">{enrolment.error.message}</Notice>;
@@ -204,7 +205,7 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
         <FormAlert message={error} className={ALERT} />
         <CheckboxField {...input('savedRecoveryCodes')}>I saved these recovery codes</CheckboxField>
         <TextField label="Code from the app" {...CODE_INPUT} {...input('code')} />
-        <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
           Confirm and sign in
         </Button>
       </form>
