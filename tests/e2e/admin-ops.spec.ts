@@ -1,3 +1,4 @@
+import type { MeReply } from '../../src/shared/accounts';
 import { CSRF_HEADER } from '../../src/shared/errors';
 import { Api, expect, signInStaff, test, uniqueId } from './fixtures';
 import type { CancelOrderReply } from '../../src/shared/admin-orders';
@@ -142,6 +143,44 @@ test('the admin creates an agent, edits them, and deactivates them once they hav
   expect((await agent.get('/api/agent/profile')).status()).toBe(401);
   const again = await agent.post('/api/auth/agent/signin', { username, password: 'Signal-Hill-2026' });
   expect(again.status()).toBe(401);
+  await agent.request.dispose();
+});
+
+test("the admin resets an agent's authenticator: they are signed out and set up a new one at their next sign-in", async ({
+  signInAs,
+  page,
+  admin,
+  playwright,
+  baseURL,
+}) => {
+  const id = uniqueId();
+  const username = `phone.${id}`;
+  const password = 'Lost-phone-2026';
+  await admin.expect(
+    admin.post('/api/admin/agents', {
+      name: `Zanele Dube ${id}`,
+      email: `${username}@quickbuy.co.za`,
+      phone: '+27 72 555 0303',
+      role: 'Agent',
+      username,
+      password,
+    }),
+    201,
+  );
+  const agent = new Api(await playwright.request.newContext({ baseURL }));
+  await signInStaff(agent, { username, password });
+
+  await signInAs('admin');
+  await page.goto(`/admin?tab=agents&q=${username}`);
+  const card = page.getByRole('listitem', { name: `Zanele Dube ${id}` });
+  await card.getByRole('button', { name: `Reset Zanele Dube ${id}'s authenticator` }).click();
+  const confirm = page.getByRole('dialog', { name: `Reset Zanele Dube ${id}'s authenticator?` });
+  await confirm.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('Authenticator reset: the agent sets up a new one at their next sign-in')).toBeVisible();
+
+  expect((await agent.get('/api/agent/summary')).status()).toBe(401);
+  const again = await agent.expect<MeReply>(agent.post('/api/auth/agent/signin', { username, password }));
+  expect(again.secondFactor?.step).toBe('enrol');
   await agent.request.dispose();
 });
 
