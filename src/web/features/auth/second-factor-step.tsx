@@ -181,7 +181,6 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
         hint="Can't scan? Type this key into the app instead."
         readOnly
         value={secret}
-        className="font-mono"
         onFocus={(event) => event.currentTarget.select()}
       />
       <div>
