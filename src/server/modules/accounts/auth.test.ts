@@ -292,7 +292,12 @@ describe('POST /api/auth/admin/signin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: null, secondFactor: { role: 'admin', step: 'enrol', name: 'QuickBuy Admin' } });
     const cookie = await passSecondFactor(t, sessionCookie(res), 'enrol', 'boss@quickbuy.test');
-    expect(await me(cookie)).toEqual({ role: 'admin', id: admin.id, email: 'boss@quickbuy.test', name: 'QuickBuy Admin' });
+    expect(await me(cookie)).toEqual({
+      role: 'admin',
+      id: admin.id,
+      email: 'boss@quickbuy.test',
+      name: 'QuickBuy Admin',
+    });
   });
 
   it("answers 401 with the spec's admin message", async () => {
