@@ -176,7 +176,7 @@ test('a new admin signs in with a password, sets up an authenticator app, saves 
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
-  await expect(codes.first()).toHaveText(/^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
+  await expect(codes.first()).toHaveText(/^[a-z2-7]{4}(-[a-z2-7]{4}){5}$/);
 
   const code = page.getByLabel(/^Code from the app/);
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');

@@ -193,7 +193,7 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
         </p>
         <ol
           aria-labelledby="recovery-codes-title"
-          className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900"
+          className="mt-3 grid gap-2 rounded-lg sm:grid-cols-2 bg-slate-50 p-3 font-mono text-sm text-slate-900"
         >
           {recoveryCodes.map((code) => (
             <li key={code}>{code}</li>
