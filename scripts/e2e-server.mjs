@@ -1,6 +1,7 @@
 // The server Playwright drives: the built app, a fresh PGlite database in a temp folder, the demo
-// catalog seeded, known credentials for the admin and the demo agents, and a mailbox its outbox
-// delivers to (scripts/e2e-mailbox.mjs), so a story can open a link from an email.
+// catalog seeded, known credentials for the admin and the demo agents (their passwords, and authenticators
+// set up from fixed secrets in tests/support/e2e-staff.ts, so the fixtures compute their codes), and a
+// mailbox its outbox delivers to (scripts/e2e-mailbox.mjs), so a story can open a link from an email.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,9 +33,9 @@ const E2E_ENV = {
   SMTP_URL: mailbox.smtpUrl,
 };
 
-const code = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, ...E2E_ENV, DATABASE_URL: '' },
-});
+const env = { ...process.env, ...E2E_ENV, DATABASE_URL: '' };
+const seeded = await run(process.execPath, ['--import', 'tsx', 'tests/support/e2e-seed.ts'], { cwd: root, env });
+if (seeded !== 0) process.exit(seeded);
+const code = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env });
 await mailbox.close();
 process.exit(code);

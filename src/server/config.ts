@@ -80,6 +80,7 @@ function parseNetwork(entry: string): { version: 4 | 6; bits: number } | null {
 }
 
 export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+export const STAFF_MFA_MODES = ['required', 'off'] as const;
 
 /** Every environment variable the store reads; the README's table lists the same. */
 export const envSchema = z.object({
@@ -143,6 +144,8 @@ export const envSchema = z.object({
   OPENROUTER_TIMEOUT_MS: positiveInt(15_000),
   STORE_CURRENCY: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('NGN'),
   SESSION_IDLE_MINUTES: positiveInt(60 * 24 * 7),
+  /** Agents and the admin sign in with a password and an authenticator code; `off` (password alone) is for local demos and tests. */
+  STAFF_MFA: z.enum(STAFF_MFA_MODES, { error: `must be one of ${STAFF_MFA_MODES.join(', ')}` }).default('required'),
   SESSION_MAX_DAYS: positiveInt(30),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   /** The storefront's server render, built by `vite build --ssr` (docs/decisions/032); missing: pages are rendered by the browser. */
@@ -176,6 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https (a real store): ' +
         'set PAYMENT_PROVIDER=paystack with its keys, or ALLOW_SANDBOX_PAYMENTS=true for a public demo',
+    );
+  }
+  if (config.STAFF_MFA === 'off' && config.PUBLIC_URL.startsWith('https://')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https (a real store): ' +
+        'remove STAFF_MFA (required is the default)',
     );
   }
   return {

@@ -53,6 +53,9 @@ async function main() {
     host: config.HOST,
     listenTextResolver: (address) => `QuickBuy is listening at ${address}`,
   });
+  if (config.STAFF_MFA === 'off') {
+    app.log.warn('STAFF_MFA=off: agents and the admin sign in with a password alone. For local demos and tests only.');
+  }
   const database = connection.engine === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   app.log.info(`Database: ${database}. Links in emails and the sitemap use PUBLIC_URL ${config.PUBLIC_URL}`);
 }

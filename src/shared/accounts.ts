@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PendingSecondFactor } from './staff-mfa';
 import { optionalText, required } from './text-fields';
 
 export const ROLES = ['customer', 'agent', 'admin'] as const;
@@ -37,6 +38,8 @@ export type SessionUser =
 
 export interface MeReply {
   user: SessionUser | null;
+  /** A staff password was right and the second factor is next (user is null until then). */
+  secondFactor?: PendingSecondFactor;
 }
 
 // ---------------------------------------------------------------------------------------------

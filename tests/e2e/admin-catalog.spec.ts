@@ -4,10 +4,10 @@ import type { PagedReply } from '../../src/shared/paging';
 import type { Device } from '../../src/shared/catalog';
 import type { StockImagesReply } from '../../src/shared/inventory';
 import type { CheckoutReply } from '../../src/shared/orders';
-import { Api, E2E_ADMIN, expect, test, uniqueId } from './fixtures';
+import { Api, expect, test, uniqueId } from './fixtures';
 
-test.beforeEach(async ({ api }) => {
-  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+test.beforeEach(async ({ signInAs }) => {
+  await signInAs('admin');
 });
 
 test('the admin dashboard keeps its tab in the URL through reload and Back', async ({ page }) => {

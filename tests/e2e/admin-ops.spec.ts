@@ -1,5 +1,6 @@
+import type { MeReply } from '../../src/shared/accounts';
 import { CSRF_HEADER } from '../../src/shared/errors';
-import { Api, E2E_ADMIN, expect, test, uniqueId } from './fixtures';
+import { Api, expect, signInStaff, test, uniqueId } from './fixtures';
 import { emailTo, linkIn, tokenOf } from './mailbox';
 import type { CancelOrderReply } from '../../src/shared/admin-orders';
 import type { CheckoutReply } from '../../src/shared/orders';
@@ -32,11 +33,16 @@ async function paidOrder(api: Api, deviceId: string, customer: { firstName: stri
   return order;
 }
 
-test('the admin advances a paid order to delivered with a tracking number', async ({ page, api, makeDevice }) => {
+test('the admin advances a paid order to delivered with a tracking number', async ({
+  signInAs,
+  page,
+  api,
+  makeDevice,
+}) => {
   const device = await makeDevice({ price: 4200, quantity: 1 });
   const email = `ops-${uniqueId()}@example.co.za`;
   const order = await paidOrder(api, device.id, { firstName: 'Ayanda', lastName: 'Zulu', email });
-  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await signInAs('admin');
 
   await page.goto('/admin?tab=orders');
   await page.getByLabel('Search by order number, name or email').fill(email);
@@ -83,13 +89,13 @@ test('the admin advances a paid order to delivered with a tracking number', asyn
 });
 
 test('the admin creates an agent, edits them, and deactivates them once they have history', async ({
+  signInAs,
   page,
-  api,
   playwright,
   baseURL,
 }) => {
   const username = `ops.${uniqueId()}`;
-  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await signInAs('admin');
   await page.goto('/admin?tab=agents');
   await page.getByRole('button', { name: 'Create Agent' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Agent' });
@@ -123,7 +129,7 @@ test('the admin creates an agent, edits them, and deactivates them once they hav
 
   // The agent signs in and edits their own profile: an audited action, so they now have history.
   const agent = new Api(await playwright.request.newContext({ baseURL }));
-  await agent.expect(agent.post('/api/auth/agent/signin', { username, password: 'Signal-Hill-2026' }));
+  await signInStaff(agent, { username, password: 'Signal-Hill-2026' });
   const agentEdit = agent.request.put('/api/account/profile', {
     data: { name: 'Thabo Molefe', email: `${username}@quickbuy.co.za` },
     headers: { [CSRF_HEADER]: '1' },
@@ -141,7 +147,46 @@ test('the admin creates an agent, edits them, and deactivates them once they hav
   await agent.request.dispose();
 });
 
+test("the admin resets an agent's authenticator: they are signed out and set up a new one at their next sign-in", async ({
+  signInAs,
+  page,
+  admin,
+  playwright,
+  baseURL,
+}) => {
+  const id = uniqueId();
+  const username = `phone.${id}`;
+  const password = 'Lost-phone-2026';
+  await admin.expect(
+    admin.post('/api/admin/agents', {
+      name: `Zanele Dube ${id}`,
+      email: `${username}@quickbuy.co.za`,
+      phone: '+27 72 555 0303',
+      role: 'Agent',
+      username,
+      password,
+    }),
+    201,
+  );
+  const agent = new Api(await playwright.request.newContext({ baseURL }));
+  await signInStaff(agent, { username, password });
+
+  await signInAs('admin');
+  await page.goto(`/admin?tab=agents&q=${username}`);
+  const card = page.getByRole('listitem', { name: `Zanele Dube ${id}` });
+  await card.getByRole('button', { name: `Reset Zanele Dube ${id}'s authenticator` }).click();
+  const confirm = page.getByRole('dialog', { name: `Reset Zanele Dube ${id}'s authenticator?` });
+  await confirm.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('Authenticator reset: the agent sets up a new one at their next sign-in')).toBeVisible();
+
+  expect((await agent.get('/api/agent/summary')).status()).toBe(401);
+  const again = await agent.expect<MeReply>(agent.post('/api/auth/agent/signin', { username, password }));
+  expect(again.secondFactor?.step).toBe('enrol');
+  await agent.request.dispose();
+});
+
 test('the admin confirms a trade-in, assigns it to an agent, and marks the accepted offer paid', async ({
+  signInAs,
   page,
   api,
   admin,
@@ -176,7 +221,7 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
     }),
     201,
   );
-  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await signInAs('admin');
 
   await page.goto('/admin?tab=transactions');
   await page.getByLabel('Search by transaction number, name or email').fill(number);
@@ -197,7 +242,7 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
 
   // The agent assesses and offers, the seller accepts: then the admin pays out.
   const agent = new Api(await playwright.request.newContext({ baseURL }));
-  await agent.expect(agent.post('/api/auth/agent/signin', { username: agentUser.username, password }));
+  await signInStaff(agent, { username: agentUser.username, password });
   await agent.expect(agent.post(`/api/agent/trade-ins/${number}/assess`));
   await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount: 6500, notes: '' }));
   await agent.request.dispose();
@@ -228,6 +273,7 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
 });
 
 test('the admin cancels a paid order: the stock goes back and the payment is refunded', async ({
+  signInAs,
   page,
   api,
   makeDevice,
@@ -237,7 +283,7 @@ test('the admin cancels a paid order: the stock goes back and the payment is ref
   const order = await paidOrder(api, device.id, { firstName: 'Sipho', lastName: 'Dlamini', email });
   const { reference } = order.payment;
   expect((await api.expect<{ quantity: number }>(api.get(`/api/devices/${device.id}`))).quantity).toBe(0);
-  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await signInAs('admin');
 
   await page.goto('/admin?tab=orders');
   await page.getByLabel('Search by order number, name or email').fill(email);
@@ -259,11 +305,16 @@ test('the admin cancels a paid order: the stock goes back and the payment is ref
   expect(payment.payment.refundedAmount).toBe(payment.payment.amount);
 });
 
-test('a cancel whose refund Paystack refuses says so, and where to retry it', async ({ page, api, makeDevice }) => {
+test('a cancel whose refund Paystack refuses says so, and where to retry it', async ({
+  signInAs,
+  page,
+  api,
+  makeDevice,
+}) => {
   const device = await makeDevice({ price: 2600, quantity: 1 });
   const email = `refused-${uniqueId()}@example.co.za`;
   const order = await paidOrder(api, device.id, { firstName: 'Kagiso', lastName: 'Mokoena', email });
-  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await signInAs('admin');
   // The sandbox never refuses a refund: the real reply comes back as it does when Paystack refuses.
   await page.route('**/api/admin/orders/*/cancel', async (route) => {
     const response = await route.fetch();
@@ -290,10 +341,10 @@ test('a cancel whose refund Paystack refuses says so, and where to retry it', as
 });
 
 test("an order list the server refuses shows 'Failed to load orders' with the server's reason", async ({
+  signInAs,
   page,
-  api,
 }) => {
-  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await signInAs('admin');
   await page.route('**/api/admin/orders?**', (route) =>
     route.fulfill({
       status: 503,

@@ -4,7 +4,7 @@ import type { AdminAgent } from '../../src/shared/agents';
 import type { PagedReply } from '../../src/shared/paging';
 import { pickupDates, type RepairBookedReply, type RepairSlotsReply } from '../../src/shared/repairs';
 import type { SellReply } from '../../src/shared/trade-ins';
-import { Api, E2E_OTHER_AGENT as AGENT, expect, test, uniqueId } from './fixtures';
+import { Api, E2E_OTHER_AGENT as AGENT, enterAuthenticatorCode, expect, test, uniqueId } from './fixtures';
 
 // An agent's day, in a real browser against the real server: sign in, see the trade-in the admin
 // assigned, mark it assessed, make an offer, watch the counts move, then collect a repair.
@@ -88,6 +88,7 @@ test('an agent assesses an assigned trade-in, makes an offer, sees the counts ch
   await page.getByLabel('Username').fill(AGENT.username);
   await page.getByLabel('Password').fill(AGENT.password);
   await page.getByRole('button', { name: 'Sign In as Agent' }).click();
+  await enterAuthenticatorCode(page, AGENT.username, AGENT.secret);
   await expect(page).toHaveURL(/\/agent-dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${AGENT.name}` })).toBeVisible();
 

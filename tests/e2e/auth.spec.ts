@@ -3,11 +3,14 @@ import {
   customerDetails,
   E2E_ADMIN as ADMIN,
   E2E_AGENT as AGENT,
+  E2E_STAFF,
+  enterAuthenticatorCode,
   expect,
   fillSignUpForm,
   test,
   uniqueId,
 } from './fixtures';
+import { nextCode } from './authenticator';
 
 const uniqueEmail = () => `e2e.${uniqueId()}@example.co.za`;
 
@@ -109,13 +112,25 @@ test('the standalone /signup and /login pages really sign up and sign in', async
   await expect(page.getByText('Welcome back, Pieter')).toBeVisible();
 });
 
-test('an agent signs in on the Agent tab and reaches the agent dashboard', async ({ page }) => {
+test('an agent signs in on the Agent tab with their password and the code from their app', async ({ page }) => {
   await page.goto('/agent-login');
   await expect(page.getByRole('tab', { name: 'Agent' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('link', { name: 'Sign in here' })).toHaveAttribute('href', '/auth');
   await page.getByLabel('Username').fill(AGENT.username);
   await page.getByLabel('Password').fill(AGENT.password);
   await page.getByRole('button', { name: 'Sign In as Agent' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your authentication code' })).toBeVisible();
+  // Nothing of the agent's is open yet: the password alone is a session for this step only.
+  expect((await page.request.get('/api/agent/summary')).status()).toBe(401);
+  const code = page.getByLabel(/^Authentication code/);
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(code).toHaveAccessibleDescription(
+    /That code is not right\. Check your authenticator app and try again\.|That code was already used/,
+  );
+  await enterAuthenticatorCode(page, AGENT.username, AGENT.secret);
   await expect(page.getByText(`Welcome back, ${AGENT.name}!`)).toBeVisible();
   await expect(page).toHaveURL(/\/agent-dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${AGENT.name}` })).toBeVisible();
@@ -135,6 +150,41 @@ test('the admin signs in on the Admin tab and reaches /admin', async ({ page }) 
   ).toBeVisible();
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await enterAuthenticatorCode(page, ADMIN.email, ADMIN.secret);
+  await expect(page.getByText('Welcome to the Admin Portal!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard - Manage your platform' })).toBeVisible();
+});
+
+test('a new admin signs in with a password, sets up an authenticator app, saves the recovery codes and reaches the dashboard', async ({
+  page,
+}) => {
+  const { email, password } = E2E_STAFF.enrolAdmin;
+  await page.goto('/agent-login');
+  await page.getByRole('tab', { name: 'Admin' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible();
+  // Until the first code, /admin is the portal's step again, not the dashboard.
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/agent-login$/);
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = await page.getByLabel('Setup key').inputValue();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  await expect(codes.first()).toHaveText(/^[a-z2-7]{4}(-[a-z2-7]{4}){5}$/);
+
+  const code = page.getByLabel(/^Code from the app/);
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await code.fill(await nextCode(email, secret));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page.getByText('Confirm that you saved your recovery codes')).toBeVisible();
+  await page.getByLabel('I saved these recovery codes').check();
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page.getByText('Welcome to the Admin Portal!')).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard - Manage your platform' })).toBeVisible();

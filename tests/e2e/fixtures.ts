@@ -1,17 +1,24 @@
 import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import type { SignupInput } from '../../src/shared/accounts';
+import type { MeReply, SignupInput } from '../../src/shared/accounts';
+import type { EnrolmentReply } from '../../src/shared/staff-mfa';
 import type { Device, DeviceListReply } from '../../src/shared/catalog';
 import { CSRF_HEADER } from '../../src/shared/errors';
 import type { DeviceForm } from '../../src/shared/inventory';
 import type { CheckoutCustomerInput, CheckoutReply } from '../../src/shared/orders';
 import { CHAT_VISITED_KEY } from '../../src/shared/chat';
 import { PAGE_STATE_ID } from '../../src/web/app/hydration';
+import { E2E_STAFF } from '../support/e2e-staff';
+import { nextCode } from './authenticator';
 
 /**
  * Fixtures every spec shares (import `test` and `expect` from here, not from @playwright/test):
  * - `api`: the API as our pages call it (the CSRF header on every request), sharing the page's cookies;
  * - `customer`: a new customer signed up through the API, the page signed in as them;
  * - `admin`: the API signed in as the e2e admin, in a context of its own (the page is not signed in);
+ * - `signInAs('admin' | 'agent')`: the page (and `api`) signed in as the e2e admin or the demo agent;
+ *   `staffApi(...)` the same in a request context of its own. A staff sign-in takes a code from the
+ *   authenticator, and a code works once: each worker signs each of them in once and shares that session
+ *   between its tests (signing in again only when a test signed it out);
  * - `makeDevice`: a device made for this test through the admin's API, so no test depends on
  *   what the demo catalog holds or on what another test bought (`admin.patch` changes it later);
  * - `chatGreeting` (an option, off): every browser starts as a returning visitor, so the chat's
@@ -21,10 +28,47 @@ import { PAGE_STATE_ID } from '../../src/web/app/hydration';
  *   of its own (ssr.spec.ts).
  * The e2e server (scripts/e2e-server.mjs) seeds these staff accounts.
  */
-export const E2E_ADMIN = { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' };
-export const E2E_AGENT = { username: 'sarah.mitchell', password: 'Agent-pass-2026', name: 'Sarah Mitchell' };
+export { E2E_STAFF };
+export const E2E_ADMIN = E2E_STAFF.admin;
+export const E2E_AGENT = E2E_STAFF.agent;
 /** The other demo agent: the agent's-day spec's own (no other spec gives them trade-ins, so its counts are its to watch). */
-export const E2E_OTHER_AGENT = { username: 'michael.johnson', password: 'Agent-pass-2026', name: 'Michael Johnson' };
+export const E2E_OTHER_AGENT = E2E_STAFF.otherAgent;
+
+/** A staff member signing in: an agent by username, an admin by email; `secret` once their authenticator is set up. */
+export type StaffLogin = ({ username: string } | { email: string }) & { password: string; secret?: string };
+
+/**
+ * Signs `api` in as a staff member through both steps: the password, then the authenticator's code;
+ * on a first sign-in it sets the authenticator up (the secret from the reply, as a person scans it).
+ * Their user id and the secret.
+ */
+export async function signInStaff(api: Api, staff: StaffLogin): Promise<{ id: string; secret?: string }> {
+  const [url, name] =
+    'username' in staff ? ['/api/auth/agent/signin', staff.username] : ['/api/auth/admin/signin', staff.email];
+  const body =
+    'username' in staff ? { username: name, password: staff.password } : { email: name, password: staff.password };
+  const reply = await api.expect<MeReply>(api.post(url, body));
+  if (reply.user) return { id: reply.user.id, secret: staff.secret }; // a store with STAFF_MFA=off
+  let secret = staff.secret;
+  let done: MeReply;
+  if (reply.secondFactor?.step === 'enrol') {
+    secret = (await api.expect<EnrolmentReply>(api.post('/api/auth/mfa/enrolment'))).secret;
+    const code = await nextCode(name, secret);
+    done = await api.expect<MeReply>(api.post('/api/auth/mfa/enrolment/confirm', { savedRecoveryCodes: true, code }));
+  } else {
+    if (!secret) throw new Error(`${name} has an authenticator the test does not know`);
+    done = await api.expect<MeReply>(api.post('/api/auth/mfa/code', { code: await nextCode(name, secret) }));
+  }
+  return { id: done.user!.id, secret };
+}
+
+/** On the portal's code screen: the staff member's next code, then Verify. */
+export async function enterAuthenticatorCode(page: Page, account: string, secret: string) {
+  const code = page.getByLabel(/^Authentication code/);
+  await expect(code).toBeVisible();
+  await code.fill(await nextCode(account, secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
 
 /** Short and unique across workers and repeats: for emails and device names a test searches by. */
 export const uniqueId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -139,18 +183,12 @@ export async function placePaidOrder(api: Api, device: Device): Promise<Checkout
   return placed;
 }
 
-/** Signs `api` (and the page, when it is the page's) in as the demo agent; their user id. */
-export async function signInAsAgent(api: Api): Promise<string> {
-  const { user } = await api.expect<{ user: { id: string } }>(
-    api.post('/api/auth/agent/signin', { username: E2E_AGENT.username, password: E2E_AGENT.password }),
-  );
-  return user.id;
-}
-
 export type NewDevice = Partial<DeviceForm> & {
   /** How many pictures to give it, taken from the demo catalog's stored images (none by default). */
   images?: number;
 };
+
+type SharedStaff = 'admin' | 'agent';
 
 interface Fixtures {
   chatGreeting: boolean;
@@ -158,10 +196,71 @@ interface Fixtures {
   api: Api;
   customer: Customer;
   admin: Api;
+  signInAs: (who: SharedStaff) => Promise<void>;
+  staffApi: (who: SharedStaff) => Promise<Api>;
   makeDevice: (fields?: NewDevice) => Promise<Device>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** The session cookie of the worker's shared sign-in of the e2e admin or the demo agent. */
+  staffSession: (who: SharedStaff) => Promise<{ name: string; value: string; url: string }>;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  staffSession: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const signedIn = new Map<SharedStaff, APIRequestContext>();
+      await use(async (who) => {
+        let request = signedIn.get(who);
+        const alive = request && (await (await request.get('/api/auth/me')).json()).user;
+        if (!alive) {
+          await request?.dispose();
+          request = await playwright.request.newContext({ baseURL });
+          await signInStaff(new Api(request), who === 'admin' ? E2E_ADMIN : E2E_AGENT);
+          signedIn.set(who, request);
+        }
+        const { cookies } = await request!.storageState();
+        const { name, value } = cookies.find((cookie) => cookie.name === 'qb_session')!;
+        return { name, value, url: baseURL };
+      });
+      for (const request of signedIn.values()) await request.dispose();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+
+  signInAs: async ({ page, staffSession }, use) => {
+    await use(async (who) => page.context().addCookies([await staffSession(who)]));
+  },
+
+  staffApi: async ({ playwright, baseURL, staffSession }, use) => {
+    const made: APIRequestContext[] = [];
+    await use(async (who) => {
+      const { name, value } = await staffSession(who);
+      const request = await playwright.request.newContext({
+        baseURL,
+        storageState: {
+          cookies: [
+            {
+              name,
+              value,
+              domain: new URL(baseURL!).hostname,
+              path: '/',
+              expires: -1,
+              httpOnly: true,
+              secure: false,
+              sameSite: 'Lax',
+            },
+          ],
+          origins: [],
+        },
+      });
+      made.push(request);
+      return new Api(request);
+    });
+    for (const request of made) await request.dispose();
+  },
+
   // The server's page starts its code after its first paint (docs/decisions/036): the 'load' event that
   // page.goto waits for can come before the app has hydrated.
   page: async ({ page, javaScriptEnabled }, use) => {
@@ -196,11 +295,8 @@ export const test = base.extend<Fixtures>({
   },
 
   // The admin's session lives in its own request context: the page stays whoever it was.
-  admin: async ({ playwright, baseURL }, use) => {
-    const admin = new Api(await playwright.request.newContext({ baseURL }));
-    await admin.expect(admin.post('/api/auth/admin/signin', E2E_ADMIN));
-    await use(admin);
-    await admin.request.dispose();
+  admin: async ({ staffApi }, use) => {
+    await use(await staffApi('admin'));
   },
 
   makeDevice: async ({ admin }, use) => {

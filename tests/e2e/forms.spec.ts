@@ -1,16 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
 import { ERROR_CODES } from '../../src/shared/errors';
-import {
-  addToCart,
-  customerDetails,
-  E2E_AGENT,
-  expect,
-  fillSignUpForm,
-  signInAsAgent,
-  test,
-  uniqueId,
-} from './fixtures';
+import { addToCart, customerDetails, E2E_AGENT, expect, fillSignUpForm, test, uniqueId } from './fixtures';
 
 // The one way forms work (docs/decisions/015): the shared schema checks in the browser with the
 // server's messages, a server refusal lands under its input, and what was typed is not lost.
@@ -218,8 +209,11 @@ test('one password rule: 8 characters and one message at sign-up, reset and pass
   await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(tooShortMessage);
 });
 
-test("the agent dashboard's password change refuses 7 characters with the same one message", async ({ page, api }) => {
-  await signInAsAgent(api);
+test("the agent dashboard's password change refuses 7 characters with the same one message", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('agent');
   await page.goto('/agent-dashboard?tab=profile');
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   const changes = requestsTo(page, '/api/account/password');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signInAsAgent, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 const COLLECTIONS = [
   'Bundles',
@@ -155,8 +155,8 @@ test.describe('the frame of every page', () => {
 });
 
 test.describe('the header by session kind', () => {
-  test('an agent sees the AG avatar, no shop links on the dashboard, and logs out home', async ({ page, api }) => {
-    await signInAsAgent(api);
+  test('an agent sees the AG avatar, no shop links on the dashboard, and logs out home', async ({ page, signInAs }) => {
+    await signInAs('agent');
 
     await page.goto('/agent-dashboard');
     const header = page.getByRole('banner');
@@ -172,8 +172,8 @@ test.describe('the header by session kind', () => {
     expect((await (await page.request.get('/api/auth/me')).json()).user).toBeNull();
   });
 
-  test('an admin sees Admin Panel outside the dashboard, not on it', async ({ page, api }) => {
-    await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  test('an admin sees Admin Panel outside the dashboard, not on it', async ({ page, signInAs }) => {
+    await signInAs('admin');
 
     await page.goto('/about');
     const header = page.getByRole('banner');

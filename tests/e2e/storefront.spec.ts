@@ -293,13 +293,9 @@ async function headerLayoutProblems(page: Page): Promise<string[]> {
 
 test.describe('item 7: the header when signed in', () => {
   for (const who of ['admin', 'customer'] as const) {
-    test(`the header holds on one line from 1024 px for a signed-in ${who}`, async ({ page }) => {
+    test(`the header holds on one line from 1024 px for a signed-in ${who}`, async ({ page, signInAs }) => {
       if (who === 'admin') {
-        const signin = await page.request.post('/api/auth/admin/signin', {
-          data: { email: 'admin@quickbuy.test', password: 'Admin-pass-2026' },
-          headers: CSRF,
-        });
-        expect(signin.status()).toBe(200);
+        await signInAs('admin');
       } else {
         const signup = await page.request.post('/api/auth/signup', {
           headers: CSRF,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
-import { Api, expect, ORDER_CUSTOMER, placePaidOrder, signInAsAgent, test, uniqueId } from './fixtures';
+import { Api, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId } from './fixtures';
 import { emailTo, linkIn, orderLinkInMail } from './mailbox';
 import { freeBooking, postBooking } from './repair-booking';
 import { fillPhone } from './sell-form';
@@ -25,11 +25,10 @@ test.describe('track a device', () => {
   // Staff move the trade-in to 'Offer Made' through the API: the admin confirms and assigns, the demo agent offers.
   let agent: Api;
   let agentId: string;
-  test.beforeEach(async ({ playwright, baseURL }) => {
-    agent = new Api(await playwright.request.newContext({ baseURL }));
-    agentId = await signInAsAgent(agent);
+  test.beforeEach(async ({ staffApi }) => {
+    agent = await staffApi('agent');
+    agentId = (await agent.expect<{ user: { id: string } }>(agent.get('/api/auth/me'))).user.id;
   });
-  test.afterEach(() => agent.request.dispose());
 
   /** A laptop sold through the API by a guest with an email of its own, and offered R4,100: its number and the email. */
   async function offeredToGuest(api: Api, admin: Api, name: string) {

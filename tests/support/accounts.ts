@@ -1,9 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { SignupInput } from '../../src/shared/accounts';
-import { users } from '../../src/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import type { MeReply, SignupInput } from '../../src/shared/accounts';
+import type { EnrolmentReply } from '../../src/shared/staff-mfa';
+import type { Database } from '../../src/server/db/client';
+import { staffFactors, users } from '../../src/server/db/schema';
 import { send, type TestApp } from './test-app';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { SESSION_COOKIE } from '../../src/server/modules/accounts/sessions';
+import { TOTP_STEP_SECONDS, totpCode, totpStep } from '../../src/server/modules/accounts/totp';
 
 /** Fixtures for the accounts tests: people of each role and their session cookies. */
 export const CUSTOMER_PASSWORD = 'Kloof-street-42';
@@ -82,14 +86,95 @@ export async function createAdmin(t: TestApp, email = `admin${++counter}@quickbu
   return row!;
 }
 
+/**
+ * Signs a staff member in as they would: the password, then (STAFF_MFA=required, the default) the
+ * second factor. On their first sign-in they set up their authenticator through the API; the test
+ * keeps the secret as their phone would and computes each code from it.
+ */
 export async function signInAs(t: TestApp, kind: 'agent' | 'admin', identifier: string) {
+  const res = await passwordStep(t, kind, identifier);
+  const { secondFactor } = res.json() as MeReply;
+  if (!secondFactor) return sessionCookie(res);
+  return passSecondFactor(t, sessionCookie(res), secondFactor.step, identifier);
+}
+
+/** The first step of a staff sign-in, the password: with STAFF_MFA=required its cookie opens only the second step. */
+export async function passwordStep(
+  t: TestApp,
+  kind: 'agent' | 'admin',
+  identifier: string,
+  headers: Record<string, string> = { 'x-forwarded-for': newAddress() },
+) {
   const url = kind === 'agent' ? '/api/auth/agent/signin' : '/api/auth/admin/signin';
   const body =
     kind === 'agent'
       ? { username: identifier, password: AGENT_PASSWORD }
       : { email: identifier, password: ADMIN_PASSWORD };
-  const res = await send(t.app, 'POST', url, { body, headers: { 'x-forwarded-for': newAddress() } });
+  const res = await send(t.app, 'POST', url, { body, headers });
   if (res.statusCode !== 200) throw new Error(`${kind} sign-in failed: ${res.body}`);
+  return res;
+}
+
+/** The authenticator secrets staff set up, by database and sign-in name: the tests' phones. */
+const phones = new WeakMap<Database, Map<string, string>>();
+
+function phoneOf(t: TestApp): Map<string, string> {
+  let phone = phones.get(t.db);
+  if (!phone) phones.set(t.db, (phone = new Map()));
+  return phone;
+}
+
+/** The secret a staff member's authenticator holds (after their first sign-in). */
+export function authenticatorSecret(t: TestApp, identifier: string): string {
+  const secret = phoneOf(t).get(identifier.toLowerCase());
+  if (!secret) throw new Error(`${identifier} has not set up an authenticator in this test`);
+  return secret;
+}
+
+/**
+ * The next code the server will take for `identifier`: the earliest step of the accepted window
+ * (one step either side of now) after the last one used; past the window, the test's clock moves
+ * on to the next step, as a person would wait for the next code.
+ */
+export async function nextTotpCode(t: TestApp, identifier: string): Promise<string> {
+  const secret = authenticatorSecret(t, identifier);
+  const [factor] = await t.db
+    .select({ lastStep: staffFactors.lastStep })
+    .from(staffFactors)
+    .innerJoin(users, eq(users.id, staffFactors.userId))
+    .where(
+      sql`lower(${users.email}) = ${identifier.toLowerCase()} or lower(${users.username}) = ${identifier.toLowerCase()}`,
+    );
+  const last = factor?.lastStep ?? -Infinity;
+  let now = totpStep(t.clock.now());
+  if (last >= now + 1) {
+    t.clock.advance((last - now) * TOTP_STEP_SECONDS * 1000);
+    now = totpStep(t.clock.now());
+  }
+  return totpCode(secret, Math.max(now - 1, last + 1));
+}
+
+/** The second step of a staff sign-in for a pending session's cookie: sets the app up or enters its code. */
+export async function passSecondFactor(t: TestApp, cookie: string, step: 'enrol' | 'code', identifier: string) {
+  const headers = { 'x-forwarded-for': newAddress() };
+  if (step === 'enrol') {
+    const enrolment = await send(t.app, 'POST', '/api/auth/mfa/enrolment', { cookie, headers });
+    if (enrolment.statusCode !== 200) throw new Error(`enrolment failed: ${enrolment.body}`);
+    phoneOf(t).set(identifier.toLowerCase(), (enrolment.json() as EnrolmentReply).secret);
+  }
+  const res =
+    step === 'enrol'
+      ? await send(t.app, 'POST', '/api/auth/mfa/enrolment/confirm', {
+          cookie,
+          headers,
+          body: { savedRecoveryCodes: true, code: await nextTotpCode(t, identifier) },
+        })
+      : await send(t.app, 'POST', '/api/auth/mfa/code', {
+          cookie,
+          headers,
+          body: { code: await nextTotpCode(t, identifier) },
+        });
+  if (res.statusCode !== 200) throw new Error(`second factor refused: ${res.body}`);
   return sessionCookie(res);
 }
 

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbHandle } from '../db/client';
+import type { Database, DbHandle } from '../db/client';
 import { appMeta } from '../db/schema';
 
 /**
@@ -24,4 +25,23 @@ export async function claimMeta(db: DbHandle, key: string, value: string): Promi
 export async function firstMetaValue(db: DbHandle, key: string, value: string): Promise<string> {
   if (await claimMeta(db, key, value)) return value;
   return (await readMeta(db, key))!;
+}
+
+const keys = new Map<string, WeakMap<Database, Promise<Buffer>>>();
+
+/**
+ * One of the store's own keys (`link_signing_key`, `staff_factor_key`): 32 random bytes made on first
+ * use and kept here, so every instance holds the same key, a restart loses nothing sealed or signed
+ * with it, and a fresh store needs no configuration. Read once per database.
+ */
+export function storedKey(db: Database, name: string): Promise<Buffer> {
+  let byDb = keys.get(name);
+  if (!byDb) keys.set(name, (byDb = new WeakMap()));
+  let key = byDb.get(db);
+  if (!key) {
+    key = firstMetaValue(db, name, randomBytes(32).toString('base64')).then((value) => Buffer.from(value, 'base64'));
+    key.catch(() => byDb.delete(db));
+    byDb.set(db, key);
+  }
+  return key;
 }

@@ -1,25 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client';
-import { firstMetaValue } from './app-meta';
+import { storedKey } from './app-meta';
 
-const KEY_NAME = 'link_signing_key';
-const keys = new WeakMap<Database, Promise<Buffer>>();
-
-/**
- * The store's key for signed links (an order's link in its email). Made at random on first use and
- * kept in the database, so every instance signs alike, a restart voids no link already sent, and a
- * fresh store needs no configuration.
- */
+/** The store's key for signed links (an order's link in its email): a restart voids no link already sent. */
 export function signingKey(db: Database): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = firstMetaValue(db, KEY_NAME, randomBytes(32).toString('base64')).then((value) =>
-      Buffer.from(value, 'base64'),
-    );
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
+  return storedKey(db, 'link_signing_key');
 }
 
 /** A signature of `subject` for one purpose ('order-link'): a signature for one purpose opens nothing else. */

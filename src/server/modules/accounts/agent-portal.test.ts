@@ -283,13 +283,15 @@ describe('the audit trail of an agent’s moves', () => {
     expect(password.json()).toEqual({ message: 'Password changed successfully!' });
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.actorId, agent.id)).orderBy(auditLog.id);
+    // The first entry is their first sign-in's: setting up the authenticator.
     expect(audit.map((a) => [a.action, a.entityType, a.entityId])).toEqual([
+      ['agent.mfa_enrol', 'agent', agent.id],
       ['profile.update', 'agent', agent.id],
       ['profile.picture', 'agent', agent.id],
       ['profile.password', 'agent', agent.id],
     ]);
-    expect(audit[1]!.after).toEqual({ profilePicture: picture.json().profile.profilePicture });
-    expect(JSON.stringify(audit[2])).not.toContain('Lions-Head-2026');
+    expect(audit[2]!.after).toEqual({ profilePicture: picture.json().profile.profilePicture });
+    expect(JSON.stringify(audit[3])).not.toContain('Lions-Head-2026');
   });
 });
 

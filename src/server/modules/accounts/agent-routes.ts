@@ -5,7 +5,15 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { sessionOf } from './guard';
-import { createAgent, deleteAgent, getAgentSummary, listActiveAgents, listAgents, updateAgent } from './agents';
+import {
+  createAgent,
+  deleteAgent,
+  getAgentSummary,
+  listActiveAgents,
+  listAgents,
+  resetAgentSecondFactor,
+  updateAgent,
+} from './agents';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 const FORM = { form: true } as const;
@@ -31,6 +39,10 @@ export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock }: Ap
 
   app.delete<ById>('/api/admin/agents/:id', ADMIN, async (request) =>
     deleteAgent({ db, clock, actor: actorOf(request), id: request.params.id }),
+  );
+
+  app.post<ById>('/api/admin/agents/:id/reset-mfa', ADMIN, async (request) =>
+    resetAgentSecondFactor({ db, clock, actor: actorOf(request), id: request.params.id }),
   );
 }
 

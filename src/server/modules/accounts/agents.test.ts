@@ -238,7 +238,10 @@ describe('DELETE /api/admin/agents/:id', () => {
       body: { name: 'Sarah M. Mitchell', email: agent.email },
     });
     expect(edit.statusCode).toBe(200);
-    const [own] = await t.db.select().from(auditLog).where(eq(auditLog.actorId, agent.id));
+    const [own] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, agent.id), eq(auditLog.action, 'profile.update')));
     expect(own).toMatchObject({ action: 'profile.update', after: { name: 'Sarah M. Mitchell' } });
     const res = await send(t.app, 'DELETE', `/api/admin/agents/${agent.id}`, { cookie: admin });
     expect(res.json().outcome).toBe('deactivated');

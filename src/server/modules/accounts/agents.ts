@@ -13,6 +13,7 @@ import {
   type agentUpdateSchema,
   type UserStatus,
 } from '../../../shared/agents';
+import { MFA_MESSAGES } from '../../../shared/staff-mfa';
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -25,6 +26,7 @@ import { hasActed, recordAudit, type Actor } from '../audit/service';
 import { agentHasRepairs, agentPickupSummary } from '../repairs/agent-work';
 import { agentHasTradeIns, agentTradeInSummary, agentWorkload } from '../trade-ins/agent-work';
 import { assertAcceptablePassword } from './password-rules';
+import { removeSecondFactor } from './second-factor';
 import { splitName } from './service';
 
 /**
@@ -263,5 +265,24 @@ export async function deleteAgent({ db, clock, actor, id }: Deps & { id: string 
       at: now,
     });
     return { outcome, message: history ? AGENT_MESSAGES.deactivated : AGENT_MESSAGES.deleted };
+  });
+}
+
+/**
+ * POST /api/admin/agents/:id/reset-mfa: an agent who lost their phone gets a new authenticator at
+ * their next sign-in. Their app and recovery codes are removed and their sessions ended, audited.
+ */
+export async function resetAgentSecondFactor({
+  db,
+  clock,
+  actor,
+  id,
+}: Deps & { id: string }): Promise<{ message: string }> {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const agent = toAgent(await requireAgent(tx, id, true));
+    await removeSecondFactor(tx, id);
+    await recordAudit(tx, { actor, action: 'agent.mfa_reset', entity: { type: 'agent', id }, before: agent, at: now });
+    return { message: MFA_MESSAGES.reset };
   });
 }

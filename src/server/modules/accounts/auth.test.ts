@@ -14,6 +14,7 @@ import {
   createAgent,
   signInAs,
   newAddress,
+  passSecondFactor,
   sessionCookie,
   signUpCustomer,
   signupBody,
@@ -239,14 +240,18 @@ describe('POST /api/auth/signin', () => {
 });
 
 describe('POST /api/auth/agent/signin', () => {
-  it('signs an agent in by username and reports the agent in /me', async () => {
+  it('takes the username in any case, then the second factor; /me reports the agent once it is given', async () => {
     await createAgent(t, 'sarah.mitchell');
     const res = await send(t.app, 'POST', '/api/auth/agent/signin', {
       body: { username: 'Sarah.Mitchell', password: AGENT_PASSWORD },
       headers: from(),
     });
     expect(res.statusCode).toBe(200);
-    expect(await me(sessionCookie(res))).toEqual({
+    const pending = { user: null, secondFactor: { role: 'agent', step: 'enrol', name: 'Sarah Mitchell' } };
+    expect(res.json()).toEqual(pending);
+    expect((await send(t.app, 'GET', '/api/auth/me', { cookie: sessionCookie(res) })).json()).toEqual(pending);
+    const cookie = await passSecondFactor(t, sessionCookie(res), 'enrol', 'sarah.mitchell');
+    expect(await me(cookie)).toEqual({
       role: 'agent',
       id: expect.any(String),
       username: 'sarah.mitchell',
@@ -278,14 +283,16 @@ describe('POST /api/auth/agent/signin', () => {
 });
 
 describe('POST /api/auth/admin/signin', () => {
-  it('signs the admin in by email', async () => {
+  it('signs the admin in by email and the second factor', async () => {
     const admin = await createAdmin(t, 'boss@quickbuy.test');
     const res = await send(t.app, 'POST', '/api/auth/admin/signin', {
       body: { email: 'boss@quickbuy.test', password: ADMIN_PASSWORD },
       headers: from(),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toEqual({
+    expect(res.json()).toEqual({ user: null, secondFactor: { role: 'admin', step: 'enrol', name: 'QuickBuy Admin' } });
+    const cookie = await passSecondFactor(t, sessionCookie(res), 'enrol', 'boss@quickbuy.test');
+    expect(await me(cookie)).toEqual({
       role: 'admin',
       id: admin.id,
       email: 'boss@quickbuy.test',

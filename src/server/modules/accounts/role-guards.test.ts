@@ -1,7 +1,14 @@
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import {
+  createAdmin,
+  createAgent,
+  passwordStep,
+  sessionCookie,
+  signInAs,
+  signUpCustomer,
+} from '../../../../tests/support/accounts';
 import { apiRouteTable, registerRouteConfigCheck } from '../../lib/route-config';
 
 const t = useTestApp();
@@ -70,6 +77,31 @@ describe('the role guard, decided by the matched route', () => {
           } else {
             expect([401, 403], label).not.toContain(res.statusCode);
           }
+        }
+      }
+    }
+  });
+
+  it('lets a staff session waiting for its second factor reach that step only: 401 MFA_REQUIRED elsewhere', async () => {
+    const pending = {
+      agent: sessionCookie(await passwordStep(t, 'agent', (await createAgent(t)).username!)),
+      admin: sessionCookie(await passwordStep(t, 'admin', (await createAdmin(t)).email)),
+    };
+    const guarded = apiRouteTable(t.app).filter((r) => r.access !== 'public' && r.method !== 'HEAD');
+    for (const route of guarded) {
+      const method = route.method as Method;
+      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+      for (const [who, cookie] of Object.entries(pending)) {
+        const res = await send(t.app, method, encoded(concrete(route.url)), { cookie, body });
+        const label = `pending ${who} ${method} ${route.url}`;
+        if (route.url.startsWith('/api/auth/mfa/')) {
+          expect(res.json().error?.code, label).not.toBe('MFA_REQUIRED');
+        } else {
+          expect(res.statusCode, label).toBe(401);
+          expect(res.json().error, label).toEqual({
+            code: 'MFA_REQUIRED',
+            message: 'Enter the code from your authenticator app to finish signing in',
+          });
         }
       }
     }

@@ -13,7 +13,6 @@ import {
   signinSchema,
   signupSchema,
   type MeReply,
-  type SessionUser,
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import { MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/images';
@@ -23,8 +22,10 @@ import { takingAtLeast } from '../../lib/timing';
 import { actorOf } from '../audit/service';
 import { storeImage } from '../images/service';
 import { listCustomerOrders } from '../orders/service';
-import { clearSessionCookie, registerRoleGuards, sessionCookieOptions, sessionOf } from './guard';
-import { deleteSession, SESSION_COOKIE } from './sessions';
+import { clearSessionCookie, registerRoleGuards, replySignedIn, sessionOf } from './guard';
+import { registerSecondFactorRoutes } from './mfa-routes';
+import { pendingSecondFactor } from './second-factor';
+import { deleteSession } from './sessions';
 import {
   changePassword,
   getAddress,
@@ -58,11 +59,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config, clock } = ctx;
   registerRoleGuards(app, ctx);
 
-  const signedIn = (reply: FastifyReply, result: { user: SessionUser; token: string }, status = 200) =>
-    reply
-      .setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(config, config.SESSION_MAX_DAYS * 86_400))
-      .status(status)
-      .send({ user: result.user } satisfies MeReply);
+  const signedIn = (reply: FastifyReply, result: Parameters<typeof replySignedIn>[2], status = 200) =>
+    replySignedIn(reply, config, result, status);
+  registerSecondFactorRoutes(app, ctx);
 
   // --- Sign-up, sign-in, sign-out, who am I -----------------------------------------------------
   app.post(
@@ -91,14 +90,19 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.post('/api/auth/signout', PUBLIC, async (request, reply) => {
-    if (request.auth) await deleteSession({ db, tokenHash: request.auth.tokenHash });
+    const session = request.auth ?? request.pendingAuth;
+    if (session) await deleteSession({ db, tokenHash: session.tokenHash });
     clearSessionCookie(reply, config);
     return reply.send({ user: null } satisfies MeReply);
   });
 
-  app.get('/api/auth/me', PUBLIC, async (request, reply) => {
+  // A session waiting for its second factor is nobody yet: it learns which step is next.
+  app.get('/api/auth/me', PUBLIC, async (request, reply): Promise<MeReply> => {
     reply.header('cache-control', 'no-store');
-    return { user: request.auth?.user ?? null } satisfies MeReply;
+    const pending = request.auth ? null : request.pendingAuth?.user;
+    if (pending && pending.role !== 'customer')
+      return { user: null, secondFactor: await pendingSecondFactor(db, pending) };
+    return { user: request.auth?.user ?? null };
   });
 
   // --- Passwords --------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import {
   type AddressReply,
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
+import type { PendingSecondFactor } from '../../../shared/staff-mfa';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { passwordResets, paymentDetails, users } from '../../db/schema';
@@ -29,6 +30,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { activeUser, createSession, deleteUserSessions, sha256, toSessionUser } from './sessions';
 import { signInKeys, signInSucceeded, takeSignInAttempt } from './sign-in-limit';
 import { deleteImage } from '../images/service';
+import { pendingSecondFactor } from './second-factor';
 
 interface Deps {
   db: Database;
@@ -114,7 +116,8 @@ const INVALID: Record<Role, string> = {
 
 /**
  * Signs in through one role's own form: customers and the admin by email, agents by username.
- * Checks the rate limit first (a correct password does not get past it), then the password.
+ * Checks the rate limit first (a correct password does not get past it), then the password. A staff
+ * password opens a pending session only, for the second factor (STAFF_MFA=required, the default).
  */
 export async function signIn({
   db,
@@ -129,7 +132,7 @@ export async function signIn({
   identifier: string;
   password: string;
   address: string;
-}): Promise<{ user: SessionUser; token: string }> {
+}): Promise<{ user: SessionUser; token: string; secondFactor?: PendingSecondFactor }> {
   const keys = signInKeys(role, identifier, address);
   const attempt = await takeSignInAttempt({ db, clock, keys });
   const lookup = identifier.trim().toLowerCase();
@@ -151,8 +154,10 @@ export async function signIn({
     throw new AppError(ERROR_CODES.unauthorized, INVALID[role], { status: 401 });
   }
   await signInSucceeded({ db, attempt, keys });
-  const { token } = await createSession({ db, config, clock, userId: user.id, role });
-  return { user: toSessionUser(user), token };
+  const sessionUser = toSessionUser(user);
+  const staff = sessionUser.role === 'customer' || config.STAFF_MFA === 'off' ? null : sessionUser;
+  const { token } = await createSession({ db, config, clock, userId: user.id, role, mfaPending: Boolean(staff) });
+  return { user: sessionUser, token, secondFactor: staff ? await pendingSecondFactor(db, staff) : undefined };
 }
 
 /**

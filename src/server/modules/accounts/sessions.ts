@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Role, SessionUser } from '../../../shared/accounts';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 
@@ -44,13 +44,22 @@ export function toSessionUser(
 
 /**
  * How long a session lives, in all and unused. Staff sessions reach the whole store's data and
- * money, so they are short whatever the customers' settings (issue 10): 12 hours, 1 hour idle.
+ * money, so they are short whatever the customers' settings: 12 hours, 1 hour idle. A session
+ * waiting for its second factor lasts 10 minutes: long enough to open the app, no longer.
  */
-export function sessionLifetime(config: Config, role: Role): { maxMs: number; idleMs: number } {
+export function sessionLifetime(config: Config, role: Role, mfaPending = false): { maxMs: number; idleMs: number } {
+  if (mfaPending) return { maxMs: PENDING_MS, idleMs: PENDING_MS };
   if (role === 'customer') {
     return { maxMs: config.SESSION_MAX_DAYS * 86_400_000, idleMs: config.SESSION_IDLE_MINUTES * 60_000 };
   }
   return { maxMs: 12 * 3_600_000, idleMs: 3_600_000 };
+}
+
+const PENDING_MS = 10 * 60_000;
+
+/** The cookie's Max-Age: the session's own absolute lifetime, so the browser forgets it when the server does. */
+export function sessionMaxAgeSeconds(config: Config, role: Role, mfaPending = false): number {
+  return sessionLifetime(config, role, mfaPending).maxMs / 1000;
 }
 
 export async function createSession({
@@ -59,23 +68,58 @@ export async function createSession({
   clock,
   userId,
   role,
+  mfaPending = false,
 }: {
-  db: Database;
+  db: DbHandle;
   config: Config;
   clock: Clock;
   userId: string;
   role: Role;
+  mfaPending?: boolean;
 }): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const now = clock.now();
-  const expiresAt = new Date(now.getTime() + sessionLifetime(config, role).maxMs);
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  const expiresAt = new Date(now.getTime() + sessionLifetime(config, role, mfaPending).maxMs);
+  await db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId, createdAt: now, lastSeenAt: now, expiresAt, mfaPending });
   return { token, expiresAt };
+}
+
+/**
+ * The second factor passed: the pending session is replaced by a full one under a new token, so a
+ * token seen before the code (a shared screen, a log) is worth nothing after it. Null when the
+ * pending session is gone (it expired, or a parallel request upgraded it first). Run it in the
+ * transaction that records the factor's use.
+ */
+export async function upgradeSession({
+  db,
+  config,
+  clock,
+  tokenHash,
+  userId,
+  role,
+}: {
+  db: DbHandle;
+  config: Config;
+  clock: Clock;
+  tokenHash: string;
+  userId: string;
+  role: Role;
+}): Promise<{ token: string; expiresAt: Date } | null> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.mfaPending, true)))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (ended.length === 0) return null;
+  return createSession({ db, config, clock, userId, role });
 }
 
 export interface ResolvedSession {
   user: SessionUser;
   tokenHash: string;
+  /** The password was right, the second factor not yet given: the session opens only that step. */
+  mfaPending: boolean;
 }
 
 /**
@@ -97,7 +141,7 @@ export async function resolveSession({
   const tokenHash = sha256(token);
   const [row] = await db
     .select({
-      session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
+      session: { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, mfaPending: sessions.mfaPending },
       user: sessionUserColumns,
     })
     .from(sessions)
@@ -107,7 +151,8 @@ export async function resolveSession({
   if (!row) return null;
   const now = clock.now().getTime();
   const user = toSessionUser(row.user);
-  const idleLimit = row.session.lastSeenAt.getTime() + sessionLifetime(config, user.role).idleMs;
+  const { mfaPending } = row.session;
+  const idleLimit = row.session.lastSeenAt.getTime() + sessionLifetime(config, user.role, mfaPending).idleMs;
   const expired = now >= row.session.expiresAt.getTime() || now >= idleLimit;
   const inactive = row.user.status !== 'active' || row.user.deletedAt !== null;
   if (expired || inactive) {
@@ -120,7 +165,7 @@ export async function resolveSession({
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return { user, tokenHash };
+  return { user, tokenHash, mfaPending };
 }
 
 export async function deleteSession({ db, tokenHash }: { db: Database; tokenHash: string }) {
@@ -133,7 +178,7 @@ export async function deleteUserSessions({
   userId,
   exceptTokenHash,
 }: {
-  db: Database;
+  db: DbHandle;
   userId: string;
   exceptTokenHash?: string;
 }) {

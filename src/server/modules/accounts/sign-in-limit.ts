@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/accounts';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
-import { transaction, type Database } from '../../db/client';
+import { transaction, type Database, type DbHandle } from '../../db/client';
 import { signInFailures } from '../../db/schema';
 import { clientKey } from '../../lib/client-key';
 import type { Clock } from '../../lib/clock';
@@ -12,6 +12,12 @@ import { AppError } from '../../lib/errors';
 /** Wrong passwords one client address may try in the window before it gets 429. */
 export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+/**
+ * Wrong second-factor codes one account may have in the window before its codes get 429. Only
+ * someone who knows the password reaches the code step, so this cap cannot be used by strangers to
+ * lock the account; it holds a password thief to 5 guesses of a 6-digit code a quarter hour.
+ */
+export const SECOND_FACTOR_MAX_FAILURES = 5;
 /** Failures (of the address or the account) before each try waits, and the longest wait. */
 const FREE_FAILURES = 3;
 const MAX_DELAY_MS = 1_000;
@@ -31,57 +37,60 @@ export function signInDelayMs(failures: number): number {
   return Math.min(MAX_DELAY_MS, 100 * 2 ** (failures - FREE_FAILURES));
 }
 
+/** The key of an account's second-factor failures (beside its account key, which they also count under). */
+export function secondFactorKey(userId: string): string {
+  return `factor:${userId}`;
+}
+
 export interface SignInAttempt {
-  /** The rows this attempt wrote: they stay as failures unless the password was right. */
+  /** The rows this attempt wrote: they stay as failures unless the password (or code) was right. */
   ids: number[];
   delayMs: number;
 }
 
 /**
- * Counts a sign-in attempt before its password is checked (issue 10): under a lock on the client
- * address, the address's attempts in the window are counted and this one is written, so 40 guesses
- * sent at once are counted one after another and only 10 reach the password check. The address gets
- * 429 past the limit; the account is never locked (its owner must still get in from elsewhere), only
- * slowed, like the address, by a growing delay. The rows live in the database, so every instance sees them.
+ * Counts a sign-in attempt before its password (or second-factor code) is checked: under locks on
+ * the client address and on the account, taken in one order so two attempts never wait on each
+ * other crosswise, the failures in the window are counted and this attempt is written. So 40 guesses
+ * sent at once from one address are counted one after another and only 10 reach the check, and
+ * guesses at one account from many addresses at once each see all those before them: each waits the
+ * delay its place in line earns. The address gets 429 past the limit; for a password the account is
+ * never locked (its owner must still get in from elsewhere), only slowed. A code attempt names the
+ * account's `factorKey`: past SECOND_FACTOR_MAX_FAILURES wrong codes it gets 429 before any check.
+ * The rows live in the database, so every instance sees them.
  */
 export async function takeSignInAttempt({
   db,
   clock,
   keys,
+  factorKey,
 }: {
   db: Database;
   clock: Clock;
   keys: SignInKeys;
+  factorKey?: string;
 }): Promise<SignInAttempt> {
   const now = clock.now();
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+  const counted = [keys.address, keys.account, ...(factorKey ? [factorKey] : [])].sort();
   const attempt = await transaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${keys.address}, 0))`);
+    for (const key of counted) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     const rows = await tx
       .select({ key: signInFailures.key, failures: count() })
       .from(signInFailures)
-      .where(
-        and(
-          or(eq(signInFailures.key, keys.address), eq(signInFailures.key, keys.account)),
-          gte(signInFailures.createdAt, since),
-        ),
-      )
+      .where(and(inArray(signInFailures.key, counted), gte(signInFailures.createdAt, since)))
       .groupBy(signInFailures.key);
     const failuresOf = (key: string) => rows.find((row) => row.key === key)?.failures ?? 0;
     if (failuresOf(keys.address) >= SIGN_IN_MAX_FAILURES) return null;
+    if (factorKey && failuresOf(factorKey) >= SECOND_FACTOR_MAX_FAILURES) return null;
     const written = await tx
       .insert(signInFailures)
-      .values([keys.address, keys.account].map((key) => ({ key, createdAt: now })))
+      .values(counted.map((key) => ({ key, createdAt: now })))
       .returning({ id: signInFailures.id });
-    // Old rows are no use to anyone: prune this key pair's expired ones as we go.
+    // Old rows are no use to anyone: prune these keys' expired ones as we go.
     await tx
       .delete(signInFailures)
-      .where(
-        and(
-          or(eq(signInFailures.key, keys.address), eq(signInFailures.key, keys.account)),
-          lt(signInFailures.createdAt, since),
-        ),
-      );
+      .where(and(inArray(signInFailures.key, counted), lt(signInFailures.createdAt, since)));
     return {
       ids: written.map((row) => row.id),
       delayMs: signInDelayMs(Math.max(failuresOf(keys.address), failuresOf(keys.account))),
@@ -92,17 +101,27 @@ export async function takeSignInAttempt({
   return attempt;
 }
 
-/** The right password: this attempt was no failure, and the account's earlier ones are forgiven (not the address's). */
+/**
+ * The right password (or code): this attempt was no failure, and the account's earlier ones are
+ * forgiven (not the address's), its wrong codes too when `factorKey` is given.
+ */
 export async function signInSucceeded({
   db,
   attempt,
   keys,
+  factorKey,
 }: {
-  db: Database;
+  db: DbHandle;
   attempt: SignInAttempt;
   keys: SignInKeys;
+  factorKey?: string;
 }) {
   await db
     .delete(signInFailures)
-    .where(or(inArray(signInFailures.id, attempt.ids), eq(signInFailures.key, keys.account)));
+    .where(
+      or(
+        inArray(signInFailures.id, attempt.ids),
+        inArray(signInFailures.key, [keys.account, ...(factorKey ? [factorKey] : [])]),
+      ),
+    );
 }

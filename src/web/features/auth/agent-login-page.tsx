@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   type SessionUser,
 } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
+import type { PendingSecondFactor } from '../../../shared/staff-mfa';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -16,8 +18,12 @@ import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthCard } from './auth-card';
+import { setSession } from '../../lib/use-session';
+import { AuthCard, Notice } from './auth-card';
 import { useSignedIn } from './use-signed-in';
+
+/** The second step's screens load only when a password was right. */
+const SecondFactorStep = lazy(() => import('./second-factor-step').then((m) => ({ default: m.SecondFactorStep })));
 
 /** What differs between the portal's two tabs; the form itself is one. */
 const PORTALS = {
@@ -47,9 +53,16 @@ const PORTALS = {
 
 /**
  * One tab's form. Its values are typed loosely (`username` or `email`, then `password`) because the
- * two tabs share it; each submits through its own route's schema.
+ * two tabs share it; each submits through its own route's schema. A right password leads to the
+ * second factor (`onSecondFactor`) unless the store runs with STAFF_MFA=off.
  */
-function PortalForm({ portalKey }: { portalKey: keyof typeof PORTALS }) {
+function PortalForm({
+  portalKey,
+  onSecondFactor,
+}: {
+  portalKey: keyof typeof PORTALS;
+  onSecondFactor: (pending: PendingSecondFactor) => void;
+}) {
   const portal = PORTALS[portalKey];
   const field = portal.identifier.name;
   const form = useZodForm(portal.schema as z.ZodType<Record<string, string>, Record<string, string>>, {
@@ -57,16 +70,14 @@ function PortalForm({ portalKey }: { portalKey: keyof typeof PORTALS }) {
   });
   const input = inputProps(form, useId());
   const [error, setError] = useState<string | null>(null);
-  const signedIn = useSignedIn();
+  const welcome = useWelcome();
   const onSubmit = submitWith(
     form,
     async (credentials) => {
       setError(null);
-      const { user } = await api.post<MeReply>(portal.endpoint, credentials);
-      const welcome = user ? portal.welcome(user) : null;
-      if (!user || !welcome) return;
-      toast.success(welcome);
-      signedIn(user, portal.destination);
+      const { user, secondFactor } = await api.post<MeReply>(portal.endpoint, credentials);
+      if (secondFactor) onSecondFactor(secondFactor);
+      else if (user) welcome(user);
     },
     { report: setError },
   );
@@ -93,8 +104,45 @@ function PortalForm({ portalKey }: { portalKey: keyof typeof PORTALS }) {
   );
 }
 
+/** Signed in: the role's welcome and its dashboard. */
+function useWelcome() {
+  const signedIn = useSignedIn();
+  return (user: SessionUser) => {
+    const portal = user.role === 'admin' ? PORTALS.admin : PORTALS.agent;
+    const welcome = portal.welcome(user);
+    if (!welcome) return;
+    toast.success(welcome);
+    signedIn(user, portal.destination);
+  };
+}
+
 export function Component() {
   usePageTitle();
+  // A password already given in this browser (a reload on the code screen) goes straight to its second step.
+  const me = useQuery({ queryKey: ['auth', 'me'], queryFn: () => api.get<MeReply>('/api/auth/me') });
+  const [pending, setPending] = useState<PendingSecondFactor | null | undefined>(undefined);
+  const welcome = useWelcome();
+  const step = pending === undefined ? me.data?.secondFactor : pending;
+
+  async function cancel() {
+    await api.post('/api/auth/signout');
+    setSession(null);
+    setPending(null);
+  }
+
+  if (step) {
+    return (
+      <AuthCard
+        title="Partner Portal"
+        intro={step.step === 'enrol' ? 'One more step before your first sign-in.' : 'One more step to sign in.'}
+        wide={step.step === 'enrol'}
+      >
+        <Suspense fallback={<Notice>Loading...</Notice>}>
+          <SecondFactorStep pending={step} onSignedIn={welcome} onCancel={() => void cancel()} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Partner Portal" intro="Sign in as an agent or as the administrator.">
       <Tabs defaultValue="agent">
@@ -103,10 +151,10 @@ export function Component() {
           <TabsTrigger value="admin">Admin</TabsTrigger>
         </TabsList>
         <TabsContent value="agent">
-          <PortalForm portalKey="agent" />
+          <PortalForm portalKey="agent" onSecondFactor={setPending} />
         </TabsContent>
         <TabsContent value="admin">
-          <PortalForm portalKey="admin" />
+          <PortalForm portalKey="admin" onSecondFactor={setPending} />
         </TabsContent>
       </Tabs>
       <p className="mt-6 text-center text-sm text-slate-600">

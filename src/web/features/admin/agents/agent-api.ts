@@ -17,6 +17,7 @@ export const agentActions = {
   create: (body: unknown) => api.post<AdminAgent>('/api/admin/agents', body),
   update: (id: string, body: unknown) => api.patch<AdminAgent>(agentPath(id), body),
   remove: (id: string) => api.delete<AgentDeleteReply>(agentPath(id)),
+  resetMfa: (id: string) => api.post<{ message: string }>(`${agentPath(id)}/reset-mfa`),
 };
 
 export function useRefreshAgents() {

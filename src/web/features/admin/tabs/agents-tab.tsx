@@ -1,6 +1,7 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { AGENT_MESSAGES, AGENT_STATUS_FILTERS, type AdminAgent } from '../../../../shared/agents';
+import { MFA_MESSAGES } from '../../../../shared/staff-mfa';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -47,15 +48,16 @@ export default function AgentsTab() {
 }
 
 function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'reset' | null>(null);
+  const opener = (name: 'delete' | 'reset') => (open: boolean) => setDialog(open ? name : null);
 
-  async function remove() {
+  /** A confirmed action: its reply's message, or the refusal under the action's own title. */
+  async function run(action: () => Promise<{ message: string }>, failed: string) {
     try {
-      const reply = await agentActions.remove(agent.id);
-      toast.success(reply.message);
+      toast.success((await action()).message);
       onChanged();
     } catch (error) {
-      toast.error(AGENT_MESSAGES.deleteFailed, error instanceof ApiError ? { description: error.message } : undefined);
+      toast.error(failed, error instanceof ApiError ? { description: error.message } : undefined);
     }
   }
 
@@ -88,6 +90,15 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
           <Pencil className="size-4" aria-hidden="true" />
           Edit
         </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Reset ${agent.name}'s authenticator`}
+          title="Reset authenticator"
+          onClick={() => setDialog('reset')}
+        >
+          <KeyRound className="size-4" aria-hidden="true" />
+        </Button>
         <Button variant="danger" size="sm" aria-label={`Delete ${agent.name}`} onClick={() => setDialog('delete')}>
           <Trash2 className="size-4" aria-hidden="true" />
         </Button>
@@ -97,11 +108,19 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
       )}
       <ConfirmDialog
         open={dialog === 'delete'}
-        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        onOpenChange={opener('delete')}
         title={`Delete ${agent.name}?`}
         message="An agent with history is deactivated and signed out; one without is removed."
         confirmLabel="Delete"
-        onConfirm={remove}
+        onConfirm={() => run(() => agentActions.remove(agent.id), AGENT_MESSAGES.deleteFailed)}
+      />
+      <ConfirmDialog
+        open={dialog === 'reset'}
+        onOpenChange={opener('reset')}
+        title={`Reset ${agent.name}'s authenticator?`}
+        message="They are signed out, their recovery codes stop working, and at their next sign-in they set up a new authenticator app."
+        confirmLabel="Reset"
+        onConfirm={() => run(() => agentActions.resetMfa(agent.id), MFA_MESSAGES.resetFailed)}
       />
     </li>
   );

@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import encodeQR from 'qr';
+import { ACCOUNT_MESSAGES, type SessionUser } from '../../../shared/accounts';
+import { ERROR_CODES } from '../../../shared/errors';
+import {
+  MFA_MESSAGES,
+  RECOVERY_CODE_COUNT,
+  type EnrolmentReply,
+  type PendingSecondFactor,
+} from '../../../shared/staff-mfa';
+import type { Config } from '../../config';
+import { transaction, type Database, type DbHandle } from '../../db/client';
+import { sessions, staffFactors, staffRecoveryCodes, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, invalidField } from '../../lib/errors';
+import { seal, sealingKey, unseal } from '../../lib/sealing';
+import { recordAudit } from '../audit/service';
+import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
+import { sha256, upgradeSession, type ResolvedSession } from './sessions';
+import { secondFactorKey, signInKeys, signInSucceeded, takeSignInAttempt } from './sign-in-limit';
+
+/**
+ * The staff second factor (docs/decisions/041): an authenticator app (TOTP) set up at the first
+ * sign-in, with ten one-time recovery codes, and the step a pending session passes to become a
+ * full one. The secret is sealed with the store's key; the recovery codes are kept as SHA-256 only.
+ */
+
+interface Deps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+}
+
+const ISSUER = 'QuickBuy';
+
+type StaffUser = Extract<SessionUser, { role: 'agent' | 'admin' }>;
+
+function staffOf(session: ResolvedSession): StaffUser {
+  const { user } = session;
+  if (user.role === 'customer') throw new AppError(ERROR_CODES.forbidden, ACCOUNT_MESSAGES.forbidden, { status: 403 });
+  return user;
+}
+
+/** What the person types to sign in: an agent's username, the admin's email (the account's key and the app's label). */
+const identityOf = (user: StaffUser) => (user.role === 'agent' ? user.username : user.email);
+
+async function factorOf(db: DbHandle, userId: string) {
+  const [row] = await db.select().from(staffFactors).where(eq(staffFactors.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The step a pending session is at: enrol until an app's first code was confirmed, then code. */
+export async function pendingSecondFactor(db: DbHandle, user: StaffUser): Promise<PendingSecondFactor> {
+  const factor = await factorOf(db, user.id);
+  return { role: user.role, step: factor?.confirmedAt ? 'code' : 'enrol', name: user.name };
+}
+
+function assertPending(session: ResolvedSession) {
+  if (!session.mfaPending) throw new AppError('MFA_NOT_PENDING', MFA_MESSAGES.notPending, { status: 409 });
+}
+
+/**
+ * 'k7p2-x9qd-m4tz-...': 120 random bits in base32, lower case, in groups of four to copy by hand. At
+ * 112 bits or more a plain SHA-256 keeps them (no salted slow hash needed: nothing to guess).
+ */
+function newRecoveryCode(): string {
+  return base32Encode(randomBytes(15)).toLowerCase().match(/.{4}/g)!.join('-');
+}
+
+/** Recovery codes compare without their dashes, spaces or case. */
+const recoveryHash = (code: string) => sha256(code.replace(/[\s-]/g, '').toLowerCase());
+
+/**
+ * POST /api/auth/mfa/enrolment: a new secret (replacing one never confirmed) and ten new recovery
+ * codes, shown this once. A confirmed app is not replaced here: only the admin's reset (or, for the
+ * admin, the operator's) removes it.
+ */
+export async function startEnrolment({
+  db,
+  session,
+}: {
+  db: Database;
+  session: ResolvedSession;
+}): Promise<EnrolmentReply> {
+  assertPending(session);
+  const user = staffOf(session);
+  const secret = newTotpSecret();
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const sealedSecret = seal(await sealingKey(db), secret);
+  const started = await transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(staffFactors)
+      .values({ userId: user.id, sealedSecret })
+      .onConflictDoUpdate({
+        target: staffFactors.userId,
+        set: { sealedSecret, lastStep: null },
+        where: isNull(staffFactors.confirmedAt),
+      })
+      .returning({ userId: staffFactors.userId });
+    if (!row) return false;
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
+    await tx
+      .insert(staffRecoveryCodes)
+      .values(recoveryCodes.map((code) => ({ userId: user.id, codeHash: recoveryHash(code) })));
+    return true;
+  });
+  if (!started) throw new AppError('MFA_ENROLLED', MFA_MESSAGES.alreadyEnrolled, { status: 409 });
+  const uri = otpauthUri(ISSUER, identityOf(user), secret);
+  const svg = encodeQR(uri, 'svg', { ecc: 'medium', border: 2 });
+  return {
+    secret,
+    otpauthUri: uri,
+    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    recoveryCodes,
+  };
+}
+
+type Proof = { code: string } | { recoveryCode: string };
+
+/**
+ * Checks a code (or a recovery code) for a pending session and, when it is right, replaces the
+ * session with a full one. Counted like a password before the check: under the account's key (its
+ * failures slow both steps) and its second-factor key (5 wrong codes a quarter hour, then 429).
+ */
+async function passSecondFactor({
+  db,
+  config,
+  clock,
+  session,
+  proof,
+  address,
+  enrolling,
+}: Deps & { session: ResolvedSession; proof: Proof; address: string; enrolling: boolean }) {
+  assertPending(session);
+  const user = staffOf(session);
+  const keys = signInKeys(user.role, identityOf(user), address);
+  const factorKey = secondFactorKey(user.id);
+  const attempt = await takeSignInAttempt({ db, clock, keys, factorKey });
+  const factor = await factorOf(db, user.id);
+  if (!factor || Boolean(factor.confirmedAt) === enrolling) {
+    throw enrolling
+      ? new AppError('MFA_ENROLLED', MFA_MESSAGES.alreadyEnrolled, { status: 409 })
+      : new AppError('MFA_NOT_ENROLLED', MFA_MESSAGES.enrolFirst, { status: 409 });
+  }
+  const now = clock.now();
+  const secret = unseal(await sealingKey(db), factor.sealedSecret);
+  const { token } = await transaction(db, async (tx) => {
+    if ('recoveryCode' in proof) {
+      const [used] = await tx
+        .update(staffRecoveryCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(staffRecoveryCodes.userId, user.id),
+            eq(staffRecoveryCodes.codeHash, recoveryHash(proof.recoveryCode)),
+            isNull(staffRecoveryCodes.usedAt),
+          ),
+        )
+        .returning({ codeHash: staffRecoveryCodes.codeHash });
+      if (!used) throw invalidField('recoveryCode', MFA_MESSAGES.recoveryInvalid);
+    } else {
+      const step = matchTotp(secret, proof.code, now);
+      if (step === null) throw invalidField('code', MFA_MESSAGES.codeInvalid);
+      // One conditional update: of two requests with the same code at once, one wins.
+      const [accepted] = await tx
+        .update(staffFactors)
+        .set({ lastStep: step, ...(enrolling ? { confirmedAt: now } : {}) })
+        .where(
+          and(eq(staffFactors.userId, user.id), or(isNull(staffFactors.lastStep), lt(staffFactors.lastStep, step))),
+        )
+        .returning({ userId: staffFactors.userId });
+      if (!accepted) {
+        throw new AppError('MFA_CODE_USED', MFA_MESSAGES.codeUsed, {
+          status: 400,
+          fields: { code: MFA_MESSAGES.codeUsed },
+        });
+      }
+    }
+    const upgraded = await upgradeSession({
+      db: tx,
+      config,
+      clock,
+      tokenHash: session.tokenHash,
+      userId: user.id,
+      role: user.role,
+    });
+    if (!upgraded) throw new AppError(ERROR_CODES.unauthorized, ACCOUNT_MESSAGES.signInRequired, { status: 401 });
+    if (enrolling || 'recoveryCode' in proof) {
+      await recordAudit(tx, {
+        actor: { id: user.id, role: user.role, ip: address },
+        action: enrolling ? `${user.role}.mfa_enrol` : `${user.role}.mfa_recovery_code`,
+        entity: { type: user.role, id: user.id },
+        at: now,
+      });
+    }
+    await signInSucceeded({ db: tx, attempt, keys, factorKey });
+    return upgraded;
+  });
+  return { user, token };
+}
+
+/** POST /api/auth/mfa/enrolment/confirm: the app's first code confirms the setup and finishes the sign-in. */
+export function confirmEnrolment(options: Deps & { session: ResolvedSession; code: string; address: string }) {
+  return passSecondFactor({ ...options, proof: { code: options.code }, enrolling: true });
+}
+
+/** POST /api/auth/mfa/code and /recovery: the second step of a staff sign-in. */
+export function verifySecondFactor(options: Deps & { session: ResolvedSession; proof: Proof; address: string }) {
+  return passSecondFactor({ ...options, enrolling: false });
+}
+
+/**
+ * Removes a staff member's authenticator and recovery codes and ends their sessions: their next
+ * sign-in sets up a new app. In the caller's transaction, beside its audit entry.
+ */
+export async function removeSecondFactor(tx: DbHandle, userId: string) {
+  await tx.delete(staffFactors).where(eq(staffFactors.userId, userId));
+  await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * The operator's way back in for a staff member who lost their authenticator and recovery codes
+ * (the admin above all: no one else can reset theirs). By an agent's username or a staff email;
+ * audited as the operator's act. Null when no agent or admin goes by it.
+ */
+export async function resetStaffSecondFactor({
+  db,
+  clock,
+  identifier,
+}: {
+  db: Database;
+  clock: Clock;
+  identifier: string;
+}): Promise<{ role: 'agent' | 'admin'; email: string } | null> {
+  const lookup = identifier.trim().toLowerCase();
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, role: users.role, email: users.email })
+      .from(users)
+      .where(
+        and(
+          inArray(users.role, ['agent', 'admin']),
+          or(sql`lower(${users.email}) = ${lookup}`, sql`lower(${users.username}) = ${lookup}`),
+        ),
+      )
+      .limit(1);
+    if (!user) return null;
+    const role = user.role as 'agent' | 'admin';
+    await removeSecondFactor(tx, user.id);
+    await recordAudit(tx, {
+      actor: { id: null, role: 'admin' },
+      action: `${role}.mfa_reset`,
+      entity: { type: role, id: user.id },
+      details: { by: 'operator' },
+      at: now,
+    });
+    return { role, email: user.email };
+  });
+}

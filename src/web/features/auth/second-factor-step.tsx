@@ -1,0 +1,213 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import type { MeReply, SessionUser } from '../../../shared/accounts';
+import {
+  enrolmentConfirmSchema,
+  recoveryCodeSchema,
+  totpCodeSchema,
+  type EnrolmentReply,
+  type PendingSecondFactor,
+} from '../../../shared/staff-mfa';
+import { Button } from '../../components/ui/button';
+import { CheckboxField, TextField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
+import { api } from '../../lib/api';
+import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { Notice } from './auth-card';
+
+/** The code input every authenticator screen uses: the phone's number pad, the browser's one-time-code fill. */
+const CODE_INPUT = { autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 7, required: true } as const;
+
+const ALERT = 'rounded-lg bg-red-50 p-3 text-sm text-red-800';
+
+/**
+ * The second step of a staff sign-in (docs/decisions/041), after the right password: set up an
+ * authenticator app on the first sign-in, or enter its code (or a recovery code). `onSignedIn`
+ * gets the user once the server has upgraded the session; `onCancel` signs the pending session out.
+ */
+export function SecondFactorStep({
+  pending,
+  onSignedIn,
+  onCancel,
+}: {
+  pending: PendingSecondFactor;
+  onSignedIn: (user: SessionUser) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="space-y-6">
+      {pending.step === 'enrol' ? (
+        <EnrolAuthenticator onSignedIn={onSignedIn} />
+      ) : (
+        <EnterCode onSignedIn={onSignedIn} />
+      )}
+      <p className="text-center text-sm text-slate-600">
+        Not {pending.name}?{' '}
+        <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onCancel}>
+          Sign in as someone else
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A form of the step: its schema checks the input, the endpoint's reply is the signed-in user; a
+ * refusal lands under its input, anything else in the form's alert.
+ */
+function useStepForm<Values extends Record<string, unknown>>(
+  form: UseFormReturn<Values, unknown, Values>,
+  endpoint: string,
+  onSignedIn: (user: SessionUser) => void,
+) {
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = submitWith(
+    form,
+    async (body) => {
+      setError(null);
+      const { user } = await api.post<MeReply>(endpoint, body);
+      if (user) onSignedIn(user);
+    },
+    { report: setError },
+  );
+  return { onSubmit, error, busy: form.formState.isSubmitting };
+}
+
+function EnterCode({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+  const [recovery, setRecovery] = useState(false);
+  return (
+    <section aria-labelledby="second-factor-title" className="space-y-4">
+      <h2 id="second-factor-title" className="text-lg font-semibold text-slate-900">
+        {recovery ? 'Use a recovery code' : 'Enter your authentication code'}
+      </h2>
+      <p className="text-sm text-slate-600">
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for QuickBuy.'}
+      </p>
+      <ProofForm key={recovery ? 'recovery' : 'code'} kind={recovery ? 'recovery' : 'code'} onSignedIn={onSignedIn} />
+      <button
+        type="button"
+        className="text-sm font-medium text-brand-700 hover:underline"
+        onClick={() => setRecovery(!recovery)}
+      >
+        {recovery ? 'Use the code from your app instead' : 'Use a recovery code'}
+      </button>
+    </section>
+  );
+}
+
+/** The two proofs a pending session may give: the app's code, or a recovery code. */
+const PROOFS = {
+  code: {
+    schema: totpCodeSchema,
+    endpoint: '/api/auth/mfa/code',
+    field: 'code',
+    label: 'Authentication code',
+    input: CODE_INPUT,
+  },
+  recovery: {
+    schema: recoveryCodeSchema,
+    endpoint: '/api/auth/mfa/recovery',
+    field: 'recoveryCode',
+    label: 'Recovery code',
+    input: { autoComplete: 'off', spellCheck: false, required: true },
+  },
+} as const;
+
+function ProofForm({ kind, onSignedIn }: { kind: keyof typeof PROOFS; onSignedIn: (user: SessionUser) => void }) {
+  const proof = PROOFS[kind];
+  // Typed loosely: the two proofs share this form, each checked by its own route's schema.
+  const form = useZodForm(proof.schema as z.ZodType<Record<string, string>, Record<string, string>>, {
+    defaultValues: { [proof.field]: '' },
+  });
+  const input = inputProps(form, useId());
+  const { onSubmit, error, busy } = useStepForm(form, proof.endpoint, onSignedIn);
+  return (
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
+      <FormAlert message={error} className={ALERT} />
+      <TextField label={proof.label} {...proof.input} {...input(proof.field)} />
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        Verify
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * First sign-in: the server makes a secret and ten recovery codes, shown this once. Asked for once
+ * per visit of the page (a second ask would replace the secret the person is scanning).
+ */
+function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+  const enrolment = useQuery({
+    queryKey: ['auth', 'mfa', 'enrolment'],
+    queryFn: () => api.post<EnrolmentReply>('/api/auth/mfa/enrolment'),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const form = useZodForm(enrolmentConfirmSchema, { defaultValues: { code: '' } });
+  const input = inputProps(form, useId());
+  const { onSubmit, error, busy } = useStepForm(form, '/api/auth/mfa/enrolment/confirm', onSignedIn);
+
+  if (enrolment.isPending) return <Notice>Preparing your authenticator setup...</Notice>;
+  if (enrolment.isError) return <Notice tone="error">{enrolment.error.message}</Notice>;
+  const { qrCode, secret, recoveryCodes } = enrolment.data;
+  return (
+    <section aria-labelledby="enrol-title" className="space-y-5">
+      <div>
+        <h2 id="enrol-title" className="text-lg font-semibold text-slate-900">
+          Set up your authenticator app
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Staff accounts sign in with a password and a code from an authenticator app (Google Authenticator, Microsoft
+          Authenticator, 1Password or any other). Scan this QR code with the app.
+        </p>
+      </div>
+      <img
+        src={qrCode}
+        alt="QR code to scan with your authenticator app"
+        width={192}
+        height={192}
+        className="mx-auto size-48 rounded-lg border border-slate-200 bg-white p-2"
+      />
+      <TextField
+        id="enrol-setup-key"
+        label="Setup key"
+        hint="Can't scan? Type this key into the app instead."
+        readOnly
+        value={secret}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div>
+        <h3 id="recovery-codes-title" className="font-semibold text-slate-900">
+          Recovery codes
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">
+          If you lose your phone, each of these codes signs you in once. Save them somewhere safe now: they are not
+          shown again.
+        </p>
+        <ol
+          aria-labelledby="recovery-codes-title"
+          className="mt-3 grid gap-2 rounded-lg sm:grid-cols-2 bg-slate-50 p-3 font-mono text-sm text-slate-900"
+        >
+          {recoveryCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ol>
+      </div>
+      <form noValidate className="space-y-4" onSubmit={onSubmit}>
+        <FormAlert message={error} className={ALERT} />
+        <CheckboxField {...input('savedRecoveryCodes')}>I saved these recovery codes</CheckboxField>
+        <TextField label="Code from the app" {...CODE_INPUT} {...input('code')} />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          Confirm and sign in
+        </Button>
+      </form>
+    </section>
+  );
+}
