@@ -53,12 +53,6 @@ export const PAGES: PageMeta[] = [
     description: 'Choose a new password.',
     indexed: false,
   },
-  {
-    pattern: '/activate-account',
-    title: 'Finish signing up | QuickBuy',
-    description: 'Finish creating your QuickBuy account.',
-    indexed: false,
-  },
   { pattern: '/account', title: 'My account | QuickBuy', description: 'Your QuickBuy account.', indexed: false },
   {
     pattern: '/about',

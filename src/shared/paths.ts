@@ -13,8 +13,6 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
-  /** The page of the link a sign-up emails: the account is made there. */
-  activateAccount: '/activate-account',
   account: '/account',
   about: '/about',
   contact: '/contact',

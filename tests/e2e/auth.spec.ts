@@ -114,7 +114,7 @@ test('the standalone /signup and /login pages really sign up and sign in; the em
   await expect(page).toHaveURL(/\/signup$/);
 
   // The link asks for the password chosen at sign-up, and a wrong one is refused under its field.
-  const link = await emailedLink(email, '/activate-account');
+  const link = await emailedLink(email, '/signup');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Finish signing up' })).toBeVisible();
   await page.getByLabel(/^Password/).fill('Union-buildings-2');

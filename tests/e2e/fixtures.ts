@@ -90,7 +90,7 @@ export async function emailsTo(to: string): Promise<{ text: string }[]> {
 }
 
 /**
- * The newest link to `path` ('/activate-account') with a token the store emailed to `to`, waiting for
+ * The newest link to `path` ('/signup') with a token the store emailed to `to`, waiting for
  * the outbox's sender to deliver it (it passes every 5 seconds).
  */
 export async function emailedLink(to: string, path: string): Promise<string> {
@@ -111,13 +111,13 @@ export async function emailedLink(to: string, path: string): Promise<string> {
 /** Signs `customer` up as the sign-up form does, then uses the link emailed to them as its page does: `api` is signed in as them. */
 export async function signUpThroughEmail(api: Api, customer: Customer) {
   await api.expect(api.post('/api/auth/signup', customer), 202);
-  const token = new URL(await emailedLink(customer.email, paths.activateAccount)).searchParams.get('token');
+  const token = new URL(await emailedLink(customer.email, paths.signup)).searchParams.get('token');
   await api.expect(api.post('/api/auth/activate', { token, password: customer.password }), 201);
 }
 
 /** Opens the sign-up link emailed to `email` and finishes the sign-up with `password`, as its recipient does. */
 export async function followSignUpLink(page: Page, email: string, password: string) {
-  await page.goto(await emailedLink(email, paths.activateAccount));
+  await page.goto(await emailedLink(email, paths.signup));
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }

@@ -54,8 +54,8 @@ describe('POST /api/auth/signup', () => {
       status: 'pending',
     });
     const token = linkToken(mail!.text);
-    expect(mail!.text).toContain(`http://localhost:3000/activate-account?token=${token}`);
-    expect(mail!.html).toContain(`http://localhost:3000/activate-account?token=${token}`);
+    expect(mail!.text).toContain(`http://localhost:3000/signup?token=${token}`);
+    expect(mail!.html).toContain(`http://localhost:3000/signup?token=${token}`);
     // Only the link's SHA-256 is stored, with the password's scrypt hash.
     const [pending] = await pendingFor(body.email);
     expect(pending!.tokenHash).toBe(sha256(token));

@@ -67,7 +67,7 @@ export function signUpLinkEmail(person: Recipient, token: string, publicUrl: str
       'If you did not sign up, ignore this email: no account is made without it.',
     ],
     links: [
-      { label: 'Finish creating my account', href: absolute(publicUrl, `${paths.activateAccount}?token=${token}`) },
+      { label: 'Finish creating my account', href: absolute(publicUrl, `${paths.signup}?token=${token}`) },
     ],
     containsSecret: true,
   });

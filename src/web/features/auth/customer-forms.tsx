@@ -62,7 +62,7 @@ export function SignInForm() {
 /**
  * Customer sign-up with the spec's fields (the /auth tab and /signup). The server answers alike for a
  * new and a taken email, so the form gives way to 'Check your email...': the account is made from the
- * emailed link (activate-account-page), which signs in and says 'Account created successfully!'.
+ * emailed link (/signup?token=..., finish-sign-up.tsx), which signs in and says 'Account created successfully!'.
  */
 export function SignUpForm() {
   const form = useZodForm(signupSchema, {

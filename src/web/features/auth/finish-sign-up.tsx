@@ -6,7 +6,6 @@ import { PasswordField } from '../../components/ui/field';
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { usePageTitle } from '../../lib/use-page-title';
 import { EmailedLinkCard, Notice } from './auth-card';
 import { useSignedIn } from './use-signed-in';
 
@@ -47,8 +46,8 @@ function ActivateForm({ token }: { token: string }) {
   );
 }
 
-export function Component() {
-  usePageTitle();
+/** /signup?token=...: the page the sign-up email links to. */
+export function FinishSignUp() {
   return (
     <EmailedLinkCard
       title="Finish signing up"
