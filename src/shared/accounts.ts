@@ -54,12 +54,17 @@ export const PASSWORD_MESSAGES = {
   tooShort: 'Password must be at least 8 characters long',
   tooLong: 'Password must be at most 200 characters long',
   tooCommon: 'This password is too common: choose another',
+  contextWord: 'Password must not contain QuickBuy or the part of your email before the @',
   mismatch: 'Passwords do not match',
   newMismatch: 'New passwords do not match',
 } as const;
 
 export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email already exists',
+  /** What every sign-up answers, for a new email and a taken one alike: the rest happens by email. */
+  signUpCheckEmail: 'Check your email to finish creating your account',
+  activationInvalid: 'This sign-up link is invalid or has expired. Please sign up again.',
+  activationPasswordWrong: 'Enter the password you chose when you signed up',
   invalidCustomer: 'Invalid email or password',
   invalidAgent: 'Invalid agent credentials. Please check your username and password.',
   invalidAdmin: 'Invalid admin credentials. Please check your email and password.',
@@ -91,7 +96,8 @@ export const emailField = z
 
 /**
  * Every new password (sign-up, reset, password change): the length rules a browser can check, one
- * message each; the common-password block is the server's (it holds the list).
+ * message each; the common-password and context-word blocks are the server's (it holds the list and
+ * knows the account's email and the store's domain).
  */
 export const newPasswordField = z
   .string({ error: 'Password is required' })
@@ -160,6 +166,18 @@ export const passwordChangeSchema = z
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** The page of the emailed sign-up link: the password chosen at sign-up makes the account and signs in. */
+export const activateAccountSchema = z.object({
+  token: z.string({ error: 'The sign-up link is missing its token' }).min(1, 'The sign-up link is missing its token'),
+  password: enteredPassword,
+});
+export type ActivateAccountInput = z.input<typeof activateAccountSchema>;
+
+/** What POST /api/auth/signup answers, whoever holds the email. */
+export interface SignUpReply {
+  message: string;
+}
 
 export const resetPasswordSchema = z
   .object({

@@ -6,7 +6,9 @@ import {
   E2E_STAFF,
   enterAuthenticatorCode,
   expect,
+  emailedLink,
   fillSignUpForm,
+  followSignUpLink,
   test,
   uniqueId,
 } from './fixtures';
@@ -34,10 +36,18 @@ async function signUp(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
-test('a shopper signs up, signs out, signs in again and changes the password', async ({ page }) => {
+const CHECK_EMAIL = 'Check your email to finish creating your account';
+
+test('a shopper signs up, follows the emailed link, signs out, signs in again and changes the password', async ({
+  page,
+}) => {
+  test.slow(); // a whole account's story, and a wait for the emailed link (the outbox sends every 5 seconds)
   const email = uniqueEmail();
   await signUp(page, email, 'Table-bay-2026');
+  await expect(page.getByRole('status').filter({ hasText: CHECK_EMAIL })).toBeVisible();
+  await followSignUpLink(page, email, 'Table-bay-2026');
   await expect(page.getByText('Account created successfully!')).toBeVisible();
+  await expect(page.getByText('Welcome, Naledi')).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
@@ -80,7 +90,10 @@ test('a shopper signs up, signs out, signs in again and changes the password', a
   expect(status.status()).toBe(200);
 });
 
-test('the standalone /signup and /login pages really sign up and sign in', async ({ page }) => {
+test('the standalone /signup and /login pages really sign up and sign in; the emailed link works once', async ({
+  page,
+}) => {
+  test.slow(); // waits for the emailed link (the outbox sends every 5 seconds)
   const email = uniqueEmail();
   await page.goto('/signup');
   await fillSignUpForm(
@@ -100,10 +113,32 @@ test('the standalone /signup and /login pages really sign up and sign in', async
   await expect(page.getByText('Passwords do not match').first()).toBeVisible();
   await page.getByLabel('Confirm Password').fill('Union-buildings-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: CHECK_EMAIL })).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+
+  // The link asks for the password chosen at sign-up, and a wrong one is refused under its field.
+  const link = await emailedLink(email, '/signup');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Finish signing up' })).toBeVisible();
+  await page.getByLabel(/^Password/).fill('Union-buildings-2');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(
+    'Enter the password you chose when you signed up',
+  );
+  await page.getByLabel(/^Password/).fill('Union-buildings-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Used once, the link makes nothing more.
+  await page.goto(link);
+  await page.getByLabel(/^Password/).fill('Union-buildings-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This sign-up link is invalid or has expired. Please sign up again.' }),
+  ).toBeVisible();
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Union-buildings-1');

@@ -6,14 +6,16 @@ import { CSRF_HEADER } from '../../src/shared/errors';
 import type { DeviceForm } from '../../src/shared/inventory';
 import type { CheckoutCustomerInput, CheckoutReply } from '../../src/shared/orders';
 import { CHAT_VISITED_KEY } from '../../src/shared/chat';
+import { paths } from '../../src/shared/paths';
 import { PAGE_STATE_ID } from '../../src/web/app/hydration';
 import { E2E_STAFF } from '../support/e2e-staff';
 import { nextCode } from './authenticator';
+import { inbox } from './mailbox';
 
 /**
  * Fixtures every spec shares (import `test` and `expect` from here, not from @playwright/test):
  * - `api`: the API as our pages call it (the CSRF header on every request), sharing the page's cookies;
- * - `customer`: a new customer signed up through the API, the page signed in as them;
+ * - `customer`: a new customer signed up through the API and the link it emailed, the page signed in as them;
  * - `admin`: the API signed in as the e2e admin, in a context of its own (the page is not signed in);
  * - `signInAs('admin' | 'agent')`: the page (and `api`) signed in as the e2e admin or the demo agent;
  *   `staffApi(...)` the same in a request context of its own. A staff sign-in takes a code from the
@@ -121,6 +123,39 @@ export function customerDetails(changes: Partial<Customer> = {}): Customer {
     acceptTerms: true,
     ...changes,
   };
+}
+
+/**
+ * The newest link to `path` ('/signup') with a token the store emailed to `to`, waiting for
+ * the outbox's sender to deliver it (it passes every 5 seconds).
+ */
+export async function emailedLink(to: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]*${path}\\?token=[\\w-]+`, 'g');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        link = (await inbox(to)).flatMap((m) => m.text.match(pattern) ?? []).at(-1);
+        return link;
+      },
+      { message: `a ${path} link emailed to ${to}`, timeout: 15_000, intervals: [250] },
+    )
+    .toBeDefined();
+  return link!;
+}
+
+/** Signs `customer` up as the sign-up form does, then uses the link emailed to them as its page does: `api` is signed in as them. */
+export async function signUpThroughEmail(api: Api, customer: Customer) {
+  await api.expect(api.post('/api/auth/signup', customer), 202);
+  const token = new URL(await emailedLink(customer.email, paths.signup)).searchParams.get('token');
+  await api.expect(api.post('/api/auth/activate', { token, password: customer.password }), 201);
+}
+
+/** Opens the sign-up link emailed to `email` and finishes the sign-up with `password`, as its recipient does. */
+export async function followSignUpLink(page: Page, email: string, password: string) {
+  await page.goto(await emailedLink(email, paths.signup));
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
 /** Fills the customer sign-up form (/signup or the /auth tab) with `customer`, ID number as the ID type. */
@@ -288,11 +323,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(new Api(page.request));
   },
 
-  customer: async ({ api }, use) => {
-    const customer = customerDetails();
-    await api.expect(api.post('/api/auth/signup', customer), 201);
-    await use(customer);
-  },
+  // Its own time: waiting for the emailed link (up to one pass of the outbox's sender) is not the test's.
+  customer: [
+    async ({ api }, use) => {
+      const customer = customerDetails();
+      await signUpThroughEmail(api, customer);
+      await use(customer);
+    },
+    { timeout: 20_000 },
+  ],
 
   // The admin's session lives in its own request context: the page stays whoever it was.
   admin: async ({ staffApi }, use) => {

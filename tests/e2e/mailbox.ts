@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+// Playwright's own test and expect: the fixtures read the mailbox too, so this file must not import them.
+import { expect, test } from '@playwright/test';
 
 /** The e2e server's mailbox reader (scripts/e2e-server.mjs): the app's port + 2. */
 const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}`;

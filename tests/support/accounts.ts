@@ -4,6 +4,7 @@ import type { MeReply, SignupInput } from '../../src/shared/accounts';
 import type { EnrolmentReply } from '../../src/shared/staff-mfa';
 import type { Database } from '../../src/server/db/client';
 import { staffFactors, users } from '../../src/server/db/schema';
+import { emailedTokens } from './mail';
 import { send, type TestApp } from './test-app';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { SESSION_COOKIE } from '../../src/server/modules/accounts/sessions';
@@ -44,11 +45,27 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
+/** The sign-up link's email kind, and the route its page sends the token and password to. */
+export const SIGN_UP_LINK = 'sign_up_link';
+
+/** Finishes a sign-up as its emailed link's page does: the token and the password chosen at sign-up. */
+export function activate(t: TestApp, token: string, password = CUSTOMER_PASSWORD) {
+  return send(t.app, 'POST', '/api/auth/activate', {
+    body: { token, password },
+    headers: { 'x-forwarded-for': newAddress() },
+  });
+}
+
+/** A new customer as a person makes one: the sign-up form, then the link emailed to them; signed in. */
 export async function signUpCustomer(t: TestApp, overrides: Partial<SignupInput> = {}) {
   const body = signupBody(overrides);
   const res = await send(t.app, 'POST', '/api/auth/signup', { body, headers: { 'x-forwarded-for': newAddress() } });
-  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`);
-  return { cookie: sessionCookie(res), email: body.email, user: res.json().user as { id: string } };
+  if (res.statusCode !== 202) throw new Error(`signup failed: ${res.body}`);
+  const [token] = await emailedTokens(t, body.email, SIGN_UP_LINK);
+  if (!token) throw new Error(`no sign-up link was emailed to ${body.email}`);
+  const activated = await activate(t, token, body.password);
+  if (activated.statusCode !== 201) throw new Error(`activation failed: ${activated.body}`);
+  return { cookie: sessionCookie(activated), email: body.email, user: activated.json().user as { id: string } };
 }
 
 export async function createAgent(

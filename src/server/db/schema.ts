@@ -158,6 +158,41 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
+/** The sign-up form's details a pending sign-up keeps until its link makes the account. */
+export interface SignUpDetails {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  idType: string;
+  /** Personal data: never sent back in full, never logged. */
+  idNumber: string;
+  apartment: string | null;
+  city: string;
+  province: string;
+  postalCode: string;
+}
+
+/**
+ * A sign-up waiting for the link emailed to its address: the account is made only when the link is
+ * used, so a sign-up answers alike for a new and a taken email. One per address (a new sign-up
+ * replaces it); only the link's SHA-256 is stored.
+ */
+export const signUpRequests = pgTable(
+  'sign_up_requests',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    details: jsonb('details').$type<SignUpDetails>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sign_up_requests_email_unique').on(sql`lower(${t.email})`),
+    index('sign_up_requests_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** Failed sign-ins, counted per account and per address across every instance. */
 export const signInFailures = pgTable(
   'sign_in_failures',
@@ -693,6 +728,8 @@ export const outboxEmails = pgTable(
     index('outbox_created_idx').on(t.createdAt.desc()),
     index('outbox_entity_idx').on(t.entityType, t.entityId),
     index('outbox_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The per-recipient cap counts one kind of email to one address over the last hour.
+    index('outbox_recipient_kind_created_idx').on(sql`lower(${t.to})`, t.kind, t.createdAt),
   ],
 );
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { images, orders, outboxEmails, passwordResets, paymentDetails, sessions, users } from '../../db/schema';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
+import { emailedTokens, emailsTo, linkToken } from '../../../../tests/support/mail';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import {
   AGENT_PASSWORD,
@@ -19,6 +20,7 @@ const from = () => ({ 'x-forwarded-for': newAddress() });
 const signIn = (email: string, password: string) =>
   send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: from() });
 const me = async (cookie: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
+const CONTEXT_WORD = 'Password must not contain QuickBuy or the part of your email before the @';
 
 describe('POST /api/account/password', () => {
   const change = (cookie: string | undefined, body: Record<string, string>) =>
@@ -97,19 +99,35 @@ describe('POST /api/account/password', () => {
     }
   });
 
+  it("refuses QuickBuy, the store's domain name, the email's name and a staff member's username in the new password", async () => {
+    const { cookie } = await signUpCustomer(t, { email: 'zanele.dube@example.co.za' });
+    const agent = await createAgent(t, 'kagiso.m');
+    const agentCookie = await signInAs(t, 'agent', agent.username!);
+    const cases: [string, string, string][] = [
+      [cookie, CUSTOMER_PASSWORD, 'QuickBuy-2026'],
+      [cookie, CUSTOMER_PASSWORD, 'Zanele-1990!'],
+      [cookie, CUSTOMER_PASSWORD, 'Dub3-and-more'],
+      [agentCookie, AGENT_PASSWORD, 'Kagiso-pass-1'],
+    ];
+    for (const [who, currentPassword, newPassword] of cases) {
+      const res = await change(who, { currentPassword, newPassword, confirmPassword: newPassword });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'newPassword', CONTEXT_WORD);
+    }
+  });
+
   it('works for an agent too, and asks anonymous callers to sign in', async () => {
     const agent = await createAgent(t);
     const cookie = await signInAs(t, 'agent', agent.username!);
     const res = await change(cookie, {
       currentPassword: AGENT_PASSWORD,
-      newPassword: 'Agent-pass-2027',
-      confirmPassword: 'Agent-pass-2027',
+      newPassword: 'Hout-bay-2027',
+      confirmPassword: 'Hout-bay-2027',
     });
     expect(res.statusCode).toBe(200);
     const anonymous = await change(undefined, {
       currentPassword: 'x',
-      newPassword: 'Agent-pass-2027',
-      confirmPassword: 'Agent-pass-2027',
+      newPassword: 'Hout-bay-2027',
+      confirmPassword: 'Hout-bay-2027',
     });
     expectError(anonymous, 401, { code: 'UNAUTHORIZED', message: 'Please sign in' });
   });
@@ -117,14 +135,20 @@ describe('POST /api/account/password', () => {
 
 describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
   const SAME = { message: 'If an account exists for that email, we have sent a reset link.' };
+  const INVALID = { code: 'RESET_INVALID', message: 'This reset link is invalid or has expired' };
+  const resetWith = (token: string, password = 'Lions-head-2026') =>
+    send(t.app, 'POST', '/api/auth/reset-password', { body: { token, password, confirmPassword: password } });
 
+  /** Asks for a reset link for `email` and returns the email it wrote and the link's token (the one not seen before). */
   async function requestReset(email: string) {
+    const before = await emailedTokens(t, email, 'password_reset');
     const res = await send(t.app, 'POST', '/api/auth/forgot-password', { body: { email } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(SAME);
-    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
-    const token = /reset-password\?token=([\w-]+)/.exec(mail!.text)![1]!;
-    return { mail: mail!, token };
+    const mails = await emailsTo(t, email, 'password_reset');
+    const mail = mails.find((m) => !before.includes(linkToken(m.text)));
+    expect(mails).toHaveLength(before.length + 1);
+    return { mail: mail!, token: linkToken(mail!.text) };
   }
 
   it('answers the same for an unknown email and writes nothing', async () => {
@@ -148,43 +172,89 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
   it('sets the password once, ends every session, and refuses the link a second time', async () => {
     const { email, cookie } = await signUpCustomer(t);
     const { token } = await requestReset(email);
-    const body = { token, password: 'Lions-head-2026', confirmPassword: 'Lions-head-2026' };
-    const first = await send(t.app, 'POST', '/api/auth/reset-password', { body });
+    const first = await resetWith(token);
     expect(first.statusCode).toBe(200);
     expect(await me(cookie)).toBeNull();
     expect((await signIn(email, 'Lions-head-2026')).statusCode).toBe(200);
-    const second = await send(t.app, 'POST', '/api/auth/reset-password', { body });
-    expect(second.statusCode).toBe(400);
-    expect(second.json().error.message).toBe('This reset link is invalid or has expired');
+    expectError(await resetWith(token, 'Lions-head-2027'), 400, INVALID);
   });
+
+  it('keeps one link working at a time: a newer link voids the older one', async () => {
+    const { email } = await signUpCustomer(t);
+    const older = await requestReset(email);
+    const newer = await requestReset(email);
+    expectError(await resetWith(older.token), 400, INVALID);
+    expect((await resetWith(newer.token)).statusCode).toBe(200);
+  });
+
+  it('leaves no link of the user working after a reset', async () => {
+    const { email, user } = await signUpCustomer(t);
+    const older = await requestReset(email);
+    const newer = await requestReset(email);
+    expect((await resetWith(newer.token)).statusCode).toBe(200);
+    expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toEqual([]);
+    for (const token of [older.token, newer.token])
+      expectError(await resetWith(token, 'Other-pass-2027'), 400, INVALID);
+    expect((await signIn(email, 'Lions-head-2026')).statusCode).toBe(200);
+  });
+
+  // Each change a signed-in user makes to how they sign in, and the email and password that work after it.
+  const changes = {
+    'the password is changed': {
+      send: (cookie: string) =>
+        send(t.app, 'POST', '/api/account/password', {
+          cookie,
+          body: {
+            currentPassword: CUSTOMER_PASSWORD,
+            newPassword: 'Signal-hill-2026',
+            confirmPassword: 'Signal-hill-2026',
+          },
+        }),
+      after: (email: string) => [email, 'Signal-hill-2026'] as const,
+    },
+    // The old address must not take the account back.
+    'the email is changed': {
+      send: (cookie: string, email: string) =>
+        send(t.app, 'PUT', '/api/account/profile', {
+          cookie,
+          body: { name: 'Thandi Nkosi', email: `moved.${email}`, currentPassword: CUSTOMER_PASSWORD },
+        }),
+      after: (email: string) => [`moved.${email}`, CUSTOMER_PASSWORD] as const,
+    },
+  };
+  for (const [change, { send: make, after }] of Object.entries(changes)) {
+    it(`voids the link when ${change}`, async () => {
+      const { email, cookie } = await signUpCustomer(t);
+      const { token } = await requestReset(email);
+      expect((await make(cookie, email)).statusCode).toBe(200);
+      expectError(await resetWith(token), 400, INVALID);
+      const [signInEmail, password] = after(email);
+      expect((await signIn(signInEmail, password)).statusCode).toBe(200);
+    });
+  }
 
   it('refuses a link older than one hour', async () => {
     const { email } = await signUpCustomer(t);
     const { token } = await requestReset(email);
     t.clock.advance(60 * 60_000 + 1);
-    const res = await send(t.app, 'POST', '/api/auth/reset-password', {
-      body: { token, password: 'Lions-head-2026', confirmPassword: 'Lions-head-2026' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('This reset link is invalid or has expired');
+    expectError(await resetWith(token), 400, INVALID);
   });
 
   it('applies the password rules to the new password', async () => {
-    const { email } = await signUpCustomer(t);
+    const { email } = await signUpCustomer(t, { email: 'bongani.khumalo@example.co.za' });
     const { token } = await requestReset(email);
     const mismatch = await send(t.app, 'POST', '/api/auth/reset-password', {
       body: { token, password: 'Lions-head-2026', confirmPassword: 'Lions-head-2027' },
     });
     expect(mismatch.json().error.message).toBe('Passwords do not match');
-    const common = await send(t.app, 'POST', '/api/auth/reset-password', {
-      body: { token, password: 'password1', confirmPassword: 'password1' },
-    });
+    const common = await resetWith(token, 'password1');
     expect(common.json().error.message).toBe('This password is too common: choose another');
+    // The store's domain name (shop.quickbuy.test), QuickBuy, and the email's name, whatever their case.
+    for (const password of ['Shop-at-QUICKBUY-1', 'Khumalo-2026', 'B0ngani!Cape']) {
+      expectFieldError(await resetWith(token, password), 400, 'VALIDATION_FAILED', 'password', CONTEXT_WORD);
+    }
     // A refused attempt does not use the link up.
-    const ok = await send(t.app, 'POST', '/api/auth/reset-password', {
-      body: { token, password: 'Lions-head-2026', confirmPassword: 'Lions-head-2026' },
-    });
-    expect(ok.statusCode).toBe(200);
+    expect((await resetWith(token)).statusCode).toBe(200);
   });
 });
 
@@ -218,8 +288,8 @@ describe('GET and PUT /api/account/profile', () => {
       lastName: 'van der Merwe',
       email: 'thandi.vdm@example.co.za',
     });
-    const [notice] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, oldEmail));
-    expect(notice).toMatchObject({ kind: 'email_changed', subject: 'Your QuickBuy email was changed' });
+    const [notice] = await emailsTo(t, oldEmail, 'email_changed');
+    expect(notice).toMatchObject({ subject: 'Your QuickBuy email was changed' });
     expect(notice!.text).toContain('was changed to thandi.vdm@example.co.za');
   });
 

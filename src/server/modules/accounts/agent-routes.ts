@@ -20,7 +20,8 @@ const FORM = { form: true } as const;
 type ById = { Params: { id: string } };
 
 /** The admin's Agents tab. */
-export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
+  const publicUrl = config.PUBLIC_URL;
   app.get('/api/admin/agents', ADMIN, async (request) =>
     listAgents({ db, query: parseInput(adminListQuerySchema, request.query) }),
   );
@@ -29,12 +30,12 @@ export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock }: Ap
 
   app.post('/api/admin/agents', ADMIN, async (request, reply) => {
     const input = parseInput(agentCreateSchema, request.body, FORM);
-    return reply.status(201).send(await createAgent({ db, clock, actor: actorOf(request), input }));
+    return reply.status(201).send(await createAgent({ db, clock, actor: actorOf(request), input, publicUrl }));
   });
 
   app.patch<ById>('/api/admin/agents/:id', ADMIN, async (request) => {
     const input = parseInput(agentUpdateSchema, request.body, FORM);
-    return updateAgent({ db, clock, actor: actorOf(request), id: request.params.id, input });
+    return updateAgent({ db, clock, actor: actorOf(request), id: request.params.id, input, publicUrl });
   });
 
   app.delete<ById>('/api/admin/agents/:id', ADMIN, async (request) =>

@@ -15,6 +15,7 @@ import { auditLog, sessions, tradeIns, users } from '../../db/schema';
 
 const t = useTestApp();
 let admin: string;
+const CONTEXT_WORD = 'Password must not contain QuickBuy or the part of your email before the @';
 
 beforeAll(async () => {
   admin = (await signedInAdmin(t)).cookie;
@@ -80,6 +81,10 @@ describe('POST /api/admin/agents', () => {
     expect(short.json().error.fields).toEqual({ password: 'Password must be at least 8 characters long' });
     const common = await create(agentBody({ password: 'password123' }));
     expectFieldError(common, 400, 'VALIDATION_FAILED', 'password', 'This password is too common: choose another');
+    // The agent's email name (naledi of naledi7@...) and the store's name are the first guesses.
+    for (const password of ['Naledi-2026!', 'QuickBuy-agent-1']) {
+      expectFieldError(await create(agentBody({ password })), 400, 'VALIDATION_FAILED', 'password', CONTEXT_WORD);
+    }
     const missing = await create(agentBody({ name: '', role: 'Boss' }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({
@@ -193,6 +198,16 @@ describe('PATCH /api/admin/agents/:id', () => {
       headers: { 'x-forwarded-for': newAddress() },
     });
     expect(old.statusCode).toBe(401);
+  });
+
+  it("refuses a new password holding the agent's username or QuickBuy, and keeps the old one", async () => {
+    const agent = await createAgent(t, 'sibusiso.z');
+    for (const password of ['Sibusiso-2027', 'qu1ckbuy-Cape-9']) {
+      const body = agentBody({ username: agent.username, email: agent.email, password });
+      const res = await send(t.app, 'PATCH', `/api/admin/agents/${agent.id}`, { cookie: admin, body });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'password', CONTEXT_WORD);
+    }
+    expect(await signInAs(t, 'agent', agent.username!)).toMatch(/^qb_session=/);
   });
 
   it('refuses another agent username with 409, and an unknown agent with 404', async () => {

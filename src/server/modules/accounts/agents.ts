@@ -42,6 +42,9 @@ interface Deps {
   actor: Actor;
 }
 
+/** The store's PUBLIC_URL, for the password rules (its domain's name is no part of a password). */
+type WithPublicUrl = { publicUrl: string };
+
 type UserRow = typeof users.$inferSelect;
 
 const AGENT_NOT_FOUND = 'AGENT_NOT_FOUND';
@@ -162,8 +165,9 @@ export async function createAgent({
   clock,
   actor,
   input,
-}: Deps & { input: z.output<typeof agentCreateSchema> }): Promise<AdminAgent> {
-  assertAcceptablePassword(input.password, 'password');
+  publicUrl,
+}: Deps & WithPublicUrl & { input: z.output<typeof agentCreateSchema> }): Promise<AdminAgent> {
+  assertAcceptablePassword(input.password, 'password', { email: input.email, username: input.username, publicUrl });
   const passwordHash = await hashPassword(input.password);
   const now = clock.now();
   return transaction(db, async (tx) => {
@@ -203,8 +207,10 @@ export async function updateAgent({
   actor,
   id,
   input,
-}: Deps & { id: string; input: z.output<typeof agentUpdateSchema> }): Promise<AdminAgent> {
-  if (input.password) assertAcceptablePassword(input.password, 'password');
+  publicUrl,
+}: Deps & WithPublicUrl & { id: string; input: z.output<typeof agentUpdateSchema> }): Promise<AdminAgent> {
+  if (input.password)
+    assertAcceptablePassword(input.password, 'password', { email: input.email, username: input.username, publicUrl });
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const now = clock.now();
   return transaction(db, async (tx) => {

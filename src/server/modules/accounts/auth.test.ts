@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { sessions, signInFailures, users } from '../../db/schema';
+import { sessions, signInFailures, signUpRequests, users } from '../../db/schema';
 import * as passwords from '../../lib/passwords';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
+import { emailedTokens, emailsTo, linkToken } from '../../../../tests/support/mail';
 import { createTestApp, send, useTestApp } from '../../../../tests/support/test-app';
 import { FORGOT_PASSWORD_MS, SIGN_UP_MS } from './routes';
 import { sha256 } from './sessions';
 import { signInDelayMs } from './sign-in-limit';
 import {
+  activate,
   ADMIN_PASSWORD,
   AGENT_PASSWORD,
   CUSTOMER_PASSWORD,
@@ -16,6 +19,7 @@ import {
   newAddress,
   passSecondFactor,
   sessionCookie,
+  SIGN_UP_LINK,
   signUpCustomer,
   signupBody,
 } from '../../../../tests/support/accounts';
@@ -25,69 +29,80 @@ const t = useTestApp();
 const from = () => ({ 'x-forwarded-for': newAddress() });
 const me = async (cookie?: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
 
+const CHECK_EMAIL = { message: 'Check your email to finish creating your account' };
+const signUp = (body: unknown, headers: Record<string, string> = from()) =>
+  send(t.app, 'POST', '/api/auth/signup', { body, headers });
+const pendingFor = (email: string) =>
+  t.db
+    .select()
+    .from(signUpRequests)
+    .where(sql`lower(${signUpRequests.email}) = ${email.toLowerCase()}`);
+
 describe('POST /api/auth/signup', () => {
-  it('creates the customer, signs them in with an HttpOnly SameSite=Lax cookie and never returns the ID number', async () => {
+  it('answers 202 with no session and emails a link to the address; nothing is made until the link is used', async () => {
     const body = signupBody({ email: 'Lerato.M@Example.co.za' });
-    const res = await send(t.app, 'POST', '/api/auth/signup', { body, headers: from() });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
-      user: {
-        role: 'customer',
-        id: expect.any(String),
-        email: 'Lerato.M@Example.co.za',
-        firstName: 'Thandi',
-        lastName: 'Nkosi',
-      },
+    const res = await signUp(body);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual(CHECK_EMAIL);
+    expect(res.cookies).toEqual([]);
+    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+    const [mail, ...more] = await emailsTo(t, body.email, SIGN_UP_LINK);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      to: 'Lerato.M@Example.co.za',
+      subject: 'Finish creating your QuickBuy account',
+      containsSecret: true,
+      status: 'pending',
     });
-    expect(res.body).not.toContain('9001015009087');
-    const cookie = res.cookies.find((c) => c.name === 'qb_session')!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(cookie.secure).toBeFalsy();
-    expect(cookie.value).toMatch(/^[\w-]{43}$/);
-    expect(await me(sessionCookie(res))).toMatchObject({ role: 'customer', email: 'Lerato.M@Example.co.za' });
-    const [row] = await t.db.select().from(users).where(eq(users.email, 'Lerato.M@Example.co.za'));
-    expect(row).toMatchObject({ city: 'Cape Town', province: 'Western Cape', idType: 'id', apartment: 'Unit 4' });
-    expect(row!.passwordHash).toMatch(/^scrypt\$/);
-    // Only the token's SHA-256 is stored.
-    const stored = await t.db.select().from(sessions).where(eq(sessions.userId, row!.id));
-    expect(stored).toHaveLength(1);
-    expect(stored[0]!.tokenHash).toBe(sha256(cookie.value));
+    const token = linkToken(mail!.text);
+    expect(mail!.text).toContain(`http://localhost:3000/signup?token=${token}`);
+    expect(mail!.html).toContain(`http://localhost:3000/signup?token=${token}`);
+    // Only the link's SHA-256 is stored, with the password's scrypt hash.
+    const [pending] = await pendingFor(body.email);
+    expect(pending!.tokenHash).toBe(sha256(token));
+    expect(pending!.passwordHash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(pending)).not.toContain(CUSTOMER_PASSWORD);
   });
 
-  it('refuses an email already used, whatever its case: 409 EMAIL_TAKEN', async () => {
-    await signUpCustomer(t, { email: 'sipho@example.co.za' });
-    const res = await send(t.app, 'POST', '/api/auth/signup', {
-      body: signupBody({ email: 'SIPHO@example.co.za' }),
-      headers: from(),
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({
-      code: 'EMAIL_TAKEN',
-      message: 'An account with this email already exists',
-    });
+  it('answers a taken email, whatever its case, exactly as a new one, and tells its owner by email', async () => {
+    const { email } = await signUpCustomer(t, { email: 'sipho@example.co.za' });
+    const taken = await signUp(signupBody({ email: 'SIPHO@example.co.za', firstName: 'Someone' }));
+    const fresh = await signUp(signupBody({ email: 'sipho.new@example.co.za' }));
+    expect([taken.statusCode, fresh.statusCode]).toEqual([202, 202]);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.cookies).toEqual([]);
+    // The owner hears of it; no link is sent and nothing waits for the address.
+    const [notice, ...more] = await emailsTo(t, email, 'sign_up_taken');
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ to: email, subject: 'Someone tried to sign up with your QuickBuy email' });
+    expect(notice!.text).toContain('Hi Thandi,');
+    expect(notice!.text).toContain('Sign in: http://localhost:3000/auth');
+    expect(notice!.text).toContain('Reset my password: http://localhost:3000/forgot-password');
+    expect(await emailedTokens(t, email, SIGN_UP_LINK)).toHaveLength(1); // the owner's own, used
+    expect(await pendingFor(email)).toEqual([]);
+  });
+
+  it("answers a staff member's email as any other, and points them to the staff sign-in", async () => {
+    const agent = await createAgent(t, 'taken.agent');
+    const res = await signUp(signupBody({ email: agent.email }));
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual(CHECK_EMAIL);
+    const [notice] = await emailsTo(t, agent.email, 'sign_up_taken');
+    expect(notice!.text).toContain('Sign in: http://localhost:3000/agent-login');
   });
 
   it("says 'Passwords do not match' when the confirmation differs", async () => {
-    const res = await send(t.app, 'POST', '/api/auth/signup', {
-      body: signupBody({ confirmPassword: 'Something-else-1' }),
-      headers: from(),
-    });
+    const res = await signUp(signupBody({ confirmPassword: 'Something-else-1' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Passwords do not match');
     expect(res.json().error.fields).toEqual({ confirmPassword: 'Passwords do not match' });
   });
 
   it('says which password rule failed: length, then the common-password block', async () => {
-    const short = await send(t.app, 'POST', '/api/auth/signup', {
-      body: signupBody({ password: 'abc1234', confirmPassword: 'abc1234' }),
-      headers: from(),
-    });
+    const short = await signUp(signupBody({ password: 'abc1234', confirmPassword: 'abc1234' }));
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.password).toBe('Password must be at least 8 characters long');
-    const common = await send(t.app, 'POST', '/api/auth/signup', {
-      body: signupBody({ password: 'Password123', confirmPassword: 'Password123' }),
-      headers: from(),
-    });
+    const common = await signUp(signupBody({ password: 'Password123', confirmPassword: 'Password123' }));
     expect(common.statusCode).toBe(400);
     expect(common.json().error).toMatchObject({
       message: 'This password is too common: choose another',
@@ -95,18 +110,32 @@ describe('POST /api/auth/signup', () => {
     });
   });
 
+  it("refuses a password holding QuickBuy or the email's name, plainly or with look-alike characters, and emails nothing", async () => {
+    const email = 'lerato.mokoena@example.co.za';
+    for (const password of ['Quickbuy2026', 'my-QU1CKBUY-pass', 'Lerato-2026!', 'M0k0ena#Cape', 'Mokoena.Lerato']) {
+      const res = await signUp(signupBody({ email, password, confirmPassword: password }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error, password).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Password must not contain QuickBuy or the part of your email before the @',
+        fields: { password: 'Password must not contain QuickBuy or the part of your email before the @' },
+      });
+    }
+    expect(await emailsTo(t, email, SIGN_UP_LINK)).toEqual([]);
+    // The same passwords are fine for someone else.
+    const other = await signUp(signupBody({ password: 'M0k0ena#Cape', confirmPassword: 'M0k0ena#Cape' }));
+    expect(other.statusCode).toBe(202);
+  });
+
   it('requires every field but the apartment, a province of the nine, an ID type and the terms', async () => {
-    const res = await send(t.app, 'POST', '/api/auth/signup', {
-      body: {
-        ...signupBody(),
-        firstName: '',
-        city: '',
-        province: 'Gauteng North',
-        idType: 'licence',
-        acceptTerms: false,
-        apartment: undefined,
-      },
-      headers: from(),
+    const res = await signUp({
+      ...signupBody(),
+      firstName: '',
+      city: '',
+      province: 'Gauteng North',
+      idType: 'licence',
+      acceptTerms: false,
+      apartment: undefined,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
@@ -119,11 +148,9 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('accepts a passport instead of an ID number and no apartment', async () => {
-    const res = await send(t.app, 'POST', '/api/auth/signup', {
-      body: signupBody({ idType: 'passport', idNumber: 'A12345678', apartment: undefined }),
-      headers: from(),
-    });
-    expect(res.statusCode).toBe(201);
+    const { cookie } = await signUpCustomer(t, { idType: 'passport', idNumber: 'A12345678', apartment: undefined });
+    const profile = (await send(t.app, 'GET', '/api/account/profile', { cookie })).json();
+    expect(profile.identification).toEqual({ type: 'passport', number: '•••••5678' });
   });
 
   it('refuses a request without the QuickBuy header and creates nothing', async () => {
@@ -131,7 +158,113 @@ describe('POST /api/auth/signup', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CSRF_HEADER_MISSING');
-    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+    expect(await pendingFor(body.email)).toHaveLength(0);
+    expect(await emailsTo(t, body.email, SIGN_UP_LINK)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/auth/activate (the emailed sign-up link)', () => {
+  /** Signs `body` up and returns the token of the link it emailed (the newest, when the address had others). */
+  async function signUpForLink(body: ReturnType<typeof signupBody>) {
+    const before = await emailedTokens(t, body.email, SIGN_UP_LINK);
+    expect((await signUp(body)).statusCode).toBe(202);
+    const fresh = (await emailedTokens(t, body.email, SIGN_UP_LINK)).filter((token) => !before.includes(token));
+    expect(fresh).toHaveLength(1);
+    return fresh[0]!;
+  }
+  const INVALID = {
+    code: 'SIGN_UP_LINK_INVALID',
+    message: 'This sign-up link is invalid or has expired. Please sign up again.',
+  };
+
+  it('makes the customer and signs them in with an HttpOnly SameSite=Lax cookie, never returning the ID number', async () => {
+    const body = signupBody({ email: 'Naledi.K@Example.co.za' });
+    const res = await activate(t, await signUpForLink(body));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      user: {
+        role: 'customer',
+        id: expect.any(String),
+        email: 'Naledi.K@Example.co.za',
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+      },
+    });
+    expect(res.body).not.toContain('9001015009087');
+    const cookie = res.cookies.find((c) => c.name === 'qb_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    expect(cookie.value).toMatch(/^[\w-]{43}$/);
+    expect(await me(sessionCookie(res))).toMatchObject({ role: 'customer', email: 'Naledi.K@Example.co.za' });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'Naledi.K@Example.co.za'));
+    expect(row).toMatchObject({ city: 'Cape Town', province: 'Western Cape', idType: 'id', apartment: 'Unit 4' });
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    // Only the session token's SHA-256 is stored, and the waiting sign-up is gone.
+    const stored = await t.db.select().from(sessions).where(eq(sessions.userId, row!.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).toBe(sha256(cookie.value));
+    expect(await pendingFor(body.email)).toEqual([]);
+  });
+
+  it('works once: the link a second time is refused and makes nothing', async () => {
+    const body = signupBody();
+    const token = await signUpForLink(body);
+    expect((await activate(t, token)).statusCode).toBe(201);
+    const again = await activate(t, token);
+    expectError(again, 400, INVALID);
+    expect(again.cookies).toEqual([]);
+    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(1);
+  });
+
+  it('refuses a link older than 24 hours, and an unknown one', async () => {
+    const token = await signUpForLink(signupBody());
+    t.clock.advance(24 * 60 * 60_000 + 1);
+    expectError(await activate(t, token), 400, INVALID);
+    expectError(await activate(t, 'not-a-token'), 400, INVALID);
+  });
+
+  it('asks for the password chosen at sign-up; a wrong one leaves the link usable', async () => {
+    const token = await signUpForLink(signupBody());
+    const wrong = await activate(t, token, 'Someone-elses-2026');
+    expectFieldError(wrong, 400, 'VALIDATION_FAILED', 'password', 'Enter the password you chose when you signed up');
+    expect(wrong.cookies).toEqual([]);
+    expect((await activate(t, token)).statusCode).toBe(201);
+  });
+
+  it("refuses a sign-in before the link is used with a wrong password's answer", async () => {
+    const body = signupBody();
+    await signUpForLink(body);
+    const res = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email: body.email, password: body.password },
+      headers: from(),
+    });
+    expectError(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid email or password' });
+  });
+
+  it("replaces a sign-up still waiting for the address: the squatter's link is dead, the owner's makes the account", async () => {
+    const email = 'target@example.co.za';
+    const squatter = await signUpForLink(
+      signupBody({ email, firstName: 'Squatter', password: 'Stolen-goods-77', confirmPassword: 'Stolen-goods-77' }),
+    );
+    const owner = await signUpForLink(signupBody({ email, firstName: 'Palesa' }));
+    expect(await pendingFor(email)).toHaveLength(1);
+    expectError(await activate(t, squatter, 'Stolen-goods-77'), 400, INVALID);
+    const res = await activate(t, owner);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ email, firstName: 'Palesa' });
+  });
+
+  it('refuses a link whose address another account took meanwhile', async () => {
+    const body = signupBody();
+    const token = await signUpForLink(body);
+    const other = await signUpCustomer(t);
+    const moved = await send(t.app, 'PUT', '/api/account/profile', {
+      cookie: other.cookie,
+      body: { name: 'Thandi Nkosi', email: body.email, currentPassword: CUSTOMER_PASSWORD },
+    });
+    expect(moved.statusCode).toBe(200);
+    expectError(await activate(t, token), 400, INVALID);
+    expect(await pendingFor(body.email)).toEqual([]);
   });
 });
 
@@ -143,11 +276,12 @@ describe('equal time whether or not the email exists (issue 10 item 8)', () => {
     return { res, ms: performance.now() - started };
   };
 
-  it('sign-up: a taken email is refused no sooner than a new one is created, both after SIGN_UP_MS', async () => {
+  it('sign-up: a taken email answers as a new one, with the same words, both after SIGN_UP_MS', async () => {
     const { email } = await signUpCustomer(t);
     const taken = await timed('/api/auth/signup', signupBody({ email: email.toUpperCase() }));
     const fresh = await timed('/api/auth/signup', signupBody({ email: 'never.seen@example.co.za' }));
-    expect([taken.res.statusCode, fresh.res.statusCode]).toEqual([409, 201]);
+    expect([taken.res.statusCode, fresh.res.statusCode]).toEqual([202, 202]);
+    expect(taken.res.json()).toEqual(fresh.res.json());
     expect(taken.ms).toBeGreaterThanOrEqual(SIGN_UP_MS);
     expect(fresh.ms).toBeGreaterThanOrEqual(SIGN_UP_MS);
   });
@@ -473,9 +607,13 @@ describe('sessions', () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://quickbuy.co.za', ALLOW_SANDBOX_PAYMENTS: 'true' });
     try {
       // Behind a proxy that speaks plain http to the store, the cookie and HSTS still follow PUBLIC_URL.
-      const res = await send(secure.app, 'POST', '/api/auth/signup', {
-        body: signupBody(),
-        headers: { ...from(), 'x-forwarded-proto': 'http' },
+      const viaHttp = { ...from(), 'x-forwarded-proto': 'http' };
+      const body = signupBody();
+      await send(secure.app, 'POST', '/api/auth/signup', { body, headers: viaHttp });
+      const [token] = await emailedTokens(secure, body.email, SIGN_UP_LINK);
+      const res = await send(secure.app, 'POST', '/api/auth/activate', {
+        body: { token, password: body.password },
+        headers: viaHttp,
       });
       expect(res.cookies.find((c) => c.name === 'qb_session')?.secure).toBe(true);
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

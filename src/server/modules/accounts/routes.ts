@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
+  activateAccountSchema,
   addressSchema,
   adminSigninSchema,
   agentSigninSchema,
@@ -13,6 +14,7 @@ import {
   signinSchema,
   signupSchema,
   type MeReply,
+  type SignUpReply,
 } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import { MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/images';
@@ -27,6 +29,7 @@ import { registerSecondFactorRoutes } from './mfa-routes';
 import { pendingSecondFactor } from './second-factor';
 import { deleteSession } from './sessions';
 import {
+  activateAccount,
   changePassword,
   getAddress,
   getPaymentDetails,
@@ -46,8 +49,8 @@ const FORM = { form: true } as const;
 /** Longer than writing a reset and its email takes, so a known and an unknown email answer alike. */
 export const FORGOT_PASSWORD_MS = 300;
 /**
- * Longer than hashing the password, writing the customer and their session takes, so a taken email
- * (refused after the hash, with no insert) answers no sooner than a new one.
+ * Longer than hashing the password and writing the pending sign-up with its email takes, so a taken
+ * email (its owner told by email instead) answers no sooner than a new one.
  */
 export const SIGN_UP_MS = 500;
 const PUBLIC = { config: { access: 'public' } } as const;
@@ -64,12 +67,24 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   registerSecondFactorRoutes(app, ctx);
 
   // --- Sign-up, sign-in, sign-out, who am I -----------------------------------------------------
+  // A sign-up answers the same for a new and a taken email, after the same time; the account is made
+  // by the emailed link (docs/decisions/042).
   app.post(
     '/api/auth/signup',
     { config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const input = parseInput(signupSchema, request.body, FORM);
-      return signedIn(reply, await takingAtLeast(SIGN_UP_MS, () => signUp({ db, config, clock, input })), 201);
+      await takingAtLeast(SIGN_UP_MS, () => signUp({ db, config, clock, input }));
+      return reply.status(202).send({ message: ACCOUNT_MESSAGES.signUpCheckEmail } satisfies SignUpReply);
+    },
+  );
+
+  app.post(
+    '/api/auth/activate',
+    { config: { access: 'public', rateLimit: { max: 30, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const { token, password } = parseInput(activateAccountSchema, request.body, FORM);
+      return signedIn(reply, await activateAccount({ db, config, clock, token, password }), 201);
     },
   );
 
@@ -110,6 +125,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(passwordChangeSchema, request.body, FORM);
     await changePassword({
       db,
+      config,
       clock,
       actor: actorOf(request),
       tokenHash: sessionOf(request).tokenHash,
@@ -135,7 +151,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { access: 'public', rateLimit: { max: 30, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const input = parseInput(resetPasswordSchema, request.body, FORM);
-      await resetPassword({ db, clock, token: input.token, password: input.password });
+      await resetPassword({ db, config, clock, token: input.token, password: input.password });
       // Whoever was signed in on this browser is signed out too: every session of the user ended.
       clearSessionCookie(reply, config);
       return { message: ACCOUNT_MESSAGES.resetDone };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -17,14 +17,21 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { PendingSecondFactor } from '../../../shared/staff-mfa';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
-import { passwordResets, paymentDetails, users } from '../../db/schema';
+import { passwordResets, paymentDetails, signUpRequests, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
-import { escapeHtml } from '../../lib/html';
 import { containedInAny } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
-import { enqueueEmail, type OutgoingEmail } from '../mail/outbox';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
+import {
+  emailChangedEmail,
+  passwordResetEmail,
+  RESET_LINK_HOURS,
+  SIGN_UP_LINK_HOURS,
+  signUpLinkEmail,
+  signUpTakenEmail,
+} from './emails';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { activeUser, createSession, deleteUserSessions, sha256, toSessionUser } from './sessions';
@@ -38,15 +45,13 @@ interface Deps {
   clock: Clock;
 }
 
-const RESET_LIFETIME_MS = 60 * 60_000;
-
 const emailTaken = () =>
   new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken, {
     status: 409,
     fields: { email: ACCOUNT_MESSAGES.emailTaken },
   });
 
-async function findByEmail(db: Database, email: string) {
+async function findByEmail(db: DbHandle, email: string) {
   const [user] = await db
     .select()
     .from(users)
@@ -65,26 +70,40 @@ async function getUser(db: Database, userId: string) {
   return user;
 }
 
-/** Creates a customer and signs them in. */
-export async function signUp({
-  db,
-  config,
-  clock,
-  input,
-}: Deps & { input: z.output<typeof signupSchema> }): Promise<{ user: SessionUser; token: string }> {
-  assertAcceptablePassword(input.password, 'password');
-  // Hashed first, so a taken email costs the scrypt work of a new one; the route's floor (SIGN_UP_MS) evens out the rest.
+/**
+ * A sign-up: answers alike whoever holds the email (the route waits SIGN_UP_MS either way) and the
+ * rest happens by email. A new email gets the link that makes the account (activateAccount),
+ * replacing any sign-up still waiting for that address, so nobody can squat it; the owner of a taken
+ * email is told someone tried. Both emails are capped per recipient like any an anonymous request sends.
+ */
+export async function signUp({ db, config, clock, input }: Deps & { input: z.output<typeof signupSchema> }) {
+  assertAcceptablePassword(input.password, 'password', { email: input.email, publicUrl: config.PUBLIC_URL });
+  // Hashed first, whoever holds the email, so both paths cost the same scrypt work.
   const passwordHash = await hashPassword(input.password);
-  if (await findByEmail(db, input.email)) throw emailTaken();
   const now = clock.now();
-  let row;
-  try {
-    [row] = await db
-      .insert(users)
-      .values({
-        role: 'customer',
-        email: input.email,
-        passwordHash,
+  const owner = await findByEmail(db, input.email);
+  if (owner) {
+    if (owner.status === 'active' && !owner.deletedAt) {
+      await enqueueEmail(db, signUpTakenEmail(owner, config.PUBLIC_URL), now, ANONYMOUS_MAIL_CAP);
+    }
+    return;
+  }
+  const token = randomBytes(32).toString('base64url');
+  await transaction(db, async (tx) => {
+    // The email first: past the address's cap nothing changes, so a waiting sign-up keeps its link.
+    const sent = await enqueueEmail(tx, signUpLinkEmail(input, token, config.PUBLIC_URL), now, ANONYMOUS_MAIL_CAP);
+    if (!sent) return;
+    // Under the recipient's lock the cap took: the sign-up waiting for this address (and any expired one) goes.
+    await tx
+      .delete(signUpRequests)
+      .where(
+        or(sql`lower(${signUpRequests.email}) = ${input.email.toLowerCase()}`, lte(signUpRequests.expiresAt, now)),
+      );
+    await tx.insert(signUpRequests).values({
+      tokenHash: sha256(token),
+      email: input.email,
+      passwordHash,
+      details: {
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone,
@@ -94,16 +113,62 @@ export async function signUp({
         city: input.city,
         province: input.province,
         postalCode: input.postalCode,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+      },
+      expiresAt: new Date(now.getTime() + SIGN_UP_LINK_HOURS * 60 * 60_000),
+      createdAt: now,
+    });
+  });
+}
+
+const activationInvalid = () =>
+  new AppError('SIGN_UP_LINK_INVALID', ACCOUNT_MESSAGES.activationInvalid, { status: 400 });
+
+/**
+ * The emailed sign-up link, used once: with the password chosen at sign-up (so a sign-up someone
+ * else made for this address cannot be finished by its owner unawares) it makes the customer and
+ * signs them in.
+ */
+export async function activateAccount({
+  db,
+  config,
+  clock,
+  token,
+  password,
+}: Deps & { token: string; password: string }): Promise<{ user: SessionUser; token: string }> {
+  const now = clock.now();
+  const tokenHash = sha256(token);
+  const waiting = and(eq(signUpRequests.tokenHash, tokenHash), gt(signUpRequests.expiresAt, now));
+  const [pending] = await db.select().from(signUpRequests).where(waiting).limit(1);
+  if (!pending) throw activationInvalid();
+  if (!(await verifyPassword(password, pending.passwordHash))) {
+    throw invalidField('password', ACCOUNT_MESSAGES.activationPasswordWrong);
+  }
+  let row;
+  try {
+    row = await transaction(db, async (tx) => {
+      const [claimed] = await tx.delete(signUpRequests).where(waiting).returning();
+      // Used meanwhile, or the address was taken since (by another account's email change): the link is spent.
+      if (!claimed || (await findByEmail(tx, claimed.email))) return null;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          role: 'customer',
+          email: claimed.email,
+          passwordHash: claimed.passwordHash,
+          ...claimed.details,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return user!;
+    });
   } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
+    if (isUniqueViolation(error)) throw activationInvalid();
     throw error;
   }
-  const { token } = await createSession({ db, config, clock, userId: row!.id, role: 'customer' });
-  return { user: toSessionUser(row!), token };
+  if (!row) throw activationInvalid();
+  const session = await createSession({ db, config, clock, userId: row.id, role: 'customer' });
+  return { user: toSessionUser(row), token: session.token };
 }
 
 let dummyHash: Promise<string> | null = null;
@@ -194,16 +259,20 @@ async function confirmCurrentPassword({
   await signInSucceeded({ db, attempt, keys });
 }
 
-/** Checks the current password (the spec does not; we do) and ends the user's other sessions. */
+/**
+ * Checks the current password (the spec does not; we do), ends the user's other sessions and voids
+ * any reset link still out.
+ */
 export async function changePassword({
   db,
+  config,
   clock,
   actor,
   tokenHash,
   currentPassword,
   newPassword,
   address,
-}: Omit<Deps, 'config'> & {
+}: Deps & {
   actor: SignedInActor;
   tokenHash: string;
   currentPassword: string;
@@ -213,78 +282,82 @@ export async function changePassword({
   const userId = actor.id;
   const user = await getUser(db, userId);
   await confirmCurrentPassword({ db, clock, user, password: currentPassword, address });
-  assertAcceptablePassword(newPassword, 'newPassword');
+  assertAcceptablePassword(newPassword, 'newPassword', {
+    email: user.email,
+    username: user.username,
+    publicUrl: config.PUBLIC_URL,
+  });
   const passwordHash = await hashPassword(newPassword);
   const now = clock.now();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await deleteUserSessions({ db: tx, userId, exceptTokenHash: tokenHash });
+    await voidPasswordResets(tx, userId);
     await auditOwnChange(tx, { actor, action: 'profile.password', at: now });
   });
 }
 
+/** Voids every reset link of the user: a reset, a password change or an email change leaves none working. */
+async function voidPasswordResets(tx: DbHandle, userId: string) {
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}
+
 /**
- * Writes a single-use reset token (its hash) and the email with the link, in one transaction.
- * Says nothing about whether the email exists: the route answers the same either way.
+ * Writes a single-use reset token (its hash) and the email with the link, in one transaction; the
+ * new link voids the user's earlier ones, so one works at a time. Capped per recipient: past the cap
+ * nothing changes and the last link sent still works. Says nothing about whether the email exists:
+ * the route answers the same either way.
  */
 export async function requestPasswordReset({ db, config, clock, email }: Deps & { email: string }) {
   const user = await findByEmail(db, email);
   if (!user || user.status !== 'active' || user.deletedAt) return;
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
-  const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/reset-password?token=${token}`;
-  const name = user.firstName || 'there';
   await db.transaction(async (tx) => {
+    const sent = await enqueueEmail(tx, passwordResetEmail(user, token, config.PUBLIC_URL), now, ANONYMOUS_MAIL_CAP);
+    if (!sent) return;
+    // Under the recipient's lock the cap took, so two requests at once still leave one link.
+    await voidPasswordResets(tx, user.id);
     await tx.insert(passwordResets).values({
       tokenHash: sha256(token),
       userId: user.id,
-      expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS),
+      expiresAt: new Date(now.getTime() + RESET_LINK_HOURS * 60 * 60_000),
       createdAt: now,
     });
-    await enqueueEmail(
-      tx,
-      {
-        kind: 'password_reset',
-        containsSecret: true,
-        entity: { type: 'user', id: user.id },
-        to: user.email,
-        subject: 'Reset your QuickBuy password',
-        text: `Hi ${name},\n\nSomeone asked to reset the password of your QuickBuy account. To choose a new password, open this link within 1 hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n\nQuickBuy`,
-        html: `<p>Hi ${escapeHtml(name)},</p><p>Someone asked to reset the password of your QuickBuy account. To choose a new password, open this link within 1 hour:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this email: your password stays as it is.</p><p>QuickBuy</p>`,
-      },
-      now,
-    );
   });
 }
 
-/** Uses a reset token once: sets the password and ends every session of the user. */
+const resetInvalid = () => new AppError('RESET_INVALID', ACCOUNT_MESSAGES.resetInvalid, { status: 400 });
+
+/** Uses a reset token once: sets the password, ends every session of the user and voids their other links. */
 export async function resetPassword({
   db,
+  config,
   clock,
   token,
   password,
-}: Omit<Deps, 'config'> & { token: string; password: string }) {
-  assertAcceptablePassword(password, 'password');
-  const passwordHash = await hashPassword(password);
+}: Deps & { token: string; password: string }) {
   const now = clock.now();
+  const live = and(eq(passwordResets.tokenHash, sha256(token)), gt(passwordResets.expiresAt, now));
+  const [reset] = await db
+    .select({ email: users.email, username: users.username })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(live)
+    .limit(1);
+  if (!reset) throw resetInvalid();
+  // A refused password does not use the link up.
+  assertAcceptablePassword(password, 'password', { ...reset, publicUrl: config.PUBLIC_URL });
+  const passwordHash = await hashPassword(password);
   const done = await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
-    if (!reset) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
-    await deleteUserSessions({ db: tx, userId: reset.userId });
+    const [claimed] = await tx.delete(passwordResets).where(live).returning({ userId: passwordResets.userId });
+    if (!claimed) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
+    await deleteUserSessions({ db: tx, userId: claimed.userId });
+    await voidPasswordResets(tx, claimed.userId);
     return true;
   });
-  if (!done) throw new AppError('RESET_INVALID', ACCOUNT_MESSAGES.resetInvalid, { status: 400 });
+  if (!done) throw resetInvalid();
 }
 
 /** Shows the last three or four characters of an ID number, never the whole. */
@@ -320,8 +393,8 @@ export function splitName(name: string): { firstName: string; lastName: string }
 
 /**
  * Name and email. A new email needs the current password (a borrowed session must not take the
- * account over) and the old address is told, so its owner notices a change they did not make. A
- * staff member's change is audited (DESIGN.md section 9: every staff action).
+ * account over), the old address is told, so its owner notices a change they did not make, and reset
+ * links still out are void. A staff member's change is audited (DESIGN.md section 9: every staff action).
  */
 export async function updateProfile({
   db,
@@ -357,7 +430,11 @@ export async function updateProfile({
         .update(users)
         .set({ ...splitName(name), email, updatedAt: now })
         .where(eq(users.id, userId));
-      if (emailChanged) await enqueueEmail(tx, emailChangedNotice(user, email), now);
+      if (emailChanged) {
+        await enqueueEmail(tx, emailChangedEmail(user, email), now);
+        // A reset link sent to the old address must not take the account back.
+        await voidPasswordResets(tx, userId);
+      }
       await auditOwnChange(tx, {
         actor,
         action: 'profile.update',
@@ -371,24 +448,6 @@ export async function updateProfile({
     throw error;
   }
   return getProfile({ db, userId });
-}
-
-function emailChangedNotice(user: typeof users.$inferSelect, newEmail: string): OutgoingEmail {
-  const name = user.firstName || 'there';
-  const text =
-    `Hi ${name},\n\nThe email of your QuickBuy account was changed to ${newEmail}. ` +
-    `If you did not make this change, reply to this email or contact support@quickbuy.co.za at once.\n\nQuickBuy`;
-  return {
-    kind: 'email_changed',
-    entity: { type: 'user', id: user.id },
-    to: user.email,
-    subject: 'Your QuickBuy email was changed',
-    text,
-    html: text
-      .split('\n\n')
-      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-      .join(''),
-  };
 }
 
 export async function setProfilePicture({

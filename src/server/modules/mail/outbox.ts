@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   OUTBOX_MESSAGES,
   OUTBOX_STATUSES,
@@ -42,11 +42,59 @@ const BATCH_SIZE = 20;
 /** What a delivered email carrying a secret keeps of its body: the link is in the customer's inbox only. */
 export const BLANKED_BODY = '[Blanked after delivery: this email carried a one-time secret.]';
 
+export interface EnqueueOptions {
+  /**
+   * At most this many emails of this kind to one address (whatever its case) in the last hour; past
+   * it the email is dropped and enqueueEmail returns null. For mail a request can send to an address
+   * it was merely given, so nobody can flood a stranger's inbox through the store.
+   */
+  perRecipientPerHour?: number;
+}
+
+/**
+ * The cap on every email an anonymous request can trigger (a reset link, a sign-up's emails, the
+ * confirmation of a trade-in or a repair booking): 5 of a kind an hour to one address. Not for what
+ * staff send or for a paid order's confirmation.
+ */
+export const ANONYMOUS_MAIL_CAP = { perRecipientPerHour: 5 } as const satisfies EnqueueOptions;
+
+const HOUR_MS = 60 * 60_000;
+
 /**
  * Puts an email in the outbox. Pass the caller's transaction as `db` so the email is written with
- * the event it announces, or not at all.
+ * the event it announces, or not at all. With a per-recipient cap (`ANONYMOUS_MAIL_CAP`), returns
+ * null when the address has had its share: the caller may skip what the email was for.
  */
-export async function enqueueEmail(db: DbHandle, email: OutgoingEmail, now?: Date): Promise<{ id: string } | null> {
+export async function enqueueEmail(
+  db: DbHandle,
+  email: OutgoingEmail,
+  now?: Date,
+  options: EnqueueOptions = {},
+): Promise<{ id: string } | null> {
+  const cap = options.perRecipientPerHour;
+  if (cap === undefined) return insertEmail(db, email, now);
+  // A savepoint inside the caller's transaction (or a transaction of its own): the lock lasts until
+  // the caller commits, so parallel requests to one address count each other's emails.
+  return db.transaction(async (tx) => {
+    const recipient = email.to.trim().toLowerCase();
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mail-to:${recipient}`}, 0))`);
+    const since = now ? new Date(now.getTime() - HOUR_MS) : sql`now() - interval '1 hour'`;
+    const [sent] = await tx
+      .select({ count: count() })
+      .from(outboxEmails)
+      .where(
+        and(
+          sql`lower(${outboxEmails.to}) = ${recipient}`,
+          eq(outboxEmails.kind, email.kind),
+          gt(outboxEmails.createdAt, since),
+        ),
+      );
+    if (sent!.count >= cap) return null;
+    return insertEmail(tx, email, now);
+  });
+}
+
+async function insertEmail(db: DbHandle, email: OutgoingEmail, now?: Date): Promise<{ id: string } | null> {
   const [row] = await db
     .insert(outboxEmails)
     .values({

@@ -24,7 +24,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { bookingNumber as makeBookingNumber, insertNumbered } from '../../lib/reference-numbers';
 import { activeAgents, firstNames } from '../accounts/agent-lookup';
-import { enqueueEmail } from '../mail/outbox';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
 import { renderRepairConfirmation } from './emails';
 
 interface Deps {
@@ -169,6 +169,7 @@ export async function bookRepair({
       tx,
       renderRepairConfirmation(row.bookingNumber, booking, service, agent.firstName, config.PUBLIC_URL),
       now,
+      ANONYMOUS_MAIL_CAP,
     );
     return { bookingNumber: row.bookingNumber, agentFirstName: agent.firstName };
   });

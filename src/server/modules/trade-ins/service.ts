@@ -44,7 +44,7 @@ import { transactionNumber as makeTransactionNumber, insertNumbered } from '../.
 import { findActiveAgent, savedBankAccount, splitName, userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { insertImage, INVALID_IMAGE, normaliseImage } from '../images/service';
-import { enqueueEmail } from '../mail/outbox';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
 import {
   newLinkEmail,
   offerEmail,
@@ -216,6 +216,7 @@ export async function submitTradeIn({
       tx,
       submissionEmail({ ...row, deviceInfo: deviceInfo(row), estimatedValue }, emailContext(config)),
       now,
+      ANONYMOUS_MAIL_CAP,
     );
     afterCommit(tx, everyTradeIn.forget);
     return { transactionNumber: row.transactionNumber, status: row.status as AnySaleStatus, estimatedValue };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 
 /** The centred card every sign-in screen sits in. */
@@ -48,6 +48,31 @@ export function BackToSignIn({ children }: { children: ReactNode }) {
         {children}
       </Link>
     </p>
+  );
+}
+
+/**
+ * The card of a page an emailed link opens (reset, sign-up): the link's `?token=` goes to the form
+ * `children` makes, a link without one reads `invalid`, and the way back to sign in closes it.
+ */
+export function EmailedLinkCard({
+  title,
+  intro,
+  invalid,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  invalid: string;
+  children: (token: string) => ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  return (
+    <AuthCard title={title} intro={intro}>
+      {token ? children(token) : <Notice tone="error">{invalid}</Notice>}
+      <BackToSignIn>Go to sign in</BackToSignIn>
+    </AuthCard>
   );
 }
 

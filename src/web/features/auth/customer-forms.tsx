@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ACCOUNT_MESSAGES,
@@ -7,6 +7,7 @@ import {
   signinSchema,
   signupSchema,
   type MeReply,
+  type SignUpReply,
 } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
@@ -22,7 +23,7 @@ import {
 import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { TermsAndPrivacy } from './auth-card';
+import { Notice, TermsAndPrivacy } from './auth-card';
 import { useSignedIn } from './use-signed-in';
 
 /** Customer sign-in by email and password (the /auth tab and /login). */
@@ -58,7 +59,11 @@ export function SignInForm() {
   );
 }
 
-/** Customer sign-up with the spec's fields (the /auth tab and /signup). */
+/**
+ * Customer sign-up with the spec's fields (the /auth tab and /signup). The server answers alike for a
+ * new and a taken email, so the form gives way to 'Check your email...': the account is made from the
+ * emailed link (/signup?token=..., finish-sign-up.tsx), which signs in and says 'Account created successfully!'.
+ */
 export function SignUpForm() {
   const form = useZodForm(signupSchema, {
     defaultValues: {
@@ -76,17 +81,15 @@ export function SignUpForm() {
     },
   });
   const input = inputProps(form, useId());
-  const signedIn = useSignedIn();
+  const [sent, setSent] = useState<string | null>(null);
   // Label and placeholder follow the chosen ID type (spec 000 section 5).
   const idType = ID_TYPES.find((t) => t.value === form.watch('idType')) ?? ID_TYPES[0];
   const onSubmit = submitWith(form, async (details) => {
-    const { user } = await api.post<MeReply>('/api/auth/signup', details);
-    if (user?.role !== 'customer') return;
-    toast.success(ACCOUNT_MESSAGES.signupSuccess, { description: `Welcome, ${user.firstName}` });
-    signedIn(user, paths.account);
+    setSent((await api.post<SignUpReply>('/api/auth/signup', details)).message);
   });
   const pending = form.formState.isSubmitting;
 
+  if (sent) return <Notice>{sent}</Notice>;
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
       <div className="grid gap-5 sm:grid-cols-2">

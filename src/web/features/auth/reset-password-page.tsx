@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
@@ -7,7 +6,7 @@ import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthCard, BackToSignIn, Notice } from './auth-card';
+import { EmailedLinkCard, Notice } from './auth-card';
 
 /** The new password form; the link's token travels as a value of the form that has no input. */
 function ResetForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
@@ -31,20 +30,14 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
 
 export function Component() {
   usePageTitle();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
   const [done, setDone] = useState<string | null>(null);
-
   return (
-    <AuthCard title="Reset password" intro="Choose a new password for your account.">
-      {!token ? (
-        <Notice tone="error">{ACCOUNT_MESSAGES.resetInvalid}</Notice>
-      ) : done ? (
-        <Notice>{done}</Notice>
-      ) : (
-        <ResetForm token={token} onDone={setDone} />
-      )}
-      <BackToSignIn>Go to sign in</BackToSignIn>
-    </AuthCard>
+    <EmailedLinkCard
+      title="Reset password"
+      intro="Choose a new password for your account."
+      invalid={ACCOUNT_MESSAGES.resetInvalid}
+    >
+      {(token) => (done ? <Notice>{done}</Notice> : <ResetForm token={token} onDone={setDone} />)}
+    </EmailedLinkCard>
   );
 }
