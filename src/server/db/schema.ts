@@ -319,7 +319,7 @@ export const orders = pgTable(
      */
     linkVersion: integer('link_version').notNull().default(0),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
-    /** The client address that placed it: unpaid units held per address are capped (issue 10). */
+    /** The client key that placed it (lib/client-key.ts: an IPv6 client by its /64): unpaid units held per key are capped. */
     clientAddress: text('client_address'),
     /** The browser cart it came from: a new checkout of the same cart releases the previous unpaid one. */
     cartId: text('cart_id'),

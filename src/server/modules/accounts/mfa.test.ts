@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  activate,
   AGENT_PASSWORD,
   authenticatorSecret,
   createAdmin,
@@ -12,7 +13,9 @@ import {
   signInAs,
   signUpCustomer,
   signupBody,
+  SIGN_UP_LINK,
 } from '../../../../tests/support/accounts';
+import { emailedTokens } from '../../../../tests/support/mail';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { createTestApp, send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { loadConfig } from '../../config';
@@ -310,11 +313,11 @@ describe('a session waiting for its second factor', () => {
 
 describe('the session cookie', () => {
   it('lives as long as its session: 30 days for a customer, 12 hours for staff', async () => {
-    const signup = await send(t.app, 'POST', '/api/auth/signup', {
-      body: signupBody(),
-      headers: from(),
-    });
-    expect(maxAgeOf(signup)).toBe(30 * 86_400);
+    // A customer's session begins at the sign-up link's activation.
+    const body = signupBody();
+    await send(t.app, 'POST', '/api/auth/signup', { body, headers: from() });
+    const [token] = await emailedTokens(t, body.email, SIGN_UP_LINK);
+    expect(maxAgeOf(await activate(t, token!, body.password))).toBe(30 * 86_400);
     const admin = await createAdmin(t);
     const pending = await passwordStep(t, 'admin', admin.email);
     const { secret } = (await post('/api/auth/mfa/enrolment', pending)).json();

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { rememberedTotal } from '../../lib/paging';
 import { signedUntilMatches, signingKey, signUntil } from '../../lib/signing';
 import { orderNumber as makeOrderNumber, withFreeNumber } from '../../lib/reference-numbers';
-import { enqueueEmail } from '../mail/outbox';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
 import { renderOrderLinkEmail } from './link-email';
 
 export const ORDER_NOT_FOUND = 'ORDER_NOT_FOUND';
@@ -442,7 +442,7 @@ export async function sendOrderLink({
   const token = orderLinkToken(await signingKey(db), order, linkExpiry(now, linkDays));
   const window = Math.floor(now.getTime() / LINK_EMAIL_WINDOW_MS);
   const dedupeKey = `order-link:${order.orderNumber}:${order.linkVersion}:${window}`;
-  await enqueueEmail(db, renderOrderLinkEmail({ order, publicUrl, token, linkDays, dedupeKey }), now);
+  await enqueueEmail(db, renderOrderLinkEmail({ order, publicUrl, token, linkDays, dedupeKey }), now, ANONYMOUS_MAIL_CAP);
 }
 
 export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
