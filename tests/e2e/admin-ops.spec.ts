@@ -156,7 +156,7 @@ test("the admin resets an agent's authenticator: they are signed out and set up 
 }) => {
   const id = uniqueId();
   const username = `phone.${id}`;
-  const password = 'Lost-phone-2026';
+  const password = 'Lions-Head-2026';
   await admin.expect(
     admin.post('/api/admin/agents', {
       name: `Zanele Dube ${id}`,

@@ -2,7 +2,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
 import {
   addToCart,
-  E2E_ADMIN,
   expect,
   ORDER_CUSTOMER,
   placePaidOrder,
@@ -196,6 +195,7 @@ test("the admin revokes an order's links from its details: the browser that foll
   api,
   browser,
   makeDevice,
+  signInAs,
 }) => {
   const device = await makeDevice();
   const placed = await placePaidOrder(api, device);
@@ -204,7 +204,7 @@ test("the admin revokes an order's links from its details: the browser that foll
   await order.goto(await orderLinkInMail(ORDER_CUSTOMER.email, `Order Confirmed! ${placed.orderNumber}`));
   await expect(order.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
 
-  await api.expect(api.post('/api/auth/admin/signin', E2E_ADMIN));
+  await signInAs('admin');
   await page.goto('/admin?tab=orders');
   await page.getByLabel('Search by order number, name or email').fill(placed.orderNumber);
   await page.getByLabel('Search by order number, name or email').press('Enter');
