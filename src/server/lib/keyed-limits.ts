@@ -31,6 +31,14 @@ export const perReference = (param: string): KeyedLimit => ({ from: 'params', na
 /** The limit on one reference number in a body field (`{ reference }`). */
 export const perReferenceField = (field: string): KeyedLimit => ({ from: 'body', name: field, ...REFERENCE_LIMIT });
 
+/**
+ * The config of a public route that looks something up by a reference number: `perAddress` requests
+ * from one client, and REFERENCE_LIMIT lookups of one reference (`reference`) from any.
+ */
+export function referenceLookup(reference: KeyedLimit, perAddress: { max: number; timeWindow: string }) {
+  return { config: { access: 'public', rateLimit: perAddress, keyedLimits: [reference] } } as const;
+}
+
 /** What the request names, the same however it is spelt; undefined when it names nothing. */
 function keyOf(limit: KeyedLimit, request: FastifyRequest): string | undefined {
   const source = (limit.from === 'params' ? request.params : request.body) as Record<string, unknown> | null;

@@ -5,7 +5,7 @@ import { sandboxChargeSchema, verifyPaymentSchema } from '../../../shared/paymen
 import type { AppContext } from '../../context';
 import { clientKey } from '../../lib/client-key';
 import { AppError, parseInput } from '../../lib/errors';
-import { perReference, perReferenceField } from '../../lib/keyed-limits';
+import { perReference, perReferenceField, referenceLookup } from '../../lib/keyed-limits';
 import { orderTokenOf } from '../orders/routes';
 import { paymentProvider, type ProviderTransaction } from '../payments/providers';
 import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
@@ -20,7 +20,7 @@ import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type Workfl
 
 const LIMIT_30 = { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } } as const;
 /** The same, and 30 lookups of one payment reference in 10 minutes from any address. */
-const PAYMENT_LOOKUP = { config: { ...LIMIT_30.config, keyedLimits: [perReferenceField('reference')] } } as const;
+const PAYMENT_LOOKUP = referenceLookup(perReferenceField('reference'), LIMIT_30.config.rateLimit);
 
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   const { config, db, clock } = ctx;
@@ -58,7 +58,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { orderNumber: string } }>(
     '/api/checkout/:orderNumber/cancel',
-    { config: { ...LIMIT_30.config, keyedLimits: [perReference('orderNumber')] } },
+    referenceLookup(perReference('orderNumber'), LIMIT_30.config.rateLimit),
     async (request) => {
       const body = parseInput(cancelCheckoutSchema, request.body);
       const accessToken = orderTokenOf(request) ?? body.accessToken;
@@ -76,13 +76,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/payments/verify',
-    {
-      config: {
-        access: 'public',
-        rateLimit: { max: 60, timeWindow: '1 minute' },
-        keyedLimits: [perReferenceField('reference')],
-      },
-    },
+    referenceLookup(perReferenceField('reference'), { max: 60, timeWindow: '1 minute' }),
     async (request) => {
       const { reference } = parseInput(verifyPaymentSchema, request.body);
       return confirm(reference, request.log);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ORDER_LINK_SENT, ORDER_TOKEN_HEADER, orderAccessSchema } from '../../../shared/orders';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { perReference } from '../../lib/keyed-limits';
+import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { takingAtLeast } from '../../lib/timing';
 import { getOrderForViewer, sendOrderLink, type OrderAccess } from './service';
 
@@ -31,13 +31,7 @@ export function registerOrderRoutes(app: FastifyInstance, context: AppContext) {
 
   app.get<{ Params: { orderNumber: string } }>(
     '/api/orders/:orderNumber',
-    {
-      config: {
-        access: 'public',
-        rateLimit: { max: 60, timeWindow: '1 minute' },
-        keyedLimits: [perReference('orderNumber')],
-      },
-    },
+    referenceLookup(perReference('orderNumber'), { max: 60, timeWindow: '1 minute' }),
     async (request, reply) => {
       const view = await getOrderForViewer({
         db,

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/repairs';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { perReference } from '../../lib/keyed-limits';
+import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { actorOf } from '../audit/service';
 import { sessionOf } from '../accounts/guard';
 import { cancelRepair } from './cancel';
@@ -20,7 +20,7 @@ type ByNumber = { Params: { bookingNumber: string } };
 const AGENT = { config: { access: ['agent' as const] } };
 const ADMIN = { config: { access: ['admin' as const] } };
 /** Lookups of one booking number, from any address. */
-const BY_BOOKING = [perReference('bookingNumber')];
+const BY_BOOKING = perReference('bookingNumber');
 
 /** Repair bookings: public booking, tracking and cancelling, the agent's pickup moves, the admin's cancel. */
 export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
@@ -43,7 +43,7 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
   // Limited as /api/track/:number is, which answers the same lookup.
   app.get<ByNumber>(
     '/api/repairs/:bookingNumber',
-    { config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' }, keyedLimits: BY_BOOKING } },
+    referenceLookup(BY_BOOKING, { max: 60, timeWindow: '1 minute' }),
     async (request) => {
       const repair = await trackRepair({
         db,
@@ -58,7 +58,7 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
   // The customer who booked (signed in, or proving the booking's email); a guess at the email is one try of few.
   app.post<ByNumber>(
     '/api/repairs/:bookingNumber/cancel',
-    { config: { access: 'public', rateLimit: { max: 20, timeWindow: '10 minutes' }, keyedLimits: BY_BOOKING } },
+    referenceLookup(BY_BOOKING, { max: 20, timeWindow: '10 minutes' }),
     async (request) => {
       const { email } = parseInput(cancelRepairSchema, request.body, { form: true });
       const user = request.auth?.user;

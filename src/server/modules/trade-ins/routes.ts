@@ -17,7 +17,7 @@ import {
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
 import { notFound, parseInput } from '../../lib/errors';
-import { perReference } from '../../lib/keyed-limits';
+import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { takingAtLeast } from '../../lib/timing';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { actorOf } from '../audit/service';
@@ -52,21 +52,9 @@ const FORM = { form: true } as const;
 const ADMIN = { config: { access: ['admin'] } } as const;
 const AGENT = { config: { access: ['agent'] } } as const;
 /** What the seller does with the emailed link: a guess at a link's token is one try of few. */
-const SELLER = {
-  config: {
-    access: 'public',
-    rateLimit: { max: 20, timeWindow: '10 minutes' },
-    keyedLimits: [perReference('number')],
-  },
-} as const;
+const SELLER = referenceLookup(perReference('number'), { max: 20, timeWindow: '10 minutes' });
 /** 'Email me a new link' mails someone: few tries an address (the service adds its own per trade-in and per recipient). */
-const NEW_LINK = {
-  config: {
-    access: 'public',
-    rateLimit: { max: 10, timeWindow: '10 minutes' },
-    keyedLimits: [perReference('number')],
-  },
-} as const;
+const NEW_LINK = referenceLookup(perReference('number'), { max: 10, timeWindow: '10 minutes' });
 /** Longer than finding the trade-in, writing the link and its email take, so every answer comes alike. */
 export const NEW_LINK_MS = 300;
 
@@ -94,13 +82,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   // One box tracks a sale (TXN...), an order (ORD-...) or a repair booking (REP-...); whatever is not found is one 404.
   app.get<ByNumber>(
     '/api/track/:number',
-    {
-      config: {
-        access: 'public',
-        rateLimit: { max: 60, timeWindow: '1 minute' },
-        keyedLimits: [perReference('number')],
-      },
-    },
+    referenceLookup(perReference('number'), { max: 60, timeWindow: '1 minute' }),
     async (request, reply) => {
       const number = normaliseNumber(request.params.number);
       reply.header('cache-control', 'private, no-store');
