@@ -3,13 +3,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One server module owns each table and others call its service (docs/decisions/012, issue 9 item 4):
- * every name imported from db/schema outside db/ is imported by one owner only, a module folder
- * (`modules/orders`) or a lib file (`lib/app-meta.ts`). The seed loads start-up data in bulk
- * (decision 012) and reports reads aggregates without writing (decision 028): both are left out.
+ * One server module owns each table and others call its service (docs/decisions/012): the tables of
+ * `modules/orders` are in `db/schema/orders.ts`, and a module imports its own schema file only, never
+ * another's nor the index. A lib file that owns a table (`lib/app-meta.ts`) is its own owner. The seed
+ * loads start-up data in bulk (decision 012) and reports reads aggregates without writing (decision
+ * 028): both read through the index and are left out.
  */
 const SERVER = path.resolve(import.meta.dirname);
-const EXEMPT = ['seed', 'modules/reports'];
+const SCHEMA = path.join(SERVER, 'db/schema');
+const READERS = ['seed', 'modules/reports'];
+/** Column helpers every table file uses: no module owns them and no module imports them. */
+const HELPERS = ['columns', 'status-history', 'index'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -25,34 +29,43 @@ function ownerOf(file: string): string {
   return parts[0] === 'modules' ? parts.slice(0, 2).join('/') : parts.join('/');
 }
 
-function schemaImporters(): Map<string, Set<string>> {
-  const importers = new Map<string, Set<string>>();
-  for (const file of sourceFiles(SERVER)) {
-    const owner = ownerOf(file);
-    if (owner.startsWith('db/') || EXEMPT.some((dir) => owner === dir || owner.startsWith(`${dir}/`))) continue;
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[./]+\/db\/schema'/g)) {
-      for (const name of match[1]!.split(',').map((n) => n.replace(/^\s*type\s+/, '').trim())) {
-        if (!name) continue;
-        importers.set(name, (importers.get(name) ?? new Set()).add(owner));
-      }
-    }
-  }
-  return importers;
+/** The schema file an owner may import: `orders` for modules/orders, `app-meta` for lib/app-meta.ts. */
+function ownSchemaFile(owner: string): string {
+  return path.basename(owner, '.ts');
 }
 
+/** Each owner outside db/ and the readers, with the schema files it imports (`index` for db/schema itself). */
+function schemaImports(): Map<string, Set<string>> {
+  const imports = new Map<string, Set<string>>();
+  for (const file of sourceFiles(SERVER)) {
+    const owner = ownerOf(file);
+    if (owner.startsWith('db/') || READERS.some((dir) => owner === dir || owner.startsWith(`${dir}/`))) continue;
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/from\s+'((?:\.\.?\/)+db\/schema(?:\/[\w-]+)?)'/g)) {
+      const target = path.resolve(path.dirname(file), match[1]!);
+      const schemaFile = target === SCHEMA ? 'index' : path.relative(SCHEMA, target);
+      imports.set(owner, (imports.get(owner) ?? new Set()).add(schemaFile));
+    }
+  }
+  return imports;
+}
+
+const tableFiles = readdirSync(SCHEMA)
+  .map((name) => path.basename(name, '.ts'))
+  .filter((name) => !HELPERS.includes(name));
+
 describe('table ownership', () => {
-  it('has one owner for each table: no module reads or writes another one’s', () => {
-    const shared = [...schemaImporters()]
-      .filter(([, owners]) => owners.size > 1)
-      .map(([name, owners]) => `${name}: ${[...owners].sort().join(', ')}`);
-    expect(shared).toEqual([]);
+  it('lets a module import only its own schema file', () => {
+    const foreign = [...schemaImports()].flatMap(([owner, files]) =>
+      [...files].filter((file) => file !== ownSchemaFile(owner)).map((file) => `${owner} imports db/schema/${file}`),
+    );
+    expect(foreign).toEqual([]);
   });
 
-  it('sees the owners it should (the scan is not vacuous)', () => {
-    const importers = schemaImporters();
-    expect([...importers.get('appMeta')!]).toEqual(['lib/app-meta.ts']);
-    expect([...importers.get('outboxEmails')!]).toEqual(['modules/mail']);
-    expect([...importers.get('users')!]).toEqual(['modules/accounts']);
+  it('gives every table file an owner that uses it (the scan is not vacuous)', () => {
+    const owners = [...schemaImports().keys()].map(ownSchemaFile).sort();
+    expect(owners).toEqual([...tableFiles].sort());
+    expect([...schemaImports().get('lib/app-meta.ts')!]).toEqual(['app-meta']);
+    expect([...schemaImports().get('modules/accounts')!]).toEqual(['accounts']);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, DbHandle } from '../db/client';
-import { appMeta } from '../db/schema';
+import { appMeta } from '../db/schema/app-meta';
 
 /**
  * The one owner of `app_meta`, the store's own key-value facts (the link signing key, the default

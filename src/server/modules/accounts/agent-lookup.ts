@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/accounts';
 
 /** Agents other modules may give work to: active and not deleted, oldest first (a stable tie-break). */
 export async function activeAgents(db: DbHandle): Promise<{ id: string; firstName: string }[]> {

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/agents';
 import { MFA_MESSAGES } from '../../../shared/staff-mfa';
 import { transaction, type Database, type DbHandle } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/accounts';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/staff-mfa';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
-import { sessions, staffFactors, staffRecoveryCodes, users } from '../../db/schema';
+import { sessions, staffFactors, staffRecoveryCodes, users } from '../../db/schema/accounts';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { seal, sealingKey, unseal } from '../../lib/sealing';

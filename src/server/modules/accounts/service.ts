@@ -17,7 +17,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { PendingSecondFactor } from '../../../shared/staff-mfa';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
-import { passwordResets, paymentDetails, signUpRequests, users } from '../../db/schema';
+import { passwordResets, paymentDetails, signUpRequests, users } from '../../db/schema/accounts';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';

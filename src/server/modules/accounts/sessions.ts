@@ -3,7 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Role, SessionUser } from '../../../shared/accounts';
 import type { Config } from '../../config';
 import type { Database, DbHandle } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/accounts';
 import type { Clock } from '../../lib/clock';
 
 export const SESSION_COOKIE = 'qb_session';

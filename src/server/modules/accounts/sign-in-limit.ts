@@ -4,7 +4,7 @@ import type { Role } from '../../../shared/accounts';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import { transaction, type Database, type DbHandle } from '../../db/client';
-import { signInFailures } from '../../db/schema';
+import { signInFailures } from '../../db/schema/accounts';
 import { clientKey } from '../../lib/client-key';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';

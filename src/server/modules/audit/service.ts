@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../shared/accounts';
 import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbHandle } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../db/schema/audit';
 import { anyRow } from '../../lib/any-row';
 import { escapeLike, likeContains } from '../../lib/like';
 import { newestPage } from '../../lib/paging';

@@ -1,7 +1,7 @@
 import { isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isEmbedded, type Database } from '../../db/client';
-import { devices } from '../../db/schema';
+import { devices } from '../../db/schema/catalog';
 import { matchesEtag, weakEtag } from '../../lib/etag';
 import { rememberedTotal } from '../../lib/paging';
 

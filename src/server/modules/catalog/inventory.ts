@@ -3,7 +3,7 @@ import type { PagedReply } from '../../../shared/paging';
 import type { Device } from '../../../shared/catalog';
 import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';
 import { afterCommit, transaction, type Database, type Transaction } from '../../db/client';
-import { deviceImages, devices } from '../../db/schema';
+import { deviceImages, devices } from '../../db/schema/catalog';
 import type { Clock } from '../../lib/clock';
 import { invalidField, notFound } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/catalog';
 import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-query';
 import type { Database, DbHandle } from '../../db/client';
-import { deviceImages, devices } from '../../db/schema';
+import { deviceImages, devices } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
 import { containedInAny, likeContains } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';

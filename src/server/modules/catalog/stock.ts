@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { afterCommit, type DbHandle, type Transaction } from '../../db/client';
-import { deviceImages, devices } from '../../db/schema';
+import { deviceImages, devices } from '../../db/schema/catalog';
 import { AppError, notFound } from '../../lib/errors';
 import { invalidateCatalog } from './cache';
 import { DEVICE_NOT_FOUND, imagePath, isUuid } from './service';

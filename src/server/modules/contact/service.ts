@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { contactMessageSchema } from '../../../shared/contact';
 import type { Database } from '../../db/client';
-import { contactMessages } from '../../db/schema';
+import { contactMessages } from '../../db/schema/contact';
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 

@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../shared/catalog';
 import { imageTypesMessage, UPLOAD_IMAGE_TYPES, type ImageType } from '../../../shared/images';
 import type { Database, DbHandle } from '../../db/client';
-import { imageVariants, images } from '../../db/schema';
+import { imageVariants, images } from '../../db/schema/images';
 import { concurrencyLimit } from '../../lib/concurrency';
 import { AppError } from '../../lib/errors';
 

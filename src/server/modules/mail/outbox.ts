@@ -9,7 +9,7 @@ import type { PagedReply } from '../../../shared/paging';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
-import { outboxEmails } from '../../db/schema';
+import { outboxEmails } from '../../db/schema/mail';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';

@@ -17,7 +17,7 @@ import {
   type OrderStatus,
 } from '../../../shared/orders';
 import { transaction, type Database, type Transaction } from '../../db/client';
-import { orderItems, orders, orderStatusHistory } from '../../db/schema';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';

@@ -5,7 +5,7 @@ import type { Currency } from '../../../shared/money';
 import { toMinorUnits } from '../../../shared/money';
 import type { Address, CheckoutCustomer, OrderPaymentStatus, OrderStatus, OrderView } from '../../../shared/orders';
 import { afterCommit, type Database, type DbHandle, type Transaction } from '../../db/client';
-import { orderItems, orders, orderStatusHistory, type AddressRecord } from '../../db/schema';
+import { orderItems, orders, orderStatusHistory, type AddressRecord } from '../../db/schema/orders';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { rememberedTotal } from '../../lib/paging';

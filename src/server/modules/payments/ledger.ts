@@ -10,7 +10,7 @@ import {
   type RefundStatus,
 } from '../../../shared/payments';
 import type { Database } from '../../db/client';
-import { paymentEvents, payments, refunds } from '../../db/schema';
+import { paymentEvents, payments, refunds } from '../../db/schema/payments';
 import { invalidField } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';
 import { newestPage, type AdminListInput } from '../../lib/paging';

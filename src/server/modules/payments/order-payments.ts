@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
-import { payments, refunds } from '../../db/schema';
+import { payments, refunds } from '../../db/schema/payments';
 
 /**
  * An order's payments and their refunds, for the admin's View Details (amounts in minor units). The

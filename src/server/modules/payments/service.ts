@@ -10,7 +10,7 @@ import {
   type RefundStatus,
 } from '../../../shared/payments';
 import { afterCommit, transaction, type Database, type DbHandle } from '../../db/client';
-import { paymentEvents, payments, refunds, sandboxCharges } from '../../db/schema';
+import { paymentEvents, payments, refunds, sandboxCharges } from '../../db/schema/payments';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { rememberedTotal } from '../../lib/paging';

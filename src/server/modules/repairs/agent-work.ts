@@ -1,6 +1,6 @@
 import { eq, ne, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
-import { repairBookings, repairStatusHistory } from '../../db/schema';
+import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 import { anyRow } from '../../lib/any-row';
 
 /** True when the agent ever held or moved a repair booking: deleting them would lose who did what. */

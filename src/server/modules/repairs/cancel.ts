@@ -10,7 +10,7 @@ import {
 } from '../../../shared/repairs';
 import type { Config } from '../../config';
 import { transaction, type Database } from '../../db/client';
-import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema';
+import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';

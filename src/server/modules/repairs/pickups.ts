@@ -14,7 +14,7 @@ import {
 } from '../../../shared/repairs';
 import type { Config } from '../../config';
 import { transaction, type Database } from '../../db/client';
-import { repairBookings, repairStatusHistory } from '../../db/schema';
+import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit, type SignedInActor } from '../audit/service';

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/repairs';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
-import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema';
+import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { bookingNumber as makeBookingNumber, insertNumbered } from '../../lib/reference-numbers';

@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { AnySaleStatus } from '../../../shared/trade-ins';
 import type { DbHandle } from '../../db/client';
-import { tradeIns, tradeInStatusHistory } from '../../db/schema';
+import { tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { anyRow } from '../../lib/any-row';
 
 /** Work still with the agent: assigned and not yet offered on. */

@@ -35,7 +35,7 @@ import {
 import type { PagedReply } from '../../../shared/paging';
 import type { Config } from '../../config';
 import { afterCommit, transaction, type Database, type DbHandle, type Transaction } from '../../db/client';
-import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHistory } from '../../db/schema';
+import { tradeInImages, tradeInPayouts, tradeInQuotes, tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { tradeIns } from '../../db/schema';
+import { tradeIns } from '../../db/schema/trade-ins';
 
 export interface TradeInStatusSummary {
   transactionNumber: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SANDBOX_SCRIPT_PATH, type PaymentStatus } from '../../../../shared/payments';
 import type { Database } from '../../../db/client';
-import { sandboxCharges } from '../../../db/schema';
+import { sandboxCharges } from '../../../db/schema/payments';
 import { neverSeen, type PaymentProviderDriver, type ProviderTransaction } from './types';
 
 export const SANDBOX_PUBLIC_KEY = 'pk_test_quickbuy_sandbox';

@@ -1,0 +1,170 @@
+/** The tables modules/accounts owns: only that module imports this file (table-ownership.test.ts). */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../shared/accounts';
+import { AGENT_ROLES, USER_STATUSES } from '../../../shared/agents';
+import { createdAt, oneOf, updatedAt } from './columns';
+import { images } from './images';
+
+/** Customers, agents and the admin: one table, one sign-in path, a role each. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    role: text('role').notNull(),
+    email: text('email').notNull(),
+    username: text('username'),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    status: text('status').notNull().default('active'),
+    agentRole: text('agent_role'),
+    idType: text('id_type'),
+    /** Personal data: never sent back in full, never logged. */
+    idNumber: text('id_number'),
+    apartment: text('apartment'),
+    city: text('city'),
+    province: text('province'),
+    postalCode: text('postal_code'),
+    profileImageId: uuid('profile_image_id').references(() => images.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    index('users_role_created_idx').on(t.role, t.createdAt.desc()),
+    check('users_role_check', oneOf(t.role, ROLES)),
+    check('users_status_check', oneOf(t.status, USER_STATUSES)),
+    check('users_agent_role_check', sql`${t.agentRole} is null or ${oneOf(t.agentRole, AGENT_ROLES)}`),
+    check('users_agent_username_check', sql`${t.role} <> 'agent' or ${t.username} is not null`),
+  ],
+);
+
+/** A signed-in browser. The token itself is never stored, only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A staff member's password was right but their second factor is still to come: the session opens only that step. */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A staff member's authenticator (TOTP, RFC 6238): the secret sealed with the store's key, confirmed
+ * once a first code matched; the last step a code was accepted in, so no code is used twice.
+ */
+export const staffFactors = pgTable('staff_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** The ten one-time recovery codes of a staff member's authenticator: their SHA-256 only. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** The sign-up form's details a pending sign-up keeps until its link makes the account. */
+export interface SignUpDetails {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  idType: string;
+  /** Personal data: never sent back in full, never logged. */
+  idNumber: string;
+  apartment: string | null;
+  city: string;
+  province: string;
+  postalCode: string;
+}
+
+/**
+ * A sign-up waiting for the link emailed to its address: the account is made only when the link is
+ * used, so a sign-up answers alike for a new and a taken email. One per address (a new sign-up
+ * replaces it); only the link's SHA-256 is stored.
+ */
+export const signUpRequests = pgTable(
+  'sign_up_requests',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    details: jsonb('details').$type<SignUpDetails>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sign_up_requests_email_unique').on(sql`lower(${t.email})`),
+    index('sign_up_requests_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Failed sign-ins, counted per account and per address across every instance. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_failures_key_idx').on(t.key, t.createdAt)],
+);
+
+/** How a customer is paid for devices they sell, and the card they prefer (brand and last four only). */
+export const paymentDetails = pgTable(
+  'payment_details',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    bankName: text('bank_name'),
+    accountType: text('account_type'),
+    accountHolder: text('account_holder'),
+    branchCode: text('branch_code'),
+    accountNumber: text('account_number'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpiry: text('card_expiry'),
+    cardHolder: text('card_holder'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('payment_details_method_check', oneOf(t.method, ['paystack', 'bank', 'card']))],
+);

@@ -1,0 +1,30 @@
+/** The tables modules/audit owns: only that module imports this file (table-ownership.test.ts). */
+import { bigint, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../shared/accounts';
+import { users } from './accounts';
+import { createdAt, oneOf } from './columns';
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The client address the action came from. */
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('audit_log_role_check', oneOf(t.actorRole, ROLES)),
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,71 @@
+/** The tables modules/repairs owns: only that module imports this file (table-ownership.test.ts). */
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { REPAIR_BOOKING_STATUSES, REPAIR_DEVICE_TYPES, REPAIR_SERVICE_IDS } from '../../../shared/repairs';
+import { users } from './accounts';
+import { createdAt, oneOf, updatedAt } from './columns';
+import { statusStep } from './status-history';
+
+export const repairBookings = pgTable(
+  'repair_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingNumber: text('booking_number').notNull().unique(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    deviceType: text('device_type').notNull(),
+    serviceId: text('service_id').notNull(),
+    timeframe: text('timeframe').notNull(),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull().default(''),
+    issueType: text('issue_type').notNull().default(''),
+    description: text('description').notNull().default(''),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    address: text('address').notNull(),
+    pickupDate: date('pickup_date').notNull(),
+    pickupTime: text('pickup_time').notNull(),
+    status: text('status').notNull().default('booked'),
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('repair_bookings_device_type_check', oneOf(t.deviceType, REPAIR_DEVICE_TYPES)),
+    check('repair_bookings_service_check', oneOf(t.serviceId, REPAIR_SERVICE_IDS)),
+    check('repair_bookings_status_check', oneOf(t.status, REPAIR_BOOKING_STATUSES)),
+    index('repair_bookings_created_idx').on(t.createdAt.desc()),
+    index('repair_bookings_agent_idx').on(t.agentId, t.pickupDate),
+    index('repair_bookings_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('repair_bookings_slot_idx').on(t.pickupDate, t.pickupTime),
+  ],
+);
+
+/** Bookings taken per pickup slot: a conditional increment in the booking's transaction caps each slot. */
+export const repairPickupSlots = pgTable(
+  'repair_pickup_slots',
+  {
+    pickupDate: date('pickup_date').notNull(),
+    pickupTime: text('pickup_time').notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pickupDate, t.pickupTime] }),
+    check('repair_pickup_slots_booked_check', sql`${t.booked} >= 0`),
+  ],
+);
+
+export const repairStatusHistory = pgTable(
+  'repair_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => repairBookings.id, { onDelete: 'cascade' }),
+    ...statusStep(),
+  },
+  (t) => [
+    check('repair_status_history_status_check', oneOf(t.status, REPAIR_BOOKING_STATUSES)),
+    index('repair_status_history_booking_idx').on(t.bookingId, t.createdAt),
+  ],
+);

@@ -1,0 +1,133 @@
+/** The tables modules/trade-ins owns: only that module imports this file (table-ownership.test.ts). */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ALL_SALE_STATUSES, SELL_DEVICE_TYPES } from '../../../shared/trade-ins';
+import { users } from './accounts';
+import { createdAt, oneOf, updatedAt } from './columns';
+import { statusStep } from './status-history';
+import { images } from './images';
+
+/** The spec's sell "transactions". */
+export const tradeIns = pgTable(
+  'trade_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionNumber: text('transaction_number').notNull().unique(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull().default(''),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    address: text('address').notNull(),
+    deviceType: text('device_type').notNull(),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull(),
+    condition: text('condition').notNull().default(''),
+    storage: text('storage'),
+    ram: text('ram'),
+    color: text('color'),
+    accessories: text('accessories'),
+    description: text('description'),
+    isOwner: boolean('is_owner').notNull(),
+    /** IMEI (15 digits, Luhn-checked) or a serial number; optional. */
+    imei: text('imei'),
+    /** SHA-256 of the token in the newest emailed link (answer the offer, change the payout): one valid at a time. */
+    accessTokenHash: text('access_token_hash'),
+    /** When that link stops working; a link with none recorded is treated as expired. */
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    /** When 'email me a new link' last sent one: limits it per trade-in and, across trade-ins, per address. */
+    linkEmailedAt: timestamp('link_emailed_at', { withTimezone: true }),
+    status: text('status').notNull().default('Awaiting Confirmation'),
+    estimatedValue: integer('estimated_value').notNull(),
+    offeredAmount: integer('offered_amount'),
+    assessmentNotes: text('assessment_notes'),
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('trade_ins_status_check', oneOf(t.status, ALL_SALE_STATUSES)),
+    check('trade_ins_device_type_check', oneOf(t.deviceType, SELL_DEVICE_TYPES)),
+    check('trade_ins_owner_check', sql`${t.isOwner}`),
+    check('trade_ins_estimate_check', sql`${t.estimatedValue} >= 0`),
+    check('trade_ins_offer_check', sql`${t.offeredAmount} is null or ${t.offeredAmount} >= 0`),
+    index('trade_ins_created_idx').on(t.createdAt.desc()),
+    index('trade_ins_agent_idx').on(t.agentId, t.createdAt.desc()),
+    index('trade_ins_status_idx').on(t.status, t.createdAt.desc()),
+    index('trade_ins_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('trade_ins_email_idx').on(sql`lower(${t.customerEmail})`),
+  ],
+);
+
+/** Where an accepted offer is paid, and the admin's record of paying it. Personal data: masked on screen. */
+export const tradeInPayouts = pgTable('trade_in_payouts', {
+  tradeInId: uuid('trade_in_id')
+    .primaryKey()
+    .references(() => tradeIns.id, { onDelete: 'cascade' }),
+  accountHolder: text('account_holder').notNull(),
+  bankName: text('bank_name').notNull(),
+  accountNumber: text('account_number').notNull(),
+  branchCode: text('branch_code').notNull(),
+  payoutReference: text('payout_reference'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The sell quote table: one estimate per type, brand, storage and condition (issue 12). */
+export const tradeInQuotes = pgTable(
+  'trade_in_quotes',
+  {
+    deviceType: text('device_type').notNull(),
+    brand: text('brand').notNull(),
+    storage: text('storage').notNull(),
+    condition: text('condition').notNull(),
+    amount: integer('amount').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceType, t.brand, t.storage, t.condition] }),
+    check('trade_in_quotes_device_type_check', oneOf(t.deviceType, SELL_DEVICE_TYPES)),
+    check('trade_in_quotes_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export const tradeInStatusHistory = pgTable(
+  'trade_in_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tradeInId: uuid('trade_in_id')
+      .notNull()
+      .references(() => tradeIns.id, { onDelete: 'cascade' }),
+    ...statusStep(),
+  },
+  (t) => [
+    check('trade_in_history_status_check', oneOf(t.status, ALL_SALE_STATUSES)),
+    index('trade_in_history_trade_in_idx').on(t.tradeInId, t.createdAt),
+  ],
+);
+
+export const tradeInImages = pgTable(
+  'trade_in_images',
+  {
+    tradeInId: uuid('trade_in_id')
+      .notNull()
+      .references(() => tradeIns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.tradeInId, t.position] })],
+);
