@@ -3,8 +3,7 @@ import { adminListQuerySchema } from '../../../shared/admin';
 import { agentCreateSchema, agentUpdateSchema } from '../../../shared/agents';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { actorOf } from '../audit/service';
-import { sessionOf } from './guard';
+import { sessionUser } from '../../lib/session-user';
 import {
   createAgent,
   deleteAgent,
@@ -30,26 +29,26 @@ export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock, conf
 
   app.post('/api/admin/agents', ADMIN, async (request, reply) => {
     const input = parseInput(agentCreateSchema, request.body, FORM);
-    return reply.status(201).send(await createAgent({ db, clock, actor: actorOf(request), input, publicUrl }));
+    return reply.status(201).send(await createAgent({ db, clock, actor: sessionUser(request), input, publicUrl }));
   });
 
   app.patch<ById>('/api/admin/agents/:id', ADMIN, async (request) => {
     const input = parseInput(agentUpdateSchema, request.body, FORM);
-    return updateAgent({ db, clock, actor: actorOf(request), id: request.params.id, input, publicUrl });
+    return updateAgent({ db, clock, actor: sessionUser(request), id: request.params.id, input, publicUrl });
   });
 
   app.delete<ById>('/api/admin/agents/:id', ADMIN, async (request) =>
-    deleteAgent({ db, clock, actor: actorOf(request), id: request.params.id }),
+    deleteAgent({ db, clock, actor: sessionUser(request), id: request.params.id }),
   );
 
   app.post<ById>('/api/admin/agents/:id/reset-mfa', ADMIN, async (request) =>
-    resetAgentSecondFactor({ db, clock, actor: actorOf(request), id: request.params.id }),
+    resetAgentSecondFactor({ db, clock, actor: sessionUser(request), id: request.params.id }),
   );
 }
 
 /** The agent's own dashboard: the summary cards (the lists live with the trade-ins and repairs modules). */
 export function registerAgentPortalRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/agent/summary', { config: { access: ['agent'] } }, async (request) =>
-    getAgentSummary({ db, agentId: sessionOf(request).user.id }),
+    getAgentSummary({ db, agentId: sessionUser(request).id }),
   );
 }

@@ -9,15 +9,6 @@ import { sharedReads } from '../../lib/shared-reads';
 import { resolveSession, SESSION_COOKIE, sessionMaxAgeSeconds, type ResolvedSession } from './sessions';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user of an /api request (null when anonymous); set before any route runs. */
-    auth: ResolvedSession | null;
-    /**
-     * A staff session still waiting for its second factor. It is `auth` only on the routes of that
-     * step; elsewhere the caller is anonymous on a public route and refused on a guarded one.
-     */
-    pendingAuth: ResolvedSession | null;
-  }
   interface FastifyContextConfig {
     /** A route of the second-factor step (/api/auth/mfa/...): the one place a pending session is let in. */
     secondFactorStep?: true;

@@ -20,8 +20,8 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/images';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
+import { sessionUser } from '../../lib/session-user';
 import { takingAtLeast } from '../../lib/timing';
-import { actorOf } from '../audit/service';
 import { storeImage } from '../images/service';
 import { listCustomerOrders } from '../orders/service';
 import { clearSessionCookie, registerRoleGuards, replySignedIn, sessionOf } from './guard';
@@ -127,7 +127,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       db,
       config,
       clock,
-      actor: actorOf(request),
+      actor: sessionUser(request),
       tokenHash: sessionOf(request).tokenHash,
       currentPassword: input.currentPassword,
       newPassword: input.newPassword,
@@ -159,11 +159,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // --- Profile (any signed-in role) -------------------------------------------------------------
-  app.get('/api/account/profile', SIGNED_IN, async (request) => getProfile({ db, userId: sessionOf(request).user.id }));
+  app.get('/api/account/profile', SIGNED_IN, async (request) => getProfile({ db, userId: sessionUser(request).id }));
 
   app.put('/api/account/profile', SIGNED_IN, async (request) => {
     const input = parseInput(profileSchema, request.body, FORM);
-    const actor = actorOf(request);
+    const actor = sessionUser(request);
     const profile = await updateProfile({ db, clock, userId: actor.id, actor, address: request.ip, ...input });
     return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
   });
@@ -190,7 +190,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
           throw new AppError(ERROR_CODES.payloadTooLarge, 'The picture must be at most 5 MB', { status: 413 });
         }
         const { id } = await storeImage({ db, data });
-        const profile = await setProfilePicture({ db, clock, actor: actorOf(request), imageId: id });
+        const profile = await setProfilePicture({ db, clock, actor: sessionUser(request), imageId: id });
         return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
       },
     );
@@ -200,30 +200,30 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const customer = { config: { access: ['customer'] } } as const;
 
   app.get('/api/account/payment-details', customer, async (request) =>
-    getPaymentDetails({ db, userId: sessionOf(request).user.id }),
+    getPaymentDetails({ db, userId: sessionUser(request).id }),
   );
 
   app.put('/api/account/payment-details', customer, async (request) => {
     const input = parseInput(paymentDetailsSchema, request.body, FORM);
-    const saved = await savePaymentDetails({ db, clock, userId: sessionOf(request).user.id, input });
+    const saved = await savePaymentDetails({ db, clock, userId: sessionUser(request).id, input });
     return { message: ACCOUNT_MESSAGES.paymentSaved, ...saved };
   });
 
   app.get('/api/account/orders', customer, async (request) => ({
-    orders: await listCustomerOrders({ db, userId: sessionOf(request).user.id }),
+    orders: await listCustomerOrders({ db, userId: sessionUser(request).id }),
   }));
 
-  app.get('/api/account/address', customer, async (request) => getAddress({ db, userId: sessionOf(request).user.id }));
+  app.get('/api/account/address', customer, async (request) => getAddress({ db, userId: sessionUser(request).id }));
 
   app.put('/api/account/address', customer, async (request) => {
     const input = parseInput(addressSchema, request.body, FORM);
-    const saved = await saveAddress({ db, clock, userId: sessionOf(request).user.id, input });
+    const saved = await saveAddress({ db, clock, userId: sessionUser(request).id, input });
     return { message: ACCOUNT_MESSAGES.addressSaved, ...saved };
   });
 
   // --- The portal's own minimal endpoints (their dashboards come with later issues) ------------
   app.get('/api/agent/profile', { config: { access: ['agent'] } }, async (request) =>
-    getProfile({ db, userId: sessionOf(request).user.id }),
+    getProfile({ db, userId: sessionUser(request).id }),
   );
   app.get('/api/admin/me', { config: { access: ['admin'] } }, async (request) => ({ user: sessionOf(request).user }));
 }

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database, DbHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema/accounts';
 import type { Clock } from '../../lib/clock';
+import type { RequestSession } from '../../lib/session-user';
 
 export const SESSION_COOKIE = 'qb_session';
 /** last_seen_at is written at most this often, so a busy page does not write on every request. */
@@ -115,12 +116,8 @@ export async function upgradeSession({
   return createSession({ db, config, clock, userId, role });
 }
 
-export interface ResolvedSession {
-  user: SessionUser;
-  tokenHash: string;
-  /** The password was right, the second factor not yet given: the session opens only that step. */
-  mfaPending: boolean;
-}
+/** A session as the guard resolves it for a request (its shape is lib/session-user.ts's). */
+export type ResolvedSession = RequestSession;
 
 /**
  * The signed-in user for a cookie token, or null. A session past its idle timeout or absolute

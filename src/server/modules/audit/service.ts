@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../shared/accounts';
 import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbHandle } from '../../db/client';
@@ -6,7 +5,6 @@ import { auditLog } from '../../db/schema/audit';
 import { anyRow } from '../../lib/any-row';
 import { escapeLike, likeContains } from '../../lib/like';
 import { newestPage } from '../../lib/paging';
-import { sessionOf } from '../accounts/guard';
 
 /**
  * Who did it, and the address they acted from (DESIGN.md section 9): a signed-in staff member, or a
@@ -20,12 +18,6 @@ export interface Actor {
 
 /** Someone signed in: every staff action has one. */
 export type SignedInActor = Actor & { id: string };
-
-/** The caller of a route its access let through, as the audit log names them. */
-export function actorOf(request: FastifyRequest): SignedInActor {
-  const { user } = sessionOf(request);
-  return { id: user.id, role: user.role, ip: request.ip };
-}
 
 /**
  * Writes one audit entry in the caller's transaction, so the entry exists exactly when the change

@@ -3,8 +3,8 @@ import { adminListQuerySchema } from '../../../shared/admin';
 import { DEVICE_MESSAGES, deviceInputSchema, deviceUpdateSchema } from '../../../shared/inventory';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
-import { actorOf } from '../audit/service';
 import { createDevice, deleteDevice, listInventory, updateDevice } from './inventory';
 import { stockImages } from './stock-images';
 
@@ -25,16 +25,16 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, { db, clock }: 
 
   app.post('/api/admin/devices', ADMIN, async (request, reply) => {
     const input = parseInput(deviceInputSchema, request.body, FORM);
-    return reply.status(201).send(await createDevice({ db, clock, actor: actorOf(request), input }));
+    return reply.status(201).send(await createDevice({ db, clock, actor: sessionUser(request), input }));
   });
 
   app.patch<{ Params: { id: string } }>('/api/admin/devices/:id', ADMIN, async (request) => {
     const changes = parseInput(deviceUpdateSchema, request.body, FORM);
-    return updateDevice({ db, clock, actor: actorOf(request), id: request.params.id, changes });
+    return updateDevice({ db, clock, actor: sessionUser(request), id: request.params.id, changes });
   });
 
   app.delete<{ Params: { id: string } }>('/api/admin/devices/:id', ADMIN, async (request) => {
-    await deleteDevice({ db, clock, actor: actorOf(request), id: request.params.id });
+    await deleteDevice({ db, clock, actor: sessionUser(request), id: request.params.id });
     return { message: DEVICE_MESSAGES.deleted };
   });
 }

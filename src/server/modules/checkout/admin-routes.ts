@@ -4,8 +4,8 @@ import { toMinorUnits } from '../../../shared/money';
 import { refundSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
-import { actorOf } from '../audit/service';
 import { listPayments, paymentStats } from '../payments/ledger';
 import { paymentProvider } from '../payments/providers';
 import { cancelOrderAsAdmin, paymentDetails, refundLatePayment, refundPaymentAsAdmin } from './admin-orders';
@@ -35,7 +35,7 @@ export function registerAdminMoneyRoutes(app: FastifyInstance, ctx: AppContext) 
       db,
       clock,
       provider,
-      actor: actorOf(request),
+      actor: sessionUser(request),
       reference: request.params.reference,
       amount: toMinorUnits(amount),
       reason,
@@ -43,10 +43,10 @@ export function registerAdminMoneyRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   app.post<{ Params: { orderNumber: string } }>('/api/admin/orders/:orderNumber/cancel', ADMIN, async (request) =>
-    cancelOrderAsAdmin({ db, clock, provider, actor: actorOf(request), orderNumber: request.params.orderNumber }),
+    cancelOrderAsAdmin({ db, clock, provider, actor: sessionUser(request), orderNumber: request.params.orderNumber }),
   );
 
   app.post<{ Params: { orderNumber: string } }>('/api/admin/orders/:orderNumber/refund-due', ADMIN, async (request) =>
-    refundLatePayment({ db, clock, provider, actor: actorOf(request), orderNumber: request.params.orderNumber }),
+    refundLatePayment({ db, clock, provider, actor: sessionUser(request), orderNumber: request.params.orderNumber }),
   );
 }

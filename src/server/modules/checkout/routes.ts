@@ -4,6 +4,7 @@ import { cancelCheckoutSchema, checkoutSchema } from '../../../shared/orders';
 import { sandboxChargeSchema, verifyPaymentSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
 import { clientKey } from '../../lib/client-key';
+import { sessionUser } from '../../lib/session-user';
 import { AppError, parseInput } from '../../lib/errors';
 import { perReference, perReferenceField, referenceLookup } from '../../lib/keyed-limits';
 import { orderTokenOf } from '../orders/routes';
@@ -39,7 +40,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/checkout', LIMIT_30, async (request, reply) => {
     const { items, customer, cartId } = parseInput(checkoutSchema, request.body);
-    const user = request.auth?.user;
+    const user = sessionUser(request, { optional: true });
     const placed = await placeOrder({
       db,
       clock,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminListQuerySchema } from '../../../shared/admin';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { actorOf } from '../audit/service';
+import { sessionUser } from '../../lib/session-user';
 import { getOutboxEmail, listOutbox, resendEmail } from './outbox';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
@@ -18,6 +18,6 @@ export function registerMailRoutes(app: FastifyInstance, { db, clock }: AppConte
   );
 
   app.post<{ Params: { id: string } }>('/api/admin/outbox/:id/resend', ADMIN, async (request) =>
-    resendEmail({ db, clock, actor: actorOf(request), id: request.params.id }),
+    resendEmail({ db, clock, actor: sessionUser(request), id: request.params.id }),
   );
 }

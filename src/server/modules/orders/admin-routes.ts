@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { adminOrderQuerySchema, advanceOrderSchema, trackingSchema } from '../../../shared/admin-orders';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
-import { actorOf } from '../audit/service';
 import { advanceOrder, getAdminOrder, listAdminOrders, revokeOrderLinks, updateTracking } from './admin-service';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
@@ -25,15 +25,15 @@ export function registerOrderAdminRoutes(app: FastifyInstance, { db, clock, conf
 
   app.post<ByNumber>('/api/admin/orders/:orderNumber/status', ADMIN, async (request) => {
     const input = parseInput(advanceOrderSchema, request.body);
-    return advanceOrder({ ...deps, actor: actorOf(request), orderNumber: request.params.orderNumber, input });
+    return advanceOrder({ ...deps, actor: sessionUser(request), orderNumber: request.params.orderNumber, input });
   });
 
   app.put<ByNumber>('/api/admin/orders/:orderNumber/tracking', ADMIN, async (request) => {
     const input = parseInput(trackingSchema, request.body, { form: true });
-    return updateTracking({ ...deps, actor: actorOf(request), orderNumber: request.params.orderNumber, input });
+    return updateTracking({ ...deps, actor: sessionUser(request), orderNumber: request.params.orderNumber, input });
   });
 
   app.post<ByNumber>('/api/admin/orders/:orderNumber/revoke-links', ADMIN, async (request) =>
-    revokeOrderLinks({ db, clock, actor: actorOf(request), orderNumber: request.params.orderNumber }),
+    revokeOrderLinks({ db, clock, actor: sessionUser(request), orderNumber: request.params.orderNumber }),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ORDER_LINK_SENT, ORDER_TOKEN_HEADER, orderAccessSchema } from '../../../shared/orders';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { sessionUser } from '../../lib/session-user';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { takingAtLeast } from '../../lib/timing';
 import { getOrderForViewer, sendOrderLink, type OrderAccess } from './service';
@@ -14,7 +15,7 @@ export function orderTokenOf(request: FastifyRequest): string | undefined {
 
 /** Who asks for an order and the token they send: the signed-in user comes from the accounts guard. */
 export function orderAccessOf(request: FastifyRequest, { clock, config }: Pick<AppContext, 'clock' | 'config'>) {
-  const user = request.auth?.user;
+  const user = sessionUser(request, { optional: true });
   return {
     viewer: user ? { role: user.role, id: user.id } : null,
     accessToken: orderTokenOf(request),

@@ -9,9 +9,8 @@ import {
 } from '../../../shared/repairs';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
+import { sessionUser } from '../../lib/session-user';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
-import { actorOf } from '../audit/service';
-import { sessionOf } from '../accounts/guard';
 import { cancelRepair } from './cancel';
 import { listAgentPickups, moveRepair } from './pickups';
 import { bookRepair, listCustomerRepairs, listOfferedSlots, repairNotFound, trackRepair } from './service';
@@ -34,7 +33,7 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
     { config: { access: 'public', rateLimit: { max: 10, timeWindow: '10 minutes' } } },
     async (request, reply) => {
       const booking = parseInput(repairBookingSchema, request.body, { form: true });
-      const user = request.auth?.user;
+      const user = sessionUser(request, { optional: true });
       const customerId = user?.role === 'customer' ? user.id : null;
       return reply.status(201).send(await bookRepair({ db, config, clock, booking, customerId }));
     },
@@ -48,7 +47,7 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
       const repair = await trackRepair({
         db,
         bookingNumber: request.params.bookingNumber,
-        viewerId: request.auth?.user.id ?? null,
+        viewerId: sessionUser(request, { optional: true })?.id ?? null,
       });
       if (!repair) throw repairNotFound();
       return repair;
@@ -61,7 +60,7 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
     referenceLookup(BY_BOOKING, { max: 20, timeWindow: '10 minutes' }),
     async (request) => {
       const { email } = parseInput(cancelRepairSchema, request.body, { form: true });
-      const user = request.auth?.user;
+      const user = sessionUser(request, { optional: true });
       return cancelRepair({
         db,
         config,
@@ -79,17 +78,17 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
       config,
       clock,
       bookingNumber: request.params.bookingNumber,
-      by: { staff: actorOf(request), reason },
+      by: { staff: sessionUser(request), reason },
     });
   });
 
   app.get('/api/account/repairs', { config: { access: ['customer' as const] } }, async (request) => ({
-    repairs: await listCustomerRepairs({ db, customerId: sessionOf(request).user.id }),
+    repairs: await listCustomerRepairs({ db, customerId: sessionUser(request).id }),
   }));
 
   app.get('/api/agent/repairs', AGENT, async (request) => {
     const { date } = parseInput(agentRepairsQuerySchema, request.query);
-    return { pickups: await listAgentPickups({ db, agentId: sessionOf(request).user.id, date }) };
+    return { pickups: await listAgentPickups({ db, agentId: sessionUser(request).id, date }) };
   });
 
   app.post<{ Params: { bookingNumber: string } }>(
@@ -101,7 +100,7 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
         db,
         config,
         clock,
-        actor: actorOf(request),
+        actor: sessionUser(request),
         bookingNumber: request.params.bookingNumber,
         status,
       });

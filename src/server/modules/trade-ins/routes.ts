@@ -17,11 +17,10 @@ import {
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
 import { notFound, parseInput } from '../../lib/errors';
+import { sessionUser } from '../../lib/session-user';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { takingAtLeast } from '../../lib/timing';
 import { sharedJsonReplies } from '../../lib/shared-reads';
-import { actorOf } from '../audit/service';
-import { sessionOf } from '../accounts/guard';
 import { orderAccessOf } from '../orders/routes';
 import { getOrderTracking } from '../orders/status';
 import { trackRepair } from '../repairs/service';
@@ -43,7 +42,6 @@ import {
   notFoundMessage,
   submitTradeIn,
   TRADE_IN_NOT_FOUND,
-  type Viewer,
 } from './service';
 
 type ByNumber = { Params: { number: string } };
@@ -58,9 +56,6 @@ const NEW_LINK = referenceLookup(perReference('number'), { max: 10, timeWindow: 
 /** Longer than finding the trade-in, writing the link and its email take, so every answer comes alike. */
 export const NEW_LINK_MS = 300;
 
-const viewerOf = (request: FastifyRequest): Viewer =>
-  request.auth ? { id: request.auth.user.id, role: request.auth.user.role } : null;
-
 export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
   app.post(
     '/api/trade-ins',
@@ -71,7 +66,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     },
     async (request, reply) => {
       const form = parseInput(sellFormSchema, request.body, FORM);
-      const user = request.auth?.user;
+      const user = sessionUser(request, { optional: true });
       const customer =
         user?.role === 'customer' ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null;
       const created = await submitTradeIn({ db, config, clock, form, customer });
@@ -94,10 +89,14 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
         });
         if (order) return { kind: 'order', order } satisfies TrackReply;
       } else if (number.startsWith('TXN')) {
-        const tradeIn = await getTrackedTradeIn({ db, number, viewer: viewerOf(request) });
+        const tradeIn = await getTrackedTradeIn({ db, number, viewer: sessionUser(request, { optional: true }) });
         return { kind: 'trade-in', tradeIn } satisfies TrackReply;
       } else if (number.startsWith('REP-')) {
-        const repair = await trackRepair({ db, bookingNumber: number, viewerId: request.auth?.user.id ?? null });
+        const repair = await trackRepair({
+          db,
+          bookingNumber: number,
+          viewerId: sessionUser(request, { optional: true })?.id ?? null,
+        });
         if (repair) return { kind: 'repair', repair } satisfies TrackReply;
       }
       throw notFound(TRADE_IN_NOT_FOUND, notFoundMessage);
@@ -110,7 +109,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     config,
     clock,
     number: request.params.number,
-    viewer: viewerOf(request),
+    viewer: sessionUser(request, { optional: true }),
     token,
     ip: request.ip,
   });
@@ -132,7 +131,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   });
 
   app.get('/api/account/trade-ins', { config: { access: ['customer'] } }, async (request) => ({
-    tradeIns: await listCustomerTradeIns({ db, customerId: sessionOf(request).user.id }),
+    tradeIns: await listCustomerTradeIns({ db, customerId: sessionUser(request).id }),
   }));
 
   // --- Admin ---------------------------------------------------------------------------------------
@@ -144,7 +143,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
 
   app.post<ByNumber>('/api/admin/trade-ins/:number/confirm', ADMIN, async (request) => ({
     message: 'Trade-in confirmed',
-    tradeIn: await confirmTradeIn({ db, config, clock, number: request.params.number, actor: actorOf(request) }),
+    tradeIn: await confirmTradeIn({ db, config, clock, number: request.params.number, actor: sessionUser(request) }),
   }));
 
   app.post<ByNumber>('/api/admin/trade-ins/:number/assign', ADMIN, async (request) => {
@@ -154,7 +153,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
       config,
       clock,
       number: request.params.number,
-      actor: actorOf(request),
+      actor: sessionUser(request),
       agentId,
     });
     return { message: `Assigned to ${tradeIn.agentName}`, tradeIn };
@@ -169,7 +168,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
         config,
         clock,
         number: request.params.number,
-        actor: actorOf(request),
+        actor: sessionUser(request),
         payoutReference,
       }),
     };
@@ -180,14 +179,14 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     listAgentTradeIns({
       db,
       query: parseInput(agentTradeInQuerySchema, request.query),
-      agentId: sessionOf(request).user.id,
+      agentId: sessionUser(request).id,
     }),
   );
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/assess', AGENT, async (request) => ({
     message: OFFER_MESSAGES.assessed,
     tradeIn: agentView(
-      await assessTradeIn({ db, config, clock, number: request.params.number, actor: actorOf(request) }),
+      await assessTradeIn({ db, config, clock, number: request.params.number, actor: sessionUser(request) }),
     ),
   }));
 
@@ -198,7 +197,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
       config,
       clock,
       number: request.params.number,
-      actor: actorOf(request),
+      actor: sessionUser(request),
       amount,
       notes,
     });
