@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import quickbuy from './eslint/boundaries.js';
+import quickbuy from './eslint/plugin.js';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -47,6 +47,25 @@ export default tseslint.config(
               message: 'Code in src never imports tests: test helpers live in tests/support, for *.test.ts files.',
             },
           ],
+        },
+      ],
+      // The server's modules in layers, lowest first: a module imports only modules below its own
+      // (docs/architecture.md). Tests may reach up to set up their data through other services.
+      'quickbuy/server-modules': [
+        'error',
+        {
+          modules: 'src/server/modules',
+          layers: [
+            ['audit'],
+            ['mail', 'images'],
+            ['accounts'],
+            ['payments', 'catalog', 'contact'],
+            ['orders'],
+            ['checkout'],
+            ['repairs', 'trade-ins'],
+            ['agents', 'tracking', 'chat', 'reports', 'spa', 'health'],
+          ],
+          except: ['.test.ts'],
         },
       ],
     },
