@@ -88,7 +88,10 @@ tester.run('quickbuy/server-modules', serverModules, {
       code: "import { track } from '../tracking/service';",
       options,
       errors: [
-        { message: 'modules/tracking is in no layer: place it in the layers of quickbuy/server-modules (eslint.config.js)' },
+        {
+          message:
+            'modules/tracking is in no layer: place it in the layers of quickbuy/server-modules (eslint.config.js)',
+        },
       ],
     },
   ],
