@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/accounts';
 import { AGENT_ROLES, USER_STATUSES } from '../../../shared/agents';
-import { createdAt, oneOf, updatedAt } from './columns';
+import { createdAt, identityKey, keyedBy, oneOf, partOf, updatedAt, uuidKey } from './columns';
 import { images } from './images';
 
 /** Customers, agents and the admin: one table, one sign-in path, a role each. */
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     role: text('role').notNull(),
     email: text('email').notNull(),
     username: text('username'),
@@ -48,9 +48,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -65,9 +63,7 @@ export const sessions = pgTable(
  * once a first code matched; the last step a code was accepted in, so no code is used twice.
  */
 export const staffFactors = pgTable('staff_factors', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: keyedBy('user_id', () => users.id),
   sealedSecret: text('sealed_secret').notNull(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   lastStep: bigint('last_step', { mode: 'number' }),
@@ -79,9 +75,7 @@ export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {
     codeHash: text('code_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('staff_recovery_codes_user_idx').on(t.userId)],
@@ -91,9 +85,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -140,7 +132,7 @@ export const signUpRequests = pgTable(
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     key: text('key').notNull(),
     createdAt: createdAt(),
   },
@@ -151,9 +143,7 @@ export const signInFailures = pgTable(
 export const paymentDetails = pgTable(
   'payment_details',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: keyedBy('user_id', () => users.id),
     method: text('method').notNull(),
     bankName: text('bank_name'),
     accountType: text('account_type'),

@@ -1,13 +1,13 @@
 /** The tables modules/audit owns: only that module imports this file (table-ownership.test.ts). */
-import { bigint, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/accounts';
 import { users } from './accounts';
-import { createdAt, oneOf } from './columns';
+import { createdAt, identityKey, oneOf } from './columns';
 
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorRole: text('actor_role').notNull(),
     action: text('action').notNull(),

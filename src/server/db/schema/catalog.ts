@@ -2,13 +2,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DEVICE_TYPES } from '../../../shared/catalog';
-import { createdAt, oneOf, updatedAt } from './columns';
+import { createdAt, oneOf, partOf, updatedAt, uuidKey } from './columns';
 import { images } from './images';
 
 export const devices = pgTable(
   'devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     type: text('type').notNull(),
@@ -53,9 +53,7 @@ export const devices = pgTable(
 export const deviceImages = pgTable(
   'device_images',
   {
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: partOf('device_id', () => devices.id),
     position: integer('position').notNull(),
     imageId: uuid('image_id')
       .notNull()

@@ -1,6 +1,6 @@
 /** Column helpers the table files share; no module imports this file. */
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, customType, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -16,3 +16,17 @@ export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
   return sql`${column} in (${sql.raw(list)})`;
 }
+
+/** A random UUID primary key. */
+export const uuidKey = () => uuid('id').primaryKey().defaultRandom();
+
+/** An identity primary key, for rows only ever appended (history, events, failures). */
+export const identityKey = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+/** A row that belongs to `parent` and is deleted with it. */
+export const partOf = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).notNull().references(parent, { onDelete: 'cascade' });
+
+/** A one-to-one row keyed by `parent`'s id and deleted with it. */
+export const keyedBy = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).primaryKey().references(parent, { onDelete: 'cascade' });

@@ -1,12 +1,12 @@
 /** The tables modules/contact owns: only that module imports this file (table-ownership.test.ts). */
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { INQUIRY_TYPES } from '../../../shared/contact';
-import { createdAt, oneOf } from './columns';
+import { createdAt, oneOf, uuidKey } from './columns';
 
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),

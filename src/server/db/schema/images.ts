@@ -1,9 +1,9 @@
 /** The tables modules/images owns: only that module imports this file (table-ownership.test.ts). */
-import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt } from './columns';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, partOf, uuidKey } from './columns';
 
 export const images = pgTable('images', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   contentType: text('content_type').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
@@ -15,9 +15,7 @@ export const images = pgTable('images', {
 export const imageVariants = pgTable(
   'image_variants',
   {
-    imageId: uuid('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'cascade' }),
+    imageId: partOf('image_id', () => images.id),
     width: integer('width').notNull(),
     data: bytea('data').notNull(),
     createdAt: createdAt(),

@@ -1,13 +1,13 @@
 /** The tables modules/mail owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, oneOf } from './columns';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, oneOf, uuidKey } from './columns';
 
 /** Emails written in the same transaction as the event they announce, sent later. */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     kind: text('kind').notNull(),
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),

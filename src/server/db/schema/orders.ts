@@ -1,11 +1,11 @@
 /** The tables modules/orders owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CURRENCIES } from '../../../shared/money';
 import { ORDER_PAYMENT_STATUSES, ORDER_STATUSES } from '../../../shared/orders';
 import { users } from './accounts';
 import { devices } from './catalog';
-import { createdAt, oneOf, updatedAt } from './columns';
+import { createdAt, identityKey, oneOf, partOf, updatedAt, uuidKey } from './columns';
 
 export interface AddressRecord {
   street: string;
@@ -18,7 +18,7 @@ export interface AddressRecord {
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     orderNumber: text('order_number').notNull().unique(),
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
@@ -75,10 +75,8 @@ export const orders = pgTable(
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: identityKey(),
+    orderId: partOf('order_id', () => orders.id),
     status: text('status').notNull(),
     note: text('note'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -93,10 +91,8 @@ export const orderStatusHistory = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    orderId: partOf('order_id', () => orders.id),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'restrict' }),

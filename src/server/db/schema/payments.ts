@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_STATUSES } from '../../../shared/payments';
 import { users } from './accounts';
-import { createdAt, oneOf, updatedAt } from './columns';
+import { createdAt, identityKey, oneOf, updatedAt, uuidKey } from './columns';
 import { orders } from './orders';
 
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     reference: text('reference').notNull().unique(),
     orderId: uuid('order_id')
       .notNull()
@@ -37,7 +37,7 @@ export const payments = pgTable(
 export const refunds = pgTable(
   'refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
@@ -64,7 +64,7 @@ export const refunds = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     provider: text('provider').notNull(),
     event: text('event').notNull(),
     reference: text('reference').notNull(),

@@ -1,15 +1,15 @@
 /** The tables modules/repairs owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { REPAIR_BOOKING_STATUSES, REPAIR_DEVICE_TYPES, REPAIR_SERVICE_IDS } from '../../../shared/repairs';
 import { users } from './accounts';
-import { createdAt, oneOf, updatedAt } from './columns';
+import { createdAt, identityKey, oneOf, partOf, updatedAt, uuidKey } from './columns';
 import { statusStep } from './status-history';
 
 export const repairBookings = pgTable(
   'repair_bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     bookingNumber: text('booking_number').notNull().unique(),
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     deviceType: text('device_type').notNull(),
@@ -58,10 +58,8 @@ export const repairPickupSlots = pgTable(
 export const repairStatusHistory = pgTable(
   'repair_status_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => repairBookings.id, { onDelete: 'cascade' }),
+    id: identityKey(),
+    bookingId: partOf('booking_id', () => repairBookings.id),
     ...statusStep(),
   },
   (t) => [

@@ -1,20 +1,9 @@
 /** The tables modules/trade-ins owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ALL_SALE_STATUSES, SELL_DEVICE_TYPES } from '../../../shared/trade-ins';
 import { users } from './accounts';
-import { createdAt, oneOf, updatedAt } from './columns';
+import { createdAt, identityKey, keyedBy, oneOf, partOf, updatedAt, uuidKey } from './columns';
 import { statusStep } from './status-history';
 import { images } from './images';
 
@@ -22,7 +11,7 @@ import { images } from './images';
 export const tradeIns = pgTable(
   'trade_ins',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     transactionNumber: text('transaction_number').notNull().unique(),
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull().default(''),
@@ -71,9 +60,7 @@ export const tradeIns = pgTable(
 
 /** Where an accepted offer is paid, and the admin's record of paying it. Personal data: masked on screen. */
 export const tradeInPayouts = pgTable('trade_in_payouts', {
-  tradeInId: uuid('trade_in_id')
-    .primaryKey()
-    .references(() => tradeIns.id, { onDelete: 'cascade' }),
+  tradeInId: keyedBy('trade_in_id', () => tradeIns.id),
   accountHolder: text('account_holder').notNull(),
   bankName: text('bank_name').notNull(),
   accountNumber: text('account_number').notNull(),
@@ -106,10 +93,8 @@ export const tradeInQuotes = pgTable(
 export const tradeInStatusHistory = pgTable(
   'trade_in_status_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tradeInId: uuid('trade_in_id')
-      .notNull()
-      .references(() => tradeIns.id, { onDelete: 'cascade' }),
+    id: identityKey(),
+    tradeInId: partOf('trade_in_id', () => tradeIns.id),
     ...statusStep(),
   },
   (t) => [
@@ -121,9 +106,7 @@ export const tradeInStatusHistory = pgTable(
 export const tradeInImages = pgTable(
   'trade_in_images',
   {
-    tradeInId: uuid('trade_in_id')
-      .notNull()
-      .references(() => tradeIns.id, { onDelete: 'cascade' }),
+    tradeInId: partOf('trade_in_id', () => tradeIns.id),
     position: integer('position').notNull(),
     imageId: uuid('image_id')
       .notNull()
