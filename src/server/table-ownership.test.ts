@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One server module owns each table and others call its service (docs/decisions/012):
+ * One server module owns each table and others call its service (docs/decisions/012, issue 9 item 4):
  * every name imported from db/schema outside db/ is imported by one owner only, a module folder
  * (`modules/orders`) or a lib file (`lib/app-meta.ts`). The seed loads start-up data in bulk
  * (decision 012) and reports reads aggregates without writing (decision 028): both are left out.
