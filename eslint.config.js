@@ -14,7 +14,7 @@ export default tseslint.config(
     plugins: { quickbuy },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // src/web and src/server never import each other; src/shared imports neither (DESIGN.md section 1);
+      // src/web and src/server never import each other; src/shared imports neither (docs/architecture.md);
       // nothing in src but a test imports tests/; a web feature imports no other feature (what two
       // share lives in src/web/components or src/web/lib: docs/decisions/016).
       'quickbuy/boundaries': [

@@ -1,4 +1,4 @@
-// The admin's lists (issues 15 and 17) on 10,000 rows each, signed in as the admin, the server run as
+// The admin's lists on 10,000 rows each, signed in as the admin, the server run as
 // `npm start` runs it (default log level, its log into a file):
 //   1. the first page of Orders, Trade-ins, Devices and Payments at 20 connections: requests/s and
 //      p99 beside the budget (p99 <= 50 ms);

@@ -1,10 +1,11 @@
-// GET /api/devices with filters and search on a 100,000-device catalog (issues 3 and 17), beside a
+// GET /api/devices with filters and search on a 100,000-device catalog, beside a
 // bare node:http server answering each URL with the very bytes the store answered for it, in the same
 // run. Seeds the catalog once into a temp DATA_DIR with `npm run seed` (reused by later runs;
 // BENCH_DATA_DIR chooses it), starts the real server as `npm start` runs it (NODE_ENV=production,
 // LOG_LEVEL and LOG_FORMAT unset: an access line a request, JSON lines into a log file), runs
 // autocannon, prints a table and the EXPLAIN summary of the listing's queries.
-// Budget (issue 17): >= 60% of the bare server's requests/s, p99 <= 25 ms. Figures, not pass/fail.
+// Budget: >= 60% of the bare server's requests/s, p99 <= 25 ms (docs/performance/server-throughput.md).
+// Figures, not pass/fail.
 // Takes about a minute and a half on first run, under a minute after.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

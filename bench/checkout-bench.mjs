@@ -8,10 +8,10 @@
 //   contended:   every buyer buys any of BENCH_DEVICES devices holding 1 to 5 units each (they sell out)
 // Afterwards every device's stock is read back: units sold must equal the units of the paid orders
 // (unaccounted: 0) and never exceed what was there (oversold: 0). Figures, not pass/fail; the budgets
-// (issue 17, uncontended: PostgreSQL >= 150 and PGlite >= 100 paid orders/s, p99 <= 300 ms a step)
-// are printed beside them (after a warm-up on the uncontended pool, not reported), and the store
-// process's CPU time per paid order (steadier than the rates when other work shares the machine; on
-// PostgreSQL the database server's own CPU is not in it). BENCH_SECONDS (default 8),
+// (uncontended: PostgreSQL >= 150 and PGlite >= 100 paid orders/s, p99 <= 300 ms a step; figures so far in
+// docs/performance/checkout-statements.md) are printed beside them (after a warm-up on the uncontended pool,
+// not reported), and the store process's CPU time per paid order (steadier than the rates when other
+// work shares the machine; on PostgreSQL the database server's own CPU is not in it). BENCH_SECONDS (default 8),
 // BENCH_WARMUP_SECONDS (3), BENCH_BUYERS (16), BENCH_DEVICES (300), BENCH_ENGINES (pglite,postgres).
 import { spawn } from 'node:child_process';
 import http from 'node:http';

@@ -27,9 +27,9 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-/** Issue 17: first-load JavaScript of /, /buy and /device/:id, brotli. */
+/** First-load JavaScript of /, /buy and /device/:id, brotli (docs/performance/first-load-javascript.md). */
 const JS_BUDGET_KB = 100;
-/** Issue 17: Lighthouse mobile, median of 3 runs a page. */
+/** Lighthouse mobile, median of 3 runs a page (docs/performance/lighthouse.md). */
 const LIGHTHOUSE_BUDGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 /** The same runs' metrics: at most these (LCP and TBT in ms). */
 const METRIC_BUDGETS = {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 
 /**
- * `quickbuy/boundaries`: the import rules of DESIGN.md section 1 and STYLE.md, checked on the
- * resolved path of every relative import (so `../../server/x` and `../server/x` are the same thing):
+ * `quickbuy/boundaries`: the import rules between the roots and between web features (docs/architecture.md),
+ * checked on the resolved path of every relative import (so `../../server/x` and `../server/x` are the same thing):
  * - a zone's files may not import from the folders it names (src/web and src/server never meet),
  *   except files whose name ends as one of its `except` endings (tests beside the code they test);
  * - with `features`, a file under that folder may import only its own feature's files.

@@ -1,5 +1,5 @@
 /**
- * The spec keeps two currency readings (DESIGN.md section 6): the naira sign on
+ * The spec keeps two currency readings (README, STORE_CURRENCY): the naira sign on
  * cards and the cart, rand on filters, repairs and offers, NGN charged. Every
  * amount on screen goes through here, so STORE_CURRENCY=ZAR switches all of it.
  */

@@ -23,7 +23,7 @@ export const ORDER_ADVANCE: Partial<Record<OrderStatus, { next: OrderStatus; lab
 /** ORD-{year}-{six digits}, spec 000 section 9. */
 export const ORDER_NUMBER_PATTERN = /^ORD-\d{4}-\d{6}$/;
 
-// ---- Checkout (spec 000 sections 3 and 5; DESIGN.md section 8) ----
+// ---- Checkout (spec 000 sections 3 and 5; the flow: docs/architecture.md) ----
 
 export const CHECKOUT_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
@@ -171,6 +171,6 @@ export interface OrderView {
   trackingNumber: string | null;
 }
 
-/** An admin may cancel an order until it ships (beyond the spec: issue 15 'Cancel'). */
+/** An admin may cancel an order until it ships (beyond the spec, which shows no cancel). */
 export const CANCELLABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];
 export const ORDER_CANCELLED_MESSAGE = 'Order cancelled';

@@ -87,7 +87,7 @@ test('a guest buys two devices with the sandbox card and sees the order confirma
   await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
   await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{4}-\d{6}$/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  // Issue 11 item 2: the same browser opens it again in a new tab (the order's token is kept).
+  // The same browser opens it again in a new tab (the order's token is kept).
   const tab = await page.context().newPage();
   await tab.goto(page.url());
   await expect(tab.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();

@@ -2,7 +2,7 @@ import type { ConsoleMessage, Page, Request } from '@playwright/test';
 import type { Device, DeviceListReply } from '../../src/shared/catalog';
 import { expect, hydrated, test, type Api } from './fixtures';
 
-// Server rendering (issue 17, docs/decisions/032): the storefront reads without JavaScript, and with it
+// Server rendering (docs/decisions/032): the storefront reads without JavaScript, and with it
 // the page the server sent is hydrated as it is: no console error, no second request for its data.
 // These stories read the demo catalog and add no device (other specs count the whole catalog).
 

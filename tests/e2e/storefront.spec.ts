@@ -3,8 +3,9 @@ import type { Device, DeviceListReply } from '../../src/shared/catalog';
 import { formatMoney } from '../../src/shared/money';
 import { Api, customerDetails, expect, signUpThroughEmail, test } from './fixtures';
 
-// The defects a shopper met walking the storefront at 1280x800 and 375x740 (issue 11), one story
+// The defects a shopper met walking the storefront at 1280x800 and 375x740, one story
 // each, at the width where it happened, against the seeded demo catalog on the real server.
+// The describe blocks keep the numbers of that review's list ('item 7: ...').
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };

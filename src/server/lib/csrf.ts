@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * A state-changing request must carry `X-QuickBuy-Request: 1`. Browsers only let a page send a
  * custom header to another origin after a CORS preflight, which this server never grants, so only
- * our own pages can send it (DESIGN.md section 5). Decided by the route the request matched (its
+ * our own pages can send it (docs/decisions/003). Decided by the route the request matched (its
  * `config.csrf`), so no spelling of the URL skips it; a request that matches no route is checked too.
  */
 export function registerCsrfGuard(app: FastifyInstance) {

@@ -34,7 +34,7 @@ export function contentSecurityPolicy(config: Config, { nonce }: { nonce?: strin
 
 /**
  * Fixed security headers, built once from the config and set on every reply. Helmet builds its
- * CSP per request, which was the largest single cost on a hot route (STACK-NOTES).
+ * CSP per request, which was the largest single cost on a hot route (docs/decisions/003).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const csp = contentSecurityPolicy(config);
