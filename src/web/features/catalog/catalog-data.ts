@@ -101,6 +101,11 @@ export async function loadCatalog<T>(
   return { reply };
 }
 
+/** Try again after the page failed to render: the next load reads anew instead of the reply that broke it. */
+export function forgetKeptReplies() {
+  kept.clear();
+}
+
 /** The server's page carried its reply in the router's hydration data: kept as if the browser had read it. */
 export function keepHydratedReplies(loaderData: Record<string, unknown> | undefined) {
   for (const data of Object.values(loaderData ?? {})) {
