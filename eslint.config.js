@@ -78,4 +78,24 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  {
+    // A web feature's requests and query keys live in its own <feature>-api.ts, what several features
+    // read in src/web/lib (docs/architecture.md); everything else calls those, never the API client.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/**', 'src/web/**/*-api.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api'],
+              importNames: ['api'],
+              message: 'Call the API from a <feature>-api.ts file (or src/web/lib for what several features read).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

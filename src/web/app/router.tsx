@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { apiCatalog, keepHydratedReplies } from '../features/catalog/catalog-data';
+import { apiCatalog } from '../features/catalog/catalog-api';
+import { keepHydratedReplies } from '../features/catalog/catalog-data';
 import { createRoutes } from './routes';
 
 /**

@@ -6,8 +6,16 @@ import type { StorefrontData } from '../../shared/server-render';
 import { catalogReads, loadCatalog, pageParam, readFilters } from '../features/catalog/catalog-data';
 import { RootLayout } from './layout/root-layout';
 
-/** The failure page loads only when something failed: it is never on a page's first load. */
-const RouteErrorPage = lazy(() => import('./route-error-page').then((module) => ({ default: module.RouteErrorPage })));
+/**
+ * The failure pages load only when something failed: they are never on a page's first load. One module
+ * holds both (the frame's own, and a page's inside the frame), so the first load carries one loader.
+ */
+const RouteErrorPage = lazy(() => import('./route-error-page'));
+const failure = (inFrame?: boolean) => (
+  <Suspense fallback={null}>
+    <RouteErrorPage inFrame={inFrame} />
+  </Suspense>
+);
 
 /** What the route loaders read with, on each side. */
 export interface RouteData {
@@ -94,64 +102,70 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
   return [
     {
       element: <RootLayout />,
-      errorElement: (
-        <Suspense fallback={null}>
-          <RouteErrorPage />
-        </Suspense>
-      ),
+      errorElement: failure(),
       HydrateFallback: FirstLoad,
       children: [
-        storefrontRoute(
-          paths.home,
-          'catalog/home-page',
-          () => import('../features/catalog/home-page'),
-          ({ request }) => load(request, () => catalogReads.home(catalog)),
-        ),
-        storefrontRoute(paths.buy, 'catalog/buy-page', () => import('../features/catalog/buy-page'), buyLoader),
-        storefrontRoute(
-          '/collections/:slug',
-          'catalog/collection-page',
-          () => import('../features/catalog/collection-page'),
-          ({ params, request }) => {
-            const slug = params.slug ?? '';
-            return isCollection(slug)
-              ? load(request, () =>
-                  catalogReads.collection(slug, pageParam(new URL(request.url).searchParams), catalog),
-                )
-              : null;
-          },
-        ),
-        storefrontRoute(
-          '/device/:id',
-          'catalog/device-page',
-          () => import('../features/catalog/device-page'),
-          ({ params, request }) => load(request, () => catalogReads.device(params.id ?? '', catalog)),
-        ),
-        appRoute(paths.cart, () => import('../features/cart/cart-page')),
-        appRoute('/order-confirmation/:orderNumber', () => import('../features/orders/order-confirmation-page')),
-        appRoute(paths.auth, () => import('../features/auth/auth-page')),
-        appRoute(paths.login, () => import('../features/auth/login-page')),
-        appRoute(paths.signup, () => import('../features/auth/signup-page')),
-        appRoute(paths.forgotPassword, () => import('../features/auth/forgot-password-page')),
-        appRoute(paths.resetPassword, () => import('../features/auth/reset-password-page')),
-        appRoute(paths.account, () => import('../features/account/account-page')),
-        storefrontRoute(paths.about, 'content/about-page', () => import('../features/content/about-page')),
-        storefrontRoute(paths.contact, 'content/contact-page', () => import('../features/content/contact-page')),
-        storefrontRoute(paths.faq, 'content/faq-page', () => import('../features/content/faq-page')),
-        storefrontRoute(paths.warranty, 'content/warranty-page', () => import('../features/content/warranty-page')),
-        storefrontRoute(paths.returns, 'content/returns-page', () => import('../features/content/returns-page')),
-        storefrontRoute(paths.shipping, 'content/shipping-page', () => import('../features/content/shipping-page')),
-        storefrontRoute(paths.terms, 'content/terms-page', () => import('../features/content/terms-page')),
-        storefrontRoute(paths.privacy, 'content/privacy-page', () => import('../features/content/privacy-page')),
-        storefrontRoute(paths.reviews, 'content/reviews-page', () => import('../features/content/reviews-page')),
-        storefrontRoute(paths.sell, 'sell/sell-page', () => import('../features/sell/sell-page')),
-        storefrontRoute(paths.repairs, 'repairs/repairs-page', () => import('../features/repairs/repairs-page')),
-        appRoute(paths.track, () => import('../features/track/track-page')),
-        appRoute(paths.agentLogin, () => import('../features/auth/agent-login-page')),
-        appRoute(paths.agentDashboard, () => import('../features/agent/agent-dashboard-page')),
-        appRoute(paths.admin, () => import('../features/admin/admin-page')),
-        ...Object.entries(PATH_ALIASES).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
-        { path: '*', lazy: () => import('./not-found-page') },
+        {
+          // A page that fails to render shows the failure and Try again where the page was, inside the
+          // header and footer; the dashboards' tabs have boundaries of their own (components/area-error.tsx).
+          errorElement: failure(true),
+          children: [
+            storefrontRoute(
+              paths.home,
+              'catalog/home-page',
+              () => import('../features/catalog/home-page'),
+              ({ request }) => load(request, () => catalogReads.home(catalog)),
+            ),
+            storefrontRoute(paths.buy, 'catalog/buy-page', () => import('../features/catalog/buy-page'), buyLoader),
+            storefrontRoute(
+              '/collections/:slug',
+              'catalog/collection-page',
+              () => import('../features/catalog/collection-page'),
+              ({ params, request }) => {
+                const slug = params.slug ?? '';
+                return isCollection(slug)
+                  ? load(request, () =>
+                      catalogReads.collection(slug, pageParam(new URL(request.url).searchParams), catalog),
+                    )
+                  : null;
+              },
+            ),
+            storefrontRoute(
+              '/device/:id',
+              'catalog/device-page',
+              () => import('../features/catalog/device-page'),
+              ({ params, request }) => load(request, () => catalogReads.device(params.id ?? '', catalog)),
+            ),
+            appRoute(paths.cart, () => import('../features/cart/cart-page')),
+            appRoute('/order-confirmation/:orderNumber', () => import('../features/orders/order-confirmation-page')),
+            appRoute(paths.auth, () => import('../features/auth/auth-page')),
+            appRoute(paths.login, () => import('../features/auth/login-page')),
+            appRoute(paths.signup, () => import('../features/auth/signup-page')),
+            appRoute(paths.forgotPassword, () => import('../features/auth/forgot-password-page')),
+            appRoute(paths.resetPassword, () => import('../features/auth/reset-password-page')),
+            appRoute(paths.account, () => import('../features/account/account-page')),
+            storefrontRoute(paths.about, 'content/about-page', () => import('../features/content/about-page')),
+            storefrontRoute(paths.contact, 'content/contact-page', () => import('../features/content/contact-page')),
+            storefrontRoute(paths.faq, 'content/faq-page', () => import('../features/content/faq-page')),
+            storefrontRoute(paths.warranty, 'content/warranty-page', () => import('../features/content/warranty-page')),
+            storefrontRoute(paths.returns, 'content/returns-page', () => import('../features/content/returns-page')),
+            storefrontRoute(paths.shipping, 'content/shipping-page', () => import('../features/content/shipping-page')),
+            storefrontRoute(paths.terms, 'content/terms-page', () => import('../features/content/terms-page')),
+            storefrontRoute(paths.privacy, 'content/privacy-page', () => import('../features/content/privacy-page')),
+            storefrontRoute(paths.reviews, 'content/reviews-page', () => import('../features/content/reviews-page')),
+            storefrontRoute(paths.sell, 'sell/sell-page', () => import('../features/sell/sell-page')),
+            storefrontRoute(paths.repairs, 'repairs/repairs-page', () => import('../features/repairs/repairs-page')),
+            appRoute(paths.track, () => import('../features/track/track-page')),
+            appRoute(paths.agentLogin, () => import('../features/auth/agent-login-page')),
+            appRoute(paths.agentDashboard, () => import('../features/agent/agent-dashboard-page')),
+            appRoute(paths.admin, () => import('../features/admin/admin-page')),
+            ...Object.entries(PATH_ALIASES).map(([from, to]) => ({
+              path: from,
+              element: <Navigate to={to} replace />,
+            })),
+            { path: '*', lazy: () => import('./not-found-page') },
+          ],
+        },
       ],
     },
   ];

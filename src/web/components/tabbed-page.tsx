@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { AreaErrorBoundary } from './area-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs';
 
 /** The white card a tab's content sits in. */
@@ -59,7 +60,8 @@ export function TabbedPage({
         </TabsList>
         {tabs.map(({ value, content, panel = true }) => (
           <TabsContent key={value} value={value} className={panel ? panelClass : 'space-y-6'}>
-            {content}
+            {/* A tab that fails to render shows the error in its place; the title and the other tabs stay. */}
+            <AreaErrorBoundary>{content}</AreaErrorBoundary>
           </TabsContent>
         ))}
       </Tabs>

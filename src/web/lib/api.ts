@@ -46,7 +46,11 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The typed client every feature uses; state-changing calls carry the QuickBuy header. */
+/**
+ * The typed client; state-changing calls carry the QuickBuy header. Only the request files call it: a
+ * feature's `<feature>-api.ts`, and lib/ for what several features share (docs/architecture.md); a lint
+ * rule (eslint.config.js) refuses `api` anywhere else.
+ */
 export const api = {
   get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
@@ -54,3 +58,9 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
+
+/** A 404 is an answer (nothing there), kept as null data rather than an error. */
+export function nullWhenNotFound(error: unknown): null {
+  if (error instanceof ApiError && error.status === 404) return null;
+  throw error;
+}

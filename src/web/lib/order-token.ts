@@ -1,3 +1,4 @@
+import { ORDER_TOKEN_HEADER } from '../../shared/orders';
 import { STORE } from '../../shared/store';
 
 /**
@@ -14,12 +15,18 @@ export function saveOrderToken(orderNumber: string, token: string): void {
   }
 }
 
-export function readOrderToken(orderNumber: string): string | null {
+function readOrderToken(orderNumber: string): string | null {
   try {
     return window.localStorage.getItem(key(orderNumber));
   } catch {
     return null;
   }
+}
+
+/** The headers of a read of the order: its token when this browser has one, which shows the order's details too. */
+export function orderTokenHeaders(orderNumber: string): Record<string, string> {
+  const token = readOrderToken(orderNumber);
+  return token ? { [ORDER_TOKEN_HEADER]: token } : {};
 }
 
 /**

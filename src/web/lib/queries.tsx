@@ -26,3 +26,11 @@ let tabClient: QueryClient | undefined;
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={(tabClient ??= createQueryClient())}>{children}</QueryClientProvider>;
 }
+
+/**
+ * Try again after a part of the app failed to render: every query forgets its data, so what the pages
+ * show is asked of the server anew instead of drawn again from what broke them.
+ */
+export function resetQueries(): Promise<void> {
+  return tabClient?.resetQueries() ?? Promise.resolve();
+}

@@ -34,13 +34,15 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
+/** Who the session cookie belongs to: the user, or the second factor a staff sign-in still owes. */
+export const readMe = () => api.get<MeReply>('/api/auth/me');
+
 /**
  * Asks the server who is signed in; one question at a time. With no answer (offline, a server error)
  * the header offers Login/SignUp, as for anybody unknown, and asks again on a later page.
  */
 export function refreshSession(): Promise<void> {
-  asking ??= api
-    .get<MeReply>('/api/auth/me')
+  asking ??= readMe()
     .then((reply) => publish({ user: reply.user, known: true }))
     .catch(() => {
       publish(ANONYMOUS);

@@ -1,39 +1,16 @@
 import { ArrowRight, ImageOff } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { imageUrl, type CatalogMenuReply } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
-import { api } from '../../lib/api';
 import { money } from '../../lib/money';
-import { useSettled } from '../../lib/use-settled';
+import { useCatalogMenu } from './menu-api';
 import { COLLECTION_LINKS, COMPANY_LINKS } from './nav-links';
 
 /**
  * What the header's Shop and Company menus hold, loaded when the pointer or the focus first comes to the
  * navigation (desktop-nav.tsx): a page's first load carries only the menu buttons.
  */
-
-/** How long the menu's featured devices and laptop count stand before the menu asks again. */
-const MENU_FRESH_MS = 5 * 60_000;
-let menuRead: { at: number; reply: Promise<CatalogMenuReply> } | undefined;
-
-/** The menu's reply, read again once it is older than MENU_FRESH_MS; a failed read is asked again next time. */
-function readMenu(): Promise<CatalogMenuReply> {
-  if (!menuRead || Date.now() - menuRead.at > MENU_FRESH_MS) {
-    const reply = api.get<CatalogMenuReply>('/api/catalog/menu');
-    menuRead = { at: Date.now(), reply };
-    reply.catch(() => {
-      if (menuRead?.reply === reply) menuRead = undefined;
-    });
-  }
-  return menuRead.reply;
-}
-
-/** The Shop menu's live part, asked for the first time the menu opens (not on every page load). */
-function useCatalogMenu() {
-  const [reply] = useState(readMenu);
-  return useSettled(reply);
-}
 
 export function allLaptopsLabel(count: number | undefined): string {
   return count === undefined ? 'All Laptops' : `All Laptops (${count})`;

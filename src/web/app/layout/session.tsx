@@ -3,11 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
+import { signOut } from '../../lib/sign-out';
 import { setSession } from '../../lib/use-session';
-import { api } from '../../lib/api';
-
-/** Browser-storage keys the spec's logout clears (000 section 4); we may still cache the profile there. */
-const SESSION_STORAGE_KEYS = ['currentUser', 'currentAgent', 'isAdmin'];
 
 /** Ends the session on the server, forgets it here, and goes home. */
 export function useLogout() {
@@ -16,16 +13,11 @@ export function useLogout() {
   const logout = async () => {
     setPending(true);
     try {
-      await api.post('/api/auth/signout');
+      await signOut();
     } catch {
       // Already signed out, or the server is unreachable: the session is dropped locally either way.
     } finally {
       setPending(false);
-    }
-    try {
-      SESSION_STORAGE_KEYS.forEach((key) => window.localStorage.removeItem(key));
-    } catch {
-      // Storage unavailable: nothing cached to clear.
     }
     setSession(null);
     void navigate(paths.home);

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { passwordChangeSchema } from '../../../shared/accounts';
-import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/field';
+import { changePassword } from './profile-api';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -14,8 +14,7 @@ export function PasswordForm() {
   const form = useZodForm(passwordChangeSchema, { defaultValues: EMPTY });
   const input = inputProps(form, prefix);
   const onSubmit = submitWith(form, async (change) => {
-    const { message } = await api.post<{ message: string }>('/api/account/password', change);
-    toast.success(message);
+    toast.success(await changePassword(change));
     form.reset(EMPTY);
   });
   return (

@@ -1,17 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { profileSchema, type ProfileReply } from '../../../shared/accounts';
 import { MAX_IMAGE_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES } from '../../../shared/images';
-import { api, ApiError } from '../../lib/api';
+import { useProfile } from '../../lib/account-reads';
+import { ApiError } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { refreshSession } from '../../lib/use-session';
 import { Button } from '../ui/button';
 import { EmailField, PasswordField, TextField } from '../ui/field';
-
-/** Under 'account', which a new sign-in clears (features/auth/use-signed-in). */
-const PROFILE_QUERY_KEY = ['account', 'profile'] as const;
+import { useProfileSaves } from './profile-api';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -23,7 +21,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 function ProfileFields({ profile }: { profile: ProfileReply }) {
-  const queryClient = useQueryClient();
+  const { saveProfile, savePicture } = useProfileSaves();
   const form = useZodForm(profileSchema, {
     defaultValues: { name: profile.name, email: profile.email, currentPassword: '' },
   });
@@ -32,10 +30,10 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
   const input = inputProps(form, useId());
   const [uploading, setUploading] = useState(false);
 
-  const saved = (reply: { message: string; profile: ProfileReply }) => {
-    queryClient.setQueryData(PROFILE_QUERY_KEY, reply.profile);
+  /** The header shows the name and email too: it asks the server again. */
+  const saved = (message: string) => {
     void refreshSession();
-    toast.success(reply.message);
+    toast.success(message);
   };
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -48,11 +46,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
     }
     setUploading(true);
     try {
-      saved(
-        await api.post<{ message: string; profile: ProfileReply }>('/api/account/profile/picture', {
-          image: await readAsDataUrl(file),
-        }),
-      );
+      saved(await savePicture(await readAsDataUrl(file)));
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Could not upload the picture');
     } finally {
@@ -61,7 +55,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
   };
 
   const onSubmit = submitWith(form, async (changes) => {
-    saved(await api.put<{ message: string; profile: ProfileReply }>('/api/account/profile', changes));
+    saved(await saveProfile(changes));
   });
 
   return (
@@ -123,10 +117,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
 
 /** Name, email and picture of whoever is signed in (customers on /account, agents on their dashboard). */
 export function ProfileEditor() {
-  const profile = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: () => api.get<ProfileReply>('/api/account/profile'),
-  });
+  const profile = useProfile();
   if (profile.isPending) return <p className="text-slate-600">Loading profile...</p>;
   if (!profile.data) return <p className="text-red-700">Could not load your profile.</p>;
   return <ProfileFields key={profile.data.email} profile={profile.data} />;

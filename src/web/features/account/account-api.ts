@@ -1,30 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountOrder, AddressReply, PaymentDetailsReply } from '../../../shared/accounts';
-import type { CustomerRepairSummary, RepairCancelledReply } from '../../../shared/repairs';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type {
+  AccountOrder,
+  AddressInput,
+  AddressReply,
+  PaymentDetailsInput,
+  PaymentDetailsReply,
+} from '../../../shared/accounts';
+import type { CustomerRepairSummary } from '../../../shared/repairs';
+import type { AccountTradeIn } from '../../../shared/trade-ins';
+import { ACCOUNT_KEYS } from '../../lib/account-reads';
 import { api } from '../../lib/api';
+import { cancelRepairBooking } from '../../lib/repair-cancel';
 
-export const ACCOUNT_KEYS = {
-  payment: ['account', 'payment-details'] as const,
-  orders: ['account', 'orders'] as const,
-  address: ['account', 'address'] as const,
-  repairs: ['account', 'repairs'] as const,
+/**
+ * The account page's own lists; the profile, address and payment details it shares with other pages
+ * are read through lib/account-reads. Everything sits under ACCOUNT_KEYS.all, which a sign-in clears.
+ */
+const LIST_KEYS = {
+  orders: [...ACCOUNT_KEYS.all, 'orders'] as const,
+  tradeIns: [...ACCOUNT_KEYS.all, 'trade-ins'] as const,
+  repairs: [...ACCOUNT_KEYS.all, 'repairs'] as const,
 };
-
-export const usePaymentDetails = () =>
-  useQuery({
-    queryKey: ACCOUNT_KEYS.payment,
-    queryFn: () => api.get<PaymentDetailsReply>('/api/account/payment-details'),
-  });
 
 export const useAccountOrders = () =>
   useQuery({
-    queryKey: ACCOUNT_KEYS.orders,
+    queryKey: LIST_KEYS.orders,
     queryFn: async () => (await api.get<{ orders: AccountOrder[] }>('/api/account/orders')).orders,
+  });
+
+export const useAccountTradeIns = () =>
+  useQuery({
+    queryKey: LIST_KEYS.tradeIns,
+    queryFn: async () => (await api.get<{ tradeIns: AccountTradeIn[] }>('/api/account/trade-ins')).tradeIns,
   });
 
 export const useAccountRepairs = () =>
   useQuery({
-    queryKey: ACCOUNT_KEYS.repairs,
+    queryKey: LIST_KEYS.repairs,
     queryFn: async () => (await api.get<{ repairs: CustomerRepairSummary[] }>('/api/account/repairs')).repairs,
   });
 
@@ -32,11 +44,32 @@ export const useAccountRepairs = () =>
 export function useCancelRepair() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (bookingNumber: string) =>
-      api.post<RepairCancelledReply>(`/api/repairs/${encodeURIComponent(bookingNumber)}/cancel`, {}),
-    onSettled: () => client.invalidateQueries({ queryKey: ACCOUNT_KEYS.repairs }),
+    mutationFn: (bookingNumber: string) => cancelRepairBooking(bookingNumber),
+    onSettled: () => client.invalidateQueries({ queryKey: LIST_KEYS.repairs }),
   });
 }
 
-export const useAddress = () =>
-  useQuery({ queryKey: ACCOUNT_KEYS.address, queryFn: () => api.get<AddressReply>('/api/account/address') });
+/**
+ * A PUT of a record other pages read too: the saved record the server answers with replaces the
+ * cached read (`key`), so every page shows the change at once. Resolves to the server's message.
+ */
+function useSave<Input, Saved>(path: string, key: QueryKey, cached: (reply: Saved) => Saved) {
+  const client = useQueryClient();
+  return async (input: Input) => {
+    const reply = await api.put<Saved & { message: string }>(path, input);
+    client.setQueryData(key, cached(reply));
+    return reply.message;
+  };
+}
+
+/** Where the customer lives (the repair booking starts from it). */
+export const useSaveAddress = () =>
+  useSave<AddressInput, AddressReply>('/api/account/address', ACCOUNT_KEYS.address, ({ address }) => ({ address }));
+
+/** The payout method; a card keeps its brand, last four and expiry only. */
+export const useSavePaymentDetails = () =>
+  useSave<PaymentDetailsInput, PaymentDetailsReply>(
+    '/api/account/payment-details',
+    ACCOUNT_KEYS.paymentDetails,
+    ({ details }) => ({ details }),
+  );

@@ -1,26 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { addressSchema, type AddressInput, type AddressReply } from '../../../shared/accounts';
 import { ProvinceSelect } from '../../components/province-select';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { api } from '../../lib/api';
+import { useSavedAddress } from '../../lib/account-reads';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { ACCOUNT_KEYS, useAddress } from './account-api';
+import { useSaveAddress } from './account-api';
 
 type SavedAddress = NonNullable<AddressReply['address']>;
 
 function AddressForm({ saved, onDone }: { saved: SavedAddress | null; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const saveAddress = useSaveAddress();
   const form = useZodForm(addressSchema, {
     defaultValues: (saved ?? { apartment: '', city: '', postalCode: '' }) as Partial<AddressInput>,
   });
   const input = inputProps(form, useId());
   const onSubmit = submitWith(form, async (address) => {
-    const reply = await api.put<AddressReply & { message: string }>('/api/account/address', address);
-    queryClient.setQueryData(ACCOUNT_KEYS.address, { address: reply.address });
-    toast.success(reply.message);
+    toast.success(await saveAddress(address));
     onDone();
   });
   return (
@@ -44,7 +41,7 @@ function AddressForm({ saved, onDone }: { saved: SavedAddress | null; onDone: ()
 }
 
 export function AddressesTab() {
-  const address = useAddress();
+  const address = useSavedAddress();
   const [editing, setEditing] = useState(false);
   if (address.isPending) return <p className="text-slate-600">Loading address...</p>;
   const saved = address.data?.address ?? null;

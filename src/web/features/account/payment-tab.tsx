@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import {
   ACCOUNT_TYPES,
@@ -10,10 +9,10 @@ import {
 } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
-import { api } from '../../lib/api';
+import { usePaymentDetails } from '../../lib/account-reads';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { ACCOUNT_KEYS, usePaymentDetails } from './account-api';
+import { useSavePaymentDetails } from './account-api';
 
 const EMPTY: Omit<PaymentDetailsInput, 'method'> = {
   accountNumber: '',
@@ -52,16 +51,14 @@ function SavedDetails({ details }: { details: NonNullable<PaymentDetailsReply['d
 }
 
 export function PaymentTab() {
-  const queryClient = useQueryClient();
   const saved = usePaymentDetails();
+  const savePaymentDetails = useSavePaymentDetails();
   const form = useZodForm(paymentDetailsSchema, { defaultValues: EMPTY });
   const input = inputProps(form, useId());
   const method = form.watch('method');
   const methodError = form.formState.errors.method?.message;
   const onSubmit = submitWith(form, async (details) => {
-    const reply = await api.put<PaymentDetailsReply & { message: string }>('/api/account/payment-details', details);
-    queryClient.setQueryData(ACCOUNT_KEYS.payment, { details: reply.details });
-    toast.success(reply.message);
+    toast.success(await savePaymentDetails(details));
     // Card data never stays in the page once saved.
     form.reset({ ...EMPTY, method: details.method });
   });

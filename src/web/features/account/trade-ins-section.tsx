@@ -1,18 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../../shared/paths';
-import type { AccountTradeIn } from '../../../shared/trade-ins';
-import { api } from '../../lib/api';
 import { money } from '../../lib/money';
+import { useAccountTradeIns } from './account-api';
 import { AccountList, AccountListItem } from './account-list';
 
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 
 /** The devices this customer sold (or is selling) beside their orders; each opens its tracking view. */
 export function TradeInsSection() {
-  const tradeIns = useQuery({
-    queryKey: ['account', 'trade-ins'],
-    queryFn: async () => (await api.get<{ tradeIns: AccountTradeIn[] }>('/api/account/trade-ins')).tradeIns,
-  });
+  const tradeIns = useAccountTradeIns();
   if (!tradeIns.data?.length) return null;
   return (
     <section aria-labelledby="trade-ins-heading" className="mt-8">

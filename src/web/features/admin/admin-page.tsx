@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, useSearchParams } from 'react-router';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTab, type AdminTab } from '../../../shared/admin';
 import { paths } from '../../../shared/paths';
+import { AreaErrorBoundary } from '../../components/area-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { RolePage } from '../../components/role-page';
 import { ListStatus } from '../../components/list-status';
@@ -53,9 +54,12 @@ function AdminDashboard() {
           const Panel = TAB_PANELS[key];
           return (
             <TabsContent key={key} value={key}>
-              <Suspense fallback={<ListStatus kind="loading" />}>
-                <Panel />
-              </Suspense>
+              {/* A tab that fails to render shows the error in its place; the title and the other tabs stay. */}
+              <AreaErrorBoundary>
+                <Suspense fallback={<ListStatus kind="loading" />}>
+                  <Panel />
+                </Suspense>
+              </AreaErrorBoundary>
             </TabsContent>
           );
         })}

@@ -3,7 +3,7 @@ import { useAgentSummary } from './agent-api';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** Assigned, Awaiting Assessment, Offers Made, Completed: the server's counts for this agent (decision 031). */
+/** Assigned, Awaiting Assessment, Offers Made, Completed: the server's counts for this agent (docs/decisions/031). */
 export function SummaryCards({ agentId }: { agentId: string }) {
   const { data } = useAgentSummary(agentId);
   const figure = (value: number | undefined) => value ?? '…';

@@ -19,7 +19,7 @@ const SALE_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
 
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' });
 const conditionLabel = (value: string) => SELL_CONDITIONS.find((c) => c.value === value)?.label ?? 'Not stated';
-/** The statuses each button starts from: the server's own table (decision 022). */
+/** The statuses each button starts from: the server's own table (docs/decisions/022). */
 const canStart = (move: 'assess' | 'offer', status: AnySaleStatus) =>
   (TRADE_IN_MOVES[move].from as readonly AnySaleStatus[]).includes(status);
 

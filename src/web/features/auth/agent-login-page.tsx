@@ -1,24 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import {
-  ACCOUNT_MESSAGES,
-  adminSigninSchema,
-  agentSigninSchema,
-  type MeReply,
-  type SessionUser,
-} from '../../../shared/accounts';
+import { ACCOUNT_MESSAGES, adminSigninSchema, agentSigninSchema, type SessionUser } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import type { PendingSecondFactor } from '../../../shared/staff-mfa';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { signOut } from '../../lib/sign-out';
 import { setSession } from '../../lib/use-session';
+import { staffSignIn, useMe } from './auth-api';
 import { AuthCard, Notice } from './auth-card';
 import { useSignedIn } from './use-signed-in';
 
@@ -29,7 +23,7 @@ const SecondFactorStep = lazy(() => import('./second-factor-step').then((m) => (
 const PORTALS = {
   agent: {
     schema: agentSigninSchema,
-    endpoint: '/api/auth/agent/signin',
+    signIn: staffSignIn.agent,
     identifier: {
       name: 'username',
       label: 'Username',
@@ -43,7 +37,7 @@ const PORTALS = {
   },
   admin: {
     schema: adminSigninSchema,
-    endpoint: '/api/auth/admin/signin',
+    signIn: staffSignIn.admin,
     identifier: { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: undefined },
     submit: 'Sign In as Admin',
     destination: paths.admin,
@@ -75,7 +69,7 @@ function PortalForm({
     form,
     async (credentials) => {
       setError(null);
-      const { user, secondFactor } = await api.post<MeReply>(portal.endpoint, credentials);
+      const { user, secondFactor } = await portal.signIn(credentials);
       if (secondFactor) onSecondFactor(secondFactor);
       else if (user) welcome(user);
     },
@@ -119,13 +113,13 @@ function useWelcome() {
 export function Component() {
   usePageTitle();
   // A password already given in this browser (a reload on the code screen) goes straight to its second step.
-  const me = useQuery({ queryKey: ['auth', 'me'], queryFn: () => api.get<MeReply>('/api/auth/me') });
+  const me = useMe();
   const [pending, setPending] = useState<PendingSecondFactor | null | undefined>(undefined);
   const welcome = useWelcome();
   const step = pending === undefined ? me.data?.secondFactor : pending;
 
   async function cancel() {
-    await api.post('/api/auth/signout');
+    await signOut();
     setSession(null);
     setPending(null);
   }

@@ -1,14 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ACCOUNT_MESSAGES,
-  ID_TYPES,
-  PASSWORD_MIN_LENGTH,
-  signinSchema,
-  signupSchema,
-  type MeReply,
-  type SignUpReply,
-} from '../../../shared/accounts';
+import { ACCOUNT_MESSAGES, ID_TYPES, PASSWORD_MIN_LENGTH, signinSchema, signupSchema } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { ProvinceSelect } from '../../components/province-select';
@@ -20,9 +12,9 @@ import {
   SelectField,
   TextField,
 } from '../../components/ui/field';
-import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { signIn, signUp } from './auth-api';
 import { Notice, TermsAndPrivacy } from './auth-card';
 import { useSignedIn } from './use-signed-in';
 
@@ -32,7 +24,7 @@ export function SignInForm() {
   const input = inputProps(form, useId());
   const signedIn = useSignedIn();
   const onSubmit = submitWith(form, async (credentials) => {
-    const { user } = await api.post<MeReply>('/api/auth/signin', credentials);
+    const { user } = await signIn(credentials);
     if (user?.role !== 'customer') return;
     toast.success(ACCOUNT_MESSAGES.loginSuccess, { description: `Welcome back, ${user.firstName}` });
     signedIn(user, paths.account);
@@ -85,7 +77,7 @@ export function SignUpForm() {
   // Label and placeholder follow the chosen ID type (spec 000 section 5).
   const idType = ID_TYPES.find((t) => t.value === form.watch('idType')) ?? ID_TYPES[0];
   const onSubmit = submitWith(form, async (details) => {
-    setSent((await api.post<SignUpReply>('/api/auth/signup', details)).message);
+    setSent((await signUp(details)).message);
   });
   const pending = form.formState.isSubmitting;
 

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { ACCOUNT_MESSAGES, activateAccountSchema, type MeReply } from '../../../shared/accounts';
+import { ACCOUNT_MESSAGES, activateAccountSchema } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
-import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
+import { finishSignUp } from './auth-api';
 import { EmailedLinkCard, Notice } from './auth-card';
 import { useSignedIn } from './use-signed-in';
 
@@ -23,7 +23,7 @@ function ActivateForm({ token }: { token: string }) {
     form,
     async (activation) => {
       setRefused(null);
-      const { user } = await api.post<MeReply>('/api/auth/activate', activation);
+      const { user } = await finishSignUp(activation);
       if (user?.role !== 'customer') return;
       toast.success(ACCOUNT_MESSAGES.signupSuccess, { description: `Welcome, ${user.firstName}` });
       signedIn(user, paths.account);

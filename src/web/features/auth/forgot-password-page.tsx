@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { forgotPasswordSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/field';
-import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/use-page-title';
+import { askPasswordReset } from './auth-api';
 import { AuthCard, BackToSignIn, Notice } from './auth-card';
 
 export function Component() {
@@ -13,7 +13,7 @@ export function Component() {
   const input = inputProps(form, useId());
   const [sent, setSent] = useState<string | null>(null);
   const onSubmit = submitWith(form, async (request) => {
-    setSent((await api.post<{ message: string }>('/api/auth/forgot-password', request)).message);
+    setSent((await askPasswordReset(request)).message);
   });
   return (
     <AuthCard

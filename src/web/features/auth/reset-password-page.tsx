@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
-import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { resetPassword } from './auth-api';
 import { EmailedLinkCard, Notice } from './auth-card';
 
 /** The new password form; the link's token travels as a value of the form that has no input. */
@@ -13,7 +13,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
   const form = useZodForm(resetPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
   const input = inputProps(form, useId());
   const onSubmit = submitWith(form, async (reset) => {
-    const { message } = await api.post<{ message: string }>('/api/auth/reset-password', reset);
+    const { message } = await resetPassword(reset);
     toast.success(message);
     onDone(message);
   });

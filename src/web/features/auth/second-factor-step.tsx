@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,14 +6,13 @@ import {
   enrolmentConfirmSchema,
   recoveryCodeSchema,
   totpCodeSchema,
-  type EnrolmentReply,
   type PendingSecondFactor,
 } from '../../../shared/staff-mfa';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { secondFactor, useEnrolment } from './auth-api';
 import { Notice } from './auth-card';
 
 /** The code input every authenticator screen uses: the phone's number pad, the browser's one-time-code fill. */
@@ -54,12 +52,12 @@ export function SecondFactorStep({
 }
 
 /**
- * A form of the step: its schema checks the input, the endpoint's reply is the signed-in user; a
- * refusal lands under its input, anything else in the form's alert.
+ * A form of the step: its schema checks the input, `send`'s reply is the signed-in user; a refusal
+ * lands under its input, anything else in the form's alert.
  */
 function useStepForm<Values extends Record<string, unknown>>(
   form: UseFormReturn<Values, unknown, Values>,
-  endpoint: string,
+  send: (body: Values) => Promise<MeReply>,
   onSignedIn: (user: SessionUser) => void,
 ) {
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +65,7 @@ function useStepForm<Values extends Record<string, unknown>>(
     form,
     async (body) => {
       setError(null);
-      const { user } = await api.post<MeReply>(endpoint, body);
+      const { user } = await send(body);
       if (user) onSignedIn(user);
     },
     { report: setError },
@@ -103,14 +101,14 @@ function EnterCode({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) 
 const PROOFS = {
   code: {
     schema: totpCodeSchema,
-    endpoint: '/api/auth/mfa/code',
+    send: secondFactor.code,
     field: 'code',
     label: 'Authentication code',
     input: CODE_INPUT,
   },
   recovery: {
     schema: recoveryCodeSchema,
-    endpoint: '/api/auth/mfa/recovery',
+    send: secondFactor.recovery,
     field: 'recoveryCode',
     label: 'Recovery code',
     input: { autoComplete: 'off', spellCheck: false, required: true },
@@ -124,7 +122,7 @@ function ProofForm({ kind, onSignedIn }: { kind: keyof typeof PROOFS; onSignedIn
     defaultValues: { [proof.field]: '' },
   });
   const input = inputProps(form, useId());
-  const { onSubmit, error, busy } = useStepForm(form, proof.endpoint, onSignedIn);
+  const { onSubmit, error, busy } = useStepForm(form, proof.send, onSignedIn);
   return (
     <form noValidate className="space-y-4" onSubmit={onSubmit}>
       <FormAlert message={error} className={ALERT} />
@@ -136,23 +134,12 @@ function ProofForm({ kind, onSignedIn }: { kind: keyof typeof PROOFS; onSignedIn
   );
 }
 
-/**
- * First sign-in: the server makes a secret and ten recovery codes, shown this once. Asked for once
- * per visit of the page (a second ask would replace the secret the person is scanning).
- */
+/** First sign-in: the server makes a secret and ten recovery codes, shown this once (useEnrolment). */
 function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
-  const enrolment = useQuery({
-    queryKey: ['auth', 'mfa', 'enrolment'],
-    queryFn: () => api.post<EnrolmentReply>('/api/auth/mfa/enrolment'),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const enrolment = useEnrolment();
   const form = useZodForm(enrolmentConfirmSchema, { defaultValues: { code: '' } });
   const input = inputProps(form, useId());
-  const { onSubmit, error, busy } = useStepForm(form, '/api/auth/mfa/enrolment/confirm', onSignedIn);
+  const { onSubmit, error, busy } = useStepForm(form, secondFactor.confirmEnrolment, onSignedIn);
 
   if (enrolment.isPending) return <Notice>Preparing your authenticator setup...</Notice>;
   if (enrolment.isError) return <Notice tone="error">{enrolment.error.message}</Notice>;

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -56,14 +55,13 @@ export function Component() {
   usePageTitle();
   const items = useCart();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [step, setStep] = useState<'cart' | 'customer'>('cart');
   // What the shopper typed survives a cancelled payment and a trip back to the cart.
   const [typed, setTyped] = useState<TypedCustomer | null>(null);
   const [refusals, setRefusals] = useState<Refusals>({});
   // When the stock held for the open payment widget goes back: Paystack's widget shows no time left, so the page does.
   const [heldUntil, setHeldUntil] = useState<string | null>(null);
-  const { statuses: current, checking } = useCurrentPrices(items);
+  const { statuses: current, checking, recheck } = useCurrentPrices(items);
   const statuses = withRefusals(items, current, refusals);
   const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
@@ -99,7 +97,7 @@ export function Component() {
           // Sold out or gone since the cart was checked: back to the cart, the refusal on its line.
           setRefusals(refusalsOf(items, error.fields));
           setStep('cart');
-          void queryClient.invalidateQueries({ queryKey: ['cart-device'] });
+          void recheck();
         }
       } else {
         toast.error(MESSAGES.failed);

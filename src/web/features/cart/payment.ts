@@ -1,7 +1,7 @@
-import type { CheckoutInput, CheckoutReply, PaymentParams } from '../../../shared/orders';
+import type { CheckoutInput, PaymentParams } from '../../../shared/orders';
 import type { VerifyPaymentReply } from '../../../shared/payments';
-import { api } from '../../lib/api';
 import { saveOrderToken } from '../../lib/order-token';
+import { cancelOrder, placeOrder, verifyPayment } from './cart-api';
 import { holdCountdown } from './hold-countdown';
 
 /** The inline widget contract of Paystack's v1 script, which the sandbox script also defines. */
@@ -29,7 +29,7 @@ declare global {
 const loading = new Map<string, Promise<PaystackPop>>();
 
 /** Loads the provider's inline script on demand (once per URL). */
-export function loadProviderScript(url: string): Promise<PaystackPop> {
+function loadProviderScript(url: string): Promise<PaystackPop> {
   let promise = loading.get(url);
   if (!promise) {
     promise = new Promise<PaystackPop>((resolve, reject) => {
@@ -47,16 +47,11 @@ export function loadProviderScript(url: string): Promise<PaystackPop> {
   return promise;
 }
 
-export const placeOrder = (input: CheckoutInput) => api.post<CheckoutReply>('/api/checkout', input);
-
-export const verifyPayment = (reference: string) => api.post<VerifyPaymentReply>('/api/payments/verify', { reference });
-
-export const cancelOrder = (orderNumber: string, accessToken: string) =>
-  api.post(`/api/checkout/${encodeURIComponent(orderNumber)}/cancel`, { accessToken });
-
 /**
- * Checkout steps 2-4 (DESIGN.md section 4): place the order, load the widget, open it. Resolves
- * with what the buyer did: paid (with the verified reply), closed, or the widget failed to load.
+ * The checkout as the buyer's browser runs it (docs/architecture.md, the checkout flow): place the
+ * order (the server prices it and holds the stock), load the provider's widget, open it, and have the
+ * server verify the payment. Resolves with what the buyer did: paid (with the verified reply), closed,
+ * or the widget failed to load.
  */
 export async function payForOrder(
   input: CheckoutInput,

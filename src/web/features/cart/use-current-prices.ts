@@ -1,31 +1,20 @@
-import { useQueries } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Device } from '../../../shared/catalog';
-import { api, ApiError } from '../../lib/api';
 import { cart, type CartItem } from '../../lib/cart-store';
+import { useCurrentDevices, useRecheckCart } from './cart-api';
 import type { LineStatus } from './cart-line';
-
-export const cartDeviceKey = (id: string) => ['cart-device', id] as const;
 
 /**
  * The cart's lines checked against the server (GET /api/devices/:id): a changed price replaces the
- * line's price and is reported as changed; a device gone or short of stock is flagged.
+ * line's price and is reported as changed; a device gone or short of stock is flagged. `recheck` asks
+ * again for every line (after the checkout was refused: sold out or gone since).
  */
-export function useCurrentPrices(items: CartItem[]): { statuses: Record<string, LineStatus>; checking: boolean } {
-  const results = useQueries({
-    queries: items.map((item) => ({
-      queryKey: cartDeviceKey(item.id),
-      queryFn: async (): Promise<Device | null> => {
-        try {
-          return await api.get<Device>(`/api/devices/${encodeURIComponent(item.id)}`, { cache: 'no-store' });
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }
-      },
-      staleTime: 0,
-    })),
-  });
+export function useCurrentPrices(items: CartItem[]): {
+  statuses: Record<string, LineStatus>;
+  checking: boolean;
+  recheck: () => Promise<void>;
+} {
+  const results = useCurrentDevices(items.map((item) => item.id));
+  const recheck = useRecheckCart();
   const [previous, setPrevious] = useState<Record<string, number>>({});
   const applied = useRef(new Map<string, number>());
 
@@ -56,5 +45,5 @@ export function useCurrentPrices(items: CartItem[]): { statuses: Record<string, 
     }
     statuses[item.id] = status;
   });
-  return { statuses, checking: results.some((r) => r.isLoading) };
+  return { statuses, checking: results.some((r) => r.isLoading), recheck };
 }

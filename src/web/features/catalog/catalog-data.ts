@@ -13,7 +13,6 @@ import {
   type PriceFilter,
 } from '../../../shared/catalog';
 import type { StorefrontData } from '../../../shared/server-render';
-import { api, ApiError } from '../../lib/api';
 import { useSettled, type Pending } from '../../lib/use-settled';
 
 export type HomeSection = HomeReply['sections'][number];
@@ -49,34 +48,6 @@ export function readFilters(params: URLSearchParams): DeviceFilters {
     page: pageParam(params),
   };
 }
-
-export function deviceListUrl(filters: DeviceFilters, pageSize: number): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('q', filters.q);
-  if (filters.category !== 'all') params.set('category', filters.category);
-  if (filters.brand !== 'all') params.set('brand', filters.brand);
-  if (filters.price !== 'all') params.set('price', filters.price);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  params.set('pageSize', String(pageSize));
-  return `/api/devices?${params.toString()}`;
-}
-
-/** A 404 is an answer (nothing there), kept as null data rather than an error. */
-const nullWhenNotFound = (error: unknown) => {
-  if (error instanceof ApiError && error.status === 404) return null;
-  throw error;
-};
-
-/** The catalog as the browser reads it: the API. The server renders pages from its services instead. */
-export const apiCatalog: StorefrontData = {
-  home: () => api.get('/api/home'),
-  devices: (query) => api.get(deviceListUrl(query, query.pageSize)),
-  device: (id) => api.get<Device>(`/api/devices/${encodeURIComponent(id)}`).catch(nullWhenNotFound),
-  collection: (slug, { page }) =>
-    api
-      .get<CollectionReply>(`/api/collections/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`)
-      .catch(nullWhenNotFound),
-};
 
 /**
  * One definition of each catalog read, through `source`: the API in the browser, the server's
@@ -128,6 +99,11 @@ export async function loadCatalog<T>(
   // A failure is the page's to show (useSettled); handled here, it is not an unhandled rejection meanwhile.
   reply.then((value) => keepReply(url, value)).catch(() => undefined);
   return { reply };
+}
+
+/** Try again after the page failed to render: the next load reads anew instead of the reply that broke it. */
+export function forgetKeptReplies() {
+  kept.clear();
 }
 
 /** The server's page carried its reply in the router's hydration data: kept as if the browser had read it. */

@@ -1,8 +1,9 @@
 import { Bot, Maximize2, Minimize2, Minus, SendHorizontal, X, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CHAT_LIMITS, CHAT_QUICK_QUESTIONS, CHAT_TEXT, type ChatReply } from '../../../shared/chat';
+import { CHAT_LIMITS, CHAT_QUICK_QUESTIONS, CHAT_TEXT } from '../../../shared/chat';
 import { IconButton } from '../../components/ui/icon-button';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { askChat } from './chat-api';
 import { ChatMarkdown } from './chat-markdown';
 import type { ChatMode } from './chat-mode';
 
@@ -34,10 +35,7 @@ function conversationContext(messages: ChatMessage[]): string | undefined {
 /** Ask the server; every failure becomes one of the spec's three texts. */
 async function askAssistant(text: string, history: ChatMessage[]): Promise<string> {
   try {
-    const reply = await api.post<ChatReply | undefined>('/api/chat', {
-      message: text,
-      context: conversationContext(history),
-    });
+    const reply = await askChat({ message: text, context: conversationContext(history) });
     const response = typeof reply?.response === 'string' ? reply.response.trim() : '';
     return response || CHAT_TEXT.emptyReply;
   } catch (error) {

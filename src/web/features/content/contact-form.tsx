@@ -4,8 +4,8 @@ import { CONTACT_THANK_YOU, contactMessageSchema, INQUIRY_TYPES } from '../../..
 import { Button } from '../../components/ui/button';
 import { EmailField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { api } from '../../lib/api';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { sendContactMessage } from './content-api';
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', inquiryType: 'general', message: '' } as const;
 
@@ -22,7 +22,7 @@ export function ContactForm() {
     async (message) => {
       setSent(false);
       setFormError(null);
-      await api.post('/api/contact', message);
+      await sendContactMessage(message);
       form.reset(EMPTY);
       setSent(true);
     },

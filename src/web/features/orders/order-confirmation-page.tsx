@@ -1,20 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ORDER_TOKEN_HEADER, orderAccessSchema, type Address, type OrderView } from '../../../shared/orders';
+import { orderAccessSchema, type Address } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { cardClass, Section } from '../../components/ui/section';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { inputProps, submitWith, useZodForm } from '../../lib/forms';
-import { readOrderToken, takeTokenFromLink } from '../../lib/order-token';
 import { paymentsAreTest, TEST_MODE_NOTICE } from '../../lib/payment-mode';
+import { askOrderLink, useOrder } from './orders-api';
 
 function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -48,8 +47,7 @@ function NotFound({ orderNumber }: { orderNumber: string }) {
     form,
     async (body) => {
       setProblem(null);
-      const reply = await api.post<{ message: string }>(`/api/orders/${encodeURIComponent(orderNumber)}/access`, body);
-      setSent(reply.message);
+      setSent(await askOrderLink(orderNumber, body));
     },
     { report: setProblem },
   );
@@ -85,17 +83,7 @@ function NotFound({ orderNumber }: { orderNumber: string }) {
 export function Component() {
   usePageTitle();
   const { orderNumber = '' } = useParams();
-  const query = useQuery({
-    queryKey: ['order', orderNumber],
-    queryFn: () => {
-      takeTokenFromLink(orderNumber);
-      const token = readOrderToken(orderNumber);
-      return api.get<OrderView>(`/api/orders/${encodeURIComponent(orderNumber)}`, {
-        headers: token ? { [ORDER_TOKEN_HEADER]: token } : {},
-      });
-    },
-    retry: false,
-  });
+  const query = useOrder(orderNumber);
 
   // The emailed link pasted into this very tab changes the fragment only: no new page load, so read it now.
   const { refetch } = query;

@@ -20,12 +20,12 @@ import {
 import { Button, buttonClass } from '../../components/ui/button';
 import { PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { api } from '../../lib/api';
 import { applyServerErrors, inputProps, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { addPhotos } from './photos';
+import { submitTradeIn } from './sell-api';
 
 const TYPE_LABELS = { phone: 'Phone', laptop: 'Laptop', tablet: 'Tablet', tv: 'TV' } as const;
 
@@ -101,7 +101,7 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
     try {
-      const reply = await api.post<SellReply>('/api/trade-ins', { ...input, photos });
+      const reply = await submitTradeIn(input, photos);
       onSubmitted({ ...reply, email: input.contactEmail });
     } catch (error) {
       setFormError(applyServerErrors(form, error, 'Your device could not be submitted. Please try again.'));

@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
-import { BANKS, type PaymentDetailsReply } from '../../../shared/accounts';
+import { BANKS } from '../../../shared/accounts';
 import {
   declineOfferSchema,
   LINK_MESSAGES,
@@ -14,16 +13,14 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { api, ApiError } from '../../lib/api';
+import { usePaymentDetails } from '../../lib/account-reads';
+import { ApiError } from '../../lib/api';
 import { inputProps, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
 import { ProofForm } from './proof-form';
-import { trackQueryKey } from './track-query';
-
-/** What the seller does from /track: answer the offer, or change where an accepted one is paid. */
-export type SellerAction = 'accept' | 'decline' | 'payout';
+import { askSellerLink, useSellerMove, type SellerAction } from './track-api';
 
 interface Props {
   action: SellerAction;
@@ -41,7 +38,7 @@ const ACTIONS = {
 
 /**
  * The seller's dialog. Only their session or the emailed link proves the trade-in is theirs
- * (decision 039): without either, or when the server refuses the link (expired, replaced), it says
+ * (docs/decisions/039): without either, or when the server refuses the link (expired, replaced), it says
  * so and offers to email a new link instead of the form.
  */
 export function SellerDialog(props: Props) {
@@ -79,10 +76,7 @@ function NewLinkOffer({ tradeIn, reason }: { tradeIn: TrackedTradeIn; reason: st
     setSending(true);
     setError(null);
     try {
-      const reply = await api.post<{ message: string }>(
-        `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/link`,
-      );
-      setSent(reply.message);
+      setSent(await askSellerLink(tradeIn.transactionNumber));
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'The link could not be sent. Please try again.');
     } finally {
@@ -124,8 +118,7 @@ function SellerForm<In extends FieldValues, Out extends FieldValues>({
   children: ReactNode;
 }) {
   const { action, tradeIn, token, onOpenChange, onRefused } = props;
-  const queryClient = useQueryClient();
-  const url = `/api/trade-ins/${encodeURIComponent(tradeIn.transactionNumber)}/${action}`;
+  const sellerMove = useSellerMove();
   return (
     <ProofForm
       form={form}
@@ -135,20 +128,15 @@ function SellerForm<In extends FieldValues, Out extends FieldValues>({
       fallback="This could not be sent. Please try again."
       onCancel={() => onOpenChange(false)}
       send={async (input) => {
-        const body = { ...input, token };
-        let reply: { message: string; tradeIn: TrackedTradeIn };
+        let message: string;
         try {
-          reply = await (action === 'payout' ? api.put<typeof reply>(url, body) : api.post<typeof reply>(url, body));
+          message = await sellerMove(action, tradeIn.transactionNumber, { ...input, token });
         } catch (error) {
           if (!refusesTheLink(error)) throw error;
           onRefused(error.message);
           return;
         }
-        queryClient.setQueryData(trackQueryKey(tradeIn.transactionNumber), {
-          kind: 'trade-in',
-          tradeIn: reply.tradeIn,
-        });
-        toast.success(reply.message);
+        toast.success(message);
         onOpenChange(false);
       }}
     >
@@ -175,11 +163,7 @@ function BankForm(props: FormProps) {
 
   // The signed-in seller's saved payout account fills the form; its number stays on the server, which
   // uses it when 'Pay into my saved account' is ticked (only the seller's own session may).
-  const saved = useQuery({
-    queryKey: ['account', 'payment-details'],
-    queryFn: () => api.get<PaymentDetailsReply>('/api/account/payment-details'),
-    enabled: user?.role === 'customer' && props.tradeIn.viewerIsOwner,
-  });
+  const saved = usePaymentDetails({ enabled: user?.role === 'customer' && props.tradeIn.viewerIsOwner });
   const savedBank = saved.data?.details?.bank;
   useEffect(() => {
     if (!savedBank) return;

@@ -8,7 +8,7 @@ import { submitWith } from '../../lib/forms';
 /**
  * The frame of what a customer does from /track (answering an offer, cancelling a repair): the
  * form's own error, the contact email when the action takes it as proof (`emailHint`: a repair
- * booking's, when the session does not prove it; an offer never does, decision 039), the action's
+ * booking's, when the session does not prove it; an offer never does, docs/decisions/039), the action's
  * fields, Cancel and the submit button. A refusal naming `email` lands under it; what names no field
  * shows above the form.
  */

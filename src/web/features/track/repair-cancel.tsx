@@ -1,21 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import {
   cancelRepairSchema,
   formatPickupDate,
   type CancelRepairInput,
-  type RepairCancelledReply,
   type RepairTrackingView,
 } from '../../../shared/repairs';
-import type { TrackReply } from '../../../shared/trade-ins';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { api } from '../../lib/api';
 import { useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { ProofForm } from './proof-form';
-import { trackQueryKey } from './track-query';
+import { useCancelRepair } from './track-api';
 
 /**
  * Cancelling a booking the agent has not picked up yet, from /track: the signed-in customer who
@@ -40,7 +36,7 @@ export function CancelRepairDialog({ repair }: { repair: RepairTrackingView }) {
 }
 
 function CancelRepairForm({ repair, onDone }: { repair: RepairTrackingView; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const cancelRepair = useCancelRepair();
   const form = useZodForm(cancelRepairSchema, {
     defaultValues: { email: '' } as DefaultValues<CancelRepairInput>,
   });
@@ -57,13 +53,7 @@ function CancelRepairForm({ repair, onDone }: { repair: RepairTrackingView; onDo
       fallback="The booking could not be cancelled. Please try again."
       onCancel={onDone}
       send={async (input) => {
-        const reply = await api.post<RepairCancelledReply>(
-          `/api/repairs/${encodeURIComponent(repair.bookingNumber)}/cancel`,
-          input,
-        );
-        const tracked: TrackReply = { kind: 'repair', repair: reply.repair };
-        queryClient.setQueryData(trackQueryKey(repair.bookingNumber), tracked);
-        toast.success(reply.message);
+        toast.success(await cancelRepair(repair.bookingNumber, input));
         onDone();
       }}
     />

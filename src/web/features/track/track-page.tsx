@@ -1,17 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ORDER_TOKEN_HEADER } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
-import { normaliseNumber, SELL_MESSAGES, type TrackReply } from '../../../shared/trade-ins';
+import { normaliseNumber, SELL_MESSAGES } from '../../../shared/trade-ins';
 import { Button, buttonClass } from '../../components/ui/button';
-import { api, ApiError } from '../../lib/api';
-import { readOrderToken } from '../../lib/order-token';
+import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OrderStatus } from './order-status';
-import { trackQueryKey } from './track-query';
 import { RepairStatusView } from './repair-status';
+import { useTracked } from './track-api';
 import { TradeInStatus } from './trade-in-status';
 
 /** One box tracks a sale (TXN...), an order (ORD-...) or a repair (REP-...); the number lives in ?number=. */
@@ -30,19 +27,8 @@ export function Component() {
     setTyped(number);
   }
 
-  // One endpoint answers all three kinds, so searching the same number again refetches what is shown.
-  const query = useQuery({
-    queryKey: trackQueryKey(number),
-    queryFn: () => {
-      // This browser's token for an order it placed or opened from a link shows the order's details too.
-      const token = number.startsWith('ORD-') ? readOrderToken(number) : null;
-      return api.get<TrackReply>(`/api/track/${encodeURIComponent(number)}`, {
-        headers: token ? { [ORDER_TOKEN_HEADER]: token } : {},
-      });
-    },
-    enabled: number !== '',
-    retry: false,
-  });
+  // Searching the same number again refetches what is shown.
+  const query = useTracked(number);
 
   const search = () => {
     const next = normaliseNumber(typed);

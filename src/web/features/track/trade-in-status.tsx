@@ -5,8 +5,9 @@ import { Button } from '../../components/ui/button';
 import { money } from '../../lib/money';
 import { DetailRow } from './detail-row';
 import { formatDateTime } from './format';
-import { SellerDialog, type SellerAction } from './offer-answer';
+import { SellerDialog } from './offer-answer';
 import { keepSellerLink, readSellerLink } from './seller-link';
+import type { SellerAction } from './track-api';
 
 const WHATS_NEXT: Record<AnySaleStatus, string> = {
   'Awaiting Confirmation': 'Our team is reviewing your submission and will confirm it within 24 hours.',

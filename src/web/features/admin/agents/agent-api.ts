@@ -1,10 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActiveAgent, AdminAgent, AgentDeleteReply } from '../../../../shared/agents';
 import { api } from '../../../lib/api';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 /** The Agents tab's pages live under ['admin', 'agents', {page...}] (usePagedList); the Assign list beside them. */
-export const AGENT_KEYS = { all: ['admin', 'agents'] as const, active: ['admin', 'agents', 'active'] as const };
+const AGENT_KEYS = { all: ['admin', 'agents'] as const, active: ['admin', 'agents', 'active'] as const };
 const agentPath = (id: string) => `/api/admin/agents/${encodeURIComponent(id)}`;
+
+/** The Agents tab's cards: paged, searched and filtered by status on the server. */
+export const useAgentList = () => usePagedList<AdminAgent>(AGENT_KEYS.all, '/api/admin/agents');
 
 /** Every active agent, by name: what the Assign dialog offers, whatever page the Agents tab shows. */
 export const useActiveAgents = () =>

@@ -1,18 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DEVICE_CONDITIONS, DEVICE_TYPES, type Device, type DeviceType } from '../../../../shared/catalog';
-import {
-  DEVICE_MESSAGES,
-  deviceInputSchema,
-  type DeviceForm,
-  type StockImagesReply,
-} from '../../../../shared/inventory';
+import { DEVICE_MESSAGES, deviceInputSchema, type DeviceForm } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { api } from '../../../lib/api';
 import { applyServerErrors, inputProps, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
+import { deviceActions, useRefreshDevices, useStockImages } from './device-api';
 import { ImagePicker } from './image-picker';
 import { imageIdsToSave, pickedFromUrls, type PickedImage } from './picked-images';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -44,8 +39,6 @@ const toQuantity = (mode: 'add' | 'edit') => (value: unknown) => {
 };
 const BATTERY_TYPES: DeviceType[] = ['phone', 'tablet', 'laptop'];
 const DISPLAY_TYPES: DeviceType[] = ['phone', 'tablet', 'laptop', 'tv', 'desktop'];
-
-export const STOCK_IMAGES_KEY = ['admin', 'stock-images'] as const;
 
 function defaultsOf(device: Device | null): DeviceForm {
   return {
@@ -87,12 +80,8 @@ export function DeviceFormDialog({
 
 function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () => void }) {
   const mode = device ? 'edit' : 'add';
-  const queryClient = useQueryClient();
-  const stock = useQuery({
-    queryKey: STOCK_IMAGES_KEY,
-    queryFn: () => api.get<StockImagesReply>('/api/admin/stock-images'),
-    staleTime: Infinity,
-  });
+  const refresh = useRefreshDevices();
+  const stock = useStockImages();
   const [images, setImages] = useState<PickedImage[]>(() => pickedFromUrls(device?.images ?? []));
   const [defaultIndex, setDefaultIndex] = useState(device?.defaultImageIndex ?? 0);
   const [formError, setFormError] = useState<string | null>(null);
@@ -102,13 +91,10 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
   const uploading = images.some((image) => image.id === null && !image.error);
 
   const save = useMutation({
-    mutationFn: (body: DeviceForm) =>
-      device
-        ? api.patch<Device>(`/api/admin/devices/${device.id}`, body)
-        : api.post<Device>('/api/admin/devices', body),
+    mutationFn: (body: DeviceForm) => deviceActions.save(device, body),
     onSuccess: () => {
       toast.success(device ? DEVICE_MESSAGES.updated : DEVICE_MESSAGES.added);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'devices'] });
+      void refresh();
       onDone();
     },
     onError: (error) => {

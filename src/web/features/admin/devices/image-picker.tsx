@@ -5,7 +5,7 @@ import { DEVICE_IMAGE_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../../shared/i
 import type { StockImagesReply } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
 import { StoredImage } from '../../../components/stored-image';
-import { uploadImage } from '../components/upload-image';
+import { uploadImage } from './device-api';
 import { defaultAfterRemoving, nextKey, type PickedImage } from './picked-images';
 
 /**

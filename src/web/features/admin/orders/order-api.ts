@@ -2,14 +2,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetails, AdminOrderRow, CancelOrderReply } from '../../../../shared/admin-orders';
 import type { RefundReply } from '../../../../shared/payments';
 import { api } from '../../../lib/api';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 /** Every orders query starts with `all`: the list pages (usePagedList) and each order's details. */
-export const ORDER_KEYS = {
+const ORDER_KEYS = {
   all: ['admin', 'orders'] as const,
   details: (orderNumber: string) => ['admin', 'orders', 'details', orderNumber] as const,
 };
 
 const orderPath = (orderNumber: string) => `/api/admin/orders/${encodeURIComponent(orderNumber)}`;
+
+/** The Orders tab's list: paged, filtered and searched on the server. */
+export const useOrderList = () => usePagedList<AdminOrderRow>(ORDER_KEYS.all, '/api/admin/orders');
 
 export const useOrderDetails = (orderNumber: string) =>
   useQuery({

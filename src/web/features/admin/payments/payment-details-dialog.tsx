@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AdminPaymentDetails } from '../../../../shared/payments';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { api } from '../../../lib/api';
 import { ListStatus } from '../../../components/list-status';
 import { formatDateTime, formatMinor } from './format';
+import { usePayment } from './payment-api';
 
 /** View Details: the payment, its order, its refunds and the provider's events. */
 export function PaymentDetailsDialog({
@@ -23,10 +21,7 @@ export function PaymentDetailsDialog({
 }
 
 function Details({ reference }: { reference: string }) {
-  const query = useQuery({
-    queryKey: ['admin', 'payments', 'details', reference],
-    queryFn: () => api.get<AdminPaymentDetails>(`/api/admin/payments/${encodeURIComponent(reference)}`),
-  });
+  const query = usePayment(reference);
   if (query.isPending) return <ListStatus kind="loading" />;
   if (query.isError)
     return <ListStatus kind="error" title="Failed to load the payment" onRetry={() => void query.refetch()} />;

@@ -1,13 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PAYMENT_MESSAGES, refundSchema, type AdminPayment, type RefundReply } from '../../../../shared/payments';
+import { PAYMENT_MESSAGES, refundSchema, type AdminPayment } from '../../../../shared/payments';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { formatMinor } from './format';
+import { refundPayment, useRefreshPayments } from './payment-api';
 import { DialogActions } from '../../../components/dialog-actions';
 
 /**
@@ -32,7 +33,7 @@ export function RefundDialog({
 }
 
 function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshPayments();
   const left = payment.amount - payment.refundedAmount;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(
@@ -43,12 +44,10 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
     { defaultValues: { amount: '' as unknown as number } },
   );
   const refund = useMutation({
-    mutationFn: (amount: number) =>
-      api.post<RefundReply>(`/api/admin/payments/${encodeURIComponent(payment.reference)}/refund`, { amount }),
+    mutationFn: (amount: number) => refundPayment(payment.reference, amount),
     onSuccess: ({ message }) => {
       toast.success(message);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'payment-stats'] });
+      refresh({ stats: true });
       onDone();
     },
     onError: (error) => {
@@ -56,7 +55,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
       const left = invalid ? applyServerErrors(form, error) : PAYMENT_MESSAGES.refundFailed;
       if (!invalid) toast.error(PAYMENT_MESSAGES.refundFailed);
       setFailure(left);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] });
+      refresh({ stats: false });
     },
   });
   const onSubmit = form.handleSubmit(({ amount }) => {

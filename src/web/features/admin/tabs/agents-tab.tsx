@@ -6,12 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AgentDialog } from '../agents/agent-dialog';
-import { AGENT_KEYS, agentActions, useRefreshAgents } from '../agents/agent-api';
+import { agentActions, useAgentList, useRefreshAgents } from '../agents/agent-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
 import { cardList, ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
-import { usePagedList } from '../../../lib/use-paged-list';
 
 const joined = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 
@@ -19,7 +18,7 @@ const TONES = { active: 'green', inactive: 'red' } as const;
 
 /** The admin's Agents tab (spec 001 'Agents'): paged cards, searched and filtered; Create Agent, Edit Agent and delete. */
 export default function AgentsTab() {
-  const list = usePagedList<AdminAgent>(AGENT_KEYS.all, '/api/admin/agents');
+  const list = useAgentList();
   const refresh = useRefreshAgents();
   const [creating, setCreating] = useState(false);
 

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { controlClass } from '../../../components/ui/field';
 import { DataTable, type Column } from '../components/data-table';
 import { PagedResults } from '../../../components/paged-results';
-import { usePagedList } from '../../../lib/use-paged-list';
+import { useAuditLog } from '../audit/audit-api';
 import { formatDateTime } from '../payments/format';
 
 const FILTERS = [
@@ -32,11 +32,7 @@ const columns: Column<AuditEntry>[] = [
 
 /** Audit log: every staff action, newest first, filtered by person, action and target; read-only. */
 export default function AuditTab() {
-  const list = usePagedList<AuditEntry>(
-    ['admin', 'audit'],
-    '/api/admin/audit',
-    FILTERS.map((filter) => filter.name),
-  );
+  const list = useAuditLog(FILTERS.map((filter) => filter.name));
   return (
     <section aria-labelledby="audit-heading" className="space-y-6">
       <h2 id="audit-heading" className="text-xl font-semibold text-slate-900">

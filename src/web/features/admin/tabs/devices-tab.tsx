@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Device } from '../../../../shared/catalog';
 import { DEVICE_MESSAGES, INVENTORY_STOCK_FILTERS } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
-import { api } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { StoredImage } from '../../../components/stored-image';
@@ -12,22 +11,22 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
 import { PagedResults } from '../../../components/paged-results';
 import { StatusBadge } from '../../../components/status-badge';
-import { usePagedList } from '../../../lib/use-paged-list';
+import { deviceActions, useDeviceList, useRefreshDevices } from '../devices/device-api';
 import { DeviceFormDialog } from '../devices/device-form-dialog';
 
 /** Devices (spec 001 section 2): the inventory grid, Add Device, Edit and delete. */
 export default function DevicesTab() {
-  const list = usePagedList<Device>(['admin', 'devices'], '/api/admin/devices');
-  const queryClient = useQueryClient();
+  const list = useDeviceList();
+  const refresh = useRefreshDevices();
   const [editing, setEditing] = useState<Device | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Device | null>(null);
   const remove = useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/admin/devices/${id}`),
+    mutationFn: deviceActions.remove,
     onSuccess: ({ message }) => {
       toast.success(message);
       setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'devices'] });
+      void refresh();
     },
     onError: () => toast.error(DEVICE_MESSAGES.deleteFailed),
   });

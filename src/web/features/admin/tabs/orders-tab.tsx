@@ -7,12 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
 import { cardList, ListTab } from '../components/list-tab';
-import { ORDER_KEYS, orderActions, useRefreshOrders } from '../orders/order-api';
+import { orderActions, useOrderList, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
 import { TrackingDialog } from '../orders/tracking-dialog';
 
@@ -32,7 +31,7 @@ const loadFailed = (error: Error) =>
 
 /** The admin's Orders tab (spec 001 'Orders'): paged, filtered and searched on the server, kept in the URL. */
 export default function OrdersTab() {
-  const list = usePagedList<AdminOrderRow>(ORDER_KEYS.all, '/api/admin/orders');
+  const list = useOrderList();
   const refresh = useRefreshOrders();
   const total = list.query.data?.total;
 

@@ -1,35 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  OUTBOX_MESSAGES,
-  OUTBOX_STATUSES,
-  type OutboxEmailDetails,
-  type OutboxEmailSummary,
-} from '../../../../shared/admin';
+import { OUTBOX_MESSAGES, OUTBOX_STATUSES, type OutboxEmailSummary } from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { DataTable, type Column } from '../components/data-table';
 import { ListStatus } from '../../../components/list-status';
 import { ListToolbar } from '../components/list-toolbar';
 import { ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
-import { usePagedList } from '../../../lib/use-paged-list';
+import { resendEmail, useOutboxEmail, useOutboxList, useRefreshOutbox } from '../outbox/outbox-api';
 import { formatDateTime } from '../payments/format';
 
 const LABELS: Record<string, string> = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s.value, s.label]));
 
 /** Outbox: every email the store queued, sent or failed to send; its body, and Resend for a failed one. */
 export default function OutboxTab() {
-  const list = usePagedList<OutboxEmailSummary>(['admin', 'outbox'], '/api/admin/outbox');
-  const queryClient = useQueryClient();
+  const list = useOutboxList();
+  const refresh = useRefreshOutbox();
   const [viewing, setViewing] = useState<string | null>(null);
   const resend = useMutation({
-    mutationFn: (id: string) => api.post<{ message: string }>(`/api/admin/outbox/${id}/resend`),
+    mutationFn: resendEmail,
     onSuccess: ({ message }) => {
       toast.success(message);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+      void refresh();
     },
     onError: (error) => toast.error(error.message),
   });
@@ -88,10 +82,7 @@ export default function OutboxTab() {
 }
 
 function EmailBody({ id }: { id: string }) {
-  const query = useQuery({
-    queryKey: ['admin', 'outbox', 'email', id],
-    queryFn: () => api.get<OutboxEmailDetails>(`/api/admin/outbox/${id}`),
-  });
+  const query = useOutboxEmail(id);
   if (query.isPending) return <ListStatus kind="loading" />;
   if (query.isError)
     return <ListStatus kind="error" title="Failed to load the email" onRetry={() => void query.refetch()} />;

@@ -1,23 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { DollarSign, Package, UserCheck, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
 import type { AnySaleStatus } from '../../../../shared/trade-ins';
-import { api } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { RowTitle } from '../components/row-title';
 import { ListStatus } from '../../../components/list-status';
 import { StatusBadge } from '../../../components/status-badge';
+import { useOverview } from '../overview/overview-api';
 import { SALE_STATUS_TONES } from '../transactions/trade-in-api';
 
 const RevenueChart = lazy(() => import('../overview/revenue-chart'));
 
 /** The admin's Overview (spec 001): four cards, the first five trade-ins and the last 30 days. */
 export default function OverviewTab() {
-  const overview = useQuery({
-    queryKey: ['admin', 'overview'],
-    queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
-  });
+  const overview = useOverview();
   const data = overview.data;
   if (overview.isPending) return <ListStatus kind="loading" />;
   if (!data) {

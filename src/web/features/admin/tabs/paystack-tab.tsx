@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type AdminPayment, type PaymentStats } from '../../../../shared/payments';
+import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type AdminPayment } from '../../../../shared/payments';
 import { Button } from '../../../components/ui/button';
-import { api } from '../../../lib/api';
 import { DataTable, type Column } from '../components/data-table';
 import { ListToolbar } from '../components/list-toolbar';
 import { PagedResults } from '../../../components/paged-results';
 import { StatCard, StatGrid } from '../../../components/stat-card';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { formatDateTime, formatMinor } from '../payments/format';
+import { usePaymentList, usePaymentStats } from '../payments/payment-api';
 import { PaymentDetailsDialog } from '../payments/payment-details-dialog';
 import { RefundDialog } from '../payments/refund-dialog';
 
@@ -24,11 +22,8 @@ const STATUS_FILTERS = PAYMENT_STATUSES.map((status) => ({ value: status, label:
 
 /** Paystack (spec 001 section 2): the four stat cards, the payment list, View Details and Process Refund. */
 export default function PaystackTab() {
-  const list = usePagedList<AdminPayment>(['admin', 'payments'], '/api/admin/payments');
-  const stats = useQuery({
-    queryKey: ['admin', 'payment-stats'],
-    queryFn: () => api.get<PaymentStats>('/api/admin/payments/stats'),
-  });
+  const list = usePaymentList();
+  const stats = usePaymentStats();
   const [viewing, setViewing] = useState<string | null>(null);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
 

@@ -5,17 +5,15 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { ListToolbar } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
 import { cardList, ListTab } from '../components/list-tab';
 import { AssignDialog, MarkPaidDialog } from '../transactions/move-dialogs';
 import {
   SALE_STATUS_TONES,
-  TRADE_IN_KEYS,
-  TRADE_INS_PATH,
   tradeInActions,
   useRefreshTradeIns,
+  useTradeInList,
   type TradeInRow,
 } from '../transactions/trade-in-api';
 
@@ -24,7 +22,7 @@ const STATUS_OPTIONS = ALL_SALE_STATUSES.map((value) => ({ value, label: value }
 
 /** The admin's Transactions tab (spec 001): every trade-in, and the steps that get agents work and customers paid. */
 export default function TransactionsTab() {
-  const list = usePagedList<TradeInRow>(TRADE_IN_KEYS.all, TRADE_INS_PATH);
+  const list = useTradeInList();
   const refresh = useRefreshTradeIns();
 
   return (

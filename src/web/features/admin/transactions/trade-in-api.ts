@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AnySaleStatus } from '../../../../shared/trade-ins';
 import type { BadgeTone } from '../../../components/status-badge';
 import { api } from '../../../lib/api';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 /**
- * The admin's trade-in routes (built beside this tab in issue 15): the list is paged, filtered and
- * searched on the server; each move answers { message, tradeIn }. The row type is the part of the
- * server's StaffTradeIn this tab reads.
+ * The admin's trade-in routes: the list is paged, filtered and searched on the server; each move
+ * answers { message, tradeIn }. The row type is the part of the server's StaffTradeIn this tab reads.
  */
 export interface TradeInRow {
   transactionNumber: string;
@@ -32,8 +32,10 @@ export const tradeInActions = {
     api.post<MoveReply>(path(number, 'mark-paid'), { payoutReference }),
 };
 
-export const TRADE_IN_KEYS = { all: ['admin', 'trade-ins'] as const };
-export const TRADE_INS_PATH = base;
+const TRADE_IN_KEYS = { all: ['admin', 'trade-ins'] as const };
+
+/** The Transactions tab's list. */
+export const useTradeInList = () => usePagedList<TradeInRow>(TRADE_IN_KEYS.all, base);
 
 export function useRefreshTradeIns() {
   const client = useQueryClient();

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { orderAccessSchema, OrderView } from '../../../shared/orders';
+import { api } from '../../lib/api';
+import { orderTokenHeaders, takeTokenFromLink } from '../../lib/order-token';
+
+const orderPath = (orderNumber: string) => `/api/orders/${encodeURIComponent(orderNumber)}`;
+
+/**
+ * The confirmation page's order. The token of the link it was opened from (kept, then taken out of the
+ * address bar), or the one this browser kept when it placed the order, is what opens it to its buyer.
+ */
+export const useOrder = (orderNumber: string) =>
+  useQuery({
+    queryKey: ['order', orderNumber],
+    queryFn: () => {
+      takeTokenFromLink(orderNumber);
+      return api.get<OrderView>(orderPath(orderNumber), { headers: orderTokenHeaders(orderNumber) });
+    },
+    retry: false,
+  });
+
+/** A fresh link to the order, emailed to its address if `email` is the order's; the reply reads the same either way. */
+export const askOrderLink = async (orderNumber: string, body: z.output<typeof orderAccessSchema>) =>
+  (await api.post<{ message: string }>(`${orderPath(orderNumber)}/access`, body)).message;
