@@ -22,7 +22,7 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
   orderItemsOf,
   toOrderView,
-} from '../orders/service';
+} from '../orders/placing';
 import { paymentLedgerEntry, toAdminRefund } from '../payments/ledger';
 import type { PaymentProviderDriver } from '../payments/providers';
 import {
@@ -32,7 +32,7 @@ import {
   settleRefund,
   type PaystackRefundData,
   type ReservedRefund,
-} from '../payments/service';
+} from '../payments/refunds';
 
 /*
  * The admin's money flows, each across modules (orders, catalog stock, payments, mail, audit), as

@@ -15,7 +15,7 @@ import {
   paystackSignatureValid,
   recordPaymentEvent,
   type PaystackRefundData,
-} from '../payments/service';
+} from '../payments/refunds';
 import { applyRefundWebhook } from './admin-orders';
 import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
 

@@ -23,7 +23,7 @@ import {
   orderLinkToken,
   toOrderView,
   type OrderRow,
-} from '../orders/service';
+} from '../orders/placing';
 import type { PaymentProviderDriver, ProviderTransaction } from '../payments/providers';
 import {
   chargeSandbox,
@@ -33,7 +33,7 @@ import {
   paymentRequest,
   recordPayment,
   type ExpectedPayment,
-} from '../payments/service';
+} from '../payments/refunds';
 
 /*
  * Checkout, the one flow that must never lose money or stock (DESIGN.md section 4), top to bottom:

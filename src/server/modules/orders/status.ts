@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { TrackedOrder } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
-import { mayOpenOrder, type OrderAccess } from './service';
+import { mayOpenOrder, type OrderAccess } from './placing';
 
 /** A lookup of one order by the number its customer holds (typed as given: trimmed and upper-cased here). */
 interface OrderNumberLookup {
