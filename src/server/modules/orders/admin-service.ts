@@ -34,7 +34,7 @@ import {
   orderItemsOf,
   toOrderView,
   type OrderRow,
-} from './placing';
+} from './reads';
 import { renderOrderStatusEmail, renderTrackingEmail } from './status-email';
 
 /**

@@ -1,204 +1,16 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { PaymentParams } from '../../../shared/orders';
-import {
-  PAYMENT_MESSAGES,
-  SANDBOX_DECLINED_MESSAGE,
-  SANDBOX_SUCCESS_CARD,
-  type PaymentProvider,
-  type PaymentStatus,
-  type RefundStatus,
-} from '../../../shared/payments';
-import { afterCommit, transaction, type Database, type DbHandle } from '../../db/client';
-import { paymentEvents, payments, refunds, sandboxCharges } from '../../db/schema/payments';
-import type { Clock } from '../../lib/clock';
-import { AppError, invalidField, notFound } from '../../lib/errors';
-import { rememberedTotal } from '../../lib/paging';
-import type { PaymentProviderDriver, ProviderTransaction, RefundResult } from './providers';
-
-export const PAYMENT_NOT_FOUND = 'PAYMENT_NOT_FOUND';
-export const paymentNotFound = () => notFound(PAYMENT_NOT_FOUND, 'Payment not found');
-
-/** A new payment's reference, the one thing the provider and the store both know it by. */
-export function newPaymentReference(): string {
-  return `QB-${randomBytes(8).toString('hex').toUpperCase()}`;
-}
-
-/** A payment the store expects: its reference, amount in minor units, currency and payer. */
-export interface ExpectedPayment {
-  reference: string;
-  /** Minor units. */
-  amount: number;
-  currency: string;
-  email: string;
-}
+import { PAYMENT_MESSAGES, type RefundStatus } from '../../../shared/payments';
+import { transaction, type Database, type DbHandle } from '../../db/client';
+import { paymentEvents, payments, refunds } from '../../db/schema/payments';
+import { AppError, invalidField } from '../../lib/errors';
+import type { PaymentProviderDriver, RefundResult } from './providers';
+import { paymentNotFound } from './verification';
 
 /**
- * What the browser needs to open the provider's widget (DESIGN.md section 4, step 3). Nothing is
- * written: the provider hears of the payment when the shopper pays.
+ * Refunds in two steps, so concurrent ones never add up to more than was paid: reserveRefund holds
+ * the amount under the payment's row lock, settleRefund asks the provider with no lock held and
+ * records its answer (a refusal frees the amount again). And what is still refundable of a payment.
  */
-export function paymentRequest(
-  provider: PaymentProviderDriver,
-  expected: ExpectedPayment,
-  metadata: PaymentParams['metadata'],
-): PaymentParams {
-  return {
-    provider: provider.name,
-    publicKey: provider.publicKey,
-    scriptUrl: provider.scriptUrl,
-    reference: expected.reference,
-    email: expected.email,
-    amount: expected.amount,
-    currency: expected.currency,
-    metadata,
-  };
-}
-
-/** True when the provider reports this very payment: its reference, amount and currency. */
-export function paymentMatches(answer: ProviderTransaction, expected: ExpectedPayment): boolean {
-  return (
-    answer.reference === expected.reference &&
-    answer.amount === expected.amount &&
-    answer.currency === expected.currency
-  );
-}
-
-/** How many payments the ledger holds: the Paystack list's total before any search or filter. */
-export const everyPayment = rememberedTotal(payments);
-
-/**
- * Writes a successful payment to the ledger, once: the reference is unique, so a second call for
- * the same payment writes nothing. Runs in the caller's transaction (opened with transaction()).
- */
-export async function recordPayment(
-  tx: DbHandle,
-  {
-    provider,
-    answer,
-    orderId,
-    customerName,
-    customerEmail,
-    now,
-  }: {
-    provider: PaymentProviderDriver;
-    answer: ProviderTransaction;
-    orderId: string;
-    customerName: string;
-    /** The payer's email when the provider does not report one. */
-    customerEmail: string;
-    now: Date;
-  },
-) {
-  await tx
-    .insert(payments)
-    .values({
-      reference: answer.reference,
-      orderId,
-      provider: provider.name,
-      customerEmail: answer.customerEmail ?? customerEmail,
-      customerName,
-      amount: answer.amount,
-      currency: answer.currency,
-      channel: answer.channel,
-      status: 'success',
-      paidAt: answer.paidAt ?? now,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: payments.reference });
-  afterCommit(tx, everyPayment.forget);
-}
-
-const digits = (value: string) => value.replace(/[\s-]/g, '');
-
-/**
- * The sandbox provider takes a card for a payment and writes its own ledger. The success card
- * succeeds; any other is declined. Card data is never stored beyond the last four digits. `payment`
- * is the payment the store expects for the reference (null: none), and whether it is still open.
- */
-export async function chargeSandbox({
-  db,
-  clock,
-  payment,
-  cardNumber,
-  cvv,
-  expiry,
-}: {
-  db: Database;
-  clock: Clock;
-  payment: (ExpectedPayment & { open: boolean }) | null;
-  cardNumber: string;
-  cvv: string;
-  expiry: string;
-}): Promise<{ status: 'success' | 'failed'; reference: string; message: string }> {
-  if (!payment) throw paymentNotFound();
-  const { reference } = payment;
-  const number = digits(cardNumber);
-  if (!/^\d{12,19}$/.test(number)) {
-    throw new AppError('CARD_INVALID', 'Enter a valid card number', {
-      status: 400,
-      fields: { cardNumber: 'Enter a valid card number' },
-    });
-  }
-  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry.trim())) {
-    throw new AppError('CARD_INVALID', 'Enter the expiry as MM/YY', {
-      status: 400,
-      fields: { expiry: 'Enter the expiry as MM/YY' },
-    });
-  }
-  if (!/^\d{3,4}$/.test(cvv.trim())) {
-    throw new AppError('CARD_INVALID', 'Enter the 3 or 4 digit CVV', {
-      status: 400,
-      fields: { cvv: 'Enter the 3 or 4 digit CVV' },
-    });
-  }
-  if (!payment.open) {
-    // A closed order takes no new charge; a success it already had still reads as one.
-    const [existing] = await db
-      .select({ status: sandboxCharges.status })
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.reference, reference))
-      .limit(1);
-    if (existing?.status === 'success') return { status: 'success', reference, message: 'Payment successful' };
-    throw new AppError('PAYMENT_CLOSED', 'This payment is no longer open', { status: 409 });
-  }
-
-  const success = number === SANDBOX_SUCCESS_CARD;
-  const status: PaymentStatus = success ? 'success' : 'failed';
-  const message = success ? 'Payment successful' : SANDBOX_DECLINED_MESSAGE;
-  const values = {
-    reference,
-    amount: payment.amount,
-    currency: payment.currency,
-    email: payment.email,
-    status,
-    cardLast4: number.slice(-4),
-    message,
-    createdAt: clock.now(),
-  };
-  const [written] = await db
-    .insert(sandboxCharges)
-    .values(values)
-    .onConflictDoUpdate({
-      target: sandboxCharges.reference,
-      set: { status, cardLast4: values.cardLast4, message, createdAt: values.createdAt },
-      // A success is final: a later decline never overwrites it.
-      setWhere: sql`${sandboxCharges.status} <> 'success'`,
-    })
-    .returning({ status: sandboxCharges.status });
-  // Nothing written: this reference was already charged successfully, and that stands.
-  if (!written) return { status: 'success', reference, message: 'Payment successful' };
-  return { status, reference, message };
-}
-
-/** x-paystack-signature must be the HMAC-SHA512 of the raw body with the secret key (constant-time). */
-export function paystackSignatureValid(secret: string | undefined, rawBody: Buffer, signature: unknown): boolean {
-  if (!secret || typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) return false;
-  const expected = createHmac('sha512', secret).update(rawBody).digest();
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-// --- Refunds ---------------------------------------------------------------------------------------
 
 /** Refunds that hold part of a payment: a failed one gives its amount back to what is refundable. */
 const HOLDING: RefundStatus[] = ['pending', 'processed'];
@@ -213,7 +25,7 @@ export interface ReservedRefund {
   amount: number;
 }
 
-export const invalidRefundAmount = () => invalidField('amount', PAYMENT_MESSAGES.invalidRefund);
+const invalidRefundAmount = () => invalidField('amount', PAYMENT_MESSAGES.invalidRefund);
 
 /** Minor units refunded or being refunded of a payment, and of those the processed part. */
 async function refundTotals(db: DbHandle, paymentId: string) {
@@ -321,7 +133,7 @@ export async function settleRefund({
 }
 
 /** A payment whose processed refunds reach its amount becomes 'reversed'; true when that happened now. */
-async function reverseWhenRefunded(tx: DbHandle, paymentId: string): Promise<boolean> {
+export async function reverseWhenRefunded(tx: DbHandle, paymentId: string): Promise<boolean> {
   const { processed } = await refundTotals(tx, paymentId);
   const reversed = await tx
     .update(payments)
@@ -329,88 +141,6 @@ async function reverseWhenRefunded(tx: DbHandle, paymentId: string): Promise<boo
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'success'), lte(payments.amount, processed)))
     .returning({ id: payments.id });
   return reversed.length > 0;
-}
-
-/** Paystack's refund.* webhook data (the fields the store reads). */
-export interface PaystackRefundData {
-  id?: number | string;
-  status?: string;
-  transaction_reference?: string;
-  amount?: number | string;
-}
-
-const REFUND_EVENT_STATUS: Record<string, RefundStatus> = {
-  'refund.processed': 'processed',
-  'refund.failed': 'failed',
-};
-
-/**
- * A signed refund.* webhook: stored once as a payment event (the same event and refund id twice is
- * ignored), and a pending refund it names becomes processed or failed. A refund already final is
- * never changed. Returns the payment's reference when this event refunded it wholly.
- */
-export async function applyRefundEvent({
-  db,
-  event,
-  data,
-  now,
-}: {
-  db: Database;
-  event: string;
-  data: PaystackRefundData;
-  now: Date;
-}): Promise<{ duplicate: boolean; fullyRefundedReference: string | null }> {
-  const providerReference = data.id === undefined ? null : String(data.id);
-  return transaction(db, async (tx) => {
-    const stored = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: 'paystack',
-        event,
-        reference: data.transaction_reference ?? '',
-        providerEventId: providerReference ? `${event}:${providerReference}` : null,
-        payload: data as Record<string, unknown>,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (stored.length === 0) return { duplicate: true, fullyRefundedReference: null };
-    const status = REFUND_EVENT_STATUS[event];
-    if (!status || !providerReference) return { duplicate: false, fullyRefundedReference: null };
-    const [refund] = await tx
-      .update(refunds)
-      .set({ status, updatedAt: now, ...(status === 'failed' ? { failureMessage: 'Refund failed at Paystack' } : {}) })
-      .where(and(eq(refunds.providerReference, providerReference), eq(refunds.status, 'pending')))
-      .returning({ paymentId: refunds.paymentId });
-    if (!refund || status !== 'processed') return { duplicate: false, fullyRefundedReference: null };
-    const reversed = await reverseWhenRefunded(tx, refund.paymentId);
-    return { duplicate: false, fullyRefundedReference: reversed ? (data.transaction_reference ?? null) : null };
-  });
-}
-
-/** A provider's charge.* webhook, kept for the admin's View Details (the same event id twice once). */
-export async function recordPaymentEvent(
-  db: DbHandle,
-  entry: {
-    provider: PaymentProvider;
-    event: string;
-    reference: string;
-    eventId: string | null;
-    payload: object;
-    now: Date;
-  },
-) {
-  await db
-    .insert(paymentEvents)
-    .values({
-      provider: entry.provider,
-      event: entry.event,
-      reference: entry.reference,
-      providerEventId: entry.eventId ? `${entry.event}:${entry.eventId}` : null,
-      payload: entry.payload as Record<string, unknown>,
-      createdAt: entry.now,
-    })
-    .onConflictDoNothing();
 }
 
 /** Minor units still refundable of a payment: 0 unless it succeeded. Read under the caller's lock. */
