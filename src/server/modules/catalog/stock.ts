@@ -143,6 +143,7 @@ export async function releaseStock(tx: DbHandle, lines: StockLine[]): Promise<vo
  */
 export async function retakeStock(tx: Transaction, lines: StockLine[]): Promise<boolean> {
   try {
+    // Inside the caller's transaction() this is a savepoint: a short line undoes only these, the order goes on.
     await tx.transaction((savepoint) => takeLines(savepoint, lines));
   } catch (error) {
     if (error instanceof AppError) return false;
