@@ -22,5 +22,5 @@ export const ERROR_CODES = {
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
-/** Header our own pages send on every state-changing request (DESIGN.md section 5). */
+/** Header our own pages send on every state-changing request, the CSRF guard (docs/decisions/003). */
 export const CSRF_HEADER = 'x-quickbuy-request';

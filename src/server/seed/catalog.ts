@@ -24,7 +24,7 @@ function artworksOf(device: DemoDevice): Artwork[] {
 }
 
 /**
- * The demo catalog (issue 2 part 5): 71 real devices over all nine types, each with 1 to 5 pictures
+ * The demo catalog (SEED_DEMO_DATA): 71 real devices over all nine types, each with 1 to 5 pictures
  * drawn locally and rendered to WebP once per distinct artwork. Called inside the first-start
  * transaction; returns how many devices it wrote.
  */

@@ -13,7 +13,7 @@ import { DEVICE_NOT_FOUND, imagePath, isUuid } from './service';
  * catalog cache once that transaction commits.
  */
 
-export const OUT_OF_STOCK = 'OUT_OF_STOCK';
+const OUT_OF_STOCK = 'OUT_OF_STOCK';
 
 export interface StockLine {
   deviceId: string;
@@ -31,7 +31,7 @@ export interface ReservedLine extends StockLine {
 }
 
 /** Same device twice becomes one line; lines sorted by id so every transaction locks rows in one order. */
-export function mergeLines(lines: StockLine[]): StockLine[] {
+function mergeLines(lines: StockLine[]): StockLine[] {
   const byId = new Map<string, number>();
   for (const line of lines) byId.set(line.deviceId, (byId.get(line.deviceId) ?? 0) + line.quantity);
   return [...byId.entries()]
