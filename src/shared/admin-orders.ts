@@ -28,9 +28,8 @@ export const ORDER_MESSAGES = {
     `Order ${orderNumber} is cancelled and its stock is back on sale, but the refund did not go through: retry it from the Paystack tab.`,
 } as const;
 
-export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
-export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
+const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
+const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
 
 /** GET /api/admin/orders query string. */
 export const adminOrderQuerySchema = z.object({
@@ -40,7 +39,6 @@ export const adminOrderQuerySchema = z.object({
   q: optionalText('Search', 120),
   sort: z.enum(ORDER_SORTS).default('newest'),
 });
-export type AdminOrderQuery = z.input<typeof adminOrderQuerySchema>;
 
 export interface AdminOrderRow {
   orderNumber: string;
@@ -94,7 +92,6 @@ export const trackingSchema = z.object({
     .max(80, 'Tracking number is at most 80 characters')
     .regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only'),
 });
-export type TrackingInput = z.input<typeof trackingSchema>;
 
 /** GET /api/admin/orders/:orderNumber: everything the View Details dialog shows. */
 export interface AdminOrderDetails extends AdminOrderRow {

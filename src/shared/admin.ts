@@ -23,7 +23,7 @@ export function isAdminTab(value: string | null): value is AdminTab {
   return ADMIN_TABS.some((tab) => tab.key === value);
 }
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 const MAX_ADMIN_PAGE_SIZE = 100;
 
 /**
@@ -46,7 +46,6 @@ export const auditQuerySchema = adminListQuerySchema.omit({ q: true, status: tru
   /** A target's type ('order') or part of its id ('ORD-2026-'). */
   target: optionalText('Target', 100),
 });
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export interface AuditEntry {
   id: number;

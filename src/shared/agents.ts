@@ -54,7 +54,6 @@ const agentFields = {
 
 /** POST /api/admin/agents: every field, the password too (the store's length rules; the server adds its list). */
 export const agentCreateSchema = z.object({ ...agentFields, password: newPasswordField });
-export type AgentCreateInput = z.input<typeof agentCreateSchema>;
 
 /** PATCH /api/admin/agents/:id: the same fields; a blank password keeps the current one. */
 export const agentUpdateSchema = z.object({
@@ -65,7 +64,6 @@ export const agentUpdateSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(newPasswordField.optional()),
 });
-export type AgentUpdateInput = z.input<typeof agentUpdateSchema>;
 
 /** An agent card: counts computed from the trade-ins assigned to them. */
 export interface AdminAgent {

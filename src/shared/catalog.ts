@@ -125,7 +125,7 @@ export const HOME_SECTIONS = [
 /** Image widths the image endpoint serves (GET /images/:id?w=). */
 export const IMAGE_WIDTHS = [160, 320, 640, 960] as const;
 
-export type HomeSectionKey = (typeof HOME_SECTIONS)[number]['key'];
+type HomeSectionKey = (typeof HOME_SECTIONS)[number]['key'];
 
 /** GET /api/home */
 export interface HomeReply {

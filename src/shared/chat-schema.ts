@@ -13,4 +13,3 @@ export const chatRequestSchema = z.object({
     .max(CHAT_LIMITS.contextMax, `Context must be at most ${CHAT_LIMITS.contextMax} characters`)
     .optional(),
 });
-export type ChatRequestInput = z.input<typeof chatRequestSchema>;

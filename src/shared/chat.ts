@@ -35,11 +35,6 @@ export const CHAT_QUICK_QUESTIONS = [
 /** Browser storage flag: set once the assistant has greeted this browser (or decided not to on a small screen). */
 export const CHAT_VISITED_KEY = 'quickbuy_chat_visited';
 
-export interface ChatRequest {
-  message: string;
-  context?: string;
-}
-
 export interface ChatReply {
   /** Markdown. Untrusted when a language model wrote it: render without raw HTML. */
   response: string;

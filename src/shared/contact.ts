@@ -24,6 +24,5 @@ export const contactMessageSchema = z.object({
   message: requiredMultiline('Message', 5000),
   inquiryType: z.enum(inquiryValues, { error: 'Choose an inquiry type from the list' }).optional().default('general'),
 });
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
 export const CONTACT_THANK_YOU = "Thank you for your message! We'll get back to you within 24 hours.";

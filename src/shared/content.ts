@@ -1,11 +1,11 @@
 import { formatAmount } from './money';
-import { BUSINESS_HOURS, POLICIES, STORE } from './store';
+import { POLICIES, STORE } from './store';
 
 /**
  * Copy of the static pages that the chat assistant may quote as well: the FAQ and the reviews.
  * Every policy figure comes from POLICIES / STORE, so a change there changes every page.
  */
-export interface FaqEntry {
+interface FaqEntry {
   question: string;
   answer: string;
 }
@@ -18,9 +18,6 @@ export interface FaqCategory {
 
 const s = POLICIES.shipping;
 const paymentMethods = `${POLICIES.paymentMethods.slice(0, -1).join(', ')} and ${POLICIES.paymentMethods.at(-1)}`;
-export const BUSINESS_HOURS_TEXT = BUSINESS_HOURS.map((slot) => `${slot.short} ${slot.hours.replace(/ /g, '')}`).join(
-  ', ',
-);
 
 export const FAQ_CATEGORIES: FaqCategory[] = [
   {
@@ -135,7 +132,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
   },
 ];
 
-export interface Review {
+interface Review {
   name: string;
   /** ISO date. */
   date: string;

@@ -11,7 +11,7 @@ export type MoneyContext = 'card' | 'cart' | 'admin' | 'filter' | 'repair' | 'of
 const SYMBOL: Record<Currency, string> = { NGN: '₦', ZAR: 'R' };
 
 /** The symbol a context shows; `storeCurrency` is ZAR only when the store is switched to rand. */
-export function currencySymbol(context: MoneyContext, storeCurrency: Currency = 'NGN'): string {
+function currencySymbol(context: MoneyContext, storeCurrency: Currency = 'NGN'): string {
   if (storeCurrency === 'ZAR') return SYMBOL.ZAR;
   return context === 'card' || context === 'cart' || context === 'admin' ? SYMBOL.NGN : SYMBOL.ZAR;
 }
@@ -32,10 +32,6 @@ export function formatMoney(amount: number, context: MoneyContext, storeCurrency
 /** Payment providers take minor units (spec: total x 100). */
 export function toMinorUnits(amount: number): number {
   return Math.round(amount * 100);
-}
-
-export function fromMinorUnits(minor: number): number {
-  return minor / 100;
 }
 
 /** Whole-percent discount of price against a higher original price, or null. */

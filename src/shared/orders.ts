@@ -25,19 +25,19 @@ export const ORDER_NUMBER_PATTERN = /^ORD-\d{4}-\d{6}$/;
 
 // ---- Checkout (spec 000 sections 3 and 5; the flow: docs/architecture.md) ----
 
-export const CHECKOUT_MESSAGES = {
+const CHECKOUT_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
   shippingAddress: 'Please provide complete shipping address',
 } as const;
 
 export const DEFAULT_COUNTRY = 'South Africa';
 /** The most of one device a single order may take (a guard against typos, not a business rule). */
-export const MAX_LINE_QUANTITY = 99;
-export const MAX_ORDER_LINES = 50;
+const MAX_LINE_QUANTITY = 99;
+const MAX_ORDER_LINES = 50;
 
 const text = (max: number) => plainText('This field', max, { tooLong: `At most ${max} characters` });
 
-export const addressSchema = z.object({
+const addressSchema = z.object({
   street: text(200).default(''),
   city: text(100).default(''),
   state: text(100).default(''),
@@ -54,7 +54,7 @@ const shippingAddressSchema = addressSchema.superRefine((address, ctx) => {
   if (!address.city) ctx.addIssue({ code: 'custom', path: ['city'], message: CHECKOUT_MESSAGES.shippingAddress });
 });
 
-export const checkoutCustomerSchema = z.object({
+const checkoutCustomerSchema = z.object({
   firstName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
   lastName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
   email: z
@@ -71,7 +71,7 @@ export const checkoutCustomerSchema = z.object({
 export type CheckoutCustomer = z.output<typeof checkoutCustomerSchema>;
 export type CheckoutCustomerInput = z.input<typeof checkoutCustomerSchema>;
 
-export const checkoutItemSchema = z.object({
+const checkoutItemSchema = z.object({
   deviceId: z.string().trim().min(1, 'Device is required').max(64),
   quantity: z
     .number({ error: 'Quantity must be a whole number' })
@@ -113,7 +113,6 @@ export const cancelCheckoutSchema = z
 export const orderAccessSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
 });
-export type OrderAccessInput = z.input<typeof orderAccessSchema>;
 
 /** POST /api/orders/:orderNumber/access answers this (202), whether or not the email placed the order. */
 export const ORDER_LINK_SENT = 'If that email placed this order, we have sent it a link to the order.';

@@ -159,7 +159,7 @@ export function matchPage(pathname: string): { page: PageMeta; params: Record<st
 }
 
 /** A percent-decoded URL part, or the part as it is when it is not valid percent-encoding. */
-export function safeDecode(part: string): string {
+function safeDecode(part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {

@@ -36,12 +36,6 @@ export interface VerifyPaymentReply {
   status: string;
 }
 
-export interface SandboxChargeReply {
-  status: 'success' | 'failed';
-  reference: string;
-  message: string;
-}
-
 // --- The admin's Paystack tab (spec 001 sections 2, 4, 5 and 8) ------------------------------------
 
 export const PAYMENT_MESSAGES = {
@@ -128,7 +122,6 @@ export const refundSchema = z.object({
   ),
   reason: plainText('Reason', 500, { multiline: true }).optional(),
 });
-export type RefundInput = z.output<typeof refundSchema>;
 
 export interface RefundReply {
   message: string;

@@ -21,13 +21,13 @@ export interface StorefrontData {
 /** Vite's build manifest (dist/web/.vite/manifest.json): which chunk a page's source file became. */
 export type BuildManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
-export interface StorefrontRendererOptions {
+interface StorefrontRendererOptions {
   data: StorefrontData;
   currency: Currency;
   manifest: BuildManifest;
 }
 
-export interface StorefrontRenderRequest {
+interface StorefrontRenderRequest {
   /** The path and query string asked for. */
   url: string;
   /** A session cookie came with the request: the browser asks who is signed in after hydration. */

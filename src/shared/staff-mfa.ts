@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const MFA_REQUIRED = 'MFA_REQUIRED';
 
 /** What a pending session must do next: set up an authenticator app, or enter its code. */
-export type SecondFactorStep = 'enrol' | 'code';
+type SecondFactorStep = 'enrol' | 'code';
 
 export interface PendingSecondFactor {
   role: 'agent' | 'admin';
@@ -37,7 +37,6 @@ const sixDigits = z
 
 /** POST /api/auth/mfa/code */
 export const totpCodeSchema = z.object({ code: sixDigits });
-export type TotpCodeInput = z.input<typeof totpCodeSchema>;
 
 /** POST /api/auth/mfa/recovery: any spacing, dashes or case. */
 export const recoveryCodeSchema = z.object({
@@ -47,14 +46,12 @@ export const recoveryCodeSchema = z.object({
     .min(1, 'Enter one of your recovery codes')
     .max(40, 'A recovery code is at most 40 characters'),
 });
-export type RecoveryCodeInput = z.input<typeof recoveryCodeSchema>;
 
 /** POST /api/auth/mfa/enrolment/confirm: the first code, once the recovery codes are saved. */
 export const enrolmentConfirmSchema = z.object({
   savedRecoveryCodes: z.literal(true, { error: MFA_MESSAGES.saveCodes }),
   code: sixDigits,
 });
-export type EnrolmentConfirmInput = z.input<typeof enrolmentConfirmSchema>;
 
 /** Recovery codes a setup gives, each working once. */
 export const RECOVERY_CODE_COUNT = 10;

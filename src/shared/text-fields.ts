@@ -18,7 +18,7 @@ export function hasControlCharacter(text: string, { multiline = false }: { multi
   return (multiline ? CONTROL_BUT_LINES : CONTROL).test(text);
 }
 
-export const controlCharacterMessage = (label: string) => `${label} must not contain control characters`;
+const controlCharacterMessage = (label: string) => `${label} must not contain control characters`;
 
 /**
  * Trimmed text of at most `max` characters, without control characters: the string every text field

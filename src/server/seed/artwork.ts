@@ -51,7 +51,7 @@ const BRAND_COLOURS: Record<string, Palette> = {
 };
 const DEFAULT_PALETTE: Palette = { primary: '#334155', accent: '#94a3b8', light: '#f1f5f9' };
 
-export function paletteOf(brand: string): Palette {
+function paletteOf(brand: string): Palette {
   return BRAND_COLOURS[brand.toLowerCase()] ?? DEFAULT_PALETTE;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import { transaction, type Database } from '../db/client';
 import { claimMeta } from '../lib/app-meta';
 import { seedDemoCatalog } from './catalog';
 import { seedTradeInQuotes } from './trade-in-quotes';
@@ -14,7 +14,7 @@ const SEEDED_KEY = 'demo_seeded_at';
  * The claim and the seed share one transaction: two instances starting together seed once.
  */
 export async function seedOnFirstStart(db: Database, config: Config, log: SeedLog) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const claimed = await claimMeta(tx, SEEDED_KEY, new Date().toISOString());
     await seedTradeInQuotes(tx);
     if (!claimed) return;

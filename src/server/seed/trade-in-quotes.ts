@@ -27,7 +27,7 @@ const CONDITION_FACTOR = { excellent: 1, good: 0.85, fair: 0.65, poor: 0.4 } as 
  * The sell quote table's starting figures: type, brand, storage (each size up 15%) and condition,
  * rounded to R50 and kept within the spec's R2,000-R16,999. The admin may change rows later.
  */
-export function defaultTradeInQuotes() {
+function defaultTradeInQuotes() {
   return SELL_DEVICE_TYPES.flatMap((deviceType) =>
     SELL_BRANDS[deviceType].flatMap((brand) =>
       SELL_STORAGE[deviceType].flatMap((storage, size) =>

@@ -23,7 +23,7 @@ import { AppError, parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { takingAtLeast } from '../../lib/timing';
 import { storeImage } from '../images/service';
-import { listCustomerOrders } from '../orders/service';
+import { listCustomerOrders } from '../orders/customer-orders';
 import { clearSessionCookie, registerRoleGuards, replySignedIn, sessionOf } from './guard';
 import { registerSecondFactorRoutes } from './mfa-routes';
 import { pendingSecondFactor } from './second-factor';

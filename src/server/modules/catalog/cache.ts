@@ -14,9 +14,9 @@ import { rememberedTotal } from '../../lib/paging';
  * PGlite there are no other writers (isEmbedded), so an entry lasts until the next invalidation: a
  * time-based refresh would only re-run queries that block the event loop (docs/decisions/033).
  */
-export const CATALOG_CACHE_TTL_MS = 5_000;
+const CATALOG_CACHE_TTL_MS = 5_000;
 /** An expired entry is still served (while one request refreshes it) for this much longer. */
-export const CATALOG_CACHE_STALE_MS = 30_000;
+const CATALOG_CACHE_STALE_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 /** Server-rendered pages (docs/decisions/032) are kept here too, at about 100 KB each: the bodies' total is bounded. */
 const MAX_BYTES = 32 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { paths } from '../../../shared/paths';
 import { jsonForScript } from '../../../shared/script-json';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
-import type { HeadResolver, PageHead } from '../spa/routes';
+import type { HeadResolver, PageHead } from '../../lib/page-heads';
 import { findDevice, listedDeviceIds } from './service';
 
 const DESCRIPTION_LENGTH = 160;
@@ -18,7 +18,7 @@ export function absoluteUrl(publicUrl: string, pathname: string): string {
 }
 
 /** Pre-owned stock grades are used goods to search engines; 'New' and 'Refurbished' say so. */
-export function itemCondition(condition: string): string {
+function itemCondition(condition: string): string {
   const lower = condition.toLowerCase();
   if (lower === 'new') return 'https://schema.org/NewCondition';
   if (lower.includes('refurbished')) return 'https://schema.org/RefurbishedCondition';
@@ -30,7 +30,7 @@ function shorten(text: string): string {
   return clean.length <= DESCRIPTION_LENGTH ? clean : `${clean.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
 }
 
-export function deviceDescription(device: Device): string {
+function deviceDescription(device: Device): string {
   const facts = [device.condition, device.storage, device.ram].filter(Boolean).join(', ');
   return shorten(
     device.description || `Buy the ${device.name} (${facts}) at QuickBuy, with warranty and free shipping.`,
@@ -61,7 +61,7 @@ export function headTags(page: {
 }
 
 /** Title, description, Open Graph tags and a JSON-LD Product for the device page's HTML. */
-export function deviceHead(device: Device, options: { publicUrl: string; currency: string }): PageHead {
+function deviceHead(device: Device, options: { publicUrl: string; currency: string }): PageHead {
   const title = `${device.name} | QuickBuy`;
   const description = deviceDescription(device);
   const url = absoluteUrl(options.publicUrl, paths.device(device.id));

@@ -19,7 +19,7 @@ import { containedInAny, likeContains } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
 
 export const DEVICE_NOT_FOUND = 'DEVICE_NOT_FOUND';
-export const COLLECTION_NOT_FOUND = 'COLLECTION_NOT_FOUND';
+const COLLECTION_NOT_FOUND = 'COLLECTION_NOT_FOUND';
 
 type DeviceRow = typeof devices.$inferSelect;
 
@@ -54,7 +54,7 @@ export async function toDevices(db: DbHandle, rows: DeviceRow[]): Promise<Device
   return rows.map((row) => toDevice(row, byDevice.get(row.id) ?? []));
 }
 
-export function toDevice(row: DeviceRow, images: string[]): Device {
+function toDevice(row: DeviceRow, images: string[]): Device {
   return {
     id: row.id,
     name: row.name,
@@ -195,7 +195,7 @@ export async function getHome({ db }: { db: Database }): Promise<HomeReply> {
   };
 }
 
-export function isCollectionSlug(slug: string): slug is CollectionSlug {
+function isCollectionSlug(slug: string): slug is CollectionSlug {
   return Object.hasOwn(COLLECTIONS, slug);
 }
 
@@ -224,7 +224,7 @@ export async function getCollection({
 }
 
 /** The header's Shop menu features one device of each of these lines (spec 000 'Header'). */
-export const FEATURED_NAMES = ['chromebook', 'elitebook', 'versapro'] as const;
+const FEATURED_NAMES = ['chromebook', 'elitebook', 'versapro'] as const;
 
 /** GET /api/catalog/menu: three featured devices found by name (newest first) and the live laptop count. */
 export async function getCatalogMenu({ db }: { db: Database }): Promise<CatalogMenuReply> {

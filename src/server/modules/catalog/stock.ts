@@ -13,7 +13,7 @@ import { DEVICE_NOT_FOUND, imagePath, isUuid } from './service';
  * catalog cache once that transaction commits.
  */
 
-export const OUT_OF_STOCK = 'OUT_OF_STOCK';
+const OUT_OF_STOCK = 'OUT_OF_STOCK';
 
 export interface StockLine {
   deviceId: string;
@@ -31,7 +31,7 @@ export interface ReservedLine extends StockLine {
 }
 
 /** Same device twice becomes one line; lines sorted by id so every transaction locks rows in one order. */
-export function mergeLines(lines: StockLine[]): StockLine[] {
+function mergeLines(lines: StockLine[]): StockLine[] {
   const byId = new Map<string, number>();
   for (const line of lines) byId.set(line.deviceId, (byId.get(line.deviceId) ?? 0) + line.quantity);
   return [...byId.entries()]
@@ -143,6 +143,7 @@ export async function releaseStock(tx: DbHandle, lines: StockLine[]): Promise<vo
  */
 export async function retakeStock(tx: Transaction, lines: StockLine[]): Promise<boolean> {
   try {
+    // Inside the caller's transaction() this is a savepoint: a short line undoes only these, the order goes on.
     await tx.transaction((savepoint) => takeLines(savepoint, lines));
   } catch (error) {
     if (error instanceof AppError) return false;

@@ -180,8 +180,8 @@ const ORDER_STATUS_LABELS: Record<string, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
-export const NOT_FOUND_ORDER = "I couldn't find an order with that number.";
-export const NOT_FOUND_TRANSACTION = "I couldn't find a transaction with that number.";
+const NOT_FOUND_ORDER = "I couldn't find an order with that number.";
+const NOT_FOUND_TRANSACTION = "I couldn't find a transaction with that number.";
 
 function orderAnswer(orderNumber: string, order: OrderStatusSummary | null): string {
   if (!order) {
@@ -267,7 +267,7 @@ function escapeLinkText(text: string): string {
   return text.replace(/[[\]\\*_`<>]/g, (c) => `\\${c}`);
 }
 
-export const UNKNOWN_ANSWER = [
+const UNKNOWN_ANSWER = [
   `I'm sorry, I don't know the answer to that one.`,
   `Our team can help: ${link('Contact us', paths.contact)} (${STORE.email}, ${STORE.phone}).`,
   `I can answer questions about orders and tracking, returns, shipping, warranty, payment, repairs and selling your device.`,

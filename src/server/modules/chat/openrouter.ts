@@ -9,7 +9,7 @@ import { describeModel, describeQuery, formatDate, TOPIC_ANSWERS, type ChatFacts
  * Its reply is untrusted text; the caller falls back to the built-in answer on any failure.
  */
 
-export interface ModelSettings {
+interface ModelSettings {
   apiKey: string;
   baseUrl: string;
   model: string;
@@ -19,7 +19,7 @@ export interface ModelSettings {
 }
 
 /** The longest reply we pass on; a runaway model does not fill the shopper's screen. */
-export const MAX_MODEL_REPLY = 4000;
+const MAX_MODEL_REPLY = 4000;
 
 const PAGES: [string, string][] = [
   [paths.buy, 'all devices with filters'],
@@ -37,7 +37,7 @@ const PAGES: [string, string][] = [
 ];
 
 /** The system instruction: who the assistant is, the store's services, pages and facts, and the rules. */
-export function systemInstruction(): string {
+function systemInstruction(): string {
   return [
     `You are the customer support assistant of ${STORE.name}, an online store in ${STORE.city}, ${STORE.country}, for pre-owned and new tech devices.`,
     `Services: buying devices (phones, tablets, laptops, desktops, TVs, accessories, components, servers, network switches) with warranty; selling your device for an instant quote; professional repairs with device pickup; tracking orders and device sales.`,
@@ -53,7 +53,7 @@ export function systemInstruction(): string {
 }
 
 /** The live facts the built-in assistant found for this message, in plain lines for the model. */
-export function describeFacts(facts: ChatFacts, currency: Currency): string {
+function describeFacts(facts: ChatFacts, currency: Currency): string {
   const lines: string[] = [];
   if (facts.orderNumber) {
     lines.push(
@@ -91,7 +91,7 @@ interface CompletionReply {
   choices?: { message?: { content?: unknown } }[];
 }
 
-export class ModelError extends Error {}
+class ModelError extends Error {}
 
 /** One chat completion; throws ModelError on a timeout, an error status or an empty answer. */
 export async function askModel({

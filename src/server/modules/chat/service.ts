@@ -10,7 +10,7 @@ import { composeAnswer, type ChatFacts, type DeviceMatch } from './built-in';
 import { findOrderNumber, findTransactionNumber, matchTopics, parseProductQuery, type ProductQuery } from './intents';
 import { askModel } from './openrouter';
 
-export interface ChatLogger {
+interface ChatLogger {
   warn(object: object, message: string): void;
 }
 
@@ -18,7 +18,7 @@ export interface ChatLogger {
 const SEARCH_PAGE_SIZE = 60;
 
 /** The devices a product question found; `namedModel` when they are the model the question named. */
-export interface DeviceSearch {
+interface DeviceSearch {
   matches: DeviceMatch[];
   namedModel: boolean;
 }
@@ -33,7 +33,7 @@ function namesModel(name: string, model: readonly string[]): boolean {
  * The devices a product question asks for, in stock, newest first, at most five: the model it names
  * when there is one in stock, otherwise the brand, type and price it asks about.
  */
-export async function searchDevices({ db, query }: { db: Database; query: ProductQuery }): Promise<DeviceSearch> {
+async function searchDevices({ db, query }: { db: Database; query: ProductQuery }): Promise<DeviceSearch> {
   const min = query.minPrice ?? 0;
   const max = query.maxPrice ?? Number.POSITIVE_INFINITY;
   let found: Device[];
@@ -83,7 +83,7 @@ export async function searchDevices({ db, query }: { db: Database; query: Produc
 }
 
 /** Everything the store knows that bears on this message: topics, order and sale status, matching devices. */
-export async function gatherFacts({ db, message }: { db: Database; message: string }): Promise<ChatFacts> {
+async function gatherFacts({ db, message }: { db: Database; message: string }): Promise<ChatFacts> {
   const topics = matchTopics(message);
   const orderNumber = findOrderNumber(message);
   const transactionNumber = findTransactionNumber(message);

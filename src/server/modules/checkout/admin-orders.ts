@@ -13,26 +13,19 @@ import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { releaseStock } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
 import { renderOrderCancelled } from '../orders/cancellation-email';
+import { cancelOrderByAdmin, markOrderRefunded } from '../orders/lifecycle';
 import {
-  cancelOrderByAdmin,
   findOrder,
   lockOrder,
-  markOrderRefunded,
   ORDER_NOT_FOUND,
   ORDER_NOT_FOUND_MESSAGE,
   orderItemsOf,
   toOrderView,
-} from '../orders/service';
+} from '../orders/reads';
 import { paymentLedgerEntry, toAdminRefund } from '../payments/ledger';
 import type { PaymentProviderDriver } from '../payments/providers';
-import {
-  applyRefundEvent,
-  refundableAmount,
-  reserveRefund,
-  settleRefund,
-  type PaystackRefundData,
-  type ReservedRefund,
-} from '../payments/service';
+import { refundableAmount, reserveRefund, settleRefund, type ReservedRefund } from '../payments/refunds';
+import { applyRefundEvent, type PaystackRefundData } from '../payments/webhooks';
 
 /*
  * The admin's money flows, each across modules (orders, catalog stock, payments, mail, audit), as
@@ -181,7 +174,7 @@ export async function cancelOrderAsAdmin({
   };
 }
 
-export const LATE_PAYMENT_REFUND_REASON = 'Paid after the reservation lapsed; the stock was gone';
+const LATE_PAYMENT_REFUND_REASON = 'Paid after the reservation lapsed; the stock was gone';
 
 /**
  * POST /api/admin/orders/:orderNumber/refund-due: the one-click refund of the Orders tab's 'Needs

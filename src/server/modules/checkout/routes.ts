@@ -10,12 +10,8 @@ import { perReference, perReferenceField, referenceLookup } from '../../lib/keye
 import { orderTokenOf } from '../orders/routes';
 import { paymentProvider, type ProviderTransaction } from '../payments/providers';
 import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
-import {
-  PAYMENT_NOT_FOUND,
-  paystackSignatureValid,
-  recordPaymentEvent,
-  type PaystackRefundData,
-} from '../payments/service';
+import { PAYMENT_NOT_FOUND } from '../payments/verification';
+import { paystackSignatureValid, recordPaymentEvent, type PaystackRefundData } from '../payments/webhooks';
 import { applyRefundWebhook } from './admin-orders';
 import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
 

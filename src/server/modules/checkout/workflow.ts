@@ -2,41 +2,35 @@ import { toMinorUnits, type Currency } from '../../../shared/money';
 import type { CheckoutCustomer, CheckoutReply, OrderPaymentStatus, OrderStatus } from '../../../shared/orders';
 import { transaction, type Database, type Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
 import { signingKey } from '../../lib/signing';
 import { repeatEvery } from '../../lib/repeat';
-import { releaseStock, reserveStock, retakeStock, type ReservedLine, type StockLine } from '../catalog/stock';
+import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
+import { linkExpiry, orderLinkToken } from '../orders/access';
 import { renderOrderConfirmation } from '../orders/confirmation-email';
 import {
   closeUnpaidOrder,
-  createOrder,
-  findOrderPayment,
   lockExpiredOrders,
   lockOpenOrdersOfCart,
-  lockOrder,
   lockOrderToCancel,
-  lockHoldsOf,
-  linkExpiry,
   markOrderPaid,
-  orderItemsOf,
-  orderLinkToken,
-  toOrderView,
-  type OrderRow,
-} from '../orders/service';
+} from '../orders/lifecycle';
+import { createOrder, lockHoldsOf } from '../orders/placing';
+import { findOrderPayment, lockOrder, orderItemsOf, toOrderView, type OrderRow } from '../orders/reads';
 import type { PaymentProviderDriver, ProviderTransaction } from '../payments/providers';
+import { chargeSandbox } from '../payments/sandbox-charge';
 import {
-  chargeSandbox,
   newPaymentReference,
   paymentMatches,
   paymentNotFound,
   paymentRequest,
   recordPayment,
   type ExpectedPayment,
-} from '../payments/service';
+} from '../payments/verification';
+import { checkAddressLimit, checkDeviceLimit, type HoldLimits } from './hold-limits';
 
 /*
- * Checkout, the one flow that must never lose money or stock (DESIGN.md section 4), top to bottom:
+ * Checkout, the one flow that must never lose money or stock (docs/decisions/012), top to bottom:
  *
  *   placeOrder          release the cart's previous unpaid order -> reserve and price the stock ->
  *                       create the order within the hold limits -> start the payment
@@ -110,45 +104,6 @@ async function completeOrderStep(tx: Transaction, order: OrderRow, now: Date, li
 }
 
 // --- Workflows ------------------------------------------------------------------------------------
-
-/** How much unpaid stock one order and one client may hold (issue 10: nobody hoards the catalog). */
-export interface HoldLimits {
-  /** Units of one device in one order. */
-  perDevice: number;
-  /** Units one client address holds in unpaid orders at once. */
-  perAddress: number;
-}
-
-export const HOLD_LIMIT = 'HOLD_LIMIT';
-
-/** Refuses, with 409 naming the line, a line over the per-device limit: the cart must change. */
-function checkDeviceLimit(lines: ReservedLine[], limits: HoldLimits) {
-  const tooMany = lines.find((line) => line.quantity > limits.perDevice);
-  if (tooMany) {
-    throw new AppError(HOLD_LIMIT, `${tooMany.name}: one order may take at most ${limits.perDevice} of one device`, {
-      status: 409,
-    });
-  }
-}
-
-/**
- * Refuses, with 429 naming the line that goes over, an order that takes its address over the
- * per-address limit: the address must pay for or wait out what it holds.
- */
-function checkAddressLimit(lines: ReservedLine[], alreadyHeld: number, limits: HoldLimits) {
-  let held = alreadyHeld;
-  for (const line of lines) {
-    held += line.quantity;
-    if (held > limits.perAddress) {
-      throw new AppError(
-        HOLD_LIMIT,
-        `${line.name}: one address may hold at most ${limits.perAddress} units in unpaid orders at once ` +
-          `(${alreadyHeld} held now); pay for or cancel an open order first`,
-        { status: 429 },
-      );
-    }
-  }
-}
 
 /**
  * POST /api/checkout: prices from the database, stock reserved, the order written as pending and
@@ -239,7 +194,7 @@ export async function payWithSandbox({
   return chargeSandbox({ db, clock, payment, ...card });
 }
 
-export interface ConfirmResult {
+interface ConfirmResult {
   orderNumber: string;
   /** The order's payment status afterwards ('paid' on success). */
   status: string;
@@ -249,7 +204,8 @@ export interface ConfirmResult {
 const RELEASING: ReadonlySet<string> = new Set(['failed', 'abandoned']);
 
 /**
- * The one way an order becomes paid, used by verify and by the webhook (DESIGN.md section 4).
+ * The one way an order becomes paid, used by verify and by the webhook: the browser's word that it
+ * paid is never enough, the provider must say so.
  * Idempotent: under the order's row lock, the payment row (reference unique), the paid mark and the
  * confirmation email (deduped by key) are written once, whatever the number of calls. The provider
  * must say success with the order's own reference, amount and currency; a mismatch marks nothing

@@ -3,7 +3,7 @@ import type { contactMessageSchema } from '../../../shared/contact';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema/contact';
 
-export type ContactMessage = z.output<typeof contactMessageSchema>;
+type ContactMessage = z.output<typeof contactMessageSchema>;
 
 export async function storeContactMessage({ db, message }: { db: Database; message: ContactMessage }) {
   const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });

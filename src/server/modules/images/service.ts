@@ -10,14 +10,14 @@ import { AppError } from '../../lib/errors';
 export const INVALID_IMAGE = 'INVALID_IMAGE';
 export const IMAGE_NOT_FOUND = 'IMAGE_NOT_FOUND';
 /** Stored originals are at most this wide; the served variants are IMAGE_WIDTHS. */
-export const MAX_STORED_WIDTH = 1600;
+const MAX_STORED_WIDTH = 1600;
 /** Refuse decompression bombs: more pixels than this (16 megapixels) is not a photo of a device. */
-export const MAX_INPUT_PIXELS = 16_000_000;
+const MAX_INPUT_PIXELS = 16_000_000;
 /**
  * Every decode or re-encode is stopped after this long: a 16-megapixel photo takes about a second, and
  * shutdown (main.ts) waits for a running job, so this stays well under its deadline.
  */
-export const IMAGE_JOB_SECONDS = 5;
+const IMAGE_JOB_SECONDS = 5;
 /** A decoded image can take hundreds of megabytes: at most two are decoded at once, the rest wait. */
 const decoding = concurrencyLimit(2);
 /** The most images decoded at once since the last call: what the tests check the gate by. */

@@ -26,7 +26,7 @@ import { userNames } from '../accounts/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { emailsAbout, enqueueEmail } from '../mail/outbox';
 import { paymentsOfOrder } from '../payments/order-payments';
-import { refundableByReference } from '../payments/service';
+import { refundableByReference } from '../payments/refunds';
 import {
   everyOrder,
   ORDER_NOT_FOUND,
@@ -34,7 +34,7 @@ import {
   orderItemsOf,
   toOrderView,
   type OrderRow,
-} from './service';
+} from './reads';
 import { renderOrderStatusEmail, renderTrackingEmail } from './status-email';
 
 /**

@@ -1,6 +1,6 @@
 import { headedEmail, linkHtml } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../mail/outbox';
-import type { OrderRow } from './service';
+import type { OrderRow } from './reads';
 
 /**
  * The order page's address with a link token. The token rides in the fragment: browsers never send

@@ -5,7 +5,7 @@ import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { takingAtLeast } from '../../lib/timing';
-import { getOrderForViewer, sendOrderLink, type OrderAccess } from './service';
+import { getOrderForViewer, sendOrderLink, type OrderAccess } from './access';
 
 /** The order token the placing browser (or a link's holder) sends in its header. */
 export function orderTokenOf(request: FastifyRequest): string | undefined {

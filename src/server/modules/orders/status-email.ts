@@ -1,4 +1,4 @@
-import type { OrderRow } from './service';
+import type { OrderRow } from './reads';
 import { EMAIL_FOOTER, emailHtml, linkHtml, paragraphsHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { TrackedOrder } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
-import { mayOpenOrder, type OrderAccess } from './service';
+import { mayOpenOrder, type OrderAccess } from './access';
 
 /** A lookup of one order by the number its customer holds (typed as given: trimmed and upper-cased here). */
 interface OrderNumberLookup {
@@ -17,7 +17,7 @@ export interface OrderStatusSummary {
 
 /**
  * An order's status for anyone holding its number (the chat assistant): nothing else, not even its
- * date, payment or size, since order numbers can be guessed (issue 10 item 8).
+ * date, payment or size, since order numbers can be guessed (docs/decisions/040).
  */
 export async function getOrderStatus({ db, orderNumber }: OrderNumberLookup): Promise<OrderStatusSummary | null> {
   const [row] = await db

@@ -14,7 +14,8 @@ import { paymentEvents, payments, refunds } from '../../db/schema/payments';
 import { invalidField } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';
 import { newestPage, type AdminListInput } from '../../lib/paging';
-import { everyPayment, paymentNotFound, type RefundRow } from './service';
+import type { RefundRow } from './refunds';
+import { everyPayment, paymentNotFound } from './verification';
 
 /** The admin's reads of the payments ledger (the Paystack tab): the list, its stat cards, one payment. */
 

@@ -3,7 +3,7 @@ import { REPAIR_SERVICES, type RepairService } from '../../../shared/repairs';
 import { STORE } from '../../../shared/store';
 import type { AppContext } from '../../context';
 import { absoluteUrl, headTags } from '../catalog/seo';
-import type { HeadResolver, PageHead } from '../spa/routes';
+import type { HeadResolver, PageHead } from '../../lib/page-heads';
 
 /** 'R1,000-R4,000' -> [1000, 4000]; 'N/A' -> null. */
 function priceBounds(range: string): [number, number] | null {

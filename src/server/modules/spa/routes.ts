@@ -5,30 +5,20 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../../shared/errors';
-import { matchPage, type PageMeta } from '../../../shared/pages';
+import { matchPage } from '../../../shared/pages';
 import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderer } from '../../../shared/server-render';
 import type { AppContext } from '../../context';
 import { compressFor } from '../../lib/compress';
 import { notFound } from '../../lib/errors';
 import { matchesEtag } from '../../lib/etag';
 import { escapeHtml } from '../../lib/html';
+import type { HeadResolver, PageHead } from '../../lib/page-heads';
 import { contentSecurityPolicy } from '../../lib/security-headers';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import type { StorefrontCatalog } from '../catalog/storefront';
 import { isApiPath } from './api-path';
 
-/** What a page puts in its <head> when the server sends it: a title, a description, and any extra tags. */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Extra tags (Open Graph, JSON-LD), already escaped. */
-  extra?: string;
-}
-
-/** Modules that know more about a page than its static title (the device page) register here. */
-export type HeadResolver = (params: Record<string, string>, page: PageMeta) => Promise<PageHead | null>;
-
-export interface SpaOptions {
+interface SpaOptions {
   heads?: Record<string, HeadResolver>;
   /** The catalog the server-rendered pages read, and the cache they are kept in. */
   storefront?: StorefrontCatalog;

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client';
 import { sandboxCharges } from '../../../db/schema/payments';
 import { neverSeen, type PaymentProviderDriver, type ProviderTransaction } from './types';
 
-export const SANDBOX_PUBLIC_KEY = 'pk_test_quickbuy_sandbox';
+const SANDBOX_PUBLIC_KEY = 'pk_test_quickbuy_sandbox';
 
 /**
  * The sandbox driver: no keys, no network. Its widget (inline.js) charges through our own

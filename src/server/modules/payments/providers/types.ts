@@ -24,7 +24,10 @@ export interface RefundResult {
   message: string;
 }
 
-/** One interface, two drivers (DESIGN.md section 4): the sandbox and Paystack. */
+/**
+ * One interface, two drivers chosen by PAYMENT_PROVIDER: the sandbox (the default: test cards, served by
+ * this server) and Paystack (real money), so checkout's workflow never knows which one takes the money.
+ */
 export interface PaymentProviderDriver {
   name: PaymentProvider;
   publicKey: string;

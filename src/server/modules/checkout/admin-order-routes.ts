@@ -4,14 +4,29 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
-import { advanceOrder, getAdminOrder, listAdminOrders, revokeOrderLinks, updateTracking } from './admin-service';
+import {
+  advanceOrder,
+  getAdminOrder,
+  listAdminOrders,
+  revokeOrderLinks,
+  updateTracking,
+} from '../orders/admin-service';
+import { paymentProvider } from '../payments/providers';
+import { cancelOrderAsAdmin, refundLatePayment } from './admin-orders';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 type ByNumber = { Params: { orderNumber: string } };
 
-/** The admin's Orders tab. */
-export function registerOrderAdminRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
+/**
+ * The admin's Orders tab: every /api/admin/orders route. They live here, in checkout, because cancel
+ * and refund-due are flows across orders, catalog stock, payments and mail (admin-orders.ts), and
+ * only checkout may import all of those: orders sits below checkout and must not import it. The
+ * reads and moves on the order alone are orders' own service (orders/admin-service.ts).
+ */
+export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock, config } = ctx;
   const deps = { db, clock, publicUrl: config.PUBLIC_URL };
+  const provider = paymentProvider(ctx);
 
   const list = sharedJsonReplies();
   app.get('/api/admin/orders', ADMIN, async (request, reply) => {
@@ -35,5 +50,13 @@ export function registerOrderAdminRoutes(app: FastifyInstance, { db, clock, conf
 
   app.post<ByNumber>('/api/admin/orders/:orderNumber/revoke-links', ADMIN, async (request) =>
     revokeOrderLinks({ db, clock, actor: sessionUser(request), orderNumber: request.params.orderNumber }),
+  );
+
+  app.post<ByNumber>('/api/admin/orders/:orderNumber/cancel', ADMIN, async (request) =>
+    cancelOrderAsAdmin({ db, clock, provider, actor: sessionUser(request), orderNumber: request.params.orderNumber }),
+  );
+
+  app.post<ByNumber>('/api/admin/orders/:orderNumber/refund-due', ADMIN, async (request) =>
+    refundLatePayment({ db, clock, provider, actor: sessionUser(request), orderNumber: request.params.orderNumber }),
   );
 }

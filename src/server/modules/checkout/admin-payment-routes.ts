@@ -8,12 +8,15 @@ import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { listPayments, paymentStats } from '../payments/ledger';
 import { paymentProvider } from '../payments/providers';
-import { cancelOrderAsAdmin, paymentDetails, refundLatePayment, refundPaymentAsAdmin } from './admin-orders';
+import { paymentDetails, refundPaymentAsAdmin } from './admin-orders';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 
-/** The admin's Paystack tab and the order cancel: reads of the ledger and the flows of admin-orders.ts. */
-export function registerAdminMoneyRoutes(app: FastifyInstance, ctx: AppContext) {
+/**
+ * The admin's Paystack tab: reads of the payments ledger, and a refund, which may mark the payment's
+ * order refunded (admin-orders.ts), so these routes sit in checkout beside the Orders tab's.
+ */
+export function registerPaymentAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   const provider = paymentProvider(ctx);
 
@@ -41,12 +44,4 @@ export function registerAdminMoneyRoutes(app: FastifyInstance, ctx: AppContext) 
       reason,
     });
   });
-
-  app.post<{ Params: { orderNumber: string } }>('/api/admin/orders/:orderNumber/cancel', ADMIN, async (request) =>
-    cancelOrderAsAdmin({ db, clock, provider, actor: sessionUser(request), orderNumber: request.params.orderNumber }),
-  );
-
-  app.post<{ Params: { orderNumber: string } }>('/api/admin/orders/:orderNumber/refund-due', ADMIN, async (request) =>
-    refundLatePayment({ db, clock, provider, actor: sessionUser(request), orderNumber: request.params.orderNumber }),
-  );
 }

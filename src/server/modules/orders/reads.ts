@@ -1,0 +1,86 @@
+import { asc, eq } from 'drizzle-orm';
+import type { OrderPaymentStatus, OrderStatus, OrderView } from '../../../shared/orders';
+import type { DbHandle } from '../../db/client';
+import { orderItems, orders } from '../../db/schema/orders';
+import { rememberedTotal } from '../../lib/paging';
+
+/** Finding an order and its lines, by number or payment reference, and the view every reader of it shares. */
+
+export const ORDER_NOT_FOUND = 'ORDER_NOT_FOUND';
+export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** How many orders there are: the admin's Orders list total before any search or filter. */
+export const everyOrder = rememberedTotal(orders);
+
+type OrderKey = { orderNumber: string } | { reference: string };
+const byKey = (key: OrderKey) =>
+  'orderNumber' in key ? eq(orders.orderNumber, key.orderNumber) : eq(orders.paymentReference, key.reference);
+
+/** The order with this number or payment reference, locked for the rest of the transaction. */
+export async function lockOrder(tx: DbHandle, key: OrderKey) {
+  const [row] = await tx.select().from(orders).where(byKey(key)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function findOrder(db: DbHandle, key: OrderKey) {
+  const [row] = await db.select().from(orders).where(byKey(key)).limit(1);
+  return row ?? null;
+}
+
+/** What a payment step needs of an order, without the rest of its row (checkout's hot path). */
+export async function findOrderPayment(db: DbHandle, key: OrderKey) {
+  const [row] = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      paymentReference: orders.paymentReference,
+      totalAmount: orders.totalAmount,
+      currency: orders.currency,
+      customerEmail: orders.customerEmail,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .where(byKey(key))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function orderItemsOf(db: DbHandle, orderId: string) {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.deviceId));
+}
+
+export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
+  const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'refunded';
+  return {
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status as OrderStatus,
+    paymentStatus: order.paymentStatus as OrderPaymentStatus,
+    totalAmount: order.totalAmount,
+    currency: order.currency,
+    paymentReference: paid ? order.paymentReference : null,
+    customer: {
+      firstName: order.firstName,
+      lastName: order.lastName,
+      name: order.customerName,
+      email: order.customerEmail,
+      phone: order.customerPhone,
+    },
+    shippingAddress: order.shippingAddress ?? null,
+    billingAddress: order.billingAddress ?? null,
+    items: items.map((item) => ({
+      deviceId: item.deviceId,
+      name: item.name,
+      price: item.price,
+      quantity: item.quantity,
+      lineTotal: item.price * item.quantity,
+      image: item.image,
+      condition: item.condition,
+      storage: item.storage,
+    })),
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
+  };
+}
