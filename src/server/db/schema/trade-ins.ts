@@ -12,7 +12,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ALL_SALE_STATUSES, SELL_DEVICE_TYPES } from '../../../shared/trade-ins';
+import { SELL_DEVICE_TYPES } from '../../../shared/sell-devices';
+import { ALL_SALE_STATUSES } from '../../../shared/trade-in-statuses';
 import { users } from './accounts';
 import { createdAt, oneOf, updatedAt } from './columns';
 import { statusStep } from './status-history';

@@ -3,22 +3,23 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DefaultValues, UseFormReturn } from 'react-hook-form';
 import type { AddressReply, ProfileReply } from '../../../shared/accounts';
+import { formatPickupDate, pickupDates } from '../../../shared/repair-calendar';
 import {
-  formatPickupDate,
-  pickupDates,
   REPAIR_DEVICE_TYPE_LABELS,
   REPAIR_DEVICE_TYPES,
   REPAIR_ISSUE_TYPES,
-  REPAIR_MESSAGES,
   REPAIR_SERVICES,
-  REPAIR_STEPS,
   REPAIR_TIMEFRAMES,
+  type RepairServiceId,
+} from '../../../shared/repair-services';
+import {
+  REPAIR_MESSAGES,
+  REPAIR_STEPS,
   REPAIR_WIZARD_STEPS,
   repairBookingSchema,
   type RepairBooking,
   type RepairBookedReply,
   type RepairBookingInput,
-  type RepairServiceId,
   type RepairSlotsReply,
 } from '../../../shared/repairs';
 import { Button } from '../../components/ui/button';

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
+import { formatPickupDate } from '../../../shared/repair-calendar';
 import {
   cancelRepairSchema,
-  formatPickupDate,
   type CancelRepairInput,
   type RepairCancelledReply,
   type RepairTrackingView,
 } from '../../../shared/repairs';
-import type { TrackReply } from '../../../shared/trade-ins';
+import type { TrackReply } from '../../../shared/tracking';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { api } from '../../lib/api';

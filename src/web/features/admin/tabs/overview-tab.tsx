@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DollarSign, Package, UserCheck, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
-import type { AnySaleStatus } from '../../../../shared/trade-ins';
+import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
 import { api } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { RowTitle } from '../components/row-title';
