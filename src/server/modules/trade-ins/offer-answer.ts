@@ -45,24 +45,32 @@ type Answered = { message: string; tradeIn: TrackedTradeIn };
 const refused = (message: string) => new AppError(ERROR_CODES.forbidden, message, { status: 403 });
 
 /**
- * A seller's action's first step: the trade-in (404) locked, so a new link or the admin's payment waits
- * for it; then the seller proven (403) before its status is looked at, so a stranger learns nothing
- * about it. The seller is the signed-in customer who submitted it, or whoever holds the newest link
- * emailed to its contact address before it expires; a refusal names neither that address nor the state.
+ * The seller: the signed-in customer who submitted it, or whoever holds the newest link emailed to
+ * its contact address before it expires. Anything else is 403, saying neither the contact email nor
+ * anything about the trade-in's state.
  */
-async function lockForSeller(
-  tx: Transaction,
-  { number, viewer, token, ip }: Pick<SellerRequest, 'number' | 'viewer' | 'token' | 'ip'>,
+function proveSeller(
+  row: TradeInRow,
+  { viewer, token, ip }: Pick<SellerRequest, 'viewer' | 'token' | 'ip'>,
   now: Date,
-): Promise<{ row: TradeInRow; actor: Actor; proof: 'session' | 'link' }> {
-  const row = await findTradeIn(tx, number, { lock: true });
-  if (!row) throw tradeInNotFound();
-  if (isOwner(row, viewer)) return { row, actor: { id: viewer!.id, role: 'customer', ip }, proof: 'session' };
+): { actor: Actor; proof: 'session' | 'link' } {
+  if (isOwner(row, viewer)) return { actor: { id: viewer!.id, role: 'customer', ip }, proof: 'session' };
   if (!token) throw refused(LINK_MESSAGES.required);
   if (!tokenMatches(row.accessTokenHash, token)) throw refused(LINK_MESSAGES.invalid);
   // A link from before links expired has no expiry recorded: it is treated as expired.
   if (!row.accessTokenExpiresAt || row.accessTokenExpiresAt <= now) throw refused(LINK_MESSAGES.expired);
-  return { row, actor: { id: null, role: 'customer', ip }, proof: 'link' };
+  return { actor: { id: null, role: 'customer', ip }, proof: 'link' };
+}
+
+/**
+ * A seller's action's first step: the trade-in (404) locked, so a new link or the admin's payment
+ * waits for it; then the seller proven (403) before its status is looked at, so a stranger learns
+ * nothing about it.
+ */
+async function lockForSeller(tx: Transaction, request: SellerRequest, now: Date) {
+  const row = await findTradeIn(tx, request.number, { lock: true });
+  if (!row) throw tradeInNotFound();
+  return { row, ...proveSeller(row, request, now) };
 }
 
 /**
