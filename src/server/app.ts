@@ -36,6 +36,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerReportRoutes } from './modules/reports/routes';
 import { registerSpa } from './modules/spa/routes';
+import { registerTrackingRoutes } from './modules/tracking/routes';
 import { registerTradeInRoutes } from './modules/trade-ins/routes';
 
 export interface BuildAppOptions {
@@ -113,6 +114,7 @@ export async function buildApp({
   registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
   registerTradeInRoutes(app, context);
+  registerTrackingRoutes(app, context);
   await registerSpa(app, context, {
     heads: { ...catalogHeads(context), ...repairHeads(context) },
     storefront: storefrontCatalog(context),

@@ -5,11 +5,11 @@ import {
   PICKUP_SLOTS,
   pickupDateRefusal,
   pickupDates,
-  REPAIR_STEPS,
   slotStart,
   storeToday,
   upcomingSlots,
-} from './repairs';
+} from './repair-calendar';
+import { REPAIR_STEPS } from './repairs';
 import { BUSINESS_HOURS } from './store';
 
 describe('pickup days and slots', () => {

@@ -1,146 +1,20 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
+import { DATE_PATTERN, PICKUP_MESSAGES, PICKUP_SLOTS, type PickupSlot } from './repair-calendar';
+import {
+  REPAIR_DEVICE_TYPES,
+  REPAIR_ISSUE_TYPES,
+  REPAIR_SERVICE_IDS,
+  REPAIR_TIMEFRAMES,
+  type RepairDeviceType,
+  type RepairServiceId,
+} from './repair-services';
 import { optionalMultiline, optionalText, required, requiredMultiline } from './text-fields';
 
 /**
- * Repairs, one source for the services page, the booking dialog, the server's rules, the emails and
- * the chat assistant: services and their price table (spec 001 section 9, ZAR ranges), timeframes,
- * issue types, pickup hours and the booking schema, step by step.
+ * A repair booking: its statuses and the agent's moves, the booking schema the dialog's six steps
+ * and the server share, the cancel payloads and the replies.
  */
-export const REPAIR_SERVICES = [
-  {
-    id: 'screen-repair',
-    name: 'Screen Repair',
-    description: 'Cracked or unresponsive screens replaced with quality parts.',
-    phonePrice: 'R350-R1,200',
-    laptopPrice: 'R800-R2,500',
-    duration: '2-4 hours',
-    warranty: '3 months',
-    icon: 'smartphone',
-  },
-  {
-    id: 'battery-replacement',
-    name: 'Battery Replacement',
-    description: 'A fresh battery when yours no longer lasts the day.',
-    phonePrice: 'R200-R600',
-    laptopPrice: 'R500-R1,500',
-    duration: '1-2 hours',
-    warranty: '6 months',
-    icon: 'battery',
-  },
-  {
-    id: 'water-damage',
-    name: 'Water Damage',
-    description: 'Cleaning, drying and part replacement after liquid damage.',
-    phonePrice: 'R400-R1,500',
-    laptopPrice: 'R800-R3,000',
-    duration: '1-3 days',
-    warranty: '1 month',
-    icon: 'droplets',
-  },
-  {
-    id: 'charging-port',
-    name: 'Charging Port',
-    description: 'Loose or dead charging ports repaired or replaced.',
-    phonePrice: 'R250-R450',
-    laptopPrice: 'R400-R800',
-    duration: '2-3 hours',
-    warranty: '3 months',
-    icon: 'plug',
-  },
-  {
-    id: 'software-issues',
-    name: 'Software Issues',
-    description: 'Crashes, slowdowns, updates and reinstalls.',
-    phonePrice: 'R150-R400',
-    laptopPrice: 'R200-R600',
-    duration: '2-6 hours',
-    warranty: '1 month',
-    icon: 'code',
-  },
-  {
-    id: 'motherboard-repair',
-    name: 'Motherboard Repair',
-    description: 'Board-level diagnosis and repair.',
-    phonePrice: 'R600-R2,000',
-    laptopPrice: 'R1,000-R4,000',
-    duration: '3-7 days',
-    warranty: '3 months',
-    icon: 'cpu',
-  },
-  {
-    id: 'unlock-password',
-    name: 'Unlock Password',
-    description: 'Regain access to a device you own.',
-    phonePrice: 'R200-R400',
-    laptopPrice: 'R300-R600',
-    duration: '1-2 hours',
-    warranty: '1 month',
-    icon: 'lock',
-  },
-  {
-    id: 'unlock-network',
-    name: 'Unlock Network',
-    description: 'Use your phone on any network.',
-    phonePrice: 'R150-R350',
-    laptopPrice: 'N/A',
-    duration: '30 mins-2 hours',
-    warranty: 'permanent',
-    icon: 'signal',
-  },
-  {
-    id: 'phone-glitching',
-    name: 'Phone Glitching',
-    description: 'Flickering, freezing and random restarts fixed.',
-    phonePrice: 'R200-R500',
-    laptopPrice: 'R300-R700',
-    duration: '2-4 hours',
-    warranty: '2 months',
-    icon: 'zap',
-  },
-] as const;
-export type RepairServiceId = (typeof REPAIR_SERVICES)[number]['id'];
-export const REPAIR_SERVICE_IDS = REPAIR_SERVICES.map((s) => s.id) as [RepairServiceId, ...RepairServiceId[]];
-
-export const REPAIR_DEVICE_TYPES = ['phone', 'tablet', 'laptop', 'tv'] as const;
-
-export const REPAIR_TIMEFRAMES = [
-  'From 2 hours',
-  '4 hours',
-  '8 hours',
-  '1 day',
-  '2 days',
-  '1 week',
-  '2 weeks',
-  'End of the month',
-] as const;
-
-export const REPAIR_ISSUE_TYPES = [
-  'Screen Damage',
-  'Battery Issues',
-  'Charging Problems',
-  'Water Damage',
-  'Software Issues',
-  'Hardware Problems',
-  'Other',
-] as const;
-
-/** Hourly pickup slots, 09:00 AM to 05:00 PM. */
-export const PICKUP_SLOTS = [
-  '09:00 AM',
-  '10:00 AM',
-  '11:00 AM',
-  '12:00 PM',
-  '01:00 PM',
-  '02:00 PM',
-  '03:00 PM',
-  '04:00 PM',
-  '05:00 PM',
-] as const;
-
-export type PickupSlot = (typeof PICKUP_SLOTS)[number];
-
-export const REPAIR_WIZARD_STEPS = 6;
 
 /** A booking's life: booked, then the agent's forward-only steps, or cancelled before pickup. */
 export const REPAIR_BOOKING_STATUSES = ['booked', 'picked_up', 'in_repair', 'ready', 'returned', 'cancelled'] as const;
@@ -173,141 +47,6 @@ export type RepairAgentMove = (typeof REPAIR_AGENT_MOVES)[number];
 /** The status a move starts from: picked_up from booked, in_repair from picked_up, and so on. */
 export function statusBefore(move: RepairAgentMove): RepairBookingStatus {
   return REPAIR_PICKUP_FLOW[REPAIR_PICKUP_FLOW.indexOf(move) - 1]!;
-}
-
-export type RepairService = (typeof REPAIR_SERVICES)[number];
-
-export function findRepairService(id: string): RepairService | undefined {
-  return REPAIR_SERVICES.find((service) => service.id === id);
-}
-
-/** The price range a booking quotes: the phone or laptop column, both for a tablet or TV (quoted on inspection). */
-export function repairPriceRange(service: RepairService, deviceType: RepairDeviceType): string {
-  const quoted = (range: string) => (range === 'N/A' ? 'quoted on inspection' : range);
-  if (deviceType === 'phone') return quoted(service.phonePrice);
-  if (deviceType === 'laptop') return quoted(service.laptopPrice);
-  return `Phone ${quoted(service.phonePrice)}, laptop ${quoted(service.laptopPrice)} (quoted on inspection)`;
-}
-
-/** What the customer readies before the agent arrives (the confirmation email lists it). */
-export const REPAIR_PREPARATION = [
-  'Back up your data: repairs can need a reset.',
-  'Remove your SIM card, memory card and any case or screen protector.',
-  'Switch off Find My iPhone or your Google account lock, or have the passcode ready for the technician.',
-  'Have the charger and your ID document at hand for the agent.',
-] as const;
-
-export const REPAIR_DEVICE_TYPE_LABELS: Record<RepairDeviceType, string> = {
-  phone: 'Phone',
-  tablet: 'Tablet',
-  laptop: 'Laptop',
-  tv: 'TV',
-};
-export type RepairDeviceType = (typeof REPAIR_DEVICE_TYPES)[number];
-
-// ---------------------------------------------------------------------------------------------
-// Pickup days and slots, in the store's time (Africa/Johannesburg) whatever the browser's zone.
-// ---------------------------------------------------------------------------------------------
-
-export const STORE_TIME_ZONE = 'Africa/Johannesburg';
-/** South Africa Standard Time is UTC+2 all year (no daylight saving), so a fixed offset is exact. */
-const STORE_UTC_OFFSET_MS = 2 * 3_600_000;
-/** How far ahead a pickup can be booked. */
-export const PICKUP_WINDOW_DAYS = 30;
-
-/**
- * Pickup hours per weekday (0 is Sunday), from the business hours of spec 001 section 9
- * (Mon-Fri 8:00-18:00, Sat 9:00-16:00, Sun 9:00-14:00): a slot is offered when the agent can start
- * and finish the hour inside them. A day without hours is closed for pickups.
- */
-export const PICKUP_HOURS: readonly ({ open: number; close: number } | null)[] = [
-  { open: 9, close: 14 },
-  { open: 8, close: 18 },
-  { open: 8, close: 18 },
-  { open: 8, close: 18 },
-  { open: 8, close: 18 },
-  { open: 8, close: 18 },
-  { open: 9, close: 16 },
-];
-
-/** '01:00 PM' -> 13. */
-export function slotHour(slot: PickupSlot): number {
-  const [, hh, period] = /^(\d{2}):00 (AM|PM)$/.exec(slot)!;
-  return (Number(hh) % 12) + (period === 'PM' ? 12 : 0);
-}
-
-/** Today's date in the store's zone, as YYYY-MM-DD. */
-export function storeToday(now: Date): string {
-  return new Date(now.getTime() + STORE_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The instant a slot starts: 2026-11-23 09:00 AM in Cape Town is 07:00 UTC. */
-export function slotStart(date: string, slot: PickupSlot): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + slotHour(slot) * 3_600_000 - STORE_UTC_OFFSET_MS);
-}
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-function isCalendarDate(date: string): boolean {
-  return DATE_PATTERN.test(date) && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date;
-}
-
-/** The slots of a day within its pickup hours, before the clock is looked at. */
-export function slotsOfDay(date: string, hours = PICKUP_HOURS): PickupSlot[] {
-  const day = hours[new Date(`${date}T00:00:00Z`).getUTCDay()];
-  if (!day) return [];
-  return PICKUP_SLOTS.filter((slot) => slotHour(slot) >= day.open && slotHour(slot) + 1 <= day.close);
-}
-
-export const PICKUP_MESSAGES = {
-  chooseDate: 'Choose a pickup date',
-  pastDate: 'Choose a pickup date from today onwards',
-  tooFar: `Pickups can be booked up to ${PICKUP_WINDOW_DAYS} days ahead`,
-  closed: 'We do not collect devices on this day',
-  chooseTime: 'Choose a pickup time',
-  timeUnavailable: 'This pickup time is not available on the chosen date',
-  slotFull: 'This pickup time is fully booked. Please choose another time.',
-} as const;
-
-/** Why a pickup date cannot be booked at `now`, or null when it can. */
-export function pickupDateRefusal(date: string, now: Date, hours = PICKUP_HOURS): string | null {
-  if (!isCalendarDate(date)) return PICKUP_MESSAGES.chooseDate;
-  const today = storeToday(now);
-  if (date < today) return PICKUP_MESSAGES.pastDate;
-  if (date > addDays(today, PICKUP_WINDOW_DAYS)) return PICKUP_MESSAGES.tooFar;
-  if (slotsOfDay(date, hours).length === 0) return PICKUP_MESSAGES.closed;
-  return null;
-}
-
-/** The slots still ahead of `now` on a bookable date (before capacity is counted). */
-export function upcomingSlots(date: string, now: Date, hours = PICKUP_HOURS): PickupSlot[] {
-  if (pickupDateRefusal(date, now, hours)) return [];
-  return slotsOfDay(date, hours).filter((slot) => slotStart(date, slot).getTime() > now.getTime());
-}
-
-/** The dates the date picker offers: from today, open days with a slot still ahead. */
-export function pickupDates(now: Date, hours = PICKUP_HOURS): string[] {
-  const today = storeToday(now);
-  const dates: string[] = [];
-  for (let i = 0; i <= PICKUP_WINDOW_DAYS; i++) {
-    const date = addDays(today, i);
-    if (upcomingSlots(date, now, hours).length > 0) dates.push(date);
-  }
-  return dates;
-}
-
-/** 'Monday, 23 November 2026': the date as written, the same in every browser zone. */
-export function formatPickupDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -363,6 +102,8 @@ export const REPAIR_STEPS = [
   { title: 'Pickup', schema: repairBookingSchema.pick({ pickupDate: true, pickupTime: true }) },
 ] as const;
 
+export const REPAIR_WIZARD_STEPS = 6;
+
 export const REPAIR_MESSAGES = {
   booked: 'Repair Booked Successfully!',
   bookedDescription: (number: string) =>
@@ -407,7 +148,7 @@ export interface RepairBookedReply {
   agentFirstName: string;
 }
 
-export interface RepairHistoryEntry {
+interface RepairHistoryEntry {
   status: RepairBookingStatus;
   description: string;
   date: string;

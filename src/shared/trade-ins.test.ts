@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  luhnValid,
-  maskEmail,
-  maskPhone,
-  moveRefusal,
-  normaliseSaPhone,
-  SELL_MESSAGES,
-  sellFormSchema,
-} from './trade-ins';
+import { luhnValid, normaliseSaPhone, SELL_MESSAGES, sellFormSchema } from './sell-form';
+import { moveRefusal } from './trade-in-statuses';
+import { maskEmail, maskPhone } from './trade-ins';
 import { sellForm } from '../../tests/support/sell-form';
 
 const valid = sellForm();

@@ -1,252 +1,24 @@
 import { z } from 'zod';
 import { BANKS } from './accounts';
 import { pagingQuery } from './paging';
-import type { RepairTrackingView } from './repairs';
-import { optionalMultiline, optionalText, plainText, required, requiredMultiline } from './text-fields';
+import type { SellDeviceType } from './sell-devices';
+import { optionalMultiline, optionalText, plainText, required } from './text-fields';
+import { ALL_SALE_STATUSES, type AnySaleStatus } from './trade-in-statuses';
 
-/** Sale transaction statuses in order (spec 001 section 4). */
-export const SALE_STATUSES = [
-  'Awaiting Confirmation',
-  'Confirmed',
-  'Assigned to Agent',
-  'Device Assessed',
-  'Awaiting Offer',
-  'Offer Made',
-  'Awaiting Payment',
-  'Paid',
-] as const;
-export type SaleStatus = (typeof SALE_STATUSES)[number];
-
-/** Statuses a customer's answer to an offer leads to (the spec leaves them unshown; we add them). */
-export const SALE_END_STATUSES = ['Offer Declined'] as const;
-export const ALL_SALE_STATUSES = [...SALE_STATUSES, ...SALE_END_STATUSES] as const;
-export type AnySaleStatus = (typeof ALL_SALE_STATUSES)[number];
-
-export const STATUS_DESCRIPTIONS: Partial<Record<AnySaleStatus, string>> = {
-  'Awaiting Confirmation': 'Device details submitted for review',
-  Confirmed: 'Submission confirmed by our team',
-  'Assigned to Agent': 'An agent has been assigned to assess your device',
-  'Device Assessed': 'Device assessment completed',
-  'Awaiting Offer': 'Preparing your offer',
-  'Offer Made': 'Offer submitted and awaiting customer response',
-  'Awaiting Payment': 'Offer accepted, payment is being processed',
-  Paid: 'Payment sent to your account',
-  'Offer Declined': 'Offer declined by the customer',
-};
-export const UNKNOWN_STATUS_DESCRIPTION = 'Status updated';
-
-export const SELL_DEVICE_TYPES = ['phone', 'laptop', 'tablet', 'tv'] as const;
-export type SellDeviceType = (typeof SELL_DEVICE_TYPES)[number];
-
-export const SELL_BRANDS: Record<SellDeviceType, readonly string[]> = {
-  phone: ['Apple', 'Samsung', 'Huawei', 'Xiaomi', 'Oppo'],
-  laptop: ['Apple', 'Dell', 'HP', 'Lenovo', 'Asus'],
-  tablet: ['Apple', 'Samsung', 'Huawei', 'Lenovo', 'Microsoft'],
-  tv: ['Samsung', 'LG', 'Sony', 'Hisense', 'TCL'],
-};
-
-export const SELL_CONDITIONS = [
-  { value: 'excellent', label: 'Excellent', hint: 'Like new' },
-  { value: 'good', label: 'Good', hint: 'Minor wear' },
-  { value: 'fair', label: 'Fair', hint: 'Visible wear' },
-  { value: 'poor', label: 'Poor', hint: 'Significant damage' },
-] as const;
-
-export const SELL_STORAGE: Record<SellDeviceType, readonly string[]> = {
-  phone: ['64GB', '128GB', '256GB', '512GB', '1TB'],
-  laptop: ['256GB', '512GB', '1TB', '2TB SSD'],
-  tablet: ['32GB', '64GB', '128GB', '256GB', '512GB', '1TB'],
-  tv: ['N/A'],
-};
-
-export const SELL_RAM: Record<Exclude<SellDeviceType, 'tv'>, readonly string[]> = {
-  phone: ['4GB', '6GB', '8GB', '12GB', '16GB'],
-  tablet: ['3GB', '4GB', '6GB', '8GB', '12GB', '16GB'],
-  laptop: ['8GB', '16GB', '32GB', '64GB'],
-};
-
-/** Placeholder quote range of the spec (001 section 9). */
-export const ESTIMATE_RANGE = { min: 2000, max: 16999 } as const;
+/**
+ * A trade-in after it is submitted: the seller's answer to the offer and the emailed link that proves
+ * them (decision 039), the staff's payloads and lists, and what each reader is shown of it.
+ */
 
 /** TXN + timestamp in ms + 0-999. */
 export const TRANSACTION_NUMBER_PATTERN = /^TXN\d{13}\d{1,3}$/;
 
-// ---------------------------------------------------------------------------------------------
-// The sell form (spec 001 sections 2 and 5), parsed by POST /api/trade-ins and by the /sell page.
-// ---------------------------------------------------------------------------------------------
-
-export const SELL_MESSAGES = {
-  typeRequired: 'Choose a device type',
-  modelRequired: 'Model is required',
-  addressRequired: 'Address is required',
-  phoneRequired: 'Contact phone is required',
-  phoneInvalid: 'Enter a South African phone number, like 082 555 0199',
-  emailRequired: 'Contact email is required',
-  emailInvalid: 'Enter a valid email address',
-  ownerRequired: 'Confirm that you are the owner of this device',
-  brandInvalid: 'Choose a brand from the list',
-  storageInvalid: 'Choose a storage size from the list',
-  ramInvalid: 'Choose a RAM size from the list',
-  conditionInvalid: 'Choose a condition from the list',
-  imeiInvalid: 'This IMEI is not valid: check its 15 digits',
-  serialInvalid: 'Enter the 15-digit IMEI or the serial number (letters and digits)',
-  tooManyPhotos: 'Add at most 5 photos',
-  photoInvalid: 'Each photo must be a JPEG, PNG or WebP image',
-  success: 'Submission Successful!',
-  notFound: 'Transaction Not Found',
-  notFoundDetail: 'No transaction found with this number.',
-} as const;
-
-export const MAX_SELL_PHOTOS = 5;
-/** A photo as the form sends it: a data URL of a JPEG, PNG or WebP (the page shrinks it first). */
-export const PHOTO_DATA_URL = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/;
-/** Each photo is at most this many bytes of data URL (about 3.7 MB of image). */
-export const MAX_PHOTO_DATA_URL_LENGTH = 5_000_000;
-
-/** True when the digits end in a correct Luhn check digit (IMEIs, card numbers). */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/**
- * A South African number in any usual form ('082 555 0199', '+27 82 555 0199', '0825550199',
- * '(082) 555-0199') as '+27 82 555 0199', or null when it is not one: ten digits from a leading 0,
- * or +27 / 27 and nine digits, the first of them 1-8.
- */
-export function normaliseSaPhone(value: string): string | null {
-  const compact = value.replace(/[\s().-]/g, '');
-  const match = /^(?:\+27|27|0)([1-8]\d{8})$/.exec(compact);
-  if (!match) return null;
-  const d = match[1]!;
-  return `+27 ${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5)}`;
-}
-
-export const saPhoneField = z
-  .string({ error: SELL_MESSAGES.phoneRequired })
-  .trim()
-  .min(1, SELL_MESSAGES.phoneRequired)
-  .max(30, SELL_MESSAGES.phoneInvalid)
-  .refine((value) => normaliseSaPhone(value) !== null, SELL_MESSAGES.phoneInvalid)
-  .transform((value) => normaliseSaPhone(value)!);
-
-/** '' when not given; an IMEI (15 digits, Luhn) or a serial number otherwise, spaces and dashes dropped. */
-export const imeiField = z
-  .string()
-  .trim()
-  .max(40, SELL_MESSAGES.serialInvalid)
-  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
-  .superRefine((value, ctx) => {
-    if (value === '') return;
-    if (/^\d+$/.test(value) && value.length >= 14 && value.length <= 16) {
-      if (value.length !== 15 || !luhnValid(value))
-        ctx.addIssue({ code: 'custom', message: SELL_MESSAGES.imeiInvalid });
-    } else if (!/^[A-Z0-9]{5,30}$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: SELL_MESSAGES.serialInvalid });
-    }
-  });
-
-const conditionValues = SELL_CONDITIONS.map((c) => c.value) as ['excellent', 'good', 'fair', 'poor'];
-export type SellCondition = (typeof conditionValues)[number];
-
-/** RAM sizes for a type (none for a TV). */
-export function ramOptions(type: SellDeviceType | ''): readonly string[] {
-  return type === '' || type === 'tv' ? [] : SELL_RAM[type];
-}
-
-export const sellFormSchema = z
-  .object({
-    deviceType: z.enum(SELL_DEVICE_TYPES, { error: SELL_MESSAGES.typeRequired }),
-    brand: optionalText('Brand', 40),
-    model: required('Model', 120, SELL_MESSAGES.modelRequired),
-    condition: z.union([z.enum(conditionValues), z.literal('')], { error: SELL_MESSAGES.conditionInvalid }).default(''),
-    storage: optionalText('Storage', 20),
-    ram: optionalText('RAM', 20),
-    color: optionalText('Color', 40),
-    accessories: optionalText('Accessories', 300),
-    description: optionalMultiline('Description', 2000),
-    address: requiredMultiline('Address', 300, SELL_MESSAGES.addressRequired),
-    contactPhone: saPhoneField,
-    contactEmail: z
-      .string({ error: SELL_MESSAGES.emailRequired })
-      .trim()
-      .min(1, SELL_MESSAGES.emailRequired)
-      .max(254, SELL_MESSAGES.emailInvalid)
-      .pipe(z.email(SELL_MESSAGES.emailInvalid)),
-    isOwner: z.literal(true, { error: SELL_MESSAGES.ownerRequired }),
-    imei: imeiField.optional().default(''),
-    photos: z
-      .array(
-        z
-          .string()
-          .max(MAX_PHOTO_DATA_URL_LENGTH, SELL_MESSAGES.photoInvalid)
-          .regex(PHOTO_DATA_URL, SELL_MESSAGES.photoInvalid),
-      )
-      .max(MAX_SELL_PHOTOS, SELL_MESSAGES.tooManyPhotos)
-      .optional()
-      .default([]),
-  })
-  .superRefine((form, ctx) => {
-    // The lists follow the type (section 9); a value from another type's list is refused.
-    const fits = (value: string, list: readonly string[]) => value === '' || list.includes(value);
-    if (!fits(form.brand, SELL_BRANDS[form.deviceType])) {
-      ctx.addIssue({ code: 'custom', path: ['brand'], message: SELL_MESSAGES.brandInvalid });
-    }
-    if (!fits(form.storage, SELL_STORAGE[form.deviceType])) {
-      ctx.addIssue({ code: 'custom', path: ['storage'], message: SELL_MESSAGES.storageInvalid });
-    }
-    if (!fits(form.ram, ramOptions(form.deviceType))) {
-      ctx.addIssue({ code: 'custom', path: ['ram'], message: SELL_MESSAGES.ramInvalid });
-    }
-  });
-export type SellFormInput = z.input<typeof sellFormSchema>;
-export type SellForm = z.output<typeof sellFormSchema>;
-
-export interface SellReply {
-  transactionNumber: string;
-  status: AnySaleStatus;
-  estimatedValue: number;
-}
+/** 'TXN...' numbers as typed: trimmed and upper-cased. */
+export const normaliseNumber = (value: string) => value.trim().toUpperCase();
 
 // ---------------------------------------------------------------------------------------------
-// The moves of a trade-in, who makes them and from where (decision 022).
+// What the seller does with an offer, and the link that proves them.
 // ---------------------------------------------------------------------------------------------
-
-export const TRADE_IN_MOVES = {
-  confirm: { from: ['Awaiting Confirmation'], to: 'Confirmed', refusal: 'it can only be confirmed from' },
-  assign: {
-    from: ['Confirmed', 'Assigned to Agent'],
-    to: 'Assigned to Agent',
-    refusal: 'an agent can only be assigned from',
-  },
-  // Assessing records 'Device Assessed' in the history and rests in 'Awaiting Offer'.
-  assess: { from: ['Assigned to Agent'], to: 'Awaiting Offer', refusal: 'it can only be marked as assessed from' },
-  offer: { from: ['Assigned to Agent', 'Awaiting Offer'], to: 'Offer Made', refusal: 'an offer can only be made from' },
-  accept: { from: ['Offer Made'], to: 'Awaiting Payment', refusal: 'an offer can only be accepted from' },
-  decline: { from: ['Offer Made'], to: 'Offer Declined', refusal: 'an offer can only be declined from' },
-  markPaid: { from: ['Awaiting Payment'], to: 'Paid', refusal: 'it can only be marked paid from' },
-} as const satisfies Record<string, { from: readonly AnySaleStatus[]; to: AnySaleStatus; refusal: string }>;
-export type TradeInMove = keyof typeof TRADE_IN_MOVES;
-
-/** "This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer" */
-export function moveRefusal(move: TradeInMove, status: string): string {
-  const { from, refusal } = TRADE_IN_MOVES[move];
-  const list = from.length > 1 ? `${from.slice(0, -1).join(', ')} or ${from[from.length - 1]}` : from[0];
-  return `This trade-in is ${status}; ${refusal} ${list}`;
-}
-
-export function statusDescription(status: string): string {
-  return STATUS_DESCRIPTIONS[status as AnySaleStatus] ?? UNKNOWN_STATUS_DESCRIPTION;
-}
 
 export const OFFER_MESSAGES = {
   noSavedAccount: 'No bank account is saved in your account: enter the account number',
@@ -331,7 +103,10 @@ export const declineOfferSchema = z.object({
 });
 export type DeclineOfferInput = z.input<typeof declineOfferSchema>;
 
-// Staff payloads
+// ---------------------------------------------------------------------------------------------
+// What staff send: the admin's assignment and payment, the agent's offer, and the lists' queries.
+// ---------------------------------------------------------------------------------------------
+
 export const assignAgentSchema = z.object({ agentId: z.uuid('Choose an agent') });
 /** An offer's amount is whole rand above 0; an empty box reads as missing, not as 0. */
 export const makeOfferSchema = z.object({
@@ -345,7 +120,6 @@ export const makeOfferSchema = z.object({
   ),
   notes: plainText('Notes', 2000, { multiline: true }).optional().default(''),
 });
-export type MakeOfferInput = z.input<typeof makeOfferSchema>;
 export const markPaidSchema = z.object({
   payoutReference: required('Payout reference', 100),
 });
@@ -362,14 +136,14 @@ export const agentTradeInQuerySchema = tradeInListQuerySchema.pick({ page: true,
 // Replies
 // ---------------------------------------------------------------------------------------------
 
-export interface HistoryEntry {
+interface HistoryEntry {
   status: string;
   date: string;
   description: string;
 }
 
 /** The device as its seller described it, in every view of a trade-in. */
-export interface TradeInDevice {
+interface TradeInDevice {
   deviceType: SellDeviceType;
   brand: string;
   model: string;
@@ -393,27 +167,6 @@ export interface TrackedTradeIn extends TradeInDevice {
   viewerIsOwner: boolean;
   statusHistory: HistoryEntry[];
 }
-
-export interface TrackedOrder {
-  orderNumber: string;
-  status: string;
-  createdAt: string;
-  statusHistory: { status: string; date: string }[];
-  /** For a holder of the order's link, its signed-in customer and the admin; null for anyone else. */
-  details: {
-    itemCount: number;
-    totalAmount: number;
-    currency: string;
-    trackingNumber: string | null;
-    courier: string | null;
-  } | null;
-}
-
-/** GET /api/track/:number: one box for a sale (TXN...), an order (ORD-...) or a repair booking (REP-...). */
-export type TrackReply =
-  | { kind: 'trade-in'; tradeIn: TrackedTradeIn }
-  | { kind: 'order'; order: TrackedOrder }
-  | { kind: 'repair'; repair: RepairTrackingView };
 
 /** What every staff view of a trade-in shows: the device as its seller described it, its photos and the money. */
 interface TradeInCard extends TradeInDevice {
@@ -443,16 +196,6 @@ export interface AgentTradeIn extends TradeInCard {
   customerFirstName: string;
 }
 
-/** The statuses an agent's trade-in can rest in, for the agent's status filter ('Device Assessed' never rests). */
-export const AGENT_SALE_STATUSES = [
-  'Assigned to Agent',
-  'Awaiting Offer',
-  'Offer Made',
-  'Awaiting Payment',
-  'Paid',
-  'Offer Declined',
-] as const satisfies readonly AnySaleStatus[];
-
 /** A trade-in in the signed-in customer's account (GET /api/account/trade-ins). */
 export interface AccountTradeIn {
   transactionNumber: string;
@@ -472,6 +215,3 @@ export function maskEmail(email: string): string {
 export function maskPhone(phone: string): string {
   return `***${phone.replace(/\D/g, '').slice(-4)}`;
 }
-
-/** 'TXN...' numbers as typed: trimmed and upper-cased. */
-export const normaliseNumber = (value: string) => value.trim().toUpperCase();

@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { AdminAgent } from '../../src/shared/agents';
 import type { PagedReply } from '../../src/shared/paging';
-import { pickupDates, type RepairBookedReply, type RepairSlotsReply } from '../../src/shared/repairs';
-import type { SellReply } from '../../src/shared/trade-ins';
+import { pickupDates } from '../../src/shared/repair-calendar';
+import type { RepairBookedReply, RepairSlotsReply } from '../../src/shared/repairs';
+import type { SellReply } from '../../src/shared/sell-form';
 import { Api, E2E_OTHER_AGENT as AGENT, enterAuthenticatorCode, expect, test, uniqueId } from './fixtures';
 
 // An agent's day, in a real browser against the real server: sign in, see the trade-in the admin

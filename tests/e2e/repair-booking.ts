@@ -1,6 +1,7 @@
 import type { APIResponse } from '@playwright/test';
 import { CSRF_HEADER } from '../../src/shared/errors';
-import { pickupDates, type RepairBookingInput, type RepairSlotsReply } from '../../src/shared/repairs';
+import { pickupDates } from '../../src/shared/repair-calendar';
+import type { RepairBookingInput, RepairSlotsReply } from '../../src/shared/repairs';
 import { expect, type Api } from './fixtures';
 
 /**

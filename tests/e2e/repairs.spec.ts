@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { pickupDates, type RepairTrackingView } from '../../src/shared/repairs';
+import { pickupDates } from '../../src/shared/repair-calendar';
+import type { RepairTrackingView } from '../../src/shared/repairs';
 import { expect, test } from './fixtures';
 import { fillSlot, freeBooking } from './repair-booking';
 

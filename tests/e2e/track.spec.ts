@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { pickupDates, type RepairBookedReply } from '../../src/shared/repairs';
+import { pickupDates } from '../../src/shared/repair-calendar';
+import type { RepairBookedReply } from '../../src/shared/repairs';
 import { Api, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId } from './fixtures';
 import { emailTo, linkIn, orderLinkInMail } from './mailbox';
 import { freeBooking, postBooking } from './repair-booking';

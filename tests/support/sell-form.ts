@@ -1,4 +1,4 @@
-import type { SellFormInput } from '../../src/shared/trade-ins';
+import type { SellFormInput } from '../../src/shared/sell-form';
 
 /** A Device Details form that passes every rule (spec 001 section 5): a seller's iPhone 13. */
 export const sellForm = (overrides: Partial<SellFormInput> = {}): SellFormInput => ({

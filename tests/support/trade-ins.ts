@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { outboxEmails, tradeIns } from '../../src/server/db/schema';
-import { everyTradeIn } from '../../src/server/modules/trade-ins/service';
+import { everyTradeIn } from '../../src/server/modules/trade-ins/lists';
 import type { TestApp } from './test-app';
 
 let counter = 0;

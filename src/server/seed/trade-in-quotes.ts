@@ -1,5 +1,11 @@
 import { count } from 'drizzle-orm';
-import { ESTIMATE_RANGE, SELL_BRANDS, SELL_CONDITIONS, SELL_DEVICE_TYPES, SELL_STORAGE } from '../../shared/trade-ins';
+import {
+  ESTIMATE_RANGE,
+  SELL_BRANDS,
+  SELL_CONDITIONS,
+  SELL_DEVICE_TYPES,
+  SELL_STORAGE,
+} from '../../shared/sell-devices';
 import type { DbHandle } from '../db/client';
 import { tradeInQuotes } from '../db/schema';
 

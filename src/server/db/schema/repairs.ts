@@ -1,7 +1,8 @@
 /** The tables modules/repairs owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { REPAIR_BOOKING_STATUSES, REPAIR_DEVICE_TYPES, REPAIR_SERVICE_IDS } from '../../../shared/repairs';
+import { REPAIR_DEVICE_TYPES, REPAIR_SERVICE_IDS } from '../../../shared/repair-services';
+import { REPAIR_BOOKING_STATUSES } from '../../../shared/repairs';
 import { users } from './accounts';
 import { createdAt, identityKey, oneOf, partOf, updatedAt, uuidKey } from './columns';
 import { statusStep } from './status-history';

@@ -1,7 +1,8 @@
 /** The tables modules/trade-ins owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ALL_SALE_STATUSES, SELL_DEVICE_TYPES } from '../../../shared/trade-ins';
+import { SELL_DEVICE_TYPES } from '../../../shared/sell-devices';
+import { ALL_SALE_STATUSES } from '../../../shared/trade-in-statuses';
 import { users } from './accounts';
 import { createdAt, identityKey, keyedBy, oneOf, partOf, updatedAt, uuidKey } from './columns';
 import { statusStep } from './status-history';

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentSummary } from '../../../shared/agents';
-import { AGENT_SALE_STATUSES, moveRefusal, TRADE_IN_MOVES, type AgentTradeIn } from '../../../shared/trade-ins';
+import { AGENT_SALE_STATUSES, moveRefusal, TRADE_IN_MOVES } from '../../../shared/trade-in-statuses';
+import type { AgentTradeIn } from '../../../shared/trade-ins';
 import { auditLog, outboxEmails, tradeIns, tradeInStatusHistory, users } from '../../db/schema';
 import {
   AGENT_PASSWORD,

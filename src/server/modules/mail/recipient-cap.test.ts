@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PICKUP_SLOTS, type RepairBookingInput } from '../../../shared/repairs';
+import { PICKUP_SLOTS } from '../../../shared/repair-calendar';
+import type { RepairBookingInput } from '../../../shared/repairs';
 import { passwordResets, signUpRequests } from '../../db/schema';
 import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
 import {

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TrackedOrder } from '../../../shared/trade-ins';
+import type { TrackedOrder } from '../../../shared/tracking';
 import type { Database } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
 import { mayOpenOrder, type OrderAccess } from './access';

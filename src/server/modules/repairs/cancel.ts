@@ -1,25 +1,19 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
-import {
-  findRepairService,
-  REPAIR_MESSAGES,
-  REPAIR_STATUS_DESCRIPTIONS,
-  type RepairBookingStatus,
-  type RepairCancelledReply,
-} from '../../../shared/repairs';
+import { REPAIR_MESSAGES, type RepairBookingStatus, type RepairCancelledReply } from '../../../shared/repairs';
 import type { Config } from '../../config';
-import { transaction, type Database } from '../../db/client';
-import { repairBookings, repairPickupSlots, repairStatusHistory } from '../../db/schema/repairs';
+import { transaction, type Database, type DbHandle } from '../../db/client';
+import { repairBookings } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
-import { enqueueEmail } from '../mail/outbox';
-import { renderRepairStatusEmail } from './emails';
-import { findBooking, repairNotFound, trackedRepairView, type BookingRow } from './service';
+import { releaseSlot } from './slots';
+import { appendRepairHistory, emailRepairStatus } from './status-steps';
+import { findBooking, repairNotFound, trackedRepairView, type BookingRow } from './views';
 
 /** Who cancels: the admin (with an optional reason), or the customer, proven by their session or the booking's email. */
-export type Canceller =
+type Canceller =
   { staff: SignedInActor; reason: string } | { viewer: { id: string; role: Role } | null; email: string; ip?: string };
 
 /**
@@ -45,11 +39,29 @@ function proveBooker(row: BookingRow, by: Extract<Canceller, { viewer: unknown }
 }
 
 /**
- * Cancels a booking the agent has not picked up yet ('booked' -> 'cancelled'). Proof is checked
- * before status, so a stranger learns nothing. Then, in one transaction: the status checked in the
- * UPDATE itself (two cancels, or a cancel racing the pickup, change it once; the other gets 409
- * saying why), the slot's place given back (decision 025's counter), the history appended, the
- * audit log written and the customer emailed.
+ * 'booked' -> 'cancelled', the status checked in the UPDATE itself: two cancels, or a cancel racing
+ * the pickup, change it once; the other gets 409 saying why.
+ */
+async function markCancelled(tx: DbHandle, row: BookingRow, now: Date): Promise<BookingRow> {
+  const [cancelled] = await tx
+    .update(repairBookings)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(repairBookings.id, row.id), eq(repairBookings.status, 'booked')))
+    .returning();
+  if (cancelled) return cancelled;
+  const status = ((await findBooking(tx, row.bookingNumber)) ?? row).status as RepairBookingStatus;
+  throw new AppError(
+    ERROR_CODES.conflict,
+    status === 'cancelled' ? REPAIR_MESSAGES.alreadyCancelled : REPAIR_MESSAGES.notCancellable(status),
+    { status: 409 },
+  );
+}
+
+/**
+ * Cancels a booking the agent has not picked up yet. Proof is checked before status, so a stranger
+ * learns nothing. Then, in one transaction: the booking marked cancelled (409 when it no longer can
+ * be), the slot's place given back, the history appended, the audit log written and the customer
+ * emailed.
  */
 export async function cancelRepair({
   db,
@@ -69,38 +81,9 @@ export async function cancelRepair({
     const row = await findBooking(tx, bookingNumber);
     if (!row) throw repairNotFound();
     const { proof, ...actor } = 'staff' in by ? { ...by.staff, proof: undefined } : proveBooker(row, by);
-
-    const [cancelled] = await tx
-      .update(repairBookings)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(and(eq(repairBookings.id, row.id), eq(repairBookings.status, 'booked')))
-      .returning();
-    if (!cancelled) {
-      const status = ((await findBooking(tx, row.bookingNumber)) ?? row).status as RepairBookingStatus;
-      throw new AppError(
-        ERROR_CODES.conflict,
-        status === 'cancelled' ? REPAIR_MESSAGES.alreadyCancelled : REPAIR_MESSAGES.notCancellable(status),
-        { status: 409 },
-      );
-    }
-
-    await tx
-      .update(repairPickupSlots)
-      .set({ booked: sql`${repairPickupSlots.booked} - 1` })
-      .where(
-        and(
-          eq(repairPickupSlots.pickupDate, row.pickupDate),
-          eq(repairPickupSlots.pickupTime, row.pickupTime),
-          gt(repairPickupSlots.booked, 0),
-        ),
-      );
-    await tx.insert(repairStatusHistory).values({
-      bookingId: row.id,
-      status: 'cancelled',
-      description: REPAIR_STATUS_DESCRIPTIONS.cancelled,
-      actorId: actor.id,
-      createdAt: now,
-    });
+    const cancelled = await markCancelled(tx, row, now);
+    await releaseSlot(tx, row.pickupDate, row.pickupTime);
+    await appendRepairHistory(tx, { row, status: 'cancelled', actorId: actor.id, now });
     await recordAudit(tx, {
       actor,
       action: 'repair_booking.cancelled',
@@ -110,20 +93,7 @@ export async function cancelRepair({
       details: 'staff' in by ? (by.reason ? { reason: by.reason } : undefined) : { proof },
       at: now,
     });
-    await enqueueEmail(
-      tx,
-      renderRepairStatusEmail(
-        {
-          bookingNumber: row.bookingNumber,
-          customerName: row.customerName,
-          customerEmail: row.customerEmail,
-          serviceName: findRepairService(row.serviceId)!.name,
-        },
-        'cancelled',
-        config.PUBLIC_URL,
-      ),
-      now,
-    );
+    await emailRepairStatus(tx, row, 'cancelled', config, now);
     const viewerId = 'staff' in by ? by.staff.id : (by.viewer?.id ?? null);
     return { message: REPAIR_MESSAGES.cancelled, repair: await trackedRepairView(tx, cancelled, viewerId) };
   });

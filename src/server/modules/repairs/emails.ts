@@ -1,13 +1,15 @@
+import { formatPickupDate } from '../../../shared/repair-calendar';
 import {
-  formatPickupDate,
   REPAIR_DEVICE_TYPE_LABELS,
   REPAIR_PREPARATION,
+  repairPriceRange,
+  type RepairService,
+} from '../../../shared/repair-services';
+import {
   REPAIR_STATUS_DESCRIPTIONS,
   REPAIR_STATUS_LABELS,
-  repairPriceRange,
   type RepairBooking,
   type RepairBookingStatus,
-  type RepairService,
 } from '../../../shared/repairs';
 import { paths } from '../../../shared/paths';
 import { headedEmail, linkHtml } from '../../lib/email-layout';

@@ -1,28 +1,23 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../shared/errors';
+import { PICKUP_SLOTS, type PickupSlot } from '../../../shared/repair-calendar';
 import {
-  findRepairService,
-  PICKUP_SLOTS,
-  REPAIR_MESSAGES,
-  REPAIR_STATUS_DESCRIPTIONS,
   REPAIR_STATUS_LABELS,
   statusBefore,
   type AgentRepairPickup,
-  type PickupSlot,
   type RepairAgentMove,
   type RepairBookingStatus,
 } from '../../../shared/repairs';
 import type { Config } from '../../config';
-import { transaction, type Database } from '../../db/client';
-import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
+import { transaction, type Database, type DbHandle } from '../../db/client';
+import { repairBookings } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit, type SignedInActor } from '../audit/service';
-import { enqueueEmail } from '../mail/outbox';
-import { renderRepairStatusEmail } from './emails';
-import { bookingDetails, bookingSummary, normalizeBookingNumber, REPAIR_ERRORS } from './service';
+import { appendRepairHistory, emailRepairStatus } from './status-steps';
+import { bookingDetails, bookingSummary, normalizeBookingNumber, repairNotFound, type BookingRow } from './views';
 
-type BookingRow = typeof repairBookings.$inferSelect;
+/* The assigned agent's side of a repair: the pickups to collect, and each step on from there. */
 
 function toPickup(row: BookingRow): AgentRepairPickup {
   return { ...bookingSummary(row), ...bookingDetails(row) };
@@ -49,10 +44,49 @@ export async function listAgentPickups({
 }
 
 /**
+ * The agent's booking moved from `from` to `to`, the status and the agent checked in the UPDATE
+ * itself, so two tabs sending the same move change it once. When nothing matched: 404 for no such
+ * booking, 403 for another agent's, 409 saying where the move is allowed from.
+ */
+async function stepBooking(
+  tx: DbHandle,
+  {
+    number,
+    actor,
+    from,
+    to,
+    now,
+  }: { number: string; actor: SignedInActor; from: RepairBookingStatus; to: RepairAgentMove; now: Date },
+): Promise<BookingRow> {
+  const [updated] = await tx
+    .update(repairBookings)
+    .set({ status: to, updatedAt: now })
+    .where(
+      and(
+        eq(repairBookings.bookingNumber, number),
+        eq(repairBookings.agentId, actor.id),
+        eq(repairBookings.status, from),
+      ),
+    )
+    .returning();
+  if (updated) return updated;
+  const [current] = await tx.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number));
+  if (!current) throw repairNotFound();
+  if (current.agentId !== actor.id) {
+    throw new AppError(ERROR_CODES.forbidden, 'This repair booking is assigned to another agent', { status: 403 });
+  }
+  const label = (s: RepairBookingStatus) => REPAIR_STATUS_LABELS[s];
+  throw new AppError(
+    ERROR_CODES.conflict,
+    `This repair is ${label(current.status as RepairBookingStatus)}; it can only be marked ${label(to)} from ${label(from)}`,
+    { status: 409 },
+  );
+}
+
+/**
  * The assigned agent moves a repair one step on: booked -> picked_up -> in_repair -> ready ->
- * returned. The status is checked in the UPDATE itself, so two tabs sending the same move change it
- * once; the second is told why not (409). Another agent's booking is 403. The history entry, the
- * audit entry and the customer's email are written in the same transaction.
+ * returned. In one transaction: the step (stepBooking), the history entry, the audit entry and the
+ * customer's email.
  */
 export async function moveRepair({
   db,
@@ -73,62 +107,17 @@ export async function moveRepair({
   const from = statusBefore(status);
   const now = clock.now();
   return transaction(db, async (tx) => {
-    const [updated] = await tx
-      .update(repairBookings)
-      .set({ status, updatedAt: now })
-      .where(
-        and(
-          eq(repairBookings.bookingNumber, number),
-          eq(repairBookings.agentId, actor.id),
-          eq(repairBookings.status, from),
-        ),
-      )
-      .returning();
-    if (!updated) {
-      const [current] = await tx.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number));
-      if (!current) throw notFound(REPAIR_ERRORS.notFound, REPAIR_MESSAGES.notFound);
-      if (current.agentId !== actor.id) {
-        throw new AppError(ERROR_CODES.forbidden, 'This repair booking is assigned to another agent', {
-          status: 403,
-        });
-      }
-      const label = (s: RepairBookingStatus) => REPAIR_STATUS_LABELS[s];
-      throw new AppError(
-        ERROR_CODES.conflict,
-        `This repair is ${label(current.status as RepairBookingStatus)}; it can only be marked ${label(status)} from ${label(from)}`,
-        { status: 409 },
-      );
-    }
-    await tx.insert(repairStatusHistory).values({
-      bookingId: updated.id,
-      status,
-      description: REPAIR_STATUS_DESCRIPTIONS[status],
-      actorId: actor.id,
-      createdAt: now,
-    });
+    const moved = await stepBooking(tx, { number, actor, from, to: status, now });
+    await appendRepairHistory(tx, { row: moved, status, actorId: actor.id, now });
     await recordAudit(tx, {
       actor,
       action: `repair_booking.${status}`,
-      entity: { type: 'repair_booking', id: updated.bookingNumber },
+      entity: { type: 'repair_booking', id: moved.bookingNumber },
       before: { status: from },
       after: { status },
       at: now,
     });
-    const service = findRepairService(updated.serviceId)!;
-    await enqueueEmail(
-      tx,
-      renderRepairStatusEmail(
-        {
-          bookingNumber: updated.bookingNumber,
-          customerName: updated.customerName,
-          customerEmail: updated.customerEmail,
-          serviceName: service.name,
-        },
-        status,
-        config.PUBLIC_URL,
-      ),
-      now,
-    );
-    return toPickup(updated);
+    await emailRepairStatus(tx, moved, status, config, now);
+    return toPickup(moved);
   });
 }

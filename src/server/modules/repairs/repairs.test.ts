@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PICKUP_SLOTS, type RepairBookingInput } from '../../../shared/repairs';
+import { PICKUP_SLOTS } from '../../../shared/repair-calendar';
+import type { RepairBookingInput } from '../../../shared/repairs';
 import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
 import { createAgent, newAddress, signedInAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';

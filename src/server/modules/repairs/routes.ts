@@ -11,9 +11,11 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
+import { bookRepair } from './booking';
 import { cancelRepair } from './cancel';
 import { listAgentPickups, moveRepair } from './pickups';
-import { bookRepair, listCustomerRepairs, listOfferedSlots, repairNotFound, trackRepair } from './service';
+import { listOfferedSlots } from './slots';
+import { listCustomerRepairs, repairNotFound, trackRepair } from './views';
 
 type ByNumber = { Params: { bookingNumber: string } };
 const AGENT = { config: { access: ['agent' as const] } };

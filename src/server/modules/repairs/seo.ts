@@ -1,5 +1,5 @@
 import { paths } from '../../../shared/paths';
-import { REPAIR_SERVICES, type RepairService } from '../../../shared/repairs';
+import { REPAIR_SERVICES, type RepairService } from '../../../shared/repair-services';
 import { STORE } from '../../../shared/store';
 import type { AppContext } from '../../context';
 import { absoluteUrl, headTags } from '../catalog/seo';
@@ -36,7 +36,7 @@ function serviceOffers(service: RepairService) {
 }
 
 /** The repairs page's head: its title and description, and the nine services with their price ranges as JSON-LD. */
-export function repairsHead(publicUrl: string): PageHead {
+function repairsHead(publicUrl: string): PageHead {
   const title = 'Repair Services | QuickBuy';
   const description = `Professional phone, tablet and laptop repairs in ${STORE.city} with free pickup: screens, batteries, water damage, charging ports and more, with warranty.`;
   const url = absoluteUrl(publicUrl, paths.repairs);

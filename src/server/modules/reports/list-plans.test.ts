@@ -20,7 +20,7 @@ import { listInventory } from '../catalog/inventory';
 import { listOutbox } from '../mail/outbox';
 import { listAdminOrders } from '../orders/admin-service';
 import { listPayments } from '../payments/ledger';
-import { listTradeIns } from '../trade-ins/service';
+import { listTradeIns } from '../trade-ins/lists';
 
 /**
  * Decision 028: every admin list's page walks the index made for its order instead of sorting the

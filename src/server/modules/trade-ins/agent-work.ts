@@ -1,5 +1,5 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { AnySaleStatus } from '../../../shared/trade-ins';
+import type { AnySaleStatus } from '../../../shared/trade-in-statuses';
 import type { DbHandle } from '../../db/client';
 import { tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { anyRow } from '../../lib/any-row';

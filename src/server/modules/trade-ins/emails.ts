@@ -5,7 +5,7 @@ import { OFFER_LINK_DAYS, type LinkStatus } from '../../../shared/trade-ins';
 import { headedEmail, linkHtml } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../mail/outbox';
 
-export interface EmailTradeIn {
+interface EmailTradeIn {
   transactionNumber: string;
   customerEmail: string;
   deviceInfo: string;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_PHOTO_DATA_URL_LENGTH, MAX_SELL_PHOTOS, sellFormSchema } from '../../../shared/sell-form';
 import {
   agentTradeInQuerySchema,
   assignAgentSchema,
@@ -6,43 +7,22 @@ import {
   LINK_MESSAGES,
   makeOfferSchema,
   markPaidSchema,
-  MAX_PHOTO_DATA_URL_LENGTH,
-  MAX_SELL_PHOTOS,
-  normaliseNumber,
   OFFER_MESSAGES,
   payoutAccountSchema,
-  sellFormSchema,
   tradeInListQuerySchema,
-  type TrackReply,
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
-import { notFound, parseInput } from '../../lib/errors';
-import { sessionUser } from '../../lib/session-user';
+import { parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
-import { takingAtLeast } from '../../lib/timing';
+import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
-import { orderAccessOf } from '../orders/routes';
-import { getOrderTracking } from '../orders/status';
-import { trackRepair } from '../repairs/service';
-import {
-  acceptOffer,
-  agentView,
-  assessTradeIn,
-  assignTradeIn,
-  changePayoutAccount,
-  confirmTradeIn,
-  declineOffer,
-  emailNewLink,
-  getTrackedTradeIn,
-  listAgentTradeIns,
-  listCustomerTradeIns,
-  listTradeIns,
-  makeOffer,
-  markTradeInPaid,
-  notFoundMessage,
-  submitTradeIn,
-  TRADE_IN_NOT_FOUND,
-} from './service';
+import { takingAtLeast } from '../../lib/timing';
+import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
+import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid } from './moves';
+import { acceptOffer, changePayoutAccount, declineOffer } from './offer-answer';
+import { emailNewLink } from './seller-link';
+import { submitTradeIn } from './submit';
+import { agentView } from './views';
 
 type ByNumber = { Params: { number: string } };
 
@@ -71,35 +51,6 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
         user?.role === 'customer' ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null;
       const created = await submitTradeIn({ db, config, clock, form, customer });
       return reply.status(201).send(created);
-    },
-  );
-
-  // One box tracks a sale (TXN...), an order (ORD-...) or a repair booking (REP-...); whatever is not found is one 404.
-  app.get<ByNumber>(
-    '/api/track/:number',
-    referenceLookup(perReference('number'), { max: 60, timeWindow: '1 minute' }),
-    async (request, reply) => {
-      const number = normaliseNumber(request.params.number);
-      reply.header('cache-control', 'private, no-store');
-      if (number.startsWith('ORD-')) {
-        const order = await getOrderTracking({
-          db,
-          orderNumber: number,
-          access: orderAccessOf(request, { clock, config }),
-        });
-        if (order) return { kind: 'order', order } satisfies TrackReply;
-      } else if (number.startsWith('TXN')) {
-        const tradeIn = await getTrackedTradeIn({ db, number, viewer: sessionUser(request, { optional: true }) });
-        return { kind: 'trade-in', tradeIn } satisfies TrackReply;
-      } else if (number.startsWith('REP-')) {
-        const repair = await trackRepair({
-          db,
-          bookingNumber: number,
-          viewerId: sessionUser(request, { optional: true })?.id ?? null,
-        });
-        if (repair) return { kind: 'repair', repair } satisfies TrackReply;
-      }
-      throw notFound(TRADE_IN_NOT_FOUND, notFoundMessage);
     },
   );
 

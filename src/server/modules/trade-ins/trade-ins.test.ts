@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  OFFER_LINK_DAYS,
-  type SellFormInput,
-  type StaffTradeIn,
-  type TrackReply,
-  type TrackedTradeIn,
-} from '../../../shared/trade-ins';
+import type { SellFormInput } from '../../../shared/sell-form';
+import type { TrackReply } from '../../../shared/tracking';
+import { OFFER_LINK_DAYS, type StaffTradeIn, type TrackedTradeIn } from '../../../shared/trade-ins';
 import {
   auditLog,
   images,

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AGENT_SALE_STATUSES } from '../../../shared/trade-ins';
+import { AGENT_SALE_STATUSES } from '../../../shared/trade-in-statuses';
 import { PagedResults } from '../../components/paged-results';
 import { panelClass } from '../../components/tabbed-page';
 import { SelectField } from '../../components/ui/field';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { formatPickupDate } from '../../../shared/repair-calendar';
+import { REPAIR_DEVICE_TYPE_LABELS } from '../../../shared/repair-services';
 import {
-  formatPickupDate,
   REPAIR_AGENT_MOVES,
-  REPAIR_DEVICE_TYPE_LABELS,
   REPAIR_STATUS_LABELS,
   statusBefore,
   type AgentRepairPickup,

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { SELL_CONDITIONS, TRADE_IN_MOVES, type AgentTradeIn, type AnySaleStatus } from '../../../shared/trade-ins';
+import { SELL_CONDITIONS } from '../../../shared/sell-devices';
+import { TRADE_IN_MOVES, type AnySaleStatus } from '../../../shared/trade-in-statuses';
+import type { AgentTradeIn } from '../../../shared/trade-ins';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge';
 import { StoredImage } from '../../components/stored-image';
 import { Button } from '../../components/ui/button';

@@ -7,8 +7,8 @@ import {
   repairBookingSchema,
   type RepairBookedReply,
   type RepairBookingInput,
-  type RepairServiceId,
 } from '../../../shared/repairs';
+import type { RepairServiceId } from '../../../shared/repair-services';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';

@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { REPAIR_SERVICES, type RepairService, type RepairServiceId } from '../../../shared/repairs';
+import { REPAIR_SERVICES, type RepairService, type RepairServiceId } from '../../../shared/repair-services';
 import { POLICIES, STORE } from '../../../shared/store';
 import { Button } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/use-page-title';

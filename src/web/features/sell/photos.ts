@@ -1,4 +1,4 @@
-import { MAX_SELL_PHOTOS } from '../../../shared/trade-ins';
+import { MAX_SELL_PHOTOS } from '../../../shared/sell-form';
 
 /** Photos are shrunk in the browser before upload: at most this wide or tall, as JPEG. */
 const MAX_SIDE = 1600;

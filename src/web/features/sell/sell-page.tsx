@@ -5,18 +5,20 @@ import type { DefaultValues } from 'react-hook-form';
 import { UPLOAD_IMAGE_TYPES } from '../../../shared/images';
 import { paths } from '../../../shared/paths';
 import {
-  MAX_SELL_PHOTOS,
   ramOptions,
   SELL_BRANDS,
   SELL_CONDITIONS,
   SELL_DEVICE_TYPES,
-  SELL_MESSAGES,
   SELL_STORAGE,
-  sellFormSchema,
   type SellDeviceType,
+} from '../../../shared/sell-devices';
+import {
+  MAX_SELL_PHOTOS,
+  SELL_MESSAGES,
+  sellFormSchema,
   type SellFormInput,
   type SellReply,
-} from '../../../shared/trade-ins';
+} from '../../../shared/sell-form';
 import { Button, buttonClass } from '../../components/ui/button';
 import { PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES } from '../../../shared/orders';
-import type { TrackedOrder } from '../../../shared/trade-ins';
+import type { TrackedOrder } from '../../../shared/tracking';
 import { money } from '../../lib/money';
 import { DetailRow } from './detail-row';
 import { formatDateTime } from './format';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
+import { formatPickupDate } from '../../../shared/repair-calendar';
 import {
   cancelRepairSchema,
-  formatPickupDate,
   type CancelRepairInput,
   type RepairTrackingView,
 } from '../../../shared/repairs';

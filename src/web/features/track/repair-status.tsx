@@ -1,12 +1,7 @@
 import { CalendarClock, CheckCircle2, Circle, UserRound, Wrench } from 'lucide-react';
-import {
-  formatPickupDate,
-  REPAIR_DEVICE_TYPE_LABELS,
-  REPAIR_PICKUP_FLOW,
-  REPAIR_STATUS_LABELS,
-  STORE_TIME_ZONE,
-  type RepairTrackingView,
-} from '../../../shared/repairs';
+import { formatPickupDate, STORE_TIME_ZONE } from '../../../shared/repair-calendar';
+import { REPAIR_DEVICE_TYPE_LABELS } from '../../../shared/repair-services';
+import { REPAIR_PICKUP_FLOW, REPAIR_STATUS_LABELS, type RepairTrackingView } from '../../../shared/repairs';
 import { CancelRepairDialog } from './repair-cancel';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });

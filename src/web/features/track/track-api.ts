@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancelRepairInput } from '../../../shared/repairs';
-import type { TrackedTradeIn, TrackReply } from '../../../shared/trade-ins';
+import type { TrackedTradeIn } from '../../../shared/trade-ins';
+import type { TrackReply } from '../../../shared/tracking';
 import { api } from '../../lib/api';
 import { orderTokenHeaders } from '../../lib/order-token';
 import { cancelRepairBooking } from '../../lib/repair-cancel';

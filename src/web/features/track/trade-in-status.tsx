@@ -1,6 +1,8 @@
 import { CheckCircle2, Circle, Clock } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { SALE_STATUSES, SELL_CONDITIONS, type AnySaleStatus, type TrackedTradeIn } from '../../../shared/trade-ins';
+import { SELL_CONDITIONS } from '../../../shared/sell-devices';
+import { SALE_STATUSES, type AnySaleStatus } from '../../../shared/trade-in-statuses';
+import type { TrackedTradeIn } from '../../../shared/trade-ins';
 import { Button } from '../../components/ui/button';
 import { money } from '../../lib/money';
 import { DetailRow } from './detail-row';

@@ -1,7 +1,7 @@
 import { DollarSign, Package, UserCheck, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
-import type { AnySaleStatus } from '../../../../shared/trade-ins';
+import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
 import { money } from '../../../lib/money';
 import { RowTitle } from '../components/row-title';
 import { ListStatus } from '../../../components/list-status';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ALL_SALE_STATUSES } from '../../../../shared/trade-ins';
+import { ALL_SALE_STATUSES } from '../../../../shared/trade-in-statuses';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';

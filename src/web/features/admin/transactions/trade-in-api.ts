@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AnySaleStatus } from '../../../../shared/trade-ins';
+import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
 import type { BadgeTone } from '../../../components/status-badge';
 import { api } from '../../../lib/api';
 import { usePagedList } from '../../../lib/use-paged-list';

@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { formatPickupDate, type RepairBookedReply, type RepairBookingInput } from '../../../../shared/repairs';
+import { formatPickupDate } from '../../../../shared/repair-calendar';
+import type { RepairBookedReply, RepairBookingInput } from '../../../../shared/repairs';
 import { Button } from '../../../components/ui/button';
 
 /** 'Booking Confirmed!': the booking number, who collects the device and when; Close takes the focus. */

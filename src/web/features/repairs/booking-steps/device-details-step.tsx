@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { REPAIR_ISSUE_TYPES } from '../../../../shared/repairs';
+import { REPAIR_ISSUE_TYPES } from '../../../../shared/repair-services';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { inputProps } from '../../../lib/forms';
 import type { BookingForm } from '../booking-form';

@@ -1,4 +1,4 @@
-import { REPAIR_DEVICE_TYPE_LABELS, REPAIR_DEVICE_TYPES } from '../../../../shared/repairs';
+import { REPAIR_DEVICE_TYPE_LABELS, REPAIR_DEVICE_TYPES } from '../../../../shared/repair-services';
 import type { BookingForm } from '../booking-form';
 import { ChoiceGroup } from './choice-group';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo } from 'react';
-import { formatPickupDate, pickupDates } from '../../../../shared/repairs';
+import { formatPickupDate, pickupDates } from '../../../../shared/repair-calendar';
 import { SelectField } from '../../../components/ui/field';
 import { inputProps } from '../../../lib/forms';
 import type { BookingForm } from '../booking-form';

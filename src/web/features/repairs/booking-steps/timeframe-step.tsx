@@ -1,4 +1,4 @@
-import { REPAIR_TIMEFRAMES } from '../../../../shared/repairs';
+import { REPAIR_TIMEFRAMES } from '../../../../shared/repair-services';
 import type { BookingForm } from '../booking-form';
 import { ChoiceGroup } from './choice-group';
 

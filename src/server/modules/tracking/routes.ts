@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { perReference, referenceLookup } from '../../lib/keyed-limits';
+import { sessionUser } from '../../lib/session-user';
+import { orderAccessOf } from '../orders/routes';
+import { trackNumber } from './service';
+
+/** The track page's one lookup, for whoever holds a reference number. */
+export function registerTrackingRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
+  app.get<{ Params: { number: string } }>(
+    '/api/track/:number',
+    referenceLookup(perReference('number'), { max: 60, timeWindow: '1 minute' }),
+    async (request, reply) => {
+      // Not cached anywhere, a 404 included: what a number shows depends on who asks.
+      reply.header('cache-control', 'private, no-store');
+      return trackNumber({
+        db,
+        number: request.params.number,
+        viewer: sessionUser(request, { optional: true }),
+        orderAccess: orderAccessOf(request, { clock, config }),
+      });
+    },
+  );
+}

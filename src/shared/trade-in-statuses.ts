@@ -1,0 +1,75 @@
+/**
+ * The statuses a trade-in passes through (spec 001 section 4, plus 'Offer Declined'), what each means
+ * to the customer, and the moves between them with who may make them from where (decision 022).
+ */
+
+/** Sale transaction statuses in order (spec 001 section 4). */
+export const SALE_STATUSES = [
+  'Awaiting Confirmation',
+  'Confirmed',
+  'Assigned to Agent',
+  'Device Assessed',
+  'Awaiting Offer',
+  'Offer Made',
+  'Awaiting Payment',
+  'Paid',
+] as const;
+
+/** Statuses a customer's answer to an offer leads to (the spec leaves them unshown; we add them). */
+const SALE_END_STATUSES = ['Offer Declined'] as const;
+export const ALL_SALE_STATUSES = [...SALE_STATUSES, ...SALE_END_STATUSES] as const;
+export type AnySaleStatus = (typeof ALL_SALE_STATUSES)[number];
+
+export const STATUS_DESCRIPTIONS: Partial<Record<AnySaleStatus, string>> = {
+  'Awaiting Confirmation': 'Device details submitted for review',
+  Confirmed: 'Submission confirmed by our team',
+  'Assigned to Agent': 'An agent has been assigned to assess your device',
+  'Device Assessed': 'Device assessment completed',
+  'Awaiting Offer': 'Preparing your offer',
+  'Offer Made': 'Offer submitted and awaiting customer response',
+  'Awaiting Payment': 'Offer accepted, payment is being processed',
+  Paid: 'Payment sent to your account',
+  'Offer Declined': 'Offer declined by the customer',
+};
+export const UNKNOWN_STATUS_DESCRIPTION = 'Status updated';
+
+export function statusDescription(status: string): string {
+  return STATUS_DESCRIPTIONS[status as AnySaleStatus] ?? UNKNOWN_STATUS_DESCRIPTION;
+}
+
+/** The statuses an agent's trade-in can rest in, for the agent's status filter ('Device Assessed' never rests). */
+export const AGENT_SALE_STATUSES = [
+  'Assigned to Agent',
+  'Awaiting Offer',
+  'Offer Made',
+  'Awaiting Payment',
+  'Paid',
+  'Offer Declined',
+] as const satisfies readonly AnySaleStatus[];
+
+// ---------------------------------------------------------------------------------------------
+// The moves of a trade-in, who makes them and from where (decision 022).
+// ---------------------------------------------------------------------------------------------
+
+export const TRADE_IN_MOVES = {
+  confirm: { from: ['Awaiting Confirmation'], to: 'Confirmed', refusal: 'it can only be confirmed from' },
+  assign: {
+    from: ['Confirmed', 'Assigned to Agent'],
+    to: 'Assigned to Agent',
+    refusal: 'an agent can only be assigned from',
+  },
+  // Assessing records 'Device Assessed' in the history and rests in 'Awaiting Offer'.
+  assess: { from: ['Assigned to Agent'], to: 'Awaiting Offer', refusal: 'it can only be marked as assessed from' },
+  offer: { from: ['Assigned to Agent', 'Awaiting Offer'], to: 'Offer Made', refusal: 'an offer can only be made from' },
+  accept: { from: ['Offer Made'], to: 'Awaiting Payment', refusal: 'an offer can only be accepted from' },
+  decline: { from: ['Offer Made'], to: 'Offer Declined', refusal: 'an offer can only be declined from' },
+  markPaid: { from: ['Awaiting Payment'], to: 'Paid', refusal: 'it can only be marked paid from' },
+} as const satisfies Record<string, { from: readonly AnySaleStatus[]; to: AnySaleStatus; refusal: string }>;
+export type TradeInMove = keyof typeof TRADE_IN_MOVES;
+
+/** "This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer" */
+export function moveRefusal(move: TradeInMove, status: string): string {
+  const { from, refusal } = TRADE_IN_MOVES[move];
+  const list = from.length > 1 ? `${from.slice(0, -1).join(', ')} or ${from[from.length - 1]}` : from[0];
+  return `This trade-in is ${status}; ${refusal} ${list}`;
+}
