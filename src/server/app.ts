@@ -15,8 +15,10 @@ import { registerKeyedLimits } from './lib/keyed-limits';
 import { registerPathParamGuard } from './lib/path-params';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { registerAgentAdminRoutes, registerAgentPortalRoutes } from './modules/accounts/agent-routes';
+import { registerRoleGuard, registerSessionGuard } from './modules/accounts/guard';
 import { registerAccountRoutes } from './modules/accounts/routes';
+import { findPeople } from './modules/accounts/service';
+import { registerAgentRoutes } from './modules/agents/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
@@ -27,13 +29,13 @@ import { registerOrderAdminRoutes } from './modules/checkout/admin-order-routes'
 import { registerPaymentAdminRoutes } from './modules/checkout/admin-payment-routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerImageRoutes } from './modules/images/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerRepairRoutes } from './modules/repairs/routes';
 import { repairHeads } from './modules/repairs/seo';
-import { registerHealthRoutes } from './modules/health/routes';
-import { registerImageRoutes } from './modules/images/routes';
 import { registerReportRoutes } from './modules/reports/routes';
 import { registerSpa } from './modules/spa/routes';
 import { registerTrackingRoutes } from './modules/tracking/routes';
@@ -75,6 +77,9 @@ export async function buildApp({
 
   const context: AppContext = { config, db, clock };
 
+  // In this order: the hooks and plugins every request meets; the session guard, then the role guard;
+  // every module's routes; last the single-page app. A request meets them in the same order
+  // (docs/architecture.md, the request path).
   registerAccessLog(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
@@ -93,28 +98,34 @@ export async function buildApp({
   });
   registerKeyedLimits(app);
 
-  // First: it resolves sessions and checks each route's declared access for every route after it.
-  registerAccountRoutes(app, context);
-  registerHealthRoutes(app, context);
-  registerContactRoutes(app, context);
-  registerCheckoutRoutes(app, context);
-  registerPaymentAdminRoutes(app, context);
+  // The guards, before any route: the session cookie becomes the request's session, then the matched
+  // route's config.access is checked against that session's role.
+  registerSessionGuard(app, context);
+  registerRoleGuard(app);
+
+  // Every module's routes, lowest layer first (docs/architecture.md, the modules and their layers).
+  registerAuditRoutes(app, context, { findPeople });
   registerMailRoutes(app, context);
-  registerAuditRoutes(app, context);
-  registerOrderRoutes(app, context);
-  registerOrderAdminRoutes(app, context);
-  registerAgentAdminRoutes(app, context);
-  registerAgentPortalRoutes(app, context);
-  registerReportRoutes(app, context);
+  registerImageRoutes(app, context);
+  registerAccountRoutes(app, context);
   registerPaymentRoutes(app, context);
-  registerChatRoutes(app, context);
-  registerRepairRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerCatalogAdminRoutes(app, context);
-  registerImageRoutes(app, context);
   registerSeoRoutes(app, context);
+  registerContactRoutes(app, context);
+  registerOrderRoutes(app, context);
+  registerCheckoutRoutes(app, context);
+  registerOrderAdminRoutes(app, context);
+  registerPaymentAdminRoutes(app, context);
+  registerRepairRoutes(app, context);
   registerTradeInRoutes(app, context);
+  registerAgentRoutes(app, context);
   registerTrackingRoutes(app, context);
+  registerChatRoutes(app, context);
+  registerReportRoutes(app, context);
+  registerHealthRoutes(app, context);
+
+  // Last, the pages: the single-page app, whose not-found handler answers what no route took.
   await registerSpa(app, context, {
     heads: { ...catalogHeads(context), ...repairHeads(context) },
     storefront: storefrontCatalog(context),

@@ -40,6 +40,21 @@ describe('transaction and afterCommit', () => {
     expect(ran).toBe(false);
   });
 
+  it("waits for the outer commit inside a savepoint, and drops a rolled-back savepoint's hooks", async () => {
+    const ran: string[] = [];
+    await transaction(database.db, async (tx) => {
+      await transaction(tx, async (savepoint) => {
+        afterCommit(savepoint, () => ran.push('kept'));
+      });
+      await transaction(tx, async (savepoint) => {
+        afterCommit(savepoint, () => ran.push('dropped'));
+        throw new Error('rolled back');
+      }).catch(() => undefined);
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual(['kept']);
+  });
+
   it('runs at once outside a transaction, and refuses a transaction it cannot see the end of', async () => {
     let ran = false;
     afterCommit(database.db, () => {

@@ -18,7 +18,6 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbHandle = Database | Transaction;
 
 interface OpenTransaction {
-  db: Database;
   hooks: Array<(db: Database) => void>;
 }
 const openTransactions = new WeakMap<object, OpenTransaction>();
@@ -27,14 +26,15 @@ const openTransactions = new WeakMap<object, OpenTransaction>();
  * `db.transaction(work)`, plus afterCommit: a transaction that spans modules is opened with this, so
  * a module writing in it can leave work for after the commit (emptying an in-process cache, which
  * must not be refilled from rows other connections cannot see yet). A rollback drops that work.
+ * Given a transaction, it opens a savepoint, whose after-commit work waits for the outer commit.
  */
-export async function transaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  const open: OpenTransaction = { db, hooks: [] };
+export async function transaction<T>(db: DbHandle, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const open: OpenTransaction = { hooks: [] };
   const result = await db.transaction(async (tx) => {
     openTransactions.set(tx, open);
     return work(tx);
   });
-  for (const hook of open.hooks) hook(db);
+  for (const hook of open.hooks) afterCommit(db, hook);
   return result;
 }
 

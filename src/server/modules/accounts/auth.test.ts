@@ -5,7 +5,7 @@ import * as passwords from '../../lib/passwords';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { emailedTokens, emailsTo, linkToken } from '../../../../tests/support/mail';
 import { createTestApp, send, useTestApp } from '../../../../tests/support/test-app';
-import { FORGOT_PASSWORD_MS, SIGN_UP_MS } from './routes';
+import { FORGOT_PASSWORD_MS, SIGN_UP_MS } from './auth-routes';
 import { sha256 } from './sessions';
 import { signInDelayMs } from './sign-in-limit';
 import {
@@ -268,7 +268,7 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
   });
 });
 
-describe('equal time whether or not the email exists (issue 10 item 8)', () => {
+describe('equal time whether or not the email exists (docs/decisions/029)', () => {
   /** How long the route took to answer, in milliseconds, with its reply. */
   const timed = async (url: string, body: unknown) => {
     const started = performance.now();

@@ -5,6 +5,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import type { SignedInUser } from '../../lib/session-user';
 import { sharedReads } from '../../lib/shared-reads';
 import { resolveSession, SESSION_COOKIE, sessionMaxAgeSeconds, type ResolvedSession } from './sessions';
 
@@ -15,19 +16,27 @@ declare module 'fastify' {
   }
 }
 
-function assertRole(request: FastifyRequest, roles: readonly Role[]) {
-  if (!request.auth) {
-    throw new AppError(ERROR_CODES.unauthorized, ACCOUNT_MESSAGES.signInRequired, { status: 401 });
-  }
-  if (!roles.includes(request.auth.user.role)) {
-    throw new AppError(ERROR_CODES.forbidden, ACCOUNT_MESSAGES.forbidden, { status: 403 });
-  }
+const signInRequired = () => new AppError(ERROR_CODES.unauthorized, ACCOUNT_MESSAGES.signInRequired, { status: 401 });
+
+/** The access a matched /api route declares; null on a public route and off /api. */
+function guardedAccess(request: FastifyRequest): readonly Role[] | null {
+  if (!request.routeOptions.url?.startsWith('/api/')) return null;
+  const { access } = request.routeOptions.config;
+  return access && access !== 'public' ? access : null;
 }
 
-/** The signed-in user of a request its route's access let through. */
-export function sessionOf(request: FastifyRequest): ResolvedSession {
-  if (!request.auth) throw new AppError(ERROR_CODES.unauthorized, ACCOUNT_MESSAGES.signInRequired, { status: 401 });
-  return request.auth;
+/**
+ * The session behind a request, for the accounts routes that need more than who is calling (which
+ * every other route reads through lib's sessionUser): its token hash, or its pending second factor.
+ * Without options, the session the route's access let through (401 without one); with
+ * `{ orPending: true }`, that or a staff session still waiting for its second factor, null when anonymous.
+ */
+export function requestSession(request: FastifyRequest): ResolvedSession;
+export function requestSession(request: FastifyRequest, options: { orPending: true }): ResolvedSession | null;
+export function requestSession(request: FastifyRequest, options?: { orPending: true }): ResolvedSession | null {
+  const session = options?.orPending ? (request.auth ?? request.pendingAuth) : request.auth;
+  if (session || options?.orPending) return session;
+  throw signInRequired();
 }
 
 export function sessionCookieOptions(config: Config, maxAgeSeconds?: number) {
@@ -42,6 +51,11 @@ export function sessionCookieOptions(config: Config, maxAgeSeconds?: number) {
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+}
+
+/** The signed-in user as the /me routes answer: who they are, without the address they came from. */
+export function whoAmI({ ip: _ip, ...user }: SignedInUser): SessionUser {
+  return user;
 }
 
 /**
@@ -63,13 +77,12 @@ export function replySignedIn(
 }
 
 /**
- * Resolves the session cookie of every /api request into `request.auth`, then lets the request
- * through only if the route it matched allows the caller (`config.access`, required on every /api
- * route by lib/route-config.ts): anonymous 401 'Please sign in', another role 403. A session waiting
- * for its second factor reaches only the routes of that step (401 MFA_REQUIRED on any other guarded
- * route, anonymous on a public one). Register after @fastify/cookie and before the routes.
+ * The session guard: resolves the session cookie of every /api request into `request.auth`. A staff
+ * session waiting for its second factor is `request.pendingAuth`: it is `auth` only on the routes of
+ * that step, anonymous on a public route, and 401 MFA_REQUIRED on any other guarded route. Register
+ * after @fastify/cookie and before the routes.
  */
-export function registerRoleGuards(app: FastifyInstance, { db, config, clock }: AppContext) {
+export function registerSessionGuard(app: FastifyInstance, { db, config, clock }: AppContext) {
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingAuth', null);
   // Requests of one browser at the same moment (a page's several calls) share one lookup of their
@@ -81,16 +94,28 @@ export function registerRoleGuards(app: FastifyInstance, { db, config, clock }: 
     const session = token ? await lookup(token, () => resolveSession({ db, config, clock, token })) : null;
     // A dead cookie is cleared so the browser stops sending it.
     if (token && !session) clearSessionCookie(reply, config);
-    const { access, secondFactorStep } = request.routeOptions.config;
-    if (session?.mfaPending) {
-      request.pendingAuth = session;
-      if (secondFactorStep) request.auth = session;
-      else if (access && access !== 'public') {
-        throw new AppError(MFA_REQUIRED, MFA_MESSAGES.required, { status: 401 });
-      }
-    } else {
+    if (!session?.mfaPending) {
       request.auth = session;
+      return;
     }
-    if (access && access !== 'public') assertRole(request, access);
+    request.pendingAuth = session;
+    if (request.routeOptions.config.secondFactorStep) request.auth = session;
+    else if (guardedAccess(request)) throw new AppError(MFA_REQUIRED, MFA_MESSAGES.required, { status: 401 });
+  });
+}
+
+/**
+ * The role guard: lets an /api request through only if the route it matched allows the caller
+ * (`config.access`, required on every /api route by lib/route-config.ts): anonymous 401 'Please sign
+ * in', another role 403. It reads the matched route, never the URL. Register after the session guard.
+ */
+export function registerRoleGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const access = guardedAccess(request);
+    if (!access) return;
+    if (!request.auth) throw signInRequired();
+    if (!access.includes(request.auth.user.role)) {
+      throw new AppError(ERROR_CODES.forbidden, ACCOUNT_MESSAGES.forbidden, { status: 403 });
+    }
   });
 }

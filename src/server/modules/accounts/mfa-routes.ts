@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { enrolmentConfirmSchema, recoveryCodeSchema, totpCodeSchema } from '../../../shared/staff-mfa';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { replySignedIn, sessionOf } from './guard';
+import { replySignedIn, requestSession } from './guard';
 import { confirmEnrolment, startEnrolment, verifySecondFactor } from './second-factor';
 
 /** The second step of a staff sign-in: the only routes a pending session reaches (docs/decisions/041). */
@@ -13,12 +13,12 @@ export function registerSecondFactorRoutes(app: FastifyInstance, { db, config, c
   app.post('/api/auth/mfa/enrolment', STEP, async (request, reply) => {
     // The secret and the recovery codes are shown once: no cache keeps them.
     reply.header('cache-control', 'no-store');
-    return startEnrolment({ db, session: sessionOf(request) });
+    return startEnrolment({ db, session: requestSession(request) });
   });
 
   app.post('/api/auth/mfa/enrolment/confirm', STEP, async (request, reply) => {
     const { code } = parseInput(enrolmentConfirmSchema, request.body, FORM);
-    const session = sessionOf(request);
+    const session = requestSession(request);
     return replySignedIn(
       reply,
       config,
@@ -33,7 +33,7 @@ export function registerSecondFactorRoutes(app: FastifyInstance, { db, config, c
   ] as const) {
     app.post(url, STEP, async (request, reply) => {
       const proof = parseInput(schema, request.body, FORM);
-      const session = sessionOf(request);
+      const session = requestSession(request);
       const signedIn = await verifySecondFactor({ db, config, clock, session, proof, address: request.ip });
       return replySignedIn(reply, config, signedIn);
     });

@@ -7,7 +7,7 @@ import { escapeLike, likeContains } from '../../lib/like';
 import { newestPage } from '../../lib/paging';
 
 /**
- * Who did it, and the address they acted from (DESIGN.md section 9): a signed-in staff member, or a
+ * Who did it, and the address they acted from (docs/decisions/029): a signed-in staff member, or a
  * customer acting on their trade-in (id null for a guest who proved it by the emailed link).
  */
 export interface Actor {

@@ -75,7 +75,7 @@ export async function enqueueEmail(
   if (cap === undefined) return insertEmail(db, email, now);
   // A savepoint inside the caller's transaction (or a transaction of its own): the lock lasts until
   // the caller commits, so parallel requests to one address count each other's emails.
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const recipient = email.to.trim().toLowerCase();
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mail-to:${recipient}`}, 0))`);
     const since = now ? new Date(now.getTime() - HOUR_MS) : sql`now() - interval '1 hour'`;
@@ -152,7 +152,7 @@ export async function sendDueEmails({
 }): Promise<{ sent: number; failed: number }> {
   if (!config.SMTP_URL) return { sent: 0, failed: 0 };
   const now = clock.now();
-  const claimed = await db.transaction(async (tx) => {
+  const claimed = await transaction(db, async (tx) => {
     const due = await tx
       .select()
       .from(outboxEmails)

@@ -6,6 +6,7 @@ import { sessionUser } from '../../lib/session-user';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { takingAtLeast } from '../../lib/timing';
 import { getOrderForViewer, sendOrderLink, type OrderAccess } from './access';
+import { listCustomerOrders } from './customer-orders';
 
 /** The order token the placing browser (or a link's holder) sends in its header. */
 export function orderTokenOf(request: FastifyRequest): string | undefined {
@@ -73,4 +74,9 @@ export function registerOrderRoutes(app: FastifyInstance, context: AppContext) {
       return reply.status(202).send({ message: ORDER_LINK_SENT });
     },
   );
+
+  // The signed-in customer's own orders, for the account page's Orders tab.
+  app.get('/api/account/orders', { config: { access: ['customer'] } }, async (request) => ({
+    orders: await listCustomerOrders({ db, userId: sessionUser(request).id }),
+  }));
 }

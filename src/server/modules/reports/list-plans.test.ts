@@ -14,7 +14,7 @@ import { adminOrderQuerySchema } from '../../../shared/admin-orders';
 import { tradeInListQuerySchema } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
-import { listAgents } from '../accounts/agents';
+import { listAgents } from '../agents/service';
 import { listAudit } from '../audit/service';
 import { listInventory } from '../catalog/inventory';
 import { listOutbox } from '../mail/outbox';

@@ -4,22 +4,15 @@ import { agentCreateSchema, agentUpdateSchema } from '../../../shared/agents';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
-import {
-  createAgent,
-  deleteAgent,
-  getAgentSummary,
-  listActiveAgents,
-  listAgents,
-  resetAgentSecondFactor,
-  updateAgent,
-} from './agents';
+import { listActiveAgents } from '../accounts/agent-accounts';
+import { createAgent, deleteAgent, getAgentSummary, listAgents, resetAgentSecondFactor, updateAgent } from './service';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 const FORM = { form: true } as const;
 type ById = { Params: { id: string } };
 
-/** The admin's Agents tab. */
-export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
+/** The admin's Agents tab, and the agent's own dashboard cards (its lists live with trade-ins and repairs). */
+export function registerAgentRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
   const publicUrl = config.PUBLIC_URL;
   app.get('/api/admin/agents', ADMIN, async (request) =>
     listAgents({ db, query: parseInput(adminListQuerySchema, request.query) }),
@@ -44,10 +37,7 @@ export function registerAgentAdminRoutes(app: FastifyInstance, { db, clock, conf
   app.post<ById>('/api/admin/agents/:id/reset-mfa', ADMIN, async (request) =>
     resetAgentSecondFactor({ db, clock, actor: sessionUser(request), id: request.params.id }),
   );
-}
 
-/** The agent's own dashboard: the summary cards (the lists live with the trade-ins and repairs modules). */
-export function registerAgentPortalRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/agent/summary', { config: { access: ['agent'] } }, async (request) =>
     getAgentSummary({ db, agentId: sessionUser(request).id }),
   );

@@ -17,7 +17,7 @@ import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn, offerLinkToken } from '../../../../tests/support/trade-ins';
 
-// The agent's day on the server (issue 14): the dashboard's counts, the agent's own list, each move's
+// The agent's day on the server (docs/decisions/031): the dashboard's counts, the agent's own list, each move's
 // rules under concurrency, the audit trail, and an agent who is made inactive.
 
 const t = useTestApp();

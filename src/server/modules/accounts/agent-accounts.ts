@@ -1,0 +1,209 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  AGENT_MESSAGES,
+  AGENT_STATUS_FILTERS,
+  type ActiveAgent,
+  type AdminAgent,
+  type AgentRole,
+  type agentCreateSchema,
+  type agentUpdateSchema,
+  type UserStatus,
+} from '../../../shared/agents';
+import type { PagedReply } from '../../../shared/paging';
+import type { Database, DbHandle } from '../../db/client';
+import { sessions, users } from '../../db/schema/accounts';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import { containedInAny } from '../../lib/like';
+import { newestPage, type AdminListInput } from '../../lib/paging';
+import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/reference-numbers';
+import { assertAcceptablePassword } from './password-rules';
+import { splitName } from './service';
+import type { UserRow } from './users';
+
+/*
+ * Agents' accounts: users with the agent role, as the admin's Agents tab changes them. The agents
+ * module composes these steps with each agent's work (trade-ins, repairs), opens the transaction and
+ * writes the audit entry. The username and email must be free (409 under the field).
+ */
+
+/** An agent as the Agents tab shows them, before their work is counted. */
+export type AgentAccount = Omit<AdminAgent, 'assigned' | 'completed'>;
+
+const AGENT_NOT_FOUND = 'AGENT_NOT_FOUND';
+const taken = (field: 'username' | 'email') => {
+  const message = field === 'username' ? AGENT_MESSAGES.usernameTaken : AGENT_MESSAGES.emailTaken;
+  return new AppError(field === 'username' ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN', message, {
+    status: 409,
+    fields: { [field]: message },
+  });
+};
+
+function toAgentAccount(row: UserRow): AgentAccount {
+  return {
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    role: (row.agentRole ?? 'Agent') as AgentRole,
+    status: row.status as UserStatus,
+    username: row.username ?? '',
+    email: row.email,
+    phone: row.phone,
+    joinDate: row.createdAt.toISOString(),
+  };
+}
+
+const isAgent = and(eq(users.role, 'agent'), isNull(users.deletedAt));
+
+/** A page of agents, newest first; ?q= a part of the name, username or email, ?status= active or inactive. */
+export async function listAgentAccounts({ db, query }: AdminListInput): Promise<PagedReply<AgentAccount>> {
+  if (query.status && !AGENT_STATUS_FILTERS.some((option) => option.value === query.status)) {
+    throw invalidField('status', 'Unknown agent status');
+  }
+  const where = and(
+    isAgent,
+    query.status ? eq(users.status, query.status) : undefined,
+    query.q
+      ? containedInAny(query.q, [
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+          sql`coalesce(${users.username}, '')`,
+          users.email,
+        ])
+      : undefined,
+  );
+  const page = await newestPage(db, users, where, query);
+  return { ...page, items: page.items.map(toAgentAccount) };
+}
+
+/** GET /api/admin/agents/active: every active agent, by name, for the Assign dialog (no counts). */
+export async function listActiveAgents({ db }: { db: Database }): Promise<{ items: ActiveAgent[] }> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(isAgent, eq(users.status, 'active')))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return {
+    items: rows.map(({ id, firstName, lastName, agentRole }) => ({
+      id,
+      name: `${firstName} ${lastName}`.trim(),
+      role: (agentRole ?? 'Agent') as AgentRole,
+    })),
+  };
+}
+
+/** An agent's new password, checked against the rules (the store's domain name is no part of one) and hashed. */
+export async function hashAgentPassword({
+  password,
+  email,
+  username,
+  publicUrl,
+}: {
+  password: string;
+  email: string;
+  username: string;
+  publicUrl: string;
+}): Promise<string> {
+  assertAcceptablePassword(password, 'password', { email, username, publicUrl });
+  return hashPassword(password);
+}
+
+/** 409 naming the field when another account holds this username or email. */
+async function assertFree(db: DbHandle, input: { username: string; email: string }, exceptId?: string) {
+  const others = (condition: ReturnType<typeof sql>) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(condition, exceptId ? ne(users.id, exceptId) : undefined))
+      .limit(1);
+  if ((await others(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)).length) throw taken('username');
+  if ((await others(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)).length) throw taken('email');
+}
+
+/** A unique index refusing a race the pre-check missed: the same 409 as the pre-check. */
+function uniqueRefusal(error: unknown): never {
+  if (isUniqueViolation(error)) throw taken(String(error).includes('username') ? 'username' : 'email');
+  throw error;
+}
+
+/** The agent with this id, locked for the rest of the caller's transaction; 404 when there is none. */
+export async function lockAgentAccount(tx: DbHandle, id: string): Promise<AgentAccount> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isAgent))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
+  return toAgentAccount(row);
+}
+
+/** A new active agent, in the caller's transaction. */
+export async function insertAgentAccount(
+  tx: DbHandle,
+  { input, passwordHash, now }: { input: z.output<typeof agentCreateSchema>; passwordHash: string; now: Date },
+): Promise<AgentAccount> {
+  await assertFree(tx, input);
+  const [row] = await tx
+    .insert(users)
+    .values({
+      role: 'agent',
+      ...splitName(input.name),
+      email: input.email,
+      phone: input.phone,
+      username: input.username,
+      agentRole: input.role,
+      passwordHash,
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .catch(uniqueRefusal);
+  return toAgentAccount(row!);
+}
+
+/** Every field of a locked agent, in the caller's transaction; a new password ends the agent's sessions. */
+export async function updateAgentAccount(
+  tx: DbHandle,
+  {
+    id,
+    input,
+    passwordHash,
+    now,
+  }: { id: string; input: z.output<typeof agentUpdateSchema>; passwordHash: string | undefined; now: Date },
+): Promise<AgentAccount> {
+  await assertFree(tx, input, id);
+  const [row] = await tx
+    .update(users)
+    .set({
+      ...splitName(input.name),
+      email: input.email,
+      phone: input.phone,
+      username: input.username,
+      agentRole: input.role,
+      ...(passwordHash ? { passwordHash } : {}),
+      updatedAt: now,
+    })
+    .where(eq(users.id, id))
+    .returning()
+    .catch(uniqueRefusal);
+  if (passwordHash) await tx.delete(sessions).where(eq(sessions.userId, id));
+  return toAgentAccount(row!);
+}
+
+/**
+ * Ends a locked agent's sessions, then deactivates them (`keepRecord`: history still names them)
+ * or deletes their row, in the caller's transaction.
+ */
+export async function removeAgentAccount(
+  tx: DbHandle,
+  { id, keepRecord, now }: { id: string; keepRecord: boolean; now: Date },
+) {
+  await tx.delete(sessions).where(eq(sessions.userId, id));
+  if (keepRecord) {
+    await tx.update(users).set({ status: 'inactive', updatedAt: now }).where(eq(users.id, id));
+  } else {
+    await tx.delete(users).where(eq(users.id, id));
+  }
+}

@@ -1,0 +1,169 @@
+import type { z } from 'zod';
+import {
+  AGENT_MESSAGES,
+  type AdminAgent,
+  type AgentDeleteReply,
+  type AgentSummary,
+  type agentCreateSchema,
+  type agentUpdateSchema,
+} from '../../../shared/agents';
+import type { PagedReply } from '../../../shared/paging';
+import { MFA_MESSAGES } from '../../../shared/staff-mfa';
+import { transaction, type Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { AdminListInput } from '../../lib/paging';
+import {
+  hashAgentPassword,
+  insertAgentAccount,
+  listAgentAccounts,
+  lockAgentAccount,
+  removeAgentAccount,
+  updateAgentAccount,
+  type AgentAccount,
+} from '../accounts/agent-accounts';
+import { removeSecondFactor } from '../accounts/second-factor';
+import { hasActed, recordAudit, type Actor } from '../audit/service';
+import { agentHasRepairs, agentPickupSummary } from '../repairs/agent-work';
+import { agentHasTradeIns, agentTradeInSummary, agentWorkload } from '../trade-ins/agent-work';
+
+/*
+ * The admin's Agents tab (spec 001 'Agents') and the agent portal's cards (docs/decisions/031),
+ * composed: an agent's account from accounts, their work from trade-ins and repairs, each counting
+ * its own table. A change runs in one transaction with its audit entry:
+ *
+ *   createAgent             the account, with no work yet
+ *   updateAgent             lock the account -> change it -> count the work for the entry
+ *   deleteAgent             lock the account -> ask trade-ins, repairs and the audit log for history ->
+ *                           deactivate an agent with history (their records keep the name), delete one without
+ *   resetAgentSecondFactor  lock the account -> remove the authenticator and recovery codes, ending sessions
+ */
+
+interface Change {
+  db: Database;
+  clock: Clock;
+  actor: Actor;
+}
+
+/** The store's PUBLIC_URL, for the password rules (its domain's name is no part of a password). */
+type WithPublicUrl = { publicUrl: string };
+
+type Work = { assigned: number; completed: number };
+const NO_WORK: Work = { assigned: 0, completed: 0 };
+
+/** The Agents tab's row: the account with the trade-ins assigned to the agent and those completed. */
+function withWork({ joinDate, ...account }: AgentAccount, work: Work = NO_WORK): AdminAgent {
+  return { ...account, assigned: work.assigned, completed: work.completed, joinDate };
+}
+
+/** GET /api/admin/agents: newest first, paged, with their counts. */
+export async function listAgents({ db, query }: AdminListInput): Promise<PagedReply<AdminAgent>> {
+  const page = await listAgentAccounts({ db, query });
+  const work = await agentWorkload(
+    db,
+    page.items.map((agent) => agent.id),
+  );
+  return { ...page, items: page.items.map((agent) => withWork(agent, work.get(agent.id))) };
+}
+
+/** GET /api/agent/summary: the signed-in agent's dashboard cards, from their trade-ins and pickups. */
+export async function getAgentSummary({ db, agentId }: { db: Database; agentId: string }): Promise<AgentSummary> {
+  const [tradeIns, pickups] = await Promise.all([agentTradeInSummary(db, agentId), agentPickupSummary(db, agentId)]);
+  return {
+    assigned: tradeIns.assigned + pickups.assigned,
+    awaitingAssessment: tradeIns.awaitingAssessment,
+    offersMade: tradeIns.offersMade,
+    completed: tradeIns.completed + pickups.completed,
+    tradeIns: { assigned: tradeIns.assigned, completed: tradeIns.completed },
+    pickups,
+  };
+}
+
+/** POST /api/admin/agents. */
+export async function createAgent({
+  db,
+  clock,
+  actor,
+  input,
+  publicUrl,
+}: Change & WithPublicUrl & { input: z.output<typeof agentCreateSchema> }): Promise<AdminAgent> {
+  const passwordHash = await hashAgentPassword({ ...input, publicUrl });
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const agent = withWork(await insertAgentAccount(tx, { input, passwordHash, now }));
+    const entity = { type: 'agent', id: agent.id };
+    await recordAudit(tx, { actor, action: 'agent.create', entity, after: agent, at: now });
+    return agent;
+  });
+}
+
+/** PATCH /api/admin/agents/:id: every field; a new password ends the agent's sessions. */
+export async function updateAgent({
+  db,
+  clock,
+  actor,
+  id,
+  input,
+  publicUrl,
+}: Change & WithPublicUrl & { id: string; input: z.output<typeof agentUpdateSchema> }): Promise<AdminAgent> {
+  const { password } = input;
+  const passwordHash = password ? await hashAgentPassword({ ...input, password, publicUrl }) : undefined;
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const before = await lockAgentAccount(tx, id);
+    const after = await updateAgentAccount(tx, { id, input, passwordHash, now });
+    const work = (await agentWorkload(tx, [id])).get(id);
+    const agent = withWork(after, work);
+    await recordAudit(tx, {
+      actor,
+      action: 'agent.update',
+      entity: { type: 'agent', id },
+      before: withWork(before, work),
+      after: agent,
+      details: passwordHash ? { passwordChanged: true } : undefined,
+      at: now,
+    });
+    return agent;
+  });
+}
+
+/**
+ * DELETE /api/admin/agents/:id: an agent with history (trade-ins, repairs, audit entries) is
+ * deactivated and signed out everywhere; one without is removed.
+ */
+export async function deleteAgent({ db, clock, actor, id }: Change & { id: string }): Promise<AgentDeleteReply> {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const before = withWork(await lockAgentAccount(tx, id));
+    const history = (await agentHasTradeIns(tx, id)) || (await agentHasRepairs(tx, id)) || (await hasActed(tx, id));
+    await removeAgentAccount(tx, { id, keepRecord: history, now });
+    await recordAudit(tx, {
+      actor,
+      action: history ? 'agent.deactivate' : 'agent.delete',
+      entity: { type: 'agent', id },
+      before,
+      after: history ? { ...before, status: 'inactive' } : undefined,
+      at: now,
+    });
+    const outcome = history ? 'deactivated' : 'deleted';
+    return { outcome, message: history ? AGENT_MESSAGES.deactivated : AGENT_MESSAGES.deleted };
+  });
+}
+
+/**
+ * POST /api/admin/agents/:id/reset-mfa: an agent who lost their phone gets a new authenticator at
+ * their next sign-in. Their app and recovery codes are removed and their sessions ended, audited.
+ */
+export async function resetAgentSecondFactor({
+  db,
+  clock,
+  actor,
+  id,
+}: Change & { id: string }): Promise<{ message: string }> {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const agent = withWork(await lockAgentAccount(tx, id));
+    await removeSecondFactor(tx, id);
+    await recordAudit(tx, { actor, action: 'agent.mfa_reset', entity: { type: 'agent', id }, before: agent, at: now });
+    return { message: MFA_MESSAGES.reset };
+  });
+}
