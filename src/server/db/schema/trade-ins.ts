@@ -73,7 +73,7 @@ export const tradeInPayouts = pgTable('trade_in_payouts', {
   updatedAt: updatedAt(),
 });
 
-/** The sell quote table: one estimate per type, brand, storage and condition (issue 12). */
+/** The sell quote table: one estimate per type, brand, storage and condition, seeded with the store's figures (seed/trade-in-quotes.ts). */
 export const tradeInQuotes = pgTable(
   'trade_in_quotes',
   {
