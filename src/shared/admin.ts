@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging';
 import { optionalText } from './text-fields';
+import { optionList } from './options';
 
 /**
  * The admin dashboard's vocabulary (spec 001 section 2 'Admin dashboard'): its tabs, in order, and
@@ -59,11 +60,11 @@ export interface AuditEntry {
   ip: string | null;
 }
 
-export const OUTBOX_STATUSES = [
-  { value: 'pending', label: 'Queued' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'failed', label: 'Failed' },
-] as const;
+export const OUTBOX_STATUSES = optionList({
+  pending: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+});
 
 /** One row of GET /api/admin/outbox. */
 export interface OutboxEmailSummary {

@@ -7,19 +7,17 @@ import {
   MAX_PAGE_SIZE,
   PRICE_FILTERS,
 } from './catalog';
+import { optionValues } from './options';
 import { pagingQuery } from './paging';
 import { optionalText } from './text-fields';
 
 // Kept apart from catalog.ts so that storefront pages reading the filter labels do not ship zod.
-type Values<T extends readonly { value: string }[]> = T[number]['value'];
-const values = <T extends readonly { value: string }[]>(list: T) =>
-  list.map((item) => item.value) as [Values<T>, ...Values<T>[]];
 
 export const deviceListQuerySchema = z.object({
   q: optionalText('Search', 100),
-  category: z.enum(values(CATEGORY_FILTERS), { error: 'Unknown category' }).optional().default('all'),
-  brand: z.enum(values(BRAND_FILTERS), { error: 'Unknown brand' }).optional().default('all'),
-  price: z.enum(values(PRICE_FILTERS), { error: 'Unknown price range' }).optional().default('all'),
+  category: z.enum(optionValues(CATEGORY_FILTERS), { error: 'Unknown category' }).optional().default('all'),
+  brand: z.enum(optionValues(BRAND_FILTERS), { error: 'Unknown brand' }).optional().default('all'),
+  price: z.enum(optionValues(PRICE_FILTERS), { error: 'Unknown price range' }).optional().default('all'),
   ...pagingQuery({ defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE }),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;

@@ -1,3 +1,5 @@
+import { optionList, type OptionValue } from './options';
+
 /** Every device type the store sells (spec 000 section 3; desktop and tv appear too). */
 export const DEVICE_TYPES = [
   'phone',
@@ -19,34 +21,33 @@ export type DeviceCondition = (typeof DEVICE_CONDITIONS)[number];
 export const MAX_DEVICE_IMAGES = 5;
 
 /** Buy listing filters, labels and values exactly as spec 000 section 5 gives them. */
-export const CATEGORY_FILTERS = [
-  { value: 'all', label: 'All Categories' },
-  { value: 'phone', label: 'Phones' },
-  { value: 'laptop', label: 'Laptops' },
-  { value: 'tablet', label: 'Tablets' },
-  { value: 'tv', label: 'TVs' },
-] as const;
+export const CATEGORY_FILTERS = optionList({
+  all: 'All Categories',
+  phone: 'Phones',
+  laptop: 'Laptops',
+  tablet: 'Tablets',
+  tv: 'TVs',
+});
 
-export const BRAND_FILTERS = [
-  { value: 'all', label: 'All Brands' },
-  { value: 'apple', label: 'Apple' },
-  { value: 'samsung', label: 'Samsung' },
-  { value: 'huawei', label: 'Huawei' },
-  { value: 'dell', label: 'Dell' },
-  { value: 'hp', label: 'HP' },
-] as const;
+export const BRAND_FILTERS = optionList({
+  all: 'All Brands',
+  apple: 'Apple',
+  samsung: 'Samsung',
+  huawei: 'Huawei',
+  dell: 'Dell',
+  hp: 'HP',
+});
 
-export const PRICE_FILTERS = [
-  { value: 'all', label: 'All Prices' },
-  { value: 'under-10k', label: 'Under R10,000' },
-  { value: '10k-20k', label: 'R10,000 - R20,000' },
-  { value: 'over-20k', label: 'Over R20,000' },
-] as const;
+export const PRICE_FILTERS = optionList({
+  all: 'All Prices',
+  'under-10k': 'Under R10,000',
+  '10k-20k': 'R10,000 - R20,000',
+  'over-20k': 'Over R20,000',
+});
 
-type Values<T extends readonly { value: string }[]> = T[number]['value'];
-export type CategoryFilter = Values<typeof CATEGORY_FILTERS>;
-export type BrandFilter = Values<typeof BRAND_FILTERS>;
-export type PriceFilter = Values<typeof PRICE_FILTERS>;
+export type CategoryFilter = OptionValue<typeof CATEGORY_FILTERS>;
+export type BrandFilter = OptionValue<typeof BRAND_FILTERS>;
+export type PriceFilter = OptionValue<typeof PRICE_FILTERS>;
 
 /** Price bands: [min inclusive, max exclusive) in whole currency units. */
 export const PRICE_BANDS: Record<Exclude<PriceFilter, 'all'>, { min: number; max: number | null }> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CONDITIONS, DEVICE_TYPES, MAX_DEVICE_IMAGES } from './catalog';
 import { plainText, required } from './text-fields';
+import { optionList } from './options';
 
 // The admin's device forms (spec 001 sections 2, 3 and 5 'Device forms'). Kept apart from
 // catalog.ts, as the query schemas are, so storefront pages reading catalog constants do not ship zod.
@@ -86,10 +87,10 @@ export const DEVICE_MESSAGES = {
 } as const;
 
 /** The Devices tab's stock filter (?status=). */
-export const INVENTORY_STOCK_FILTERS = [
-  { value: 'in_stock', label: 'In Stock' },
-  { value: 'out_of_stock', label: 'Out of Stock' },
-] as const;
+export const INVENTORY_STOCK_FILTERS = optionList({
+  in_stock: 'In Stock',
+  out_of_stock: 'Out of Stock',
+});
 
 /** The default stock images the device forms offer (spec 001 section 9: laptop, phone and TV). */
 export const STOCK_IMAGE_TYPES = [

@@ -35,6 +35,11 @@ export async function withUniqueNumber<T>(
   }
 }
 
+/** Numbers from the clock for withUniqueNumber: attempt n gets the number of `now` plus n milliseconds. */
+export function clockNumbers(make: (now: Date) => string, now: Date): (attempt: number) => string {
+  return (attempt) => make(new Date(now.getTime() + attempt));
+}
+
 /**
  * Inserts one row of `table` carrying a new number, inside the caller's transaction: each attempt
  * runs in a savepoint, so a collision retries with the next number and does not abort the rest.

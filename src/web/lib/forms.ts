@@ -76,6 +76,27 @@ export function submitWith<Values extends FieldValues, Output>(
   };
 }
 
+/**
+ * submitWith for a form that shows its own alert (a FormAlert or a notice) instead of a toast: what
+ * a refusal leaves is `alert`, cleared each time the form is sent again.
+ */
+export function useAlertedSubmit<Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
+  send: (input: Output) => Promise<void>,
+  fallback?: string,
+) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const onSubmit = submitWith(
+    form,
+    (input) => {
+      setAlert(null);
+      return send(input);
+    },
+    { report: setAlert, fallback },
+  );
+  return { onSubmit, alert };
+}
+
 export type InputProps<Values extends FieldValues> = (
   name: FieldPath<Values>,
   options?: RegisterOptions<Values, FieldPath<Values>>,
@@ -120,15 +141,9 @@ export function useActionForm<Schema extends z.ZodType<FieldValues, FieldValues>
   done: () => void,
 ) {
   const form = useZodForm(schema, { defaultValues });
-  const [error, setError] = useState<string | null>(null);
-  const submit = submitWith(
-    form,
-    async (input) => {
-      setError(null);
-      toast.success((await run(input)).message);
-      done();
-    },
-    { report: setError },
-  );
+  const { onSubmit: submit, alert: error } = useAlertedSubmit(form, async (input) => {
+    toast.success((await run(input)).message);
+    done();
+  });
   return { form, submit, error, busy: form.formState.isSubmitting, input: inputProps(form, useId()) };
 }

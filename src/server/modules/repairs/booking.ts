@@ -7,7 +7,7 @@ import { transaction, type Database, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
-import { bookingNumber as makeBookingNumber, insertNumbered } from '../../lib/reference-numbers';
+import { bookingNumber as makeBookingNumber, clockNumbers, insertNumbered } from '../../lib/reference-numbers';
 import { activeAgents } from '../accounts/agent-lookup';
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
 import { renderRepairConfirmation } from './emails';
@@ -71,29 +71,24 @@ export async function bookRepair({
     await lockPickupDay(tx, booking.pickupDate);
     await takeSlot(tx, booking.pickupDate, booking.pickupTime, config.REPAIR_SLOT_CAPACITY);
     const agent = await leastBusyAgent(tx, booking.pickupDate);
-    const row = await insertNumbered(
-      tx,
-      repairBookings,
-      (attempt) => makeBookingNumber(new Date(now.getTime() + attempt)),
-      (number) => ({
-        bookingNumber: number,
-        customerId,
-        deviceType: booking.deviceType,
-        serviceId: booking.service,
-        timeframe: booking.timeframe,
-        ...booking.deviceDetails,
-        customerName: booking.customerDetails.name,
-        customerPhone: booking.customerDetails.phone,
-        customerEmail: booking.customerDetails.email,
-        address: booking.customerDetails.address,
-        pickupDate: booking.pickupDate,
-        pickupTime: booking.pickupTime,
-        status: 'booked',
-        agentId: agent.id,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
+    const row = await insertNumbered(tx, repairBookings, clockNumbers(makeBookingNumber, now), (number) => ({
+      bookingNumber: number,
+      customerId,
+      deviceType: booking.deviceType,
+      serviceId: booking.service,
+      timeframe: booking.timeframe,
+      ...booking.deviceDetails,
+      customerName: booking.customerDetails.name,
+      customerPhone: booking.customerDetails.phone,
+      customerEmail: booking.customerDetails.email,
+      address: booking.customerDetails.address,
+      pickupDate: booking.pickupDate,
+      pickupTime: booking.pickupTime,
+      status: 'booked',
+      agentId: agent.id,
+      createdAt: now,
+      updatedAt: now,
+    }));
     await appendRepairHistory(tx, { row, status: 'booked', actorId: null, now });
     await enqueueEmail(
       tx,

@@ -5,7 +5,7 @@ import type { AnySaleStatus } from '../../../shared/trade-in-statuses';
 import { afterCommit, transaction, type DbHandle } from '../../db/client';
 import { tradeInImages, tradeInQuotes, tradeIns } from '../../db/schema/trade-ins';
 import { AppError, invalidField } from '../../lib/errors';
-import { transactionNumber as makeTransactionNumber, insertNumbered } from '../../lib/reference-numbers';
+import { transactionNumber as makeTransactionNumber, clockNumbers, insertNumbered } from '../../lib/reference-numbers';
 import { insertImage, INVALID_IMAGE, normaliseImage } from '../images/service';
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
 import { submissionEmail } from './emails';
@@ -75,34 +75,29 @@ export async function submitTradeIn({
   const now = clock.now();
   const estimatedValue = await estimateTradeIn(db, form);
   return transaction(db, async (tx) => {
-    const row = await insertNumbered(
-      tx,
-      tradeIns,
-      (attempt) => makeTransactionNumber(new Date(now.getTime() + attempt)),
-      (number) => ({
-        transactionNumber: number,
-        customerId: customer?.id ?? null,
-        customerName: customer?.name ?? '',
-        customerEmail: form.contactEmail,
-        customerPhone: form.contactPhone,
-        address: form.address,
-        deviceType: form.deviceType,
-        brand: form.brand,
-        model: form.model,
-        condition: form.condition,
-        storage: form.storage || null,
-        ram: form.ram || null,
-        color: form.color || null,
-        accessories: form.accessories || null,
-        description: form.description || null,
-        isOwner: form.isOwner,
-        imei: form.imei || null,
-        status: 'Awaiting Confirmation',
-        estimatedValue,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
+    const row = await insertNumbered(tx, tradeIns, clockNumbers(makeTransactionNumber, now), (number) => ({
+      transactionNumber: number,
+      customerId: customer?.id ?? null,
+      customerName: customer?.name ?? '',
+      customerEmail: form.contactEmail,
+      customerPhone: form.contactPhone,
+      address: form.address,
+      deviceType: form.deviceType,
+      brand: form.brand,
+      model: form.model,
+      condition: form.condition,
+      storage: form.storage || null,
+      ram: form.ram || null,
+      color: form.color || null,
+      accessories: form.accessories || null,
+      description: form.description || null,
+      isOwner: form.isOwner,
+      imei: form.imei || null,
+      status: 'Awaiting Confirmation',
+      estimatedValue,
+      createdAt: now,
+      updatedAt: now,
+    }));
     await appendHistory(tx, { row, statuses: [row.status], actorId: customer?.id ?? null, now });
     for (const [position, photo] of photos.entries()) {
       const { id } = await insertImage(tx, photo);

@@ -56,3 +56,29 @@ export function DialogContent({
     </DialogPrimitive.Portal>
   );
 }
+
+/**
+ * A dialog open while something is chosen (a payment, an email): its body is built from the chosen
+ * thing, and closing it asks the owner to clear the choice.
+ */
+export function DialogFor<Subject>({
+  subject,
+  onClose,
+  title,
+  size,
+  children,
+}: {
+  subject: Subject | null;
+  onClose: () => void;
+  title: ReactNode;
+  size?: keyof typeof widths;
+  children: (subject: Subject) => ReactNode;
+}) {
+  return (
+    <Dialog open={subject !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={title} size={size}>
+        {subject !== null && children(subject)}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -154,6 +154,11 @@ export function PhoneField(props: Omit<TextFieldProps, 'type' | 'label'> & { lab
   return <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+27 82 123 4567" {...props} />;
 }
 
+/** A required street address on a few lines, across both columns of a two-column form. */
+export function AddressField(props: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  return <TextAreaField required autoComplete="street-address" className="sm:col-span-2" {...props} />;
+}
+
 /** A required password input; a new password unless autoComplete says 'current-password'. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   return <TextField type="password" autoComplete="new-password" required {...props} />;

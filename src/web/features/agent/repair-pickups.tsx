@@ -9,6 +9,7 @@ import {
   type RepairBookingStatus,
 } from '../../../shared/repairs';
 import { ListStatus } from '../../components/list-status';
+import { LoadedQuery } from '../../components/loaded-query';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge';
 import { panelClass } from '../../components/tabbed-page';
 import { Button } from '../../components/ui/button';
@@ -28,35 +29,47 @@ const REPAIR_TONES: Record<RepairBookingStatus, BadgeTone> = {
 export function RepairPickups({ agentId }: { agentId: string }) {
   const pickups = useAgentPickups(agentId);
   const id = useId();
-  const days = new Map<string, AgentRepairPickup[]>();
-  for (const pickup of pickups.data ?? [])
-    days.set(pickup.pickupDate, [...(days.get(pickup.pickupDate) ?? []), pickup]);
   return (
     <section aria-labelledby={`${id}-heading`} className={panelClass}>
       <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
         Repair Pickups
       </h2>
-      {pickups.isPending ? (
-        <ListStatus kind="loading" />
-      ) : pickups.isError ? (
-        <ListStatus kind="error" title="Failed to load your pickups" onRetry={() => void pickups.refetch()} />
-      ) : days.size === 0 ? (
-        <ListStatus kind="empty" title="No pickups assigned">
-          Repairs customers book are given to an agent to collect.
-        </ListStatus>
-      ) : (
-        [...days].map(([date, onDay]) => (
-          <div key={date} className="mt-4">
-            <h3 className="font-semibold text-slate-800">{formatPickupDate(date)}</h3>
-            <ul className="mt-2 space-y-3">
-              {onDay.map((pickup) => (
-                <PickupCard key={pickup.bookingNumber} agentId={agentId} pickup={pickup} />
-              ))}
-            </ul>
-          </div>
-        ))
-      )}
+      <LoadedQuery query={pickups} errorTitle="Failed to load your pickups">
+        {(all) => {
+          const days = byDay(all);
+          if (days.size === 0) {
+            return (
+              <ListStatus kind="empty" title="No pickups assigned">
+                Repairs customers book are given to an agent to collect.
+              </ListStatus>
+            );
+          }
+          return [...days].map(([date, onDay]) => (
+            <PickupDay key={date} date={date} pickups={onDay} agentId={agentId} />
+          ));
+        }}
+      </LoadedQuery>
     </section>
+  );
+}
+
+/** The pickups grouped by their date, in the order they came (by date and slot). */
+function byDay(pickups: AgentRepairPickup[]): Map<string, AgentRepairPickup[]> {
+  const days = new Map<string, AgentRepairPickup[]>();
+  for (const pickup of pickups) days.set(pickup.pickupDate, [...(days.get(pickup.pickupDate) ?? []), pickup]);
+  return days;
+}
+
+function PickupDay({ date, pickups, agentId }: { date: string; pickups: AgentRepairPickup[]; agentId: string }) {
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold text-slate-800">{formatPickupDate(date)}</h3>
+      <ul className="mt-2 space-y-3">
+        {pickups.map((pickup) => (
+          <PickupCard key={pickup.bookingNumber} agentId={agentId} pickup={pickup} />
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import type { PendingSecondFactor } from '../../../shared/staff-mfa';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { signOut } from '../../lib/sign-out';
@@ -63,18 +63,12 @@ function PortalForm({
     defaultValues: { [field]: '', password: '' },
   });
   const input = inputProps(form, useId());
-  const [error, setError] = useState<string | null>(null);
   const welcome = useWelcome();
-  const onSubmit = submitWith(
-    form,
-    async (credentials) => {
-      setError(null);
-      const { user, secondFactor } = await portal.signIn(credentials);
-      if (secondFactor) onSecondFactor(secondFactor);
-      else if (user) welcome(user);
-    },
-    { report: setError },
-  );
+  const { onSubmit, alert: error } = useAlertedSubmit(form, async (credentials) => {
+    const { user, secondFactor } = await portal.signIn(credentials);
+    if (secondFactor) onSecondFactor(secondFactor);
+    else if (user) welcome(user);
+  });
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
       {error && (

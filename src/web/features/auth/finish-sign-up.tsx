@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ACCOUNT_MESSAGES, activateAccountSchema } from '../../../shared/accounts';
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { finishSignUp } from './auth-api';
 import { EmailedLinkCard, Notice } from './auth-card';
@@ -18,18 +18,12 @@ function ActivateForm({ token }: { token: string }) {
   const form = useZodForm(activateAccountSchema, { defaultValues: { token, password: '' } });
   const input = inputProps(form, useId());
   const signedIn = useSignedIn();
-  const [refused, setRefused] = useState<string | null>(null);
-  const onSubmit = submitWith(
-    form,
-    async (activation) => {
-      setRefused(null);
-      const { user } = await finishSignUp(activation);
-      if (user?.role !== 'customer') return;
-      toast.success(ACCOUNT_MESSAGES.signupSuccess, { description: `Welcome, ${user.firstName}` });
-      signedIn(user, paths.account);
-    },
-    { report: setRefused },
-  );
+  const { onSubmit, alert: refused } = useAlertedSubmit(form, async (activation) => {
+    const { user } = await finishSignUp(activation);
+    if (user?.role !== 'customer') return;
+    toast.success(ACCOUNT_MESSAGES.signupSuccess, { description: `Welcome, ${user.firstName}` });
+    signedIn(user, paths.account);
+  });
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
       {refused && <Notice tone="error">{refused}</Notice>}

@@ -11,7 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { CheckboxField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
 import { secondFactor, useEnrolment } from './auth-api';
 import { Notice } from './auth-card';
 
@@ -60,16 +60,10 @@ function useStepForm<Values extends Record<string, unknown>>(
   send: (body: Values) => Promise<MeReply>,
   onSignedIn: (user: SessionUser) => void,
 ) {
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = submitWith(
-    form,
-    async (body) => {
-      setError(null);
-      const { user } = await send(body);
-      if (user) onSignedIn(user);
-    },
-    { report: setError },
-  );
+  const { onSubmit, alert: error } = useAlertedSubmit(form, async (body) => {
+    const { user } = await send(body);
+    if (user) onSignedIn(user);
+  });
   return { onSubmit, error, busy: form.formState.isSubmitting };
 }
 

@@ -4,7 +4,7 @@ import { CONTACT_THANK_YOU, contactMessageSchema, INQUIRY_TYPES } from '../../..
 import { Button } from '../../components/ui/button';
 import { EmailField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
 import { sendContactMessage } from './content-api';
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', inquiryType: 'general', message: '' } as const;
@@ -14,19 +14,17 @@ export function ContactForm() {
   const prefix = useId();
   const form = useZodForm(contactMessageSchema, { defaultValues: EMPTY });
   const input = inputProps(form, prefix);
-  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
 
-  const onSubmit = submitWith(
+  const { onSubmit, alert: formError } = useAlertedSubmit(
     form,
     async (message) => {
       setSent(false);
-      setFormError(null);
       await sendContactMessage(message);
       form.reset(EMPTY);
       setSent(true);
     },
-    { report: setFormError, fallback: 'Your message could not be sent. Please try again in a moment.' },
+    'Your message could not be sent. Please try again in a moment.',
   );
 
   return (

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
 import { paymentsAreTest, TEST_MODE_NOTICE } from '../../lib/payment-mode';
 import { askOrderLink, useOrder } from './orders-api';
 
@@ -42,15 +42,9 @@ function NotFound({ orderNumber }: { orderNumber: string }) {
   const form = useZodForm(orderAccessSchema, { defaultValues: { email: '' } });
   const input = inputProps(form, useId());
   const [sent, setSent] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const onSubmit = submitWith(
-    form,
-    async (body) => {
-      setProblem(null);
-      setSent(await askOrderLink(orderNumber, body));
-    },
-    { report: setProblem },
-  );
+  const { onSubmit, alert: problem } = useAlertedSubmit(form, async (body) => {
+    setSent(await askOrderLink(orderNumber, body));
+  });
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Order Not Found</h1>

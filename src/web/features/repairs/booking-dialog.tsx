@@ -17,14 +17,12 @@ import { applyServerErrors, useZodForm } from '../../lib/forms';
 import { QueryProvider } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { EMPTY_BOOKING, EMPTY_CUSTOMER, stepOf, useCustomerPrefill } from './booking-form';
+import { ChoiceStep } from './booking-steps/choice-steps';
 import { Confirmation } from './booking-steps/confirmation';
 import { CustomerStep } from './booking-steps/customer-step';
 import { DeviceDetailsStep } from './booking-steps/device-details-step';
-import { DeviceTypeStep } from './booking-steps/device-type-step';
 import { PickupStep } from './booking-steps/pickup-step';
-import { ServiceStep } from './booking-steps/service-step';
 import { StepIndicator } from './booking-steps/step-indicator';
-import { TimeframeStep } from './booking-steps/timeframe-step';
 import { bookRepair } from './repairs-api';
 
 const DISCARD_QUESTION = 'Discard this repair booking? The details you entered will be lost.';
@@ -49,7 +47,7 @@ export default function BookingDialog(props: BookingDialogProps) {
  * 'Book a Repair - Step N of 6' (spec 001 sections 2 and 5): one form over the whole booking
  * schema, each step gated by its own pick of it, so Next is enabled exactly when the server would
  * accept that step. Going back keeps everything; closing with data asks first; 'Booking
- * Confirmed!' closes back to an empty step 1. The steps are in booking-steps/, one file each.
+ * Confirmed!' closes back to an empty step 1. The steps are in booking-steps/: the three choices in one file, the others one file each.
  */
 function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
   const prefill = useCustomerPrefill();
@@ -145,9 +143,9 @@ function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
               {REPAIR_STEPS[step - 1]!.title}
             </h3>
             <div className="mt-4">
-              {step === 1 && <DeviceTypeStep form={form} />}
-              {step === 2 && <ServiceStep form={form} />}
-              {step === 3 && <TimeframeStep form={form} />}
+              {step === 1 && <ChoiceStep form={form} name="deviceType" />}
+              {step === 2 && <ChoiceStep form={form} name="service" />}
+              {step === 3 && <ChoiceStep form={form} name="timeframe" />}
               {step === 4 && <DeviceDetailsStep form={form} />}
               {step === 5 && <CustomerStep form={form} />}
               {step === 6 && <PickupStep form={form} />}

@@ -20,7 +20,7 @@ import {
   type SellReply,
 } from '../../../shared/sell-form';
 import { Button, buttonClass } from '../../components/ui/button';
-import { PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { AddressField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { applyServerErrors, inputProps, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
@@ -158,14 +158,7 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
           inputMode="text"
           hint="Dial *#06# on a phone to see its 15-digit IMEI."
         />
-        <TextAreaField
-          {...input('address')}
-          label="Address"
-          required
-          rows={2}
-          className="sm:col-span-2"
-          autoComplete="street-address"
-        />
+        <AddressField {...input('address')} label="Address" rows={2} />
         <PhoneField {...input('contactPhone')} label="Contact Phone" required placeholder="082 555 0199" />
         <TextField {...input('contactEmail')} type="email" label="Contact Email" required autoComplete="email" />
         <div className="sm:col-span-2">

@@ -1,9 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { submitWith } from '../../lib/forms';
+import { useAlertedSubmit } from '../../lib/forms';
 
 /**
  * The frame of what a customer does from /track (answering an offer, cancelling a repair): the
@@ -39,16 +39,8 @@ export function ProofForm<In extends FieldValues, Out extends FieldValues>({
   children?: ReactNode;
 }) {
   const emailId = useId();
-  const [formError, setFormError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = submitWith(
-    form,
-    (input) => {
-      setFormError(null);
-      return send(input);
-    },
-    { report: setFormError, fallback },
-  );
+  const { onSubmit, alert: formError } = useAlertedSubmit(form, send, fallback);
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { SELL_MESSAGES } from '../../../shared/sell-form';
 import { normaliseNumber } from '../../../shared/trade-ins';
+import { SearchForm } from '../../components/search-form';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -55,13 +56,9 @@ export function Component() {
             Enter your transaction number (TXN...), order number (ORD-...) or repair booking number (REP-...)
           </p>
         </header>
-        <form
-          role="search"
+        <SearchForm
           className="mt-8 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:p-6"
-          onSubmit={(event) => {
-            event.preventDefault();
-            search();
-          }}
+          onSearch={search}
         >
           <label htmlFor={inputId} className="sr-only">
             Transaction number
@@ -80,7 +77,7 @@ export function Component() {
             <Search className="size-4" aria-hidden="true" />
             {query.isFetching ? 'Searching...' : 'Track Now'}
           </Button>
-        </form>
+        </SearchForm>
 
         <div className="mt-8" aria-live="polite">
           {notFound && <NotFound onTryAgain={tryAgain} />}

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, Clock } from 'lucide-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { SELL_CONDITIONS } from '../../../shared/sell-devices';
 import { SALE_STATUSES, type AnySaleStatus } from '../../../shared/trade-in-statuses';
 import type { TrackedTradeIn } from '../../../shared/trade-ins';
@@ -62,18 +62,18 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="details-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
-            Transaction Details
-          </h2>
+      <Panel
+        id="details"
+        title="Transaction Details"
+        badge={
           <span
             className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700"
             data-testid="status-badge"
           >
             {tradeIn.status}
           </span>
-        </div>
+        }
+      >
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
           <DetailRow label="Transaction Number" value={tradeIn.transactionNumber} />
           <DetailRow label="Device" value={device} />
@@ -84,16 +84,14 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
           <DetailRow label="Contact Email" value={tradeIn.contactEmail} />
           <DetailRow label="Contact Phone" value={tradeIn.contactPhone} />
         </dl>
-      </section>
+      </Panel>
 
       {offerOpen && (
-        <section
-          aria-labelledby="offer-heading"
+        <Panel
+          id="offer"
+          title={`Your Offer: ${money(tradeIn.offeredAmount ?? 0, 'offer')}`}
           className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 shadow-sm"
         >
-          <h2 id="offer-heading" className="text-xl font-semibold text-slate-900">
-            Your Offer: {money(tradeIn.offeredAmount ?? 0, 'offer')}
-          </h2>
           {tradeIn.assessmentNotes && (
             <p className="mt-2 text-sm text-slate-700">
               <span className="font-medium">Agent&apos;s notes:</span> {tradeIn.assessmentNotes}
@@ -105,24 +103,18 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
               Decline Offer
             </Button>
           </div>
-        </section>
+        </Panel>
       )}
 
       {awaitingPayment && (
-        <section
-          aria-labelledby="payout-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="payout-heading" className="text-xl font-semibold text-slate-900">
-            Payout
-          </h2>
+        <Panel id="payout" title="Payout">
           <p className="mt-2 text-sm text-slate-700">
             We pay into the bank account you gave when you accepted. You can change it until we pay.
           </p>
           <Button variant="secondary" className="mt-4" onClick={() => setAction('payout')}>
             Change payout account
           </Button>
-        </section>
+        </Panel>
       )}
 
       {action && (offerOpen || awaitingPayment) && (
@@ -134,13 +126,7 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
         />
       )}
 
-      <section
-        aria-labelledby="timeline-heading"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="timeline-heading" className="text-xl font-semibold text-slate-900">
-          Status Timeline
-        </h2>
+      <Panel id="timeline" title="Status Timeline">
         <ol className="mt-4 space-y-4">
           {timelineOf(tradeIn.status).map((status) => {
             const date = firstDate.get(status);
@@ -160,7 +146,7 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
             );
           })}
         </ol>
-      </section>
+      </Panel>
 
       <section aria-labelledby="next-heading" className="rounded-2xl border border-brand-100 bg-brand-50 p-6">
         <h2 id="next-heading" className="text-lg font-semibold text-slate-900">
@@ -169,5 +155,39 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
         <p className="mt-2 text-sm text-slate-700">{WHATS_NEXT[tradeIn.status]}</p>
       </section>
     </div>
+  );
+}
+
+/** One titled panel of the page, named by its heading; `badge` sits at the heading's end. */
+function Panel({
+  id,
+  title,
+  badge,
+  className = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm',
+  children,
+}: {
+  id: string;
+  title: string;
+  badge?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
+      {title}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={`${id}-heading`} className={className}>
+      {badge ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {heading}
+          {badge}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
   );
 }

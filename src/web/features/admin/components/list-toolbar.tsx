@@ -1,6 +1,7 @@
 import { RefreshCw, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SearchForm } from '../../../components/search-form';
 import { controlClass } from '../../../components/ui/field';
 import type { PagedList } from '../../../lib/use-paged-list';
 
@@ -23,14 +24,9 @@ export function ListToolbar<T>({
 }) {
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <form
-        role="search"
+      <SearchForm
         className="flex min-w-64 flex-1 items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const value = new FormData(event.currentTarget).get('q');
-          list.setFilters({ q: typeof value === 'string' ? value.trim() : '' });
-        }}
+        onSearch={(field) => list.setFilters({ q: field('q') })}
       >
         <label className="flex-1">
           <span className="mb-1.5 block text-sm font-medium text-slate-700">{searchLabel}</span>
@@ -40,7 +36,7 @@ export function ListToolbar<T>({
           <Search className="size-4" aria-hidden="true" />
           Search
         </Button>
-      </form>
+      </SearchForm>
       {statuses.length > 0 && (
         <label>
           <span className="mb-1.5 block text-sm font-medium text-slate-700">{statusLabel}</span>

@@ -1,31 +1,27 @@
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ListStatus } from '../../../components/list-status';
+import type { AdminPaymentDetails } from '../../../../shared/payments';
+import { LoadedQuery } from '../../../components/loaded-query';
+import { DialogFor } from '../../../components/ui/dialog';
 import { formatDateTime, formatMinor } from './format';
 import { usePayment } from './payment-api';
 
 /** View Details: the payment, its order, its refunds and the provider's events. */
-export function PaymentDetailsDialog({
-  reference,
-  onOpenChange,
-}: {
-  reference: string | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function PaymentDetailsDialog({ reference, onClose }: { reference: string | null; onClose: () => void }) {
   return (
-    <Dialog open={reference !== null} onOpenChange={onOpenChange}>
-      <DialogContent title={`Payment ${reference ?? ''}`} size="lg">
-        {reference && <Details reference={reference} />}
-      </DialogContent>
-    </Dialog>
+    <DialogFor subject={reference} onClose={onClose} title={`Payment ${reference ?? ''}`} size="lg">
+      {(chosen) => <PaymentDetails reference={chosen} />}
+    </DialogFor>
   );
 }
 
-function Details({ reference }: { reference: string }) {
-  const query = usePayment(reference);
-  if (query.isPending) return <ListStatus kind="loading" />;
-  if (query.isError)
-    return <ListStatus kind="error" title="Failed to load the payment" onRetry={() => void query.refetch()} />;
-  const { payment, order, refunds, events } = query.data;
+function PaymentDetails({ reference }: { reference: string }) {
+  return (
+    <LoadedQuery query={usePayment(reference)} errorTitle="Failed to load the payment">
+      {(details) => <Details {...details} />}
+    </LoadedQuery>
+  );
+}
+
+function Details({ payment, order, refunds, events }: AdminPaymentDetails) {
   const row = (label: string, value: string) => (
     <>
       <dt className="text-slate-500">{label}</dt>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAYMENT_MESSAGES, refundSchema, type AdminPayment } from '../../../../shared/payments';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogFor } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
@@ -16,19 +16,11 @@ import { DialogActions } from '../../../components/dialog-actions';
  * refund amount' for empty, non-numeric, zero or more than is left; 'Refund processed successfully'
  * only when the provider accepted it, 'Failed to process refund' otherwise.
  */
-export function RefundDialog({
-  payment,
-  onOpenChange,
-}: {
-  payment: AdminPayment | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function RefundDialog({ payment, onClose }: { payment: AdminPayment | null; onClose: () => void }) {
   return (
-    <Dialog open={payment !== null} onOpenChange={onOpenChange}>
-      <DialogContent title="Process Refund" size="sm">
-        {payment && <RefundForm payment={payment} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <DialogFor subject={payment} onClose={onClose} title="Process Refund" size="sm">
+      {(chosen) => <RefundForm payment={chosen} onDone={onClose} />}
+    </DialogFor>
   );
 }
 

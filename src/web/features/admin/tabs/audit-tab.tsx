@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
+import { SearchForm } from '../../../components/search-form';
 import { controlClass } from '../../../components/ui/field';
 import { DataTable, type Column } from '../components/data-table';
 import { PagedResults } from '../../../components/paged-results';
@@ -38,14 +39,9 @@ export default function AuditTab() {
       <h2 id="audit-heading" className="text-xl font-semibold text-slate-900">
         Audit log
       </h2>
-      <form
-        role="search"
+      <SearchForm
         className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          list.setFilters(Object.fromEntries(FILTERS.map(({ name }) => [name, String(data.get(name) ?? '').trim()])));
-        }}
+        onSearch={(field) => list.setFilters(Object.fromEntries(FILTERS.map(({ name }) => [name, field(name)])))}
       >
         {FILTERS.map(({ name, label }) => (
           <label key={name}>
@@ -56,7 +52,7 @@ export default function AuditTab() {
         <Button type="submit" variant="secondary">
           Filter
         </Button>
-      </form>
+      </SearchForm>
       <PagedResults list={list} errorTitle="Failed to load the audit log" empty={{ title: 'No entries found' }}>
         {(entries) => <DataTable caption="Audit log" columns={columns} rows={entries} rowKey={(e) => String(e.id)} />}
       </PagedResults>

@@ -1,11 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { OUTBOX_MESSAGES, OUTBOX_STATUSES, type OutboxEmailSummary } from '../../../../shared/admin';
+import {
+  OUTBOX_MESSAGES,
+  OUTBOX_STATUSES,
+  type OutboxEmailDetails,
+  type OutboxEmailSummary,
+} from '../../../../shared/admin';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogFor } from '../../../components/ui/dialog';
 import { toast } from '../../../lib/toast';
 import { DataTable, type Column } from '../components/data-table';
-import { ListStatus } from '../../../components/list-status';
+import { LoadedQuery } from '../../../components/loaded-query';
 import { ListToolbar } from '../components/list-toolbar';
 import { ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
@@ -69,11 +74,9 @@ export default function OutboxTab() {
       errorTitle={OUTBOX_MESSAGES.loadFailed}
       empty={{ title: 'No emails found' }}
       after={
-        <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
-          <DialogContent title="Email" size="lg">
-            {viewing && <EmailBody id={viewing} />}
-          </DialogContent>
-        </Dialog>
+        <DialogFor subject={viewing} onClose={() => setViewing(null)} title="Email" size="lg">
+          {(id) => <EmailBody id={id} />}
+        </DialogFor>
       }
     >
       {(emails) => <DataTable caption="Emails" columns={columns} rows={emails} rowKey={(e) => e.id} />}
@@ -82,11 +85,14 @@ export default function OutboxTab() {
 }
 
 function EmailBody({ id }: { id: string }) {
-  const query = useOutboxEmail(id);
-  if (query.isPending) return <ListStatus kind="loading" />;
-  if (query.isError)
-    return <ListStatus kind="error" title="Failed to load the email" onRetry={() => void query.refetch()} />;
-  const email = query.data;
+  return (
+    <LoadedQuery query={useOutboxEmail(id)} errorTitle="Failed to load the email">
+      {(email) => <Email email={email} />}
+    </LoadedQuery>
+  );
+}
+
+function Email({ email }: { email: OutboxEmailDetails }) {
   return (
     <div className="space-y-3 text-sm">
       <p>

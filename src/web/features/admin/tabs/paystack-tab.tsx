@@ -98,8 +98,8 @@ export default function PaystackTab() {
       >
         {(payments) => <DataTable caption="Payments" columns={columns} rows={payments} rowKey={(p) => p.reference} />}
       </PagedResults>
-      <PaymentDetailsDialog reference={viewing} onOpenChange={(open) => !open && setViewing(null)} />
-      <RefundDialog payment={refunding} onOpenChange={(open) => !open && setRefunding(null)} />
+      <PaymentDetailsDialog reference={viewing} onClose={() => setViewing(null)} />
+      <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
     </section>
   );
 }

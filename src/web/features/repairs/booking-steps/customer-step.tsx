@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { EmailField, PhoneField, TextAreaField, TextField } from '../../../components/ui/field';
+import { AddressField, EmailField, PhoneField, TextField } from '../../../components/ui/field';
 import { inputProps } from '../../../lib/forms';
 import type { BookingForm } from '../booking-form';
 
@@ -11,14 +11,7 @@ export function CustomerStep({ form }: { form: BookingForm }) {
       <TextField label="Full Name" required autoComplete="name" {...input('customerDetails.name')} />
       <PhoneField required {...input('customerDetails.phone')} />
       <EmailField className="sm:col-span-2" {...input('customerDetails.email')} />
-      <TextAreaField
-        label="Pickup Address"
-        required
-        rows={3}
-        autoComplete="street-address"
-        className="sm:col-span-2"
-        {...input('customerDetails.address')}
-      />
+      <AddressField label="Pickup Address" rows={3} {...input('customerDetails.address')} />
     </div>
   );
 }
