@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { relativeImports } from './imports.js';
 
 /**
  * `quickbuy/boundaries`: the import rules between the roots and between web features (docs/architecture.md),
@@ -37,15 +38,11 @@ const rule = {
   },
   create(context) {
     const { zones = [], features } = context.options[0] ?? {};
-    const root = context.cwd;
-    const file = path.relative(root, context.filename);
+    const file = path.relative(context.cwd, context.filename);
     const inside = (p, dir) => p === dir || p.startsWith(`${dir}/`);
     const featureOf = (p) => (features && inside(p, features) ? p.slice(features.length + 1).split('/')[0] : null);
 
-    function check(node) {
-      const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
+    return relativeImports(context, (node, target) => {
       for (const zone of zones) {
         if (zone.except?.some((ending) => file.endsWith(ending))) continue;
         if (inside(file, zone.target) && zone.from.some((dir) => inside(target, dir))) {
@@ -60,8 +57,7 @@ const rule = {
           message: `features/${mine} may not import features/${theirs}: move what both need to src/web/components or src/web/lib`,
         });
       }
-    }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    });
   },
 };
 

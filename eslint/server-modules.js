@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { relativeImports } from './imports.js';
 
 /**
  * `quickbuy/server-modules`: the server's modules stand in layers, lowest first, and a module imports
@@ -26,17 +27,14 @@ const rule = {
   },
   create(context) {
     const { modules, layers, except = [] } = context.options[0];
-    const root = context.cwd;
-    const file = path.relative(root, context.filename);
+    const file = path.relative(context.cwd, context.filename);
     const moduleOf = (p) => (p.startsWith(`${modules}/`) ? p.slice(modules.length + 1).split('/')[0] : null);
     const layerOf = (name) => layers.findIndex((layer) => layer.includes(name));
     const mine = moduleOf(file);
     if (!mine || except.some((ending) => file.endsWith(ending))) return {};
 
-    function check(node) {
-      const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const theirs = moduleOf(path.relative(root, path.resolve(path.dirname(context.filename), source)));
+    return relativeImports(context, (node, target) => {
+      const theirs = moduleOf(target);
       if (!theirs || theirs === mine) return;
       const unplaced = [mine, theirs].find((name) => layerOf(name) === -1);
       if (unplaced) {
@@ -50,13 +48,7 @@ const rule = {
           message: `modules/${mine} may not import modules/${theirs}: a module imports only modules in layers below its own`,
         });
       }
-    }
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    });
   },
 };
 
