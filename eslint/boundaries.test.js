@@ -1,14 +1,6 @@
-import path from 'node:path';
-import { RuleTester } from 'eslint';
-import { describe, it } from 'vitest';
 import quickbuy from './boundaries.js';
+import { file, tester } from './rule-tester.js';
 
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
-
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' } });
-const file = (name) => path.join(process.cwd(), name);
 const options = [
   {
     features: 'src/web/features',

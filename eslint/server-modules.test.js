@@ -1,15 +1,9 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { ESLint, RuleTester } from 'eslint';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { file, tester } from './rule-tester.js';
 import serverModules from './server-modules.js';
 
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
-
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' } });
-const file = (name) => path.join(process.cwd(), name);
 const options = [
   {
     modules: 'src/server/modules',
