@@ -117,6 +117,13 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default('QuickBuy <orders@quickbuy.co.za>'),
+  /**
+   * Where the store tells the admin of each new trade-in and repair booking: an address, `off` for no
+   * such email, or unset for the first admin's address.
+   */
+  ADMIN_NOTIFY_EMAIL: optionalString.pipe(
+    z.union([z.literal('off'), z.email({ error: "must be an email address or 'off'" })]).optional(),
+  ),
   PAYMENT_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { error: `must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
     .default('sandbox'),

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database, DbHandle } from '../../db/client';
 import { paymentDetails, users } from '../../db/schema/accounts';
 import { containedInAny } from '../../lib/like';
@@ -69,4 +70,23 @@ export async function findActiveAgent(db: DbHandle, id: string) {
     .where(and(eq(users.id, id), eq(users.role, 'agent'), activeUser()))
     .limit(1);
   return agent ? { id: agent.id, name: `${agent.firstName} ${agent.lastName}`.trim() } : null;
+}
+
+/**
+ * Where the admin is told of new work (a trade-in, a repair booking): ADMIN_NOTIFY_EMAIL, or the first
+ * admin's address when it is unset; null when it is 'off'.
+ */
+export async function adminNotifyAddress(
+  db: DbHandle,
+  config: Pick<Config, 'ADMIN_NOTIFY_EMAIL'>,
+): Promise<string | null> {
+  if (config.ADMIN_NOTIFY_EMAIL === 'off') return null;
+  if (config.ADMIN_NOTIFY_EMAIL) return config.ADMIN_NOTIFY_EMAIL;
+  const [admin] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), activeUser()))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return admin?.email ?? null;
 }
