@@ -1,25 +1,28 @@
-import { RefreshCw, Search } from 'lucide-react';
+import { Download, RefreshCw, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { SearchForm } from '../../../components/search-form';
 import { controlClass } from '../../../components/ui/field';
 import type { PagedList } from '../../../lib/use-paged-list';
 
 /**
  * Search box (applied on Enter or Search) and a status filter over an admin list, with Refresh and
- * room for the tab's own buttons (Add Device...). `statuses` empty hides the filter.
+ * room for the tab's own buttons (Add Device...). `statuses` empty hides the filter. `exportPath` adds
+ * Export CSV: the server's CSV of the list as filtered now (every page, not just the one shown).
  */
 export function ListToolbar<T>({
   list,
   searchLabel,
   statuses = [],
   statusLabel = 'Status',
+  exportPath,
   children,
 }: {
   list: PagedList<T>;
   searchLabel: string;
   statuses?: ReadonlyArray<{ value: string; label: string }>;
   statusLabel?: string;
+  exportPath?: string;
   children?: ReactNode;
 }) {
   return (
@@ -58,7 +61,18 @@ export function ListToolbar<T>({
         <RefreshCw className={`size-4 ${list.query.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
         Refresh
       </Button>
+      {exportPath && (
+        <a href={withFilters(exportPath, list.filters)} download className={buttonClass('secondary')}>
+          <Download className="size-4" aria-hidden="true" />
+          Export CSV
+        </a>
+      )}
       {children}
     </div>
   );
+}
+
+function withFilters(path: string, filters: Record<string, string>): string {
+  const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
+  return search.size > 0 ? `${path}?${search.toString()}` : path;
 }
