@@ -135,9 +135,12 @@ export const OFFER_RANGE_PERCENT = { min: 30, max: 150 } as const;
 /** The offer as a whole percentage of the estimate, and whether it lies outside OFFER_RANGE_PERCENT. */
 export function offerRatio(amount: number, estimate: number): { percent: number; outOfRange: boolean } {
   // Compared in whole numbers, so exactly 30% and 150% are inside whatever the float rounding.
-  const outOfRange =
-    amount * 100 < estimate * OFFER_RANGE_PERCENT.min || amount * 100 > estimate * OFFER_RANGE_PERCENT.max;
-  return { percent: estimate > 0 ? Math.round((amount / estimate) * 100) : 0, outOfRange };
+  const below = amount * 100 < estimate * OFFER_RANGE_PERCENT.min;
+  const above = amount * 100 > estimate * OFFER_RANGE_PERCENT.max;
+  const exact = estimate > 0 ? (amount / estimate) * 100 : 0;
+  // Rounded away from the range, so an amount just outside never reads as the bound itself.
+  const percent = below ? Math.floor(exact) : above ? Math.ceil(exact) : Math.round(exact);
+  return { percent, outOfRange: below || above };
 }
 
 /** The history entry of a revised offer: "Offer revised by Sarah Mitchell from R25,000 to R9,000". */
