@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Database, DbHandle } from '../../db/client';
+import type { DbHandle } from '../../db/client';
 import { paymentDetails, users } from '../../db/schema/accounts';
 import { containedInAny } from '../../lib/like';
 import { activeUser } from './sessions';
