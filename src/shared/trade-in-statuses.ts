@@ -61,15 +61,80 @@ export const TRADE_IN_MOVES = {
   // Assessing records 'Device Assessed' in the history and rests in 'Awaiting Offer'.
   assess: { from: ['Assigned to Agent'], to: 'Awaiting Offer', refusal: 'it can only be marked as assessed from' },
   offer: { from: ['Assigned to Agent', 'Awaiting Offer'], to: 'Offer Made', refusal: 'an offer can only be made from' },
+  // A new amount before the seller answers: it stays 'Offer Made', with a history entry of its own.
+  revise: {
+    from: ['Offer Made'],
+    to: 'Offer Made',
+    refusal: 'an offer can only be revised before the seller answers it, in',
+  },
   accept: { from: ['Offer Made'], to: 'Awaiting Payment', refusal: 'an offer can only be accepted from' },
   decline: { from: ['Offer Made'], to: 'Offer Declined', refusal: 'an offer can only be declined from' },
   markPaid: { from: ['Awaiting Payment'], to: 'Paid', refusal: 'it can only be marked paid from' },
 } as const satisfies Record<string, { from: readonly AnySaleStatus[]; to: AnySaleStatus; refusal: string }>;
 export type TradeInMove = keyof typeof TRADE_IN_MOVES;
 
+/**
+ * The statuses in which a trade-in can be given to another agent: before any agent ('Confirmed',
+ * which the assignment moves on) and while its agent still has work on it or the seller's answer
+ * waits. Once answered, the agent who made the offer stays on record.
+ */
+export const REASSIGNABLE_STATUSES = [
+  'Confirmed',
+  'Assigned to Agent',
+  'Awaiting Offer',
+  'Offer Made',
+] as const satisfies readonly AnySaleStatus[];
+
+/** "This trade-in is Paid; it can only be given to another agent in Confirmed, Assigned to Agent, ..." */
+export const reassignRefusal = (status: string) =>
+  `This trade-in is ${status}; it can only be given to an agent in ${REASSIGNABLE_STATUSES.slice(0, -1).join(', ')} or ${REASSIGNABLE_STATUSES.at(-1)}`;
+
 /** "This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer" */
 export function moveRefusal(move: TradeInMove, status: string): string {
   const { from, refusal } = TRADE_IN_MOVES[move];
   const list = from.length > 1 ? `${from.slice(0, -1).join(', ')} or ${from[from.length - 1]}` : from[0];
   return `This trade-in is ${status}; ${refusal} ${list}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The track page's timeline of a trade-in.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One step of the timeline: done (with the time it was first reached), skipped (never reached, but a
+ * later step was: an offer made without an assessment skips 'Device Assessed' and 'Awaiting Offer'),
+ * or pending (still ahead). `current` marks the status the trade-in rests in.
+ */
+export interface TradeInTimelineStep {
+  status: AnySaleStatus;
+  state: 'done' | 'skipped' | 'pending';
+  date: string | null;
+  current: boolean;
+}
+
+/** The statuses the timeline shows: the spec's eight, or up to the offer and then 'Offer Declined'. */
+function timelineStatuses(status: AnySaleStatus): AnySaleStatus[] {
+  if (status !== 'Offer Declined') return [...SALE_STATUSES];
+  return [...SALE_STATUSES.slice(0, SALE_STATUSES.indexOf('Offer Made') + 1), 'Offer Declined'];
+}
+
+/**
+ * The timeline from the history (oldest first): one step per status, at the time it was first
+ * reached (a revised offer or a reassignment adds history, not steps).
+ */
+export function tradeInTimeline(
+  status: AnySaleStatus,
+  history: readonly { status: string; date: string }[],
+): TradeInTimelineStep[] {
+  const firstDate = new Map<string, string>();
+  for (const entry of history) if (!firstDate.has(entry.status)) firstDate.set(entry.status, entry.date);
+  const statuses = timelineStatuses(status);
+  // Every step before the furthest one reached (or the current one) was passed, done or skipped.
+  const reached = statuses.map((s, i) => (firstDate.has(s) || s === status ? i : -1));
+  const furthest = Math.max(...reached);
+  return statuses.map((s, i) => {
+    const date = firstDate.get(s) ?? null;
+    const state = date || s === status ? 'done' : i < furthest ? 'skipped' : 'pending';
+    return { status: s, state, date, current: s === status };
+  });
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { BANKS } from './accounts';
+import { formatMoney } from './money';
 import { pagingQuery } from './paging';
 import type { SellDeviceType } from './sell-devices';
 import { optionalMultiline, optionalText, plainText, required } from './text-fields';
-import { ALL_SALE_STATUSES, type AnySaleStatus } from './trade-in-statuses';
+import { ALL_SALE_STATUSES, type AnySaleStatus, type TradeInTimelineStep } from './trade-in-statuses';
 
 /**
  * A trade-in after it is submitted: the seller's answer to the offer and the emailed link that proves
@@ -31,6 +32,7 @@ export const OFFER_MESSAGES = {
     `Payout account changed. We will pay into your ${bank} account ending ${lastFour}.`,
   assessed: 'Device marked as assessed',
   offerMade: (amount: number) => `Offer of R${amount} submitted successfully`,
+  offerRevised: (amount: number) => `Offer revised to R${amount}; the seller was emailed a new link`,
 } as const;
 
 /**
@@ -119,7 +121,36 @@ export const makeOfferSchema = z.object({
       .max(1_000_000, 'Offer amount is at most R1,000,000'),
   ),
   notes: plainText('Notes', 2000, { multiline: true }).optional().default(''),
+  /** The agent's second yes to an amount outside OFFER_RANGE_PERCENT of the estimate. */
+  confirmOutOfRange: z.boolean().optional().default(false),
 });
+export type MakeOfferInput = z.input<typeof makeOfferSchema>;
+/**
+ * An offer outside this share of the estimate (in percent, both bounds allowed) is most likely a
+ * typing slip (R25,000 for R2,500): the agent must confirm it a second time, and the server refuses it
+ * without `confirmOutOfRange`.
+ */
+export const OFFER_RANGE_PERCENT = { min: 30, max: 150 } as const;
+
+/** The offer as a whole percentage of the estimate, and whether it lies outside OFFER_RANGE_PERCENT. */
+export function offerRatio(amount: number, estimate: number): { percent: number; outOfRange: boolean } {
+  // Compared in whole numbers, so exactly 30% and 150% are inside whatever the float rounding.
+  const below = amount * 100 < estimate * OFFER_RANGE_PERCENT.min;
+  const above = amount * 100 > estimate * OFFER_RANGE_PERCENT.max;
+  const exact = estimate > 0 ? (amount / estimate) * 100 : 0;
+  // Rounded away from the range, so an amount just outside never reads as the bound itself.
+  const percent = below ? Math.floor(exact) : above ? Math.ceil(exact) : Math.round(exact);
+  return { percent, outOfRange: below || above };
+}
+
+/** The history entry of a revised offer: "Offer revised by Sarah Mitchell from R25,000 to R9,000". */
+export const offerRevisedHistory = (agentName: string, from: number, to: number) =>
+  `Offer revised by ${agentName} from ${formatMoney(from, 'offer')} to ${formatMoney(to, 'offer')}`;
+
+/** Why an offer out of range was refused, under the `confirmOutOfRange` field. */
+export const offerRangeMessage = (percent: number) =>
+  `This offer is ${percent}% of the estimate; an offer below ${OFFER_RANGE_PERCENT.min}% or above ${OFFER_RANGE_PERCENT.max}% of the estimate needs your confirmation`;
+
 export const markPaidSchema = z.object({
   payoutReference: required('Payout reference', 100),
 });
@@ -166,6 +197,8 @@ export interface TrackedTradeIn extends TradeInDevice {
   /** The signed-in customer is the one who submitted it: their session proves it without the emailed link. */
   viewerIsOwner: boolean;
   statusHistory: HistoryEntry[];
+  /** One step per status with the time it was first reached, skipped steps told from pending ones. */
+  timeline: TradeInTimelineStep[];
 }
 
 /** What every staff view of a trade-in shows: the device as its seller described it, its photos and the money. */

@@ -116,9 +116,10 @@ test('an agent assesses an assigned trade-in, makes an offer, sees the counts ch
   await dialog.getByRole('button', { name: 'Submit Offer' }).click();
   await expect(dialog.getByText('Offer amount is required')).toBeVisible();
   await dialog.getByLabel(/^Offer Amount/).fill(String(estimatedValue * 2 + 1));
-  await expect(dialog.getByRole('status')).toContainText('more than twice the estimate');
+  await expect(dialog.getByRole('status')).toContainText('need your confirmation');
+  await expect(dialog.getByRole('checkbox', { name: /I checked it/ })).toBeVisible();
   await dialog.getByLabel(/^Offer Amount/).fill('4500');
-  await expect(dialog.getByRole('status')).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox', { name: /I checked it/ })).toHaveCount(0);
   await dialog.getByLabel(/^Assessment Notes/).fill('Screen and battery in good shape');
   await dialog.getByRole('button', { name: 'Submit Offer' }).click();
   await expect(page.getByText('Offer of R4500 submitted successfully')).toBeVisible();

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Database, DbHandle } from '../../db/client';
+import type { DbHandle } from '../../db/client';
 import { paymentDetails, users } from '../../db/schema/accounts';
 import { containedInAny } from '../../lib/like';
 import { activeUser } from './sessions';
@@ -38,7 +38,7 @@ export async function savedBankAccount(
 
 /** Staff and customers by id, or whose name or email contains `search`: for the audit log's names and its person filter. */
 export async function findPeople(
-  db: Database,
+  db: DbHandle,
   filter: { ids: string[] } | { search: string },
 ): Promise<Array<{ id: string; name: string; email: string }>> {
   const name = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
@@ -65,11 +65,11 @@ export async function userNames(db: DbHandle, ids: string[]): Promise<Map<string
 /** The agent with this id when they are active (work may be given to them), or null. */
 export async function findActiveAgent(db: DbHandle, id: string) {
   const [agent] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'agent'), activeUser()))
     .limit(1);
-  return agent ? { id: agent.id, name: `${agent.firstName} ${agent.lastName}`.trim() } : null;
+  return agent ? { id: agent.id, name: `${agent.firstName} ${agent.lastName}`.trim(), email: agent.email } : null;
 }
 
 /**

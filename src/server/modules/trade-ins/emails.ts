@@ -24,7 +24,10 @@ export function trackLink(publicUrl: string, number: string): string {
 
 const pageUrl = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
-/** One email about a trade-in: a heading, paragraphs, optional links, the store's footer; HTML and text. */
+/**
+ * One email about a trade-in: a heading, paragraphs, optional links, the store's footer; HTML and text.
+ * It goes to the seller's contact address unless `to` names a member of staff.
+ */
 function tradeInEmail(
   tradeIn: EmailTradeIn,
   kind: string,
@@ -34,12 +37,16 @@ function tradeInEmail(
     paragraphs,
     links,
     containsSecret = false,
+    to = tradeIn.customerEmail,
+    dedupeKey,
   }: {
     subject: string;
     heading: string;
     paragraphs: string[];
     links: { label: string; href: string }[];
     containsSecret?: boolean;
+    to?: string;
+    dedupeKey?: string;
   },
 ): OutgoingEmail {
   const { text, html } = headedEmail(heading, paragraphs, {
@@ -48,8 +55,9 @@ function tradeInEmail(
   });
   return {
     kind,
-    to: tradeIn.customerEmail,
+    to,
     subject,
+    dedupeKey,
     html,
     text,
     containsSecret,
@@ -107,6 +115,31 @@ export function offerEmail(
   });
 }
 
+/**
+ * A revised offer (before the seller answered): the new amount, and new links, since the earlier
+ * email's no longer work.
+ */
+export function revisedOfferEmail(
+  tradeIn: EmailTradeIn & { offeredAmount: number; previousAmount: number; assessmentNotes: string | null },
+  token: string,
+  ctx: EmailContext,
+): OutgoingEmail {
+  const amount = formatMoney(tradeIn.offeredAmount, 'offer', ctx.currency);
+  const previous = formatMoney(tradeIn.previousAmount, 'offer', ctx.currency);
+  return tradeInEmail(tradeIn, 'trade_in_offer_revised', {
+    subject: `Your revised offer for ${tradeIn.transactionNumber}: ${amount}`,
+    heading: 'Offer Revised',
+    paragraphs: [
+      `Our agent revised the offer for your ${tradeIn.deviceInfo} from ${previous} to ${amount}.`,
+      ...(tradeIn.assessmentNotes ? [`Agent's notes: ${tradeIn.assessmentNotes}`] : []),
+      'The links of our earlier offer email no longer work: use the ones below to accept or decline this offer.',
+      LINK_WARNING,
+    ],
+    links: sellerLinks(ctx, tradeIn.transactionNumber, token, 'Offer Made'),
+    containsSecret: true,
+  });
+}
+
 /** 'Email me a new link': the links of the trade-in's state, replacing any sent before. */
 export function newLinkEmail(tradeIn: EmailTradeIn & { status: LinkStatus }, token: string, ctx: EmailContext) {
   return tradeInEmail(tradeIn, 'trade_in_link', {
@@ -157,5 +190,63 @@ export function statusEmail(
     heading: status,
     paragraphs: [`Your ${tradeIn.deviceInfo} (${tradeIn.transactionNumber}): ${description}.`, ...extra],
     links: [{ label: 'Track your device', href: trackLink(ctx.publicUrl, tradeIn.transactionNumber) }],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff notices: the agent given or relieved of a trade-in, the admin told of a new one. They name
+// the device and the number, never the seller's contact details (decision 031).
+// ---------------------------------------------------------------------------------------------
+
+interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** To the agent a trade-in was given to; `at` tells one assignment from a later one to the same agent. */
+export function agentAssignedEmail(tradeIn: EmailTradeIn, agent: StaffMember, at: Date, ctx: EmailContext) {
+  return tradeInEmail(tradeIn, 'trade_in_agent_assigned', {
+    to: agent.email,
+    dedupeKey: `trade-in-agent-assigned:${tradeIn.transactionNumber}:${agent.id}:${at.toISOString()}`,
+    subject: `Trade-in assigned to you: ${tradeIn.transactionNumber}`,
+    heading: 'Trade-in assigned to you',
+    paragraphs: [
+      `Hi ${agent.name}, the ${tradeIn.deviceInfo} of ${tradeIn.transactionNumber} is now yours to assess and offer on.`,
+    ],
+    links: [{ label: 'Open your dashboard', href: pageUrl(ctx.publicUrl, paths.agentDashboard) }],
+  });
+}
+
+/** To the agent a trade-in was taken from (given to someone else), so they do not go on working on it. */
+export function agentUnassignedEmail(tradeIn: EmailTradeIn, agent: StaffMember, at: Date, ctx: EmailContext) {
+  return tradeInEmail(tradeIn, 'trade_in_agent_unassigned', {
+    to: agent.email,
+    dedupeKey: `trade-in-agent-unassigned:${tradeIn.transactionNumber}:${agent.id}:${at.toISOString()}`,
+    subject: `Trade-in taken off your list: ${tradeIn.transactionNumber}`,
+    heading: 'Trade-in reassigned',
+    paragraphs: [
+      `Hi ${agent.name}, the ${tradeIn.deviceInfo} of ${tradeIn.transactionNumber} was given to another agent. You need do nothing more on it.`,
+    ],
+    links: [{ label: 'Open your dashboard', href: pageUrl(ctx.publicUrl, paths.agentDashboard) }],
+  });
+}
+
+/** To the admin's notify address (ADMIN_NOTIFY_EMAIL), once per new trade-in. */
+export function adminNewTradeInEmail(
+  tradeIn: EmailTradeIn & { estimatedValue: number },
+  to: string,
+  ctx: EmailContext,
+): OutgoingEmail {
+  const estimate = formatMoney(tradeIn.estimatedValue, 'offer', ctx.currency);
+  return tradeInEmail(tradeIn, 'trade_in_admin_new', {
+    to,
+    dedupeKey: `trade-in-admin-new:${tradeIn.transactionNumber}`,
+    subject: `New trade-in ${tradeIn.transactionNumber}: ${tradeIn.deviceInfo}`,
+    heading: 'New trade-in to confirm',
+    paragraphs: [
+      `${tradeIn.transactionNumber}: ${tradeIn.deviceInfo}, estimated at ${estimate}, waits for confirmation.`,
+    ],
+    links: [{ label: 'Open Transactions', href: `${pageUrl(ctx.publicUrl, paths.admin)}?tab=transactions` }],
   });
 }

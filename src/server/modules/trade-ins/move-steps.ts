@@ -2,6 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../shared/errors';
 import {
   moveRefusal,
+  reassignRefusal,
+  REASSIGNABLE_STATUSES,
   statusDescription,
   TRADE_IN_MOVES,
   type AnySaleStatus,
@@ -10,10 +12,11 @@ import {
 import type { Config } from '../../config';
 import type { DbHandle, Transaction } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidField } from '../../lib/errors';
+import { findActiveAgent, findPeople } from '../accounts/service';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
-import { statusEmail } from './emails';
+import { agentAssignedEmail, agentUnassignedEmail, statusEmail } from './emails';
 import { appendHistory, emailContext, emailSubject, findTradeIn, tradeInNotFound, type TradeInRow } from './rows';
 
 /*
@@ -38,6 +41,7 @@ const AUDIT_VERBS: Record<TradeInMove, string> = {
   assign: 'assign',
   assess: 'assess',
   offer: 'offer',
+  revise: 'revise_offer',
   accept: 'accept',
   decline: 'decline',
   markPaid: 'mark_paid',
@@ -74,6 +78,7 @@ export async function moveTradeIn(
     set = {},
     passedThrough = [],
     details,
+    description,
   }: {
     row: TradeInRow;
     move: TradeInMove;
@@ -84,6 +89,8 @@ export async function moveTradeIn(
     /** Statuses the history records before the one the trade-in rests in. */
     passedThrough?: AnySaleStatus[];
     details?: Record<string, unknown>;
+    /** The history entry's words, when not the status's own (a revised offer). */
+    description?: string;
   },
 ): Promise<TradeInRow> {
   const { from, to } = TRADE_IN_MOVES[move];
@@ -94,7 +101,7 @@ export async function moveTradeIn(
     .where(and(eq(tradeIns.id, row.id), inArray(tradeIns.status, [...from]), stillTheirs))
     .returning();
   if (!after) throw await moveRefused(tx, row, move, actor);
-  await appendHistory(tx, { row, statuses: [...passedThrough, to], actorId: actor.id, now });
+  await appendHistory(tx, { row, statuses: [...passedThrough, to], actorId: actor.id, now, description });
   await recordAudit(tx, {
     actor,
     action: `trade_in.${AUDIT_VERBS[move]}`,
@@ -114,4 +121,68 @@ export async function emailNewStatus(tx: DbHandle, row: TradeInRow, config: Conf
     statusEmail(emailSubject(row), row.status, statusDescription(row.status), emailContext(config), extra),
     now,
   );
+}
+
+/** The history entry of a trade-in handed to another agent after the assessment began. */
+export const HANDED_OVER_HISTORY = 'Another agent now handles your trade-in';
+
+/**
+ * The one way a trade-in gets an agent or changes agent, in the caller's transaction: the admin's
+ * Assign, and the hand-over of a deactivated agent's work (modules/agents). The trade-in is locked
+ * and read again, so the agent it is taken from is the one it really had.
+ * - From 'Confirmed' or 'Assigned to Agent' it is the 'assign' move (to 'Assigned to Agent'), and the
+ *   seller is emailed as for any move.
+ * - In 'Awaiting Offer' or 'Offer Made' only the agent changes: the status stays, the history says
+ *   another agent handles it (the seller's view names no agent), the audit log records the reassign.
+ * - Anything later is 409 (reassignRefusal); an agent who is not active is refused under `agentId`.
+ * Both agents are emailed: the new one that it is theirs, the old one that it was taken away. Giving
+ * a trade-in to the agent who has it changes nothing and emails no one.
+ */
+export async function reassignTradeIn(
+  tx: Transaction,
+  {
+    row: given,
+    agentId,
+    actor,
+    now,
+    config,
+  }: { row: TradeInRow; agentId: string; actor: Actor; now: Date; config: Config },
+): Promise<TradeInRow> {
+  const row = (await findTradeIn(tx, given.transactionNumber, { lock: true })) ?? given;
+  const agent = await findActiveAgent(tx, agentId);
+  if (!agent) throw invalidField('agentId', 'Choose an active agent');
+  if (!(REASSIGNABLE_STATUSES as readonly string[]).includes(row.status)) {
+    throw new AppError(ERROR_CODES.conflict, reassignRefusal(row.status), { status: 409 });
+  }
+  if (row.agentId === agent.id) return row;
+  const details = { agentName: agent.name, previousAgentId: row.agentId };
+  let after: TradeInRow;
+  if ((TRADE_IN_MOVES.assign.from as readonly string[]).includes(row.status)) {
+    after = await moveTradeIn(tx, { row, move: 'assign', actor, now, set: { agentId: agent.id }, details });
+    await emailNewStatus(tx, after, config, now);
+  } else {
+    // The row is locked and its status checked: only the agent changes.
+    [after] = (await tx
+      .update(tradeIns)
+      .set({ agentId: agent.id, updatedAt: now })
+      .where(eq(tradeIns.id, row.id))
+      .returning()) as [TradeInRow];
+    await appendHistory(tx, { row, statuses: [row.status], actorId: actor.id, now, description: HANDED_OVER_HISTORY });
+    await recordAudit(tx, {
+      actor,
+      action: 'trade_in.reassign',
+      entity: { type: 'trade_in', id: row.transactionNumber },
+      before: auditView(row),
+      after: auditView(after),
+      details,
+      at: now,
+    });
+  }
+  const ctx = emailContext(config);
+  await enqueueEmail(tx, agentAssignedEmail(emailSubject(after), agent, now, ctx), now);
+  if (row.agentId) {
+    const [previous] = await findPeople(tx, { ids: [row.agentId] });
+    if (previous) await enqueueEmail(tx, agentUnassignedEmail(emailSubject(after), previous, now, ctx), now);
+  }
+  return after;
 }

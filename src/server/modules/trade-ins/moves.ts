@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { offerRangeMessage, offerRatio, offerRevisedHistory, type makeOfferSchema } from '../../../shared/trade-ins';
 import { transaction } from '../../db/client';
 import { tradeInPayouts } from '../../db/schema/trade-ins';
 import { invalidField } from '../../lib/errors';
-import { findActiveAgent } from '../accounts/service';
+import { userNames } from '../accounts/service';
 import type { SignedInActor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
-import { offerEmail } from './emails';
-import { emailNewStatus, findForStaff, moveTradeIn } from './move-steps';
-import { emailContext, emailSubject, type TradeInDeps } from './rows';
+import { offerEmail, revisedOfferEmail } from './emails';
+import { emailNewStatus, findForStaff, moveTradeIn, reassignTradeIn } from './move-steps';
+import { emailContext, emailSubject, findTradeIn, type TradeInDeps, type TradeInRow } from './rows';
 import { newLink } from './seller-link';
 import { staffView } from './views';
 
@@ -20,7 +22,8 @@ import { staffView } from './views';
 
 type StaffMoveRequest = TradeInDeps & { number: string; actor: SignedInActor };
 type AssignRequest = StaffMoveRequest & { agentId: string };
-type OfferRequest = StaffMoveRequest & { amount: number; notes: string };
+type OfferInput = z.output<typeof makeOfferSchema>;
+type OfferRequest = StaffMoveRequest & { offer: OfferInput };
 type PaidRequest = StaffMoveRequest & { payoutReference: string };
 
 /** Admin: 'Awaiting Confirmation' -> 'Confirmed'. */
@@ -34,23 +37,15 @@ export async function confirmTradeIn({ db, config, clock, number, actor }: Staff
   });
 }
 
-/** Admin: gives the trade-in to an active agent ('Confirmed', or another agent's) -> 'Assigned to Agent'. */
+/**
+ * Admin: gives the trade-in to an active agent ('Confirmed' -> 'Assigned to Agent'), or to another
+ * agent while it is open; both agents are emailed (reassignTradeIn).
+ */
 export async function assignTradeIn({ db, config, clock, number, actor, agentId }: AssignRequest) {
   const now = clock.now();
   return transaction(db, async (tx) => {
     const row = await findForStaff(tx, number, actor);
-    const agent = await findActiveAgent(tx, agentId);
-    if (!agent) throw invalidField('agentId', 'Choose an active agent');
-    const assigned = await moveTradeIn(tx, {
-      row,
-      move: 'assign',
-      actor,
-      now,
-      set: { agentId: agent.id },
-      details: { agentName: agent.name },
-    });
-    await emailNewStatus(tx, assigned, config, now);
-    return staffView(tx, assigned);
+    return staffView(tx, await reassignTradeIn(tx, { row, agentId, actor, now, config }));
   });
 }
 
@@ -66,19 +61,75 @@ export async function assessTradeIn({ db, config, clock, number, actor }: StaffM
 }
 
 /**
+ * An amount outside OFFER_RANGE_PERCENT of the estimate goes out only with the agent's second yes
+ * (`confirmOutOfRange`); without it, 400 under that field saying the share and the range.
+ */
+function checkOfferRange(row: TradeInRow, { amount, confirmOutOfRange }: OfferInput) {
+  const { percent, outOfRange } = offerRatio(amount, row.estimatedValue);
+  if (outOfRange && !confirmOutOfRange) throw invalidField('confirmOutOfRange', offerRangeMessage(percent));
+}
+
+/** What the audit log adds to an offer's entry: the estimate, the share of it, and whether it was confirmed. */
+const offerDetails = (row: TradeInRow, { amount, confirmOutOfRange }: OfferInput) => ({
+  estimatedValue: row.estimatedValue,
+  percentOfEstimate: offerRatio(amount, row.estimatedValue).percent,
+  confirmedOutOfRange: confirmOutOfRange,
+});
+
+/**
  * Agent: 'Assigned to Agent' or 'Awaiting Offer' -> 'Offer Made', with the amount and notes; the
  * offer's email carries a new link for the seller's answer, which voids any earlier one.
  */
-export async function makeOffer({ db, config, clock, number, actor, amount, notes }: OfferRequest) {
+export async function makeOffer({ db, config, clock, number, actor, offer }: OfferRequest) {
   const now = clock.now();
   const link = newLink(now);
   return transaction(db, async (tx) => {
     const row = await findForStaff(tx, number, actor);
-    const set = { offeredAmount: amount, assessmentNotes: notes || null, ...link.set };
-    const offered = await moveTradeIn(tx, { row, move: 'offer', actor, now, set });
-    const offer = { ...emailSubject(offered), offeredAmount: amount, assessmentNotes: offered.assessmentNotes };
-    await enqueueEmail(tx, offerEmail(offer, link.token, emailContext(config)), now);
+    checkOfferRange(row, offer);
+    const set = { offeredAmount: offer.amount, assessmentNotes: offer.notes || null, ...link.set };
+    const details = offerDetails(row, offer);
+    const offered = await moveTradeIn(tx, { row, move: 'offer', actor, now, set, details });
+    const email = { ...emailSubject(offered), offeredAmount: offer.amount, assessmentNotes: offered.assessmentNotes };
+    await enqueueEmail(tx, offerEmail(email, link.token, emailContext(config)), now);
     return staffView(tx, offered);
+  });
+}
+
+/**
+ * Agent: a new amount and notes while the seller has not answered ('Offer Made' stays). The history
+ * keeps both offers (an entry naming the agent and both amounts), and the seller is emailed the new
+ * one with a new link: the trade-in keeps only the newest link's hash (seller-link.ts), so writing it
+ * is what voids the earlier email's links. Once the seller answered it is 409 (TRADE_IN_MOVES.revise).
+ */
+export async function reviseOffer({ db, config, clock, number, actor, offer }: OfferRequest) {
+  const now = clock.now();
+  const link = newLink(now);
+  return transaction(db, async (tx) => {
+    // Locked: a seller answering at this moment either answers the old offer first (and this is 409)
+    // or waits and finds their link void.
+    await findTradeIn(tx, number, { lock: true });
+    const row = await findForStaff(tx, number, actor);
+    checkOfferRange(row, offer);
+    const previousAmount = row.offeredAmount ?? 0;
+    const [agentName] = (await userNames(tx, [actor.id])).values();
+    const set = { offeredAmount: offer.amount, assessmentNotes: offer.notes || null, ...link.set };
+    const revised = await moveTradeIn(tx, {
+      row,
+      move: 'revise',
+      actor,
+      now,
+      set,
+      details: { ...offerDetails(row, offer), previousAmount },
+      description: offerRevisedHistory(agentName ?? 'the agent', previousAmount, offer.amount),
+    });
+    const email = {
+      ...emailSubject(revised),
+      offeredAmount: offer.amount,
+      previousAmount,
+      assessmentNotes: revised.assessmentNotes,
+    };
+    await enqueueEmail(tx, revisedOfferEmail(email, link.token, emailContext(config)), now);
+    return staffView(tx, revised);
   });
 }
 

@@ -18,7 +18,7 @@ import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { takingAtLeast } from '../../lib/timing';
 import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
-import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid } from './moves';
+import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid, reviseOffer } from './moves';
 import { acceptOffer, changePayoutAccount, declineOffer } from './offer-answer';
 import { emailNewLink } from './seller-link';
 import { submitTradeIn } from './submit';
@@ -142,16 +142,29 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   }));
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/offer', AGENT, async (request) => {
-    const { amount, notes } = parseInput(makeOfferSchema, request.body, FORM);
+    const offer = parseInput(makeOfferSchema, request.body, FORM);
     const tradeIn = await makeOffer({
       db,
       config,
       clock,
       number: request.params.number,
       actor: sessionUser(request),
-      amount,
-      notes,
+      offer,
     });
-    return { message: OFFER_MESSAGES.offerMade(amount), tradeIn: agentView(tradeIn) };
+    return { message: OFFER_MESSAGES.offerMade(offer.amount), tradeIn: agentView(tradeIn) };
+  });
+
+  // A new amount before the seller answers: the same payload and checks as the first offer.
+  app.post<ByNumber>('/api/agent/trade-ins/:number/revise-offer', AGENT, async (request) => {
+    const offer = parseInput(makeOfferSchema, request.body, FORM);
+    const tradeIn = await reviseOffer({
+      db,
+      config,
+      clock,
+      number: request.params.number,
+      actor: sessionUser(request),
+      offer,
+    });
+    return { message: OFFER_MESSAGES.offerRevised(offer.amount), tradeIn: agentView(tradeIn) };
   });
 }

@@ -6,9 +6,10 @@ import { afterCommit, transaction, type DbHandle } from '../../db/client';
 import { tradeInImages, tradeInQuotes, tradeIns } from '../../db/schema/trade-ins';
 import { AppError, invalidField } from '../../lib/errors';
 import { transactionNumber as makeTransactionNumber, clockNumbers, insertNumbered } from '../../lib/reference-numbers';
+import { adminNotifyAddress } from '../accounts/service';
 import { insertImage, INVALID_IMAGE, normaliseImage } from '../images/service';
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
-import { submissionEmail } from './emails';
+import { adminNewTradeInEmail, submissionEmail } from './emails';
 import { everyTradeIn } from './lists';
 import { appendHistory, deviceInfo, emailContext, type TradeInDeps } from './rows';
 
@@ -62,7 +63,8 @@ async function normalisePhotos(photos: string[]) {
 /**
  * POST /api/trade-ins: stores the whole form as 'Awaiting Confirmation' under a new TXN number
  * (unique by constraint; a collision retries with the next millisecond), its first history entry,
- * its photos (through the images module) and the confirmation email, all in one transaction.
+ * its photos (through the images module), the confirmation email and the admin's notice (when
+ * ADMIN_NOTIFY_EMAIL is not 'off'), all in one transaction.
  */
 export async function submitTradeIn({
   db,
@@ -109,6 +111,11 @@ export async function submitTradeIn({
       now,
       ANONYMOUS_MAIL_CAP,
     );
+    const admin = await adminNotifyAddress(tx, config);
+    if (admin) {
+      const subject = { ...row, deviceInfo: deviceInfo(row), estimatedValue };
+      await enqueueEmail(tx, adminNewTradeInEmail(subject, admin, emailContext(config)), now);
+    }
     afterCommit(tx, everyTradeIn.forget);
     return { transactionNumber: row.transactionNumber, status: row.status as AnySaleStatus, estimatedValue };
   });

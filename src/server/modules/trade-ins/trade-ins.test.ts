@@ -928,7 +928,7 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
     const early = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(
-      'This trade-in is Awaiting Confirmation; an agent can only be assigned from Confirmed or Assigned to Agent',
+      'This trade-in is Awaiting Confirmation; it can only be given to an agent in Confirmed, Assigned to Agent, Awaiting Offer or Offer Made',
     );
     await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: inactive.id });

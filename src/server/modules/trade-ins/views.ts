@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { SellDeviceType } from '../../../shared/sell-devices';
-import type { AnySaleStatus } from '../../../shared/trade-in-statuses';
+import { tradeInTimeline, type AnySaleStatus } from '../../../shared/trade-in-statuses';
 import {
   maskEmail,
   maskPhone,
@@ -41,17 +41,19 @@ export async function trackedView(db: DbHandle, row: TradeInRow, viewer: Viewer)
     .where(eq(tradeInStatusHistory.tradeInId, row.id))
     .orderBy(asc(tradeInStatusHistory.createdAt), asc(tradeInStatusHistory.id));
   const owner = isOwner(row, viewer);
+  const statusHistory = history.map((h) => ({
+    status: h.status,
+    date: h.createdAt.toISOString(),
+    description: h.description,
+  }));
   return {
     ...commonView(row),
     assessmentNotes: row.offeredAmount !== null ? row.assessmentNotes : null,
     contactEmail: owner ? row.customerEmail : maskEmail(row.customerEmail),
     contactPhone: owner ? row.customerPhone : maskPhone(row.customerPhone),
     viewerIsOwner: owner,
-    statusHistory: history.map((h) => ({
-      status: h.status,
-      date: h.createdAt.toISOString(),
-      description: h.description,
-    })),
+    statusHistory,
+    timeline: tradeInTimeline(row.status as AnySaleStatus, statusHistory),
   };
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { AgentSummary } from '../../../shared/agents';
 import type { AgentRepairPickup, RepairAgentMove } from '../../../shared/repairs';
-import type { AgentTradeIn } from '../../../shared/trade-ins';
+import type { AgentTradeIn, makeOfferSchema } from '../../../shared/trade-ins';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -13,12 +14,14 @@ import { usePagedList } from '../../lib/use-paged-list';
 const agentKey = (agentId: string) => ['agent', agentId] as const;
 
 type MoveReply = { message: string; tradeIn: AgentTradeIn };
+type OfferInput = z.output<typeof makeOfferSchema>;
 const tradeInPath = (number: string, action: string) => `/api/agent/trade-ins/${encodeURIComponent(number)}/${action}`;
 
 export const agentActions = {
   assess: (number: string) => api.post<MoveReply>(tradeInPath(number, 'assess')),
-  offer: (number: string, input: { amount: number; notes: string }) =>
-    api.post<MoveReply>(tradeInPath(number, 'offer'), input),
+  offer: (number: string, input: OfferInput) => api.post<MoveReply>(tradeInPath(number, 'offer'), input),
+  /** A new amount and notes before the seller answers: the seller is emailed a new link. */
+  reviseOffer: (number: string, input: OfferInput) => api.post<MoveReply>(tradeInPath(number, 'revise-offer'), input),
   movePickup: (bookingNumber: string, status: RepairAgentMove) =>
     api.post<AgentRepairPickup>(`/api/agent/repairs/${encodeURIComponent(bookingNumber)}/status`, { status }),
 };

@@ -1,41 +1,62 @@
-import { makeOfferSchema, type AgentTradeIn } from '../../../shared/trade-ins';
+import { useEffect } from 'react';
+import { makeOfferSchema, OFFER_RANGE_PERCENT, offerRatio, type AgentTradeIn } from '../../../shared/trade-ins';
 import { DialogActions } from '../../components/dialog-actions';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { useActionForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { agentActions } from './agent-api';
 
 /**
- * Make Offer (spec 001 sections 4 and 5): a whole amount in rand, required and above 0, and optional
- * notes, on the schema the route parses. An amount above twice the estimate is allowed, with a
- * warning, since an estimate is only the quote table's figure. A refusal (409: someone got there
- * first) stays in the dialog's alert.
+ * Make Offer (spec 001 sections 4 and 5), and Revise Offer while the seller has not answered: a whole
+ * amount in rand, required and above 0, and optional notes, on the schema the route parses. The share
+ * of the estimate shows as the amount is typed; outside OFFER_RANGE_PERCENT (a slip like R25,000 for
+ * R2,500) a checkbox asks for a second yes, which the server also requires (its refusal lands under
+ * the checkbox). A refusal of another kind (409: someone got there first) stays in the dialog's alert.
  */
 export function OfferDialog({
   tradeIn,
+  revise = false,
   onOpenChange,
 }: {
   tradeIn: AgentTradeIn;
+  /** Revise the offer made: the form starts from it, and the seller gets a new link. */
+  revise?: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const send = revise ? agentActions.reviseOffer : agentActions.offer;
   const form = useActionForm(
     makeOfferSchema,
-    { amount: '', notes: '' },
-    (input) => agentActions.offer(tradeIn.transactionNumber, input),
+    {
+      amount: revise ? (tradeIn.offeredAmount ?? '') : '',
+      notes: revise ? (tradeIn.assessmentNotes ?? '') : '',
+      confirmOutOfRange: false,
+    },
+    (input) => send(tradeIn.transactionNumber, input),
     () => onOpenChange(false),
   );
-  const amount = Number(form.form.watch('amount'));
-  const high = amount > 2 * tradeIn.estimatedValue;
+  const { watch, setValue } = form.form;
+  const typed = watch('amount');
+  const amount = Number(typed);
+  const ratio = typed !== '' && amount > 0 ? offerRatio(amount, tradeIn.estimatedValue) : null;
+  // A confirmation is for the amount it was given to: typing another one asks again.
+  useEffect(() => setValue('confirmOutOfRange', false), [amount, setValue]);
+  const estimate = money(tradeIn.estimatedValue, 'offer');
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
-        title="Make Offer"
-        description={`${tradeIn.transactionNumber} · ${tradeIn.deviceInfo} · estimate ${money(tradeIn.estimatedValue, 'offer')}`}
+        title={revise ? 'Revise Offer' : 'Make Offer'}
+        description={`${tradeIn.transactionNumber} · ${tradeIn.deviceInfo} · estimate ${estimate}`}
       >
         <form noValidate onSubmit={form.submit} className="space-y-4">
+          {revise && (
+            <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+              The seller has not answered the offer of {money(tradeIn.offeredAmount ?? 0, 'offer')} yet. They will be
+              emailed the revised offer with a new link; the link of the first email stops working.
+            </p>
+          )}
           <FormAlert message={form.error} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
           <TextField
             label="Offer Amount (R)"
@@ -46,16 +67,25 @@ export function OfferDialog({
             required
             {...form.input('amount')}
           />
-          {high && (
-            <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              This offer is more than twice the estimate of {money(tradeIn.estimatedValue, 'offer')}. Check the amount
-              before you submit it.
+          {ratio && (
+            <p
+              role="status"
+              className={`rounded-lg p-3 text-sm ${ratio.outOfRange ? 'bg-amber-50 text-amber-900' : 'bg-slate-50 text-slate-700'}`}
+            >
+              {money(amount, 'offer')} is {ratio.percent}% of the estimate of {estimate}.
+              {ratio.outOfRange &&
+                ` Offers below ${OFFER_RANGE_PERCENT.min}% or above ${OFFER_RANGE_PERCENT.max}% of the estimate need your confirmation.`}
             </p>
+          )}
+          {ratio?.outOfRange && (
+            <CheckboxField {...form.input('confirmOutOfRange')}>
+              I checked it: offer {money(amount, 'offer')}, {ratio.percent}% of the estimate
+            </CheckboxField>
           )}
           <TextAreaField label="Assessment Notes" optional rows={4} {...form.input('notes')} />
           <DialogActions>
             <Button type="submit" disabled={form.busy}>
-              Submit Offer
+              {revise ? 'Send Revised Offer' : 'Submit Offer'}
             </Button>
           </DialogActions>
         </form>

@@ -22,12 +22,13 @@ const SALE_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' });
 const conditionLabel = (value: string) => SELL_CONDITIONS.find((c) => c.value === value)?.label ?? 'Not stated';
 /** The statuses each button starts from: the server's own table (docs/decisions/022). */
-const canStart = (move: 'assess' | 'offer', status: AnySaleStatus) =>
+const canStart = (move: 'assess' | 'offer' | 'revise', status: AnySaleStatus) =>
   (TRADE_IN_MOVES[move].from as readonly AnySaleStatus[]).includes(status);
 
-/** One assigned trade-in: what the seller told us, their photos, and the agent's two moves. */
+/** One assigned trade-in: what the seller told us, their photos, and the agent's moves. */
 export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: AgentTradeIn }) {
-  const [offering, setOffering] = useState(false);
+  // The offer dialog, open to make the offer or to revise the one the seller has not answered.
+  const [offering, setOffering] = useState<'make' | 'revise' | null>(null);
   const refresh = useRefreshAgentWork(agentId);
   const assess = useAgentMove(agentId, async () => (await agentActions.assess(tradeIn.transactionNumber)).message);
   const offered = tradeIn.offeredAmount;
@@ -69,17 +70,23 @@ export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: Ag
           </Button>
         )}
         {canStart('offer', tradeIn.status) && (
-          <Button size="sm" onClick={() => setOffering(true)}>
+          <Button size="sm" onClick={() => setOffering('make')}>
             Make Offer
+          </Button>
+        )}
+        {canStart('revise', tradeIn.status) && (
+          <Button size="sm" variant="secondary" onClick={() => setOffering('revise')}>
+            Revise Offer
           </Button>
         )}
       </div>
       {offering && (
         <OfferDialog
           tradeIn={tradeIn}
+          revise={offering === 'revise'}
           onOpenChange={(open) => {
             if (open) return;
-            setOffering(false);
+            setOffering(null);
             void refresh();
           }}
         />

@@ -1,7 +1,7 @@
-import { CheckCircle2, Circle, Clock } from 'lucide-react';
+import { CheckCircle2, Circle, CircleMinus, Clock } from 'lucide-react';
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { SELL_CONDITIONS } from '../../../shared/sell-devices';
-import { SALE_STATUSES, type AnySaleStatus } from '../../../shared/trade-in-statuses';
+import type { AnySaleStatus, TradeInTimelineStep } from '../../../shared/trade-in-statuses';
 import type { TrackedTradeIn } from '../../../shared/trade-ins';
 import { Button } from '../../components/ui/button';
 import { money } from '../../lib/money';
@@ -23,11 +23,12 @@ const WHATS_NEXT: Record<AnySaleStatus, string> = {
   'Offer Declined': 'You declined the offer. We will contact you to return your device.',
 };
 
-/** The statuses the timeline shows: the spec's eight, or up to the offer and then 'Offer Declined'. */
-function timelineOf(status: AnySaleStatus): AnySaleStatus[] {
-  if (status !== 'Offer Declined') return [...SALE_STATUSES];
-  return [...SALE_STATUSES.slice(0, SALE_STATUSES.indexOf('Offer Made') + 1), 'Offer Declined'];
-}
+/** What a step without a time says: passed over on the way to a later one, or still ahead. */
+const STEP_LABELS: Record<TradeInTimelineStep['state'], string> = {
+  done: 'Done',
+  skipped: 'Skipped',
+  pending: 'Pending',
+};
 
 export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
   const offerOpen = tradeIn.status === 'Offer Made';
@@ -53,8 +54,6 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
     return () => window.removeEventListener('hashchange', onLinkOpened);
   }, []);
 
-  const firstDate = new Map<string, string>();
-  for (const entry of tradeIn.statusHistory) if (!firstDate.has(entry.status)) firstDate.set(entry.status, entry.date);
   const condition = SELL_CONDITIONS.find((c) => c.value === tradeIn.condition);
   const device = [tradeIn.brand, tradeIn.model, tradeIn.storage && tradeIn.storage !== 'N/A' ? tradeIn.storage : '']
     .filter(Boolean)
@@ -128,19 +127,17 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
 
       <Panel id="timeline" title="Status Timeline">
         <ol className="mt-4 space-y-4">
-          {timelineOf(tradeIn.status).map((status) => {
-            const date = firstDate.get(status);
-            const current = status === tradeIn.status;
-            const Icon = date ? CheckCircle2 : current ? Clock : Circle;
+          {tradeIn.timeline.map(({ status, state, date, current }) => {
+            const Icon = state === 'done' ? CheckCircle2 : state === 'skipped' ? CircleMinus : current ? Clock : Circle;
             return (
               <li key={status} className="flex gap-3" aria-current={current ? 'step' : undefined}>
                 <Icon
-                  className={`mt-0.5 size-5 shrink-0 ${date ? 'text-emerald-600' : 'text-slate-300'}`}
+                  className={`mt-0.5 size-5 shrink-0 ${state === 'done' ? 'text-emerald-600' : 'text-slate-300'}`}
                   aria-hidden="true"
                 />
                 <div>
-                  <p className={`font-medium ${date ? 'text-slate-900' : 'text-slate-400'}`}>{status}</p>
-                  <p className="text-sm text-slate-500">{date ? formatDateTime(date) : 'Pending'}</p>
+                  <p className={`font-medium ${state === 'done' ? 'text-slate-900' : 'text-slate-400'}`}>{status}</p>
+                  <p className="text-sm text-slate-500">{date ? formatDateTime(date) : STEP_LABELS[state]}</p>
                 </div>
               </li>
             );
