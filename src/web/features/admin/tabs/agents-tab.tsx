@@ -67,10 +67,11 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
   }
 
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={agent.name}>
+    <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={agent.name}>
       <div className="flex items-start justify-between gap-2">
-        <div>
-          <p className="font-semibold text-slate-900">{agent.name}</p>
+        {/* min-w-0: a long name or email wraps or is cut inside the card, never widens a phone's page. */}
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">{agent.name}</p>
           <p className="text-sm text-slate-600">{agent.role}</p>
         </div>
         <StatusBadge status={agent.status} tones={TONES} />
@@ -152,7 +153,7 @@ function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex gap-2">
       <dt className="w-20 shrink-0 text-slate-500">{label}</dt>
-      <dd className="truncate">{value}</dd>
+      <dd className="min-w-0 truncate">{value}</dd>
     </div>
   );
 }
