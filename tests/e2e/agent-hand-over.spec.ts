@@ -148,6 +148,39 @@ test('the admin deactivates Michael, hands his trade-in and pickup to Sarah, and
   await back.close();
 });
 
+test("the Edit dialog's status deactivates the same way, handing the work over, and reactivates", async ({
+  page,
+  api,
+  admin,
+  signInAs,
+}) => {
+  const id = uniqueId();
+  const name = `Michael Dlamini ${id}`;
+  const agentId = (await newAgent(admin, name, `michael.${id}`)).id;
+  await newAgent(admin, `Sarah Naidoo ${id}`, `sarah.${id}`);
+  const number = await tradeInFor(api, admin, agentId, `seller.${id}@example.co.za`);
+  await signInAs('admin');
+  await page.goto(`/admin?tab=agents&q=michael.${id}`);
+  const card = page.getByRole('listitem', { name });
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Agent' });
+  await edit.getByLabel('Status').selectOption('Inactive');
+  await expect(edit.getByRole('region', { name: 'Open trade-ins' })).toContainText(number);
+  await edit.getByLabel('Spread over the least-loaded active agents').check();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Agent updated successfully')).toBeVisible();
+  await expect(card.getByText('inactive', { exact: true })).toBeVisible();
+  const work = await admin.expect<AgentOpenWork>(admin.get(`/api/admin/agents/${agentId}/open-work`));
+  expect(work.tradeIns).toEqual([]);
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await edit.getByLabel('Status').selectOption('Active');
+  await expect(edit.getByRole('region', { name: 'Open trade-ins' })).toBeHidden();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card.getByText('active', { exact: true })).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
