@@ -134,7 +134,10 @@ export async function findAgentAccount(db: DbHandle, id: string, { lock = false 
     .from(users)
     .where(and(eq(users.id, id), isAgent))
     .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  // NO KEY UPDATE: two admin changes of one agent still wait for each other, but a booking or an assignment
+  // naming the agent (its foreign key takes KEY SHARE) does not wait, so a deactivation that then takes a
+  // pickup day's lock cannot deadlock with a booking holding that lock (decision 047).
+  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
   return toAgentAccount(row);
 }
