@@ -67,8 +67,8 @@ function HandOverForm({ agent, work, onDone, onOpenChange }: Step & { work: Agen
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <p className="text-sm text-slate-600">
-        {agent.name} still holds this work. It is handed over and each customer is emailed their new agent; then{' '}
-        {agent.name} is signed out and can no longer sign in until reactivated.
+        {agent.name} still holds this work. Each record is handed over and its customer emailed the new agent&apos;s
+        name; then {agent.name} is signed out until reactivated.
       </p>
       <OpenWorkList work={work} />
       <HandOverFields form={form} input={input} agentId={agent.id} />
