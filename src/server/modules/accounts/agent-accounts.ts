@@ -5,6 +5,7 @@ import {
   AGENT_STATUS_FILTERS,
   type ActiveAgent,
   type AdminAgent,
+  type AgentWorkCounts,
   type AgentRole,
   type agentCreateSchema,
   type agentUpdateSchema,
@@ -29,7 +30,7 @@ import type { UserRow } from './users';
  */
 
 /** An agent as the Agents tab shows them, before their work is counted. */
-export type AgentAccount = Omit<AdminAgent, 'assigned' | 'completed'>;
+export type AgentAccount = Omit<AdminAgent, keyof AgentWorkCounts>;
 
 const AGENT_NOT_FOUND = 'AGENT_NOT_FOUND';
 const taken = (field: 'username' | 'email') => {
@@ -125,18 +126,24 @@ function uniqueRefusal(error: unknown): never {
   throw error;
 }
 
-/** The agent with this id, locked for the rest of the caller's transaction; 404 when there is none. */
-export async function lockAgentAccount(tx: DbHandle, id: string): Promise<AgentAccount> {
+/** The agent with this id; with `lock`, locked for the rest of the caller's transaction. 404 when there is none. */
+export async function findAgentAccount(db: DbHandle, id: string, { lock = false } = {}): Promise<AgentAccount> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
-  const [row] = await tx
+  const query = db
     .select()
     .from(users)
     .where(and(eq(users.id, id), isAgent))
-    .limit(1)
-    .for('update');
+    .limit(1);
+  // NO KEY UPDATE: two admin changes of one agent still wait for each other, but a booking or an assignment
+  // naming the agent (its foreign key takes KEY SHARE) does not wait, so a deactivation that then takes a
+  // pickup day's lock cannot deadlock with a booking holding that lock (decision 047).
+  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw notFound(AGENT_NOT_FOUND, AGENT_MESSAGES.notFound);
   return toAgentAccount(row);
 }
+
+/** The agent with this id, locked for the rest of the caller's transaction; 404 when there is none. */
+export const lockAgentAccount = (tx: DbHandle, id: string) => findAgentAccount(tx, id, { lock: true });
 
 /** A new active agent, in the caller's transaction. */
 export async function insertAgentAccount(
@@ -193,17 +200,30 @@ export async function updateAgentAccount(
 }
 
 /**
- * Ends a locked agent's sessions, then deactivates them (`keepRecord`: history still names them)
- * or deletes their row, in the caller's transaction.
+ * A locked agent's status, in the caller's transaction: deactivating ends their sessions (they can
+ * no longer sign in); reactivating lets them sign in again with the same username and password.
+ */
+export async function setAgentAccountStatus(
+  tx: DbHandle,
+  { id, status, now }: { id: string; status: UserStatus; now: Date },
+): Promise<AgentAccount> {
+  if (status === 'inactive') await tx.delete(sessions).where(eq(sessions.userId, id));
+  const [row] = await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, id)).returning();
+  return toAgentAccount(row!);
+}
+
+/**
+ * Deactivates a locked agent (`keepRecord`: history still names them) or deletes their row, their
+ * sessions ended either way, in the caller's transaction.
  */
 export async function removeAgentAccount(
   tx: DbHandle,
   { id, keepRecord, now }: { id: string; keepRecord: boolean; now: Date },
 ) {
-  await tx.delete(sessions).where(eq(sessions.userId, id));
   if (keepRecord) {
-    await tx.update(users).set({ status: 'inactive', updatedAt: now }).where(eq(users.id, id));
+    await setAgentAccountStatus(tx, { id, status: 'inactive', now });
   } else {
+    await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(users).where(eq(users.id, id));
   }
 }

@@ -3,9 +3,9 @@ import type { DbHandle } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 
 /** Agents other modules may give work to: active and not deleted, oldest first (a stable tie-break). */
-export async function activeAgents(db: DbHandle): Promise<{ id: string; firstName: string }[]> {
+export async function activeAgents(db: DbHandle): Promise<{ id: string; firstName: string; lastName: string }[]> {
   return db
-    .select({ id: users.id, firstName: users.firstName })
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(and(eq(users.role, 'agent'), eq(users.status, 'active'), isNull(users.deletedAt)))
     .orderBy(asc(users.createdAt), asc(users.id));

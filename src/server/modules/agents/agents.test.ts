@@ -53,6 +53,8 @@ describe('POST /api/admin/agents', () => {
       phone: '+27 82 555 0101',
       assigned: 0,
       completed: 0,
+      tradeIns: { assigned: 0, completed: 0 },
+      pickups: { assigned: 0, completed: 0 },
       joinDate: expect.any(String),
     });
     const signIn = await send(t.app, 'POST', '/api/auth/agent/signin', {
@@ -97,7 +99,7 @@ describe('POST /api/admin/agents', () => {
 });
 
 describe('GET /api/admin/agents', () => {
-  it('lists agents with assigned and completed counts computed from their trade-ins', async () => {
+  it("lists agents with assigned and completed counted as the agent's dashboard counts them", async () => {
     const agent = await createAgent(t);
     await tradeInFor(agent.id, 'Assigned to Agent');
     await tradeInFor(agent.id, 'Device Assessed');
@@ -112,8 +114,9 @@ describe('GET /api/admin/agents', () => {
       role: 'Senior Agent',
       status: 'active',
       username: agent.username,
-      assigned: 2,
-      completed: 3,
+      assigned: 5,
+      completed: 2,
+      tradeIns: { assigned: 5, completed: 2 },
     });
   });
 
@@ -228,7 +231,7 @@ describe('PATCH /api/admin/agents/:id', () => {
 describe('DELETE /api/admin/agents/:id', () => {
   it('deactivates an agent with history, ends their sessions and keeps their trade-ins', async () => {
     const agent = await createAgent(t);
-    await tradeInFor(agent.id, 'Assigned to Agent');
+    await tradeInFor(agent.id, 'Paid');
     const cookie = await signInAs(t, 'agent', agent.username!);
     const res = await send(t.app, 'DELETE', `/api/admin/agents/${agent.id}`, { cookie: admin });
     expect(res.statusCode).toBe(200);

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { adminListQuerySchema } from '../../../shared/admin';
-import { agentCreateSchema, agentUpdateSchema } from '../../../shared/agents';
+import { agentCreateSchema, agentDeactivateSchema, agentUpdateSchema } from '../../../shared/agents';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
-import { listActiveAgents } from '../accounts/agent-accounts';
+import { findAgentAccount, listActiveAgents } from '../accounts/agent-accounts';
 import { createAgent, deleteAgent, getAgentSummary, listAgents, resetAgentSecondFactor, updateAgent } from './service';
+import { deactivateAgent, reactivateAgent } from './status';
+import { agentOpenWork } from './work';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 const FORM = { form: true } as const;
@@ -27,8 +29,23 @@ export function registerAgentRoutes(app: FastifyInstance, { db, clock, config }:
 
   app.patch<ById>('/api/admin/agents/:id', ADMIN, async (request) => {
     const input = parseInput(agentUpdateSchema, request.body, FORM);
-    return updateAgent({ db, clock, actor: sessionUser(request), id: request.params.id, input, publicUrl });
+    return updateAgent({ db, clock, config, actor: sessionUser(request), id: request.params.id, input });
   });
+
+  // What deactivating the agent hands over, for the Deactivate dialog and the Edit dialog's status.
+  app.get<ById>('/api/admin/agents/:id/open-work', ADMIN, async (request) => {
+    const agent = await findAgentAccount(db, request.params.id);
+    return agentOpenWork(db, agent.id);
+  });
+
+  app.post<ById>('/api/admin/agents/:id/deactivate', ADMIN, async (request) => {
+    const { handOver } = parseInput(agentDeactivateSchema, request.body ?? {}, FORM);
+    return deactivateAgent({ db, clock, config, actor: sessionUser(request), id: request.params.id, handOver });
+  });
+
+  app.post<ById>('/api/admin/agents/:id/reactivate', ADMIN, async (request) =>
+    reactivateAgent({ db, clock, config, actor: sessionUser(request), id: request.params.id }),
+  );
 
   app.delete<ById>('/api/admin/agents/:id', ADMIN, async (request) =>
     deleteAgent({ db, clock, actor: sessionUser(request), id: request.params.id }),

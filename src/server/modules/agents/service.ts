@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   AGENT_MESSAGES,
+  describeOpenWork,
   type AdminAgent,
   type AgentDeleteReply,
   type AgentSummary,
@@ -11,6 +12,8 @@ import type { PagedReply } from '../../../shared/paging';
 import { MFA_MESSAGES } from '../../../shared/staff-mfa';
 import { transaction, type Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { ERROR_CODES } from '../../../shared/errors';
 import type { AdminListInput } from '../../lib/paging';
 import {
   hashAgentPassword,
@@ -19,12 +22,14 @@ import {
   lockAgentAccount,
   removeAgentAccount,
   updateAgentAccount,
-  type AgentAccount,
 } from '../accounts/agent-accounts';
 import { removeSecondFactor } from '../accounts/second-factor';
-import { hasActed, recordAudit, type Actor } from '../audit/service';
-import { agentHasRepairs, agentPickupSummary } from '../repairs/agent-work';
-import { agentHasTradeIns, agentTradeInSummary, agentWorkload } from '../trade-ins/agent-work';
+import { hasActed, recordAudit, type SignedInActor } from '../audit/service';
+import type { Config } from '../../config';
+import { agentHasRepairs } from '../repairs/agent-work';
+import { agentHasTradeIns } from '../trade-ins/agent-work';
+import { changeAgentStatus } from './status';
+import { agentCard, agentOpenWork, agentWorkCounts, withWork } from './work';
 
 /*
  * The admin's Agents tab (spec 001 'Agents') and the agent portal's cards (docs/decisions/031),
@@ -32,33 +37,27 @@ import { agentHasTradeIns, agentTradeInSummary, agentWorkload } from '../trade-i
  * its own table. A change runs in one transaction with its audit entry:
  *
  *   createAgent             the account, with no work yet
- *   updateAgent             lock the account -> change it -> count the work for the entry
- *   deleteAgent             lock the account -> ask trade-ins, repairs and the audit log for history ->
- *                           deactivate an agent with history (their records keep the name), delete one without
+ *   updateAgent             lock the account -> change it -> a new status through changeAgentStatus
+ *                           (status.ts: the hand-over of open work) -> count the work for the entry
+ *   deleteAgent             lock the account -> refuse (409) while they hold open work -> ask trade-ins,
+ *                           repairs and the audit log for history -> deactivate an agent with history
+ *                           (their records keep the name), delete one without
  *   resetAgentSecondFactor  lock the account -> remove the authenticator and recovery codes, ending sessions
  */
 
 interface Change {
   db: Database;
   clock: Clock;
-  actor: Actor;
+  actor: SignedInActor;
 }
 
 /** The store's PUBLIC_URL, for the password rules (its domain's name is no part of a password). */
 type WithPublicUrl = { publicUrl: string };
 
-type Work = { assigned: number; completed: number };
-const NO_WORK: Work = { assigned: 0, completed: 0 };
-
-/** The Agents tab's row: the account with the trade-ins assigned to the agent and those completed. */
-function withWork({ joinDate, ...account }: AgentAccount, work: Work = NO_WORK): AdminAgent {
-  return { ...account, assigned: work.assigned, completed: work.completed, joinDate };
-}
-
-/** GET /api/admin/agents: newest first, paged, with their counts. */
+/** GET /api/admin/agents: newest first, paged, each card counted as the agent's own dashboard counts (decision 047). */
 export async function listAgents({ db, query }: AdminListInput): Promise<PagedReply<AdminAgent>> {
   const page = await listAgentAccounts({ db, query });
-  const work = await agentWorkload(
+  const work = await agentWorkCounts(
     db,
     page.items.map((agent) => agent.id),
   );
@@ -67,15 +66,7 @@ export async function listAgents({ db, query }: AdminListInput): Promise<PagedRe
 
 /** GET /api/agent/summary: the signed-in agent's dashboard cards, from their trade-ins and pickups. */
 export async function getAgentSummary({ db, agentId }: { db: Database; agentId: string }): Promise<AgentSummary> {
-  const [tradeIns, pickups] = await Promise.all([agentTradeInSummary(db, agentId), agentPickupSummary(db, agentId)]);
-  return {
-    assigned: tradeIns.assigned + pickups.assigned,
-    awaitingAssessment: tradeIns.awaitingAssessment,
-    offersMade: tradeIns.offersMade,
-    completed: tradeIns.completed + pickups.completed,
-    tradeIns: { assigned: tradeIns.assigned, completed: tradeIns.completed },
-    pickups,
-  };
+  return (await agentWorkCounts(db, [agentId])).get(agentId)!;
 }
 
 /** POST /api/admin/agents. */
@@ -89,35 +80,49 @@ export async function createAgent({
   const passwordHash = await hashAgentPassword({ ...input, publicUrl });
   const now = clock.now();
   return transaction(db, async (tx) => {
-    const agent = withWork(await insertAgentAccount(tx, { input, passwordHash, now }));
+    const agent = withWork(await insertAgentAccount(tx, { input, passwordHash, now }), undefined);
     const entity = { type: 'agent', id: agent.id };
     await recordAudit(tx, { actor, action: 'agent.create', entity, after: agent, at: now });
     return agent;
   });
 }
 
-/** PATCH /api/admin/agents/:id: every field; a new password ends the agent's sessions. */
+/**
+ * PATCH /api/admin/agents/:id: every field; a new password ends the agent's sessions; a new status
+ * goes the way of deactivate and reactivate (status.ts), the hand-over included.
+ */
 export async function updateAgent({
   db,
   clock,
+  config,
   actor,
   id,
   input,
-  publicUrl,
-}: Change & WithPublicUrl & { id: string; input: z.output<typeof agentUpdateSchema> }): Promise<AdminAgent> {
+}: Change & { config: Config; id: string; input: z.output<typeof agentUpdateSchema> }): Promise<AdminAgent> {
   const { password } = input;
-  const passwordHash = password ? await hashAgentPassword({ ...input, password, publicUrl }) : undefined;
+  const passwordHash = password
+    ? await hashAgentPassword({ ...input, password, publicUrl: config.PUBLIC_URL })
+    : undefined;
   const now = clock.now();
   return transaction(db, async (tx) => {
     const before = await lockAgentAccount(tx, id);
-    const after = await updateAgentAccount(tx, { id, input, passwordHash, now });
-    const work = (await agentWorkload(tx, [id])).get(id);
-    const agent = withWork(after, work);
+    let after = await updateAgentAccount(tx, { id, input, passwordHash, now });
+    if (input.status && input.status !== before.status) {
+      ({ after } = await changeAgentStatus(tx, {
+        before,
+        status: input.status,
+        handOver: input.handOver,
+        actor,
+        config,
+        now,
+      }));
+    }
+    const agent = await agentCard(tx, after);
     await recordAudit(tx, {
       actor,
       action: 'agent.update',
       entity: { type: 'agent', id },
-      before: withWork(before, work),
+      before: { ...agent, ...before },
       after: agent,
       details: passwordHash ? { passwordChanged: true } : undefined,
       at: now,
@@ -133,7 +138,12 @@ export async function updateAgent({
 export async function deleteAgent({ db, clock, actor, id }: Change & { id: string }): Promise<AgentDeleteReply> {
   const now = clock.now();
   return transaction(db, async (tx) => {
-    const before = withWork(await lockAgentAccount(tx, id));
+    const account = await lockAgentAccount(tx, id);
+    const work = await agentOpenWork(tx, id);
+    const open = describeOpenWork({ tradeIns: work.tradeIns.length, pickups: work.pickups.length });
+    if (open)
+      throw new AppError(ERROR_CODES.conflict, AGENT_MESSAGES.deleteHasWork(account.name, open), { status: 409 });
+    const before = await agentCard(tx, account);
     const history = (await agentHasTradeIns(tx, id)) || (await agentHasRepairs(tx, id)) || (await hasActed(tx, id));
     await removeAgentAccount(tx, { id, keepRecord: history, now });
     await recordAudit(tx, {
@@ -161,7 +171,7 @@ export async function resetAgentSecondFactor({
 }: Change & { id: string }): Promise<{ message: string }> {
   const now = clock.now();
   return transaction(db, async (tx) => {
-    const agent = withWork(await lockAgentAccount(tx, id));
+    const agent = await lockAgentAccount(tx, id);
     await removeSecondFactor(tx, id);
     await recordAudit(tx, { actor, action: 'agent.mfa_reset', entity: { type: 'agent', id }, before: agent, at: now });
     return { message: MFA_MESSAGES.reset };

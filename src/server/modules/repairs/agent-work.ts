@@ -1,4 +1,4 @@
-import { eq, ne, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 import { anyRow } from '../../lib/any-row';
@@ -11,14 +11,26 @@ export async function agentHasRepairs(db: DbHandle, agentId: string): Promise<bo
   );
 }
 
-/** The agent dashboard's pickup figures (decision 031): pickups given to the agent (a cancelled one is not), and those returned. */
-export async function agentPickupSummary(db: DbHandle, agentId: string) {
-  const [row] = await db
+/**
+ * The agents' pickup figures as the agent's dashboard and the admin's agent cards both show them
+ * (decisions 031, 047), per agent in one grouped query: pickups given to them (a cancelled one is
+ * not) and those returned. Agents without any are absent.
+ */
+export async function agentPickupCounts(
+  db: DbHandle,
+  agentIds: string[],
+): Promise<Map<string, { assigned: number; completed: number }>> {
+  if (agentIds.length === 0) return new Map();
+  const rows = await db
     .select({
+      agentId: repairBookings.agentId,
       assigned: sql<number>`count(*) filter (where ${ne(repairBookings.status, 'cancelled')})`,
       completed: sql<number>`count(*) filter (where ${eq(repairBookings.status, 'returned')})`,
     })
     .from(repairBookings)
-    .where(eq(repairBookings.agentId, agentId));
-  return { assigned: Number(row?.assigned ?? 0), completed: Number(row?.completed ?? 0) };
+    .where(inArray(repairBookings.agentId, agentIds))
+    .groupBy(repairBookings.agentId);
+  return new Map(
+    rows.map((row) => [row.agentId!, { assigned: Number(row.assigned), completed: Number(row.completed) }]),
+  );
 }

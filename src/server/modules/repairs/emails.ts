@@ -120,3 +120,30 @@ export function renderRepairStatusEmail(
     entity: entityOf(booking.bookingNumber),
   };
 }
+
+/** Another agent took the booking over (its agent was deactivated): who now collects or returns the device. */
+export function renderPickupAgentChanged(
+  booking: BookingOfEmail & { status: RepairBookingStatus; pickupDate: string; pickupTime: string },
+  change: { agentFirstName: string; dedupeKey: string },
+  publicUrl: string,
+): OutgoingEmail {
+  const next =
+    booking.status === 'booked'
+      ? `${change.agentFirstName}, another of our agents, will now pick up your device on ${formatPickupDate(booking.pickupDate)} at ${booking.pickupTime} (Cape Town time). The time stays as booked.`
+      : `${change.agentFirstName}, another of our agents, now looks after your repair and will return your device.`;
+  const { text, html } = render(
+    'Your repair has a new agent',
+    [`Hi ${booking.customerName},`, `Booking ${booking.bookingNumber} (${booking.serviceName}): ${next}`],
+    [],
+    trackLink(publicUrl, booking.bookingNumber),
+  );
+  return {
+    kind: 'repair_agent_changed',
+    to: booking.customerEmail,
+    subject: `Repair ${booking.bookingNumber}: your new agent is ${change.agentFirstName}`,
+    html,
+    text,
+    dedupeKey: change.dedupeKey,
+    entity: entityOf(booking.bookingNumber),
+  };
+}

@@ -250,3 +250,22 @@ export function adminNewTradeInEmail(
     links: [{ label: 'Open Transactions', href: `${pageUrl(ctx.publicUrl, paths.admin)}?tab=transactions` }],
   });
 }
+
+/** Another agent took the trade-in over (its agent was deactivated): who now assesses it; the status is unchanged. */
+export function agentChangedEmail(
+  tradeIn: EmailTradeIn,
+  change: { agentFirstName: string; dedupeKey: string },
+  ctx: EmailContext,
+): OutgoingEmail {
+  return {
+    ...tradeInEmail(tradeIn, 'trade_in_agent_changed', {
+      subject: `${tradeIn.transactionNumber}: a new agent is handling your trade-in`,
+      heading: 'A new agent is handling your trade-in',
+      paragraphs: [
+        `Your ${tradeIn.deviceInfo} (${tradeIn.transactionNumber}) is now with ${change.agentFirstName}, another of our agents. Nothing else changes: your trade-in carries on where it was.`,
+      ],
+      links: [{ label: 'Track your device', href: trackLink(ctx.publicUrl, tradeIn.transactionNumber) }],
+    }),
+    dedupeKey: change.dedupeKey,
+  };
+}

@@ -13,10 +13,10 @@ import type { Config } from '../../config';
 import type { DbHandle, Transaction } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
 import { AppError, invalidField } from '../../lib/errors';
-import { findActiveAgent, findPeople } from '../accounts/service';
+import { findActiveAgent, findPeople, splitName } from '../accounts/service';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
-import { agentAssignedEmail, agentUnassignedEmail, statusEmail } from './emails';
+import { agentAssignedEmail, agentChangedEmail, agentUnassignedEmail, statusEmail } from './emails';
 import { appendHistory, emailContext, emailSubject, findTradeIn, tradeInNotFound, type TradeInRow } from './rows';
 
 /*
@@ -133,7 +133,8 @@ export const HANDED_OVER_HISTORY = 'Another agent now handles your trade-in';
  * - From 'Confirmed' or 'Assigned to Agent' it is the 'assign' move (to 'Assigned to Agent'), and the
  *   seller is emailed as for any move.
  * - In 'Awaiting Offer' or 'Offer Made' only the agent changes: the status stays, the history says
- *   another agent handles it (the seller's view names no agent), the audit log records the reassign.
+ *   another agent handles it, the audit log records the reassign, and the seller is emailed the new
+ *   agent's first name (as /track names it).
  * - Anything later is 409 (reassignRefusal); an agent who is not active is refused under `agentId`.
  * Both agents are emailed: the new one that it is theirs, the old one that it was taken away. Giving
  * a trade-in to the agent who has it changes nothing and emails no one.
@@ -177,6 +178,11 @@ export async function reassignTradeIn(
       details,
       at: now,
     });
+    const change = {
+      agentFirstName: splitName(agent.name).firstName,
+      dedupeKey: `trade-in-agent:${row.transactionNumber}:${agent.id}:${now.toISOString()}`,
+    };
+    await enqueueEmail(tx, agentChangedEmail(emailSubject(after), change, emailContext(config)), now);
   }
   const ctx = emailContext(config);
   await enqueueEmail(tx, agentAssignedEmail(emailSubject(after), agent, now, ctx), now);

@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActiveAgent, AdminAgent, AgentDeleteReply } from '../../../../shared/agents';
+import type {
+  ActiveAgent,
+  AdminAgent,
+  AgentDeleteReply,
+  AgentOpenWork,
+  AgentStatusReply,
+} from '../../../../shared/agents';
 import { api } from '../../../lib/api';
 import { usePagedList } from '../../../lib/use-paged-list';
 
@@ -17,11 +23,23 @@ export const useActiveAgents = () =>
     queryFn: () => api.get<{ items: ActiveAgent[] }>('/api/admin/agents/active'),
   });
 
+/** What deactivating the agent would hand over; asked each time a dialog opens, never cached (work moves). */
+export const useOpenWork = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: [...AGENT_KEYS.all, id, 'open-work'],
+    queryFn: () => api.get<AgentOpenWork>(`${agentPath(id)}/open-work`),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
 export const agentActions = {
   create: (body: unknown) => api.post<AdminAgent>('/api/admin/agents', body),
   update: (id: string, body: unknown) => api.patch<AdminAgent>(agentPath(id), body),
   remove: (id: string) => api.delete<AgentDeleteReply>(agentPath(id)),
   resetMfa: (id: string) => api.post<{ message: string }>(`${agentPath(id)}/reset-mfa`),
+  deactivate: (id: string, body: unknown) => api.post<AgentStatusReply>(`${agentPath(id)}/deactivate`, body),
+  reactivate: (id: string) => api.post<AgentStatusReply>(`${agentPath(id)}/reactivate`),
 };
 
 export function useRefreshAgents() {

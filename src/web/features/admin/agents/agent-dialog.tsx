@@ -5,6 +5,7 @@ import {
   AGENT_ROLES,
   agentCreateSchema,
   agentUpdateSchema,
+  AGENT_STATUS_FILTERS,
   type AdminAgent,
 } from '../../../../shared/agents';
 import { Button } from '../../../components/ui/button';
@@ -13,9 +14,14 @@ import { PasswordField, SelectField, TextField } from '../../../components/ui/fi
 import { FormAlert } from '../../../components/ui/form-alert';
 import { applyServerErrors, inputProps, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { agentActions } from './agent-api';
+import { agentActions, useOpenWork } from './agent-api';
+import { HandOverFields, noOpenWork, OpenWorkList } from './hand-over-fields';
 
-/** Create Agent and Edit Agent: the same fields; the password is required only on create. */
+/**
+ * Create Agent and Edit Agent: the same fields; the password is required only on create. Editing also
+ * sets the status: an active agent made inactive with open work lists it and asks who takes it over,
+ * as the Deactivate dialog does (the same server path).
+ */
 export function AgentDialog({
   agent,
   open,
@@ -37,8 +43,14 @@ export function AgentDialog({
       role: agent?.role ?? 'Agent',
       username: agent?.username ?? '',
       password: '',
+      ...(agent ? { status: agent.status, handOver: { mode: 'agent' as const, agentId: '' } } : {}),
     },
+    // The hand-over is sent only while its fields are shown (an agent made inactive who holds work).
+    shouldUnregister: true,
   });
+  const deactivating = agent?.status === 'active' && form.watch('status') === 'inactive';
+  const work = useOpenWork(agent?.id ?? '', deactivating);
+  const handingOver = deactivating && work.data && !noOpenWork(work.data) ? work.data : null;
   const input = inputProps(form, useId());
   const { isSubmitting } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
@@ -77,6 +89,17 @@ export function AgentDialog({
             hint={agent ? 'Leave blank to keep the current password' : undefined}
             {...input('password')}
           />
+          {agent && <SelectField label="Status" required options={AGENT_STATUS_FILTERS} {...input('status')} />}
+          {handingOver && agent && (
+            <div className="space-y-3 sm:col-span-2">
+              <p className="text-sm text-slate-600">
+                {agent.name} still holds this work: it is handed over when you save, and each customer is emailed their
+                new agent.
+              </p>
+              <OpenWorkList work={handingOver} />
+              <HandOverFields form={form} input={input} agentId={agent.id} />
+            </div>
+          )}
           <div className="flex justify-end sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>
               {agent ? 'Save Changes' : 'Create Agent'}

@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { AGENT_MESSAGES, AGENT_STATUS_FILTERS, type AdminAgent } from '../../../../shared/agents';
 import { MFA_MESSAGES } from '../../../../shared/staff-mfa';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { AgentDialog } from '../agents/agent-dialog';
+import { DeactivateDialog } from '../agents/deactivate-dialog';
 import { agentActions, useAgentList, useRefreshAgents } from '../agents/agent-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
@@ -16,7 +17,12 @@ const joined = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 
 const TONES = { active: 'green', inactive: 'red' } as const;
 
-/** The admin's Agents tab (spec 001 'Agents'): paged cards, searched and filtered; Create Agent, Edit Agent and delete. */
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * The admin's Agents tab (spec 001 'Agents'): paged cards, searched and filtered; Create Agent, Edit Agent,
+ * delete (which hands an agent's open work over and deactivates them, decision 047) and Reactivate.
+ */
 export default function AgentsTab() {
   const list = useAgentList();
   const refresh = useRefreshAgents();
@@ -47,8 +53,8 @@ export default function AgentsTab() {
 }
 
 function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'edit' | 'delete' | 'reset' | null>(null);
-  const opener = (name: 'delete' | 'reset') => (open: boolean) => setDialog(open ? name : null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'reset' | 'reactivate' | null>(null);
+  const opener = (name: 'delete' | 'reset' | 'reactivate') => (open: boolean) => setDialog(open ? name : null);
 
   /** A confirmed action: its reply's message, or the refusal under the action's own title. */
   async function run(action: () => Promise<{ message: string }>, failed: string) {
@@ -61,10 +67,11 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
   }
 
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={agent.name}>
+    <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={agent.name}>
       <div className="flex items-start justify-between gap-2">
-        <div>
-          <p className="font-semibold text-slate-900">{agent.name}</p>
+        {/* min-w-0: a long name or email wraps or is cut inside the card, never widens a phone's page. */}
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">{agent.name}</p>
           <p className="text-sm text-slate-600">{agent.role}</p>
         </div>
         <StatusBadge status={agent.status} tones={TONES} />
@@ -76,19 +83,32 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
         <Row label="Phone" value={agent.phone} />
         <Row label="Joined" value={joined.format(new Date(agent.joinDate))} />
       </dl>
+      {/* Counted as the agent's own dashboard counts them (decision 031), so both say the same. */}
       <div className="mt-3 grid grid-cols-2 gap-2 text-center text-sm">
         <p className="rounded-lg bg-slate-50 p-2">
           <span className="block text-lg font-semibold text-slate-900">{agent.assigned}</span> Assigned
+          <span className="block text-xs text-slate-500">
+            {plural(agent.tradeIns.assigned, 'trade-in')}, {plural(agent.pickups.assigned, 'pickup')}
+          </span>
         </p>
         <p className="rounded-lg bg-slate-50 p-2">
           <span className="block text-lg font-semibold text-slate-900">{agent.completed}</span> Completed
+          <span className="block text-xs text-slate-500">
+            {plural(agent.tradeIns.completed, 'offer')} answered, {agent.pickups.completed} returned
+          </span>
         </p>
       </div>
-      <div className="mt-4 flex gap-2">
+      <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => setDialog('edit')}>
           <Pencil className="size-4" aria-hidden="true" />
           Edit
         </Button>
+        {agent.status === 'inactive' && (
+          <Button variant="secondary" size="sm" onClick={() => setDialog('reactivate')}>
+            <RotateCcw className="size-4" aria-hidden="true" />
+            Reactivate
+          </Button>
+        )}
         <Button
           variant="secondary"
           size="sm"
@@ -105,13 +125,17 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
       {dialog === 'edit' && (
         <AgentDialog agent={agent} open onOpenChange={(open) => setDialog(open ? 'edit' : null)} onSaved={onChanged} />
       )}
+      {dialog === 'delete' && (
+        <DeactivateDialog agent={agent} open onOpenChange={opener('delete')} onDone={onChanged} />
+      )}
       <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={opener('delete')}
-        title={`Delete ${agent.name}?`}
-        message="An agent with history is deactivated and signed out; one without is removed."
-        confirmLabel="Delete"
-        onConfirm={() => run(() => agentActions.remove(agent.id), AGENT_MESSAGES.deleteFailed)}
+        open={dialog === 'reactivate'}
+        onOpenChange={opener('reactivate')}
+        title={`Reactivate ${agent.name}?`}
+        message={`${agent.name} can sign in again with the username ${agent.username} and their own password.`}
+        confirmLabel="Reactivate"
+        variant="primary"
+        onConfirm={() => run(() => agentActions.reactivate(agent.id), AGENT_MESSAGES.saveFailed)}
       />
       <ConfirmDialog
         open={dialog === 'reset'}
@@ -129,7 +153,7 @@ function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex gap-2">
       <dt className="w-20 shrink-0 text-slate-500">{label}</dt>
-      <dd className="truncate">{value}</dd>
+      <dd className="min-w-0 truncate">{value}</dd>
     </div>
   );
 }

@@ -1,0 +1,57 @@
+import type { AdminAgent, AgentOpenWork, AgentSummary } from '../../../shared/agents';
+import type { DbHandle } from '../../db/client';
+import type { AgentAccount } from '../accounts/agent-accounts';
+import { agentPickupCounts } from '../repairs/agent-work';
+import { openPickupsOf } from '../repairs/hand-over';
+import { agentTradeInCounts } from '../trade-ins/agent-work';
+import { openTradeInsOf } from '../trade-ins/hand-over';
+
+/*
+ * An agent's work as every screen counts it (decisions 031, 047): the agent's dashboard cards, the
+ * admin's agent cards and the load by which a deactivated agent's work is shared all read it here,
+ * so "Assigned" means one thing wherever it is shown.
+ */
+
+/** The dashboard's figures for each agent, in two grouped queries (trade-ins, pickups) whatever the number of agents. */
+export async function agentWorkCounts(db: DbHandle, agentIds: string[]): Promise<Map<string, AgentSummary>> {
+  const [tradeIns, pickups] = await Promise.all([agentTradeInCounts(db, agentIds), agentPickupCounts(db, agentIds)]);
+  return new Map(
+    agentIds.map((id) => {
+      const t = tradeIns.get(id) ?? { assigned: 0, completed: 0, awaitingAssessment: 0, offersMade: 0 };
+      const p = pickups.get(id) ?? { assigned: 0, completed: 0 };
+      return [
+        id,
+        {
+          assigned: t.assigned + p.assigned,
+          completed: t.completed + p.completed,
+          awaitingAssessment: t.awaitingAssessment,
+          offersMade: t.offersMade,
+          tradeIns: { assigned: t.assigned, completed: t.completed },
+          pickups: p,
+        },
+      ];
+    }),
+  );
+}
+
+/** The trade-ins and bookings still waiting on the agent: what deactivating them hands over. */
+export async function agentOpenWork(db: DbHandle, agentId: string): Promise<AgentOpenWork> {
+  const [tradeIns, pickups] = await Promise.all([openTradeInsOf(db, agentId), openPickupsOf(db, agentId)]);
+  return { tradeIns, pickups };
+}
+
+/** The admin's card of an agent: the account with the dashboard's Assigned and Completed. */
+export function withWork({ joinDate, ...account }: AgentAccount, work: AgentSummary | undefined): AdminAgent {
+  const { assigned, completed, tradeIns, pickups } = work ?? {
+    assigned: 0,
+    completed: 0,
+    tradeIns: { assigned: 0, completed: 0 },
+    pickups: { assigned: 0, completed: 0 },
+  };
+  return { ...account, assigned, completed, tradeIns, pickups, joinDate };
+}
+
+/** One agent's card, counted now (in the caller's transaction after a change). */
+export async function agentCard(db: DbHandle, account: AgentAccount): Promise<AdminAgent> {
+  return withWork(account, (await agentWorkCounts(db, [account.id])).get(account.id));
+}
