@@ -21,6 +21,7 @@ import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
 import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid } from './moves';
 import { acceptOffer, changePayoutAccount, declineOffer } from './offer-answer';
 import { emailNewLink } from './seller-link';
+import { getTradeInDetail, revealPayoutAccount } from './detail';
 import { submitTradeIn } from './submit';
 import { agentView } from './views';
 
@@ -68,9 +69,10 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     const input = parseInput(payoutAccountSchema, request.body, FORM);
     return acceptOffer({ ...seller(request, input), input });
   });
-  app.post<ByNumber>('/api/trade-ins/:number/decline', SELLER, async (request) =>
-    declineOffer(seller(request, parseInput(declineOfferSchema, request.body, FORM))),
-  );
+  app.post<ByNumber>('/api/trade-ins/:number/decline', SELLER, async (request) => {
+    const input = parseInput(declineOfferSchema, request.body, FORM);
+    return declineOffer({ ...seller(request, input), reason: input.reason });
+  });
   app.put<ByNumber>('/api/trade-ins/:number/payout', SELLER, async (request) => {
     const input = parseInput(payoutAccountSchema, request.body, FORM);
     return changePayoutAccount({ ...seller(request, input), input });
@@ -91,6 +93,15 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     const query = parseInput(tradeInListQuerySchema, request.query);
     return list(reply, JSON.stringify(query), () => listTradeIns({ db, query }));
   });
+
+  // One trade-in in full (decision 044); the agent's route below answers only for their own.
+  const detail = (request: FastifyRequest<ByNumber>) =>
+    getTradeInDetail({ db, number: request.params.number, viewer: sessionUser(request) });
+  app.get<ByNumber>('/api/admin/trade-ins/:number', ADMIN, detail);
+
+  app.post<ByNumber>('/api/admin/trade-ins/:number/payout-account/reveal', ADMIN, async (request) =>
+    revealPayoutAccount({ db, clock, number: request.params.number, actor: sessionUser(request) }),
+  );
 
   app.post<ByNumber>('/api/admin/trade-ins/:number/confirm', ADMIN, async (request) => ({
     message: 'Trade-in confirmed',
@@ -133,6 +144,8 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
       agentId: sessionUser(request).id,
     }),
   );
+
+  app.get<ByNumber>('/api/agent/trade-ins/:number', AGENT, detail);
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/assess', AGENT, async (request) => ({
     message: OFFER_MESSAGES.assessed,
