@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import type { AuditEntry } from './admin';
+import { imageQuerySchema } from './catalog-query';
+import { MAX_SELL_PHOTOS } from './sell-form';
 import type { AnySaleStatus } from './trade-in-statuses';
 import type { StaffTradeIn } from './trade-ins';
 
@@ -57,6 +60,23 @@ export interface TradeInDetail extends StaffTradeIn {
 export interface RevealedPayoutAccount {
   accountNumber: string;
 }
+
+/**
+ * A trade-in's photos are private (decision 044): served to the staff who may see the trade-in, by its
+ * number and the photo's place, never under the public /images/ address.
+ */
+export const tradeInPhotoPath = (role: 'admin' | 'agent', number: string, position: number) =>
+  `/api/${role}/trade-ins/${encodeURIComponent(number)}/photos/${position}`;
+
+export const tradeInPhotoQuerySchema = imageQuerySchema;
+export const tradeInPhotoParamsSchema = z.object({
+  number: z.string().max(40),
+  position: z.coerce
+    .number({ error: 'Choose a photo by its place' })
+    .int('Choose a photo by its place')
+    .min(0, 'Choose a photo by its place')
+    .max(MAX_SELL_PHOTOS - 1, 'Choose a photo by its place'),
+});
 
 /** The statuses in which the admin may reveal the whole account number: only while the payment waits. */
 export const REVEAL_STATUSES = ['Awaiting Payment'] as const satisfies readonly AnySaleStatus[];

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SellFormInput } from '../../../shared/sell-form';
 import type { TradeInDetail } from '../../../shared/trade-in-detail';
-import { auditLog, outboxEmails } from '../../db/schema';
+import { auditLog, outboxEmails, tradeInImages, tradeIns } from '../../db/schema';
 import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
 import { signedInAdmin, signedInAgent, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress } from '../../../../tests/support/checkout';
@@ -103,8 +103,7 @@ describe('GET /api/admin/trade-ins/:number', () => {
       agentName: 'Sarah Mitchell',
       payout: null,
     });
-    expect(detail.photos).toHaveLength(2);
-    expect(detail.photos.every((src) => src.startsWith('/images/'))).toBe(true);
+    expect(detail.photos).toEqual([0, 1].map((i) => `/api/admin/trade-ins/${number}/photos/${i}`));
     // Apple phones: R9,450 like new at 64GB, up R1,400 to 128GB, down R1,600 to good.
     expect(detail.quote).toEqual({
       estimatedValue: 9250,
@@ -187,7 +186,7 @@ describe('GET /api/agent/trade-ins/:number', () => {
       address: '12 Long Street, Cape Town',
       payout: null,
     });
-    expect(detail.photos).toHaveLength(1);
+    expect(detail.photos).toEqual([`/api/agent/trade-ins/${number}/photos/0`]);
     expect(detail.audit.map((entry) => entry.action)).toContain('trade_in.accept');
     for (const entry of detail.audit) {
       expect(entry).toMatchObject({ before: null, after: null, details: null, ip: null });
@@ -212,6 +211,47 @@ describe('GET /api/agent/trade-ins/:number', () => {
     const number = await sell({}, cookie);
     expect((await get(cookie, `/api/agent/trade-ins/${number}`)).statusCode).toBe(403);
     expect((await get(undefined, `/api/agent/trade-ins/${number}`)).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/admin/trade-ins/:number/photos/:position, and the agent's", () => {
+  /** A trade-in with one photo, assigned to `agent`, and the photo's image id. */
+  async function withPhoto() {
+    const number = await sell({ photos: [PHOTO] });
+    await offered(number);
+    const [link] = await t.db
+      .select({ imageId: tradeInImages.imageId })
+      .from(tradeInImages)
+      .innerJoin(tradeIns, eq(tradeIns.id, tradeInImages.tradeInId))
+      .where(eq(tradeIns.transactionNumber, number));
+    return { number, imageId: link!.imageId };
+  }
+
+  it('serves the photo to the admin and the assigned agent, privately, whole or at a width', async () => {
+    const { number } = await withPhoto();
+    for (const [cookie, path] of [
+      [adminCookie, `/api/admin/trade-ins/${number}/photos/0`],
+      [agent.cookie, `/api/agent/trade-ins/${number}/photos/0`],
+    ] as const) {
+      const res = await get(cookie, path);
+      expectOk(res);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('private, max-age=300');
+      expect(res.rawPayload.length).toBeGreaterThan(0);
+      expect((await get(cookie, `${path}?w=160`)).statusCode).toBe(200);
+    }
+  });
+
+  it('is refused to another agent and an unknown place (404), a customer (403), and /images/ never serves it', async () => {
+    const { number, imageId } = await withPhoto();
+    const missing = { code: 'IMAGE_NOT_FOUND', message: 'Image not found' };
+    expectError(await get(otherAgent.cookie, `/api/agent/trade-ins/${number}/photos/0`), 404, NOT_FOUND);
+    expectError(await get(adminCookie, `/api/admin/trade-ins/${number}/photos/1`), 404, missing);
+    expect((await get(adminCookie, `/api/admin/trade-ins/${number}/photos/9`)).statusCode).toBe(400);
+    const { cookie } = await signUpCustomer(t);
+    expect((await get(cookie, `/api/admin/trade-ins/${number}/photos/0`)).statusCode).toBe(403);
+    expectError(await get(undefined, `/images/${imageId}`), 404, missing);
+    expectError(await get(undefined, `/images/${imageId}?w=160`), 404, missing);
   });
 });
 

@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { findPeople } from '../accounts/service';
 import { auditEntriesFor, recordAudit, type SignedInActor } from '../audit/service';
 import { findTradeIn, tradeInNotFound, type TradeInRow } from './rows';
-import { staffView } from './views';
+import { agentPhotos, staffView } from './views';
 
 /*
  * One trade-in in full for the staff allowed to see it (docs/decisions/044): the admin, or the agent
@@ -29,7 +29,7 @@ import { staffView } from './views';
 type DetailRequest = { db: Database; number: string; viewer: SignedInActor };
 
 /** The trade-in for this viewer: 404 when it does not exist or, for an agent, is not theirs. */
-async function findVisible(db: DbHandle, number: string, viewer: SignedInActor, lock = false) {
+export async function findVisible(db: DbHandle, number: string, viewer: SignedInActor, lock = false) {
   const row = await findTradeIn(db, number, { lock });
   if (!row || (viewer.role === 'agent' && row.agentId !== viewer.id)) throw tradeInNotFound();
   return row;
@@ -139,6 +139,7 @@ export async function getTradeInDetail({ db, number, viewer }: DetailRequest): P
   const names = new Map(found.map((p) => [p.id, p.name]));
   return {
     ...card,
+    photos: isAdmin ? card.photos : agentPhotos(card),
     accessories: row.accessories,
     description: row.description,
     declineReason: row.declineReason,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_PHOTO_DATA_URL_LENGTH, MAX_SELL_PHOTOS, sellFormSchema } from '../../../shared/sell-form';
 import {
   agentTradeInQuerySchema,
@@ -21,7 +21,9 @@ import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
 import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid } from './moves';
 import { acceptOffer, changePayoutAccount, declineOffer } from './offer-answer';
 import { emailNewLink } from './seller-link';
+import { tradeInPhotoParamsSchema, tradeInPhotoQuerySchema } from '../../../shared/trade-in-detail';
 import { getTradeInDetail, revealPayoutAccount } from './detail';
+import { getTradeInPhoto } from './photos';
 import { submitTradeIn } from './submit';
 import { agentView } from './views';
 
@@ -98,6 +100,14 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   const detail = (request: FastifyRequest<ByNumber>) =>
     getTradeInDetail({ db, number: request.params.number, viewer: sessionUser(request) });
   app.get<ByNumber>('/api/admin/trade-ins/:number', ADMIN, detail);
+  // The seller's photos: private, so the browser may keep them a while but no shared cache may.
+  const photo = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { number, position } = parseInput(tradeInPhotoParamsSchema, request.params);
+    const { w } = parseInput(tradeInPhotoQuerySchema, request.query);
+    const found = await getTradeInPhoto({ db, number, position, width: w, viewer: sessionUser(request) });
+    return reply.header('cache-control', 'private, max-age=300').type(found.contentType).send(found.data);
+  };
+  app.get('/api/admin/trade-ins/:number/photos/:position', ADMIN, photo);
 
   app.post<ByNumber>('/api/admin/trade-ins/:number/payout-account/reveal', ADMIN, async (request) =>
     revealPayoutAccount({ db, clock, number: request.params.number, actor: sessionUser(request) }),
@@ -146,6 +156,7 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   );
 
   app.get<ByNumber>('/api/agent/trade-ins/:number', AGENT, detail);
+  app.get('/api/agent/trade-ins/:number/photos/:position', AGENT, photo);
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/assess', AGENT, async (request) => ({
     message: OFFER_MESSAGES.assessed,
