@@ -10,7 +10,7 @@ import { TINY_WEBP } from '../../../../tests/support/devices';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { sellForm } from '../../../../tests/support/sell-form';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { offerLinkToken } from '../../../../tests/support/trade-ins';
+import { insertTradeIn, offerLinkToken } from '../../../../tests/support/trade-ins';
 
 /* The staff's detail view of a trade-in, revealing its payout account, and paying it (decision 044). */
 
@@ -297,6 +297,34 @@ describe('POST /api/admin/trade-ins/:number/payout-account/reveal', () => {
     expect((await reveal(adminCookie, paid)).statusCode).toBe(409);
     expect([...(await revealsOf(early)), ...(await revealsOf(paid))]).toHaveLength(0);
     expectError(await reveal(adminCookie, 'TXN0000000000000999'), 404, NOT_FOUND);
+  });
+});
+
+describe('a trade-in awaiting payment with no payout account on record', () => {
+  it('shows no account, refuses the reveal with 404 saying so, and still pays with a reference', async () => {
+    const row = await insertTradeIn(t, { status: 'Awaiting Payment', agentId: agent.id, offeredAmount: 4200 });
+    const number = row.transactionNumber;
+    const detail = (await get(adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
+    expect(detail.payout).toBeNull();
+    expectError(await reveal(adminCookie, number), 404, {
+      code: 'PAYOUT_ACCOUNT_NOT_FOUND',
+      message: 'No payout account is on record for this trade-in',
+    });
+    expect(await revealsOf(number)).toHaveLength(0);
+    expectFieldError(
+      await markPaid(adminCookie, number, {}),
+      400,
+      'VALIDATION_FAILED',
+      'payoutReference',
+      'Payout reference is required',
+    );
+    expectOk(await markPaid(adminCookie, number, { payoutReference: 'CASH-12' }));
+    const [email] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, 'trade_in_paid')));
+    expect(email!.text).toContain('We paid R4,200.');
+    expect(email!.text).toContain('Payout reference: CASH-12');
   });
 });
 
