@@ -39,6 +39,7 @@ import { repairHeads } from './modules/repairs/seo';
 import { registerReportRoutes } from './modules/reports/routes';
 import { registerSpa } from './modules/spa/routes';
 import { registerTrackingRoutes } from './modules/tracking/routes';
+import { isTradeInPhoto } from './modules/trade-ins/photos';
 import { registerTradeInRoutes } from './modules/trade-ins/routes';
 
 export interface BuildAppOptions {
@@ -106,7 +107,7 @@ export async function buildApp({
   // Every module's routes, lowest layer first (docs/architecture.md, the modules and their layers).
   registerAuditRoutes(app, context, { findPeople });
   registerMailRoutes(app, context);
-  registerImageRoutes(app, context);
+  registerImageRoutes(app, context, { isPrivate: isTradeInPhoto });
   registerAccountRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerCatalogRoutes(app, context);

@@ -157,8 +157,11 @@ export const COLLECTION_PAGE_SIZE = 48;
 /** Placeholder for a broken or missing device image. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
-/** The URL of a stored image, optionally a width variant (snapped server-side to IMAGE_WIDTHS). */
+/**
+ * The URL of a stored image, optionally a width variant (snapped server-side to IMAGE_WIDTHS): public
+ * ones under /images/, a trade-in's photos under its staff routes (/api/.../photos/N), which take `w` too.
+ */
 export function imageUrl(url: string, width?: number): string {
-  if (!width || !url.startsWith('/images/')) return url;
+  if (!width || !/^\/(images|api)\//.test(url)) return url;
   return `${url}?w=${width}`;
 }

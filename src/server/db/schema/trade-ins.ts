@@ -41,6 +41,8 @@ export const tradeIns = pgTable(
     estimatedValue: integer('estimated_value').notNull(),
     offeredAmount: integer('offered_amount'),
     assessmentNotes: text('assessment_notes'),
+    /** What the seller gave as the reason when declining the offer (optional). */
+    declineReason: text('decline_reason'),
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/accounts';
-import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbHandle } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { anyRow } from '../../lib/any-row';
@@ -86,4 +86,13 @@ export async function listAudit({
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   return newestPage(db, auditLog, where, { page, pageSize });
+}
+
+/** Every entry about one thing (a trade-in's detail view), oldest first. */
+export async function auditEntriesFor(db: DbHandle, entity: { type: string; id: string }) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entity.type), eq(auditLog.entityId, entity.id)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 }

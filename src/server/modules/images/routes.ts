@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { imageQuerySchema } from '../../../shared/catalog-query';
 import { DEVICE_IMAGE_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/images';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { notFound, parseInput } from '../../lib/errors';
 import { PLACEHOLDER_SVG } from './placeholder';
 import { getImageVariant, IMAGE_NOT_FOUND, snapWidth, storeImage } from './service';
@@ -10,7 +11,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Recently served image bytes kept in memory, up to this many bytes (images never change). */
 const MEMORY_BUDGET = 32 * 1024 * 1024;
 
-export function registerImageRoutes(app: FastifyInstance, { db }: AppContext) {
+/**
+ * What app.ts passes in: whether an image is another module's private one (a trade-in's photos, which
+ * its own staff routes serve), so images knows no module that links an image.
+ */
+export interface ImageOwners {
+  isPrivate: (db: Database, id: string) => Promise<boolean>;
+}
+
+export function registerImageRoutes(app: FastifyInstance, { db }: AppContext, { isPrivate }: ImageOwners) {
   const memory = new Map<string, { data: Buffer; contentType: string }>();
   let memoryBytes = 0;
   const remember = (key: string, entry: { data: Buffer; contentType: string }) => {
@@ -40,7 +49,8 @@ export function registerImageRoutes(app: FastifyInstance, { db }: AppContext) {
       memory.set(key, entry);
     } else {
       const found = await getImageVariant({ db, id, width: w });
-      if (!found) throw notFound(IMAGE_NOT_FOUND, 'Image not found');
+      // A private image answers as one that does not exist, and never enters the memory kept here.
+      if (!found || (await isPrivate(db, id))) throw notFound(IMAGE_NOT_FOUND, 'Image not found');
       entry = { data: found.data, contentType: found.contentType };
       remember(key, entry);
     }

@@ -177,6 +177,20 @@ export function payoutChangedEmail(
   });
 }
 
+/** The lines the 'Paid' status email adds: what was paid, into which account, under which reference. */
+export function payoutSentLines(
+  amount: number,
+  payoutReference: string,
+  account: { bankName: string; accountEnding: string } | null,
+  ctx: EmailContext,
+): string[] {
+  const into = account ? ` into your ${account.bankName} account ending ${account.accountEnding}` : '';
+  return [
+    `We paid ${formatMoney(amount, 'offer', ctx.currency)}${into}.`,
+    `Payout reference: ${payoutReference}. Your bank statement shows it; quote it if you contact us about this payment.`,
+  ];
+}
+
 /** Any other move: the new status and what it means, with the tracking link. */
 export function statusEmail(
   tradeIn: EmailTradeIn,

@@ -7,7 +7,7 @@ import { invalidField } from '../../lib/errors';
 import { userNames } from '../accounts/service';
 import type { SignedInActor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
-import { offerEmail, revisedOfferEmail } from './emails';
+import { offerEmail, payoutSentLines, revisedOfferEmail } from './emails';
 import { emailNewStatus, findForStaff, moveTradeIn, reassignTradeIn } from './move-steps';
 import { emailContext, emailSubject, findTradeIn, type TradeInDeps, type TradeInRow } from './rows';
 import { newLink } from './seller-link';
@@ -133,17 +133,20 @@ export async function reviseOffer({ db, config, clock, number, actor, offer }: O
   });
 }
 
-/** Admin: 'Awaiting Payment' -> 'Paid', recording the payout's reference, who paid and when. */
+/** Admin: 'Awaiting Payment' -> 'Paid', recording the payout's reference, who paid and when; the seller is emailed the amount and reference. */
 export async function markTradeInPaid({ db, config, clock, number, actor, payoutReference }: PaidRequest) {
   const now = clock.now();
   return transaction(db, async (tx) => {
     const row = await findForStaff(tx, number, actor);
     const paid = await moveTradeIn(tx, { row, move: 'markPaid', actor, now, details: { payoutReference } });
-    await tx
+    const [account] = await tx
       .update(tradeInPayouts)
       .set({ payoutReference, paidAt: now, paidBy: actor.id, updatedAt: now })
-      .where(eq(tradeInPayouts.tradeInId, row.id));
-    await emailNewStatus(tx, paid, config, now);
+      .where(eq(tradeInPayouts.tradeInId, row.id))
+      .returning({ bankName: tradeInPayouts.bankName, accountNumber: tradeInPayouts.accountNumber });
+    const into = account ? { bankName: account.bankName, accountEnding: account.accountNumber.slice(-4) } : null;
+    const amount = paid.offeredAmount ?? 0;
+    await emailNewStatus(tx, paid, config, now, payoutSentLines(amount, payoutReference, into, emailContext(config)));
     return staffView(tx, paid);
   });
 }

@@ -128,11 +128,13 @@ export async function acceptOffer(request: PayoutRequest): Promise<Answered> {
 }
 
 /** 'Offer Made' -> 'Offer Declined' (decision 021): the device goes back to the customer. */
-export async function declineOffer(request: SellerRequest): Promise<Answered> {
+export async function declineOffer(request: SellerRequest & { reason: string }): Promise<Answered> {
   const now = request.clock.now();
   return transaction(request.db, async (tx) => {
     const { row, actor, proof } = await lockForSeller(tx, request, now);
-    const declined = await moveTradeIn(tx, { row, move: 'decline', actor, now, details: { proof } });
+    // The reason is kept for the staff's detail view (decision 044).
+    const set = { declineReason: request.reason || null };
+    const declined = await moveTradeIn(tx, { row, move: 'decline', actor, now, set, details: { proof } });
     await emailNewStatus(tx, declined, request.config, now, ['Your device will be returned to you.']);
     return { message: OFFER_MESSAGES.declined, tradeIn: await trackedView(tx, declined, request.viewer) };
   });

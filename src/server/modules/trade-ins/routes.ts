@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_PHOTO_DATA_URL_LENGTH, MAX_SELL_PHOTOS, sellFormSchema } from '../../../shared/sell-form';
 import {
   agentTradeInQuerySchema,
@@ -21,6 +21,9 @@ import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
 import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid, reviseOffer } from './moves';
 import { acceptOffer, changePayoutAccount, declineOffer } from './offer-answer';
 import { emailNewLink } from './seller-link';
+import { tradeInPhotoParamsSchema, tradeInPhotoQuerySchema } from '../../../shared/trade-in-detail';
+import { getTradeInDetail, revealPayoutAccount } from './detail';
+import { getTradeInPhoto } from './photos';
 import { submitTradeIn } from './submit';
 import { agentView } from './views';
 
@@ -68,9 +71,10 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     const input = parseInput(payoutAccountSchema, request.body, FORM);
     return acceptOffer({ ...seller(request, input), input });
   });
-  app.post<ByNumber>('/api/trade-ins/:number/decline', SELLER, async (request) =>
-    declineOffer(seller(request, parseInput(declineOfferSchema, request.body, FORM))),
-  );
+  app.post<ByNumber>('/api/trade-ins/:number/decline', SELLER, async (request) => {
+    const input = parseInput(declineOfferSchema, request.body, FORM);
+    return declineOffer({ ...seller(request, input), reason: input.reason });
+  });
   app.put<ByNumber>('/api/trade-ins/:number/payout', SELLER, async (request) => {
     const input = parseInput(payoutAccountSchema, request.body, FORM);
     return changePayoutAccount({ ...seller(request, input), input });
@@ -91,6 +95,23 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     const query = parseInput(tradeInListQuerySchema, request.query);
     return list(reply, JSON.stringify(query), () => listTradeIns({ db, query }));
   });
+
+  // One trade-in in full (decision 044); the agent's route below answers only for their own.
+  const detail = (request: FastifyRequest<ByNumber>) =>
+    getTradeInDetail({ db, number: request.params.number, viewer: sessionUser(request) });
+  app.get<ByNumber>('/api/admin/trade-ins/:number', ADMIN, detail);
+  // The seller's photos: private, so the browser may keep them a while but no shared cache may.
+  const photo = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { number, position } = parseInput(tradeInPhotoParamsSchema, request.params);
+    const { w } = parseInput(tradeInPhotoQuerySchema, request.query);
+    const found = await getTradeInPhoto({ db, number, position, width: w, viewer: sessionUser(request) });
+    return reply.header('cache-control', 'private, max-age=300').type(found.contentType).send(found.data);
+  };
+  app.get('/api/admin/trade-ins/:number/photos/:position', ADMIN, photo);
+
+  app.post<ByNumber>('/api/admin/trade-ins/:number/payout-account/reveal', ADMIN, async (request) =>
+    revealPayoutAccount({ db, clock, number: request.params.number, actor: sessionUser(request) }),
+  );
 
   app.post<ByNumber>('/api/admin/trade-ins/:number/confirm', ADMIN, async (request) => ({
     message: 'Trade-in confirmed',
@@ -133,6 +154,9 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
       agentId: sessionUser(request).id,
     }),
   );
+
+  app.get<ByNumber>('/api/agent/trade-ins/:number', AGENT, detail);
+  app.get('/api/agent/trade-ins/:number/photos/:position', AGENT, photo);
 
   app.post<ByNumber>('/api/agent/trade-ins/:number/assess', AGENT, async (request) => ({
     message: OFFER_MESSAGES.assessed,

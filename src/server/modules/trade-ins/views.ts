@@ -8,6 +8,7 @@ import {
   type StaffTradeIn,
   type TrackedTradeIn,
 } from '../../../shared/trade-ins';
+import { tradeInPhotoPath } from '../../../shared/trade-in-detail';
 import type { Database, DbHandle } from '../../db/client';
 import { tradeInImages, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { splitName, userNames } from '../accounts/service';
@@ -94,7 +95,9 @@ export async function staffViews(db: DbHandle, rows: TradeInRow[]): Promise<Staf
     assessmentNotes: row.assessmentNotes,
     agentId: row.agentId,
     agentName: row.agentId ? (names.get(row.agentId) ?? null) : null,
-    photos: photos.filter((p) => p.tradeInId === row.id).map((p) => `/images/${p.imageId}`),
+    photos: photos
+      .filter((p) => p.tradeInId === row.id)
+      .map((p) => tradeInPhotoPath('admin', row.transactionNumber, p.position)),
   }));
 }
 
@@ -103,6 +106,10 @@ export async function staffView(db: DbHandle, row: TradeInRow): Promise<StaffTra
   const [view] = await staffViews(db, [row]);
   return view!;
 }
+
+/** The photos' addresses under the agent's routes (staffViews gives the admin's). */
+export const agentPhotos = ({ transactionNumber, photos }: Pick<StaffTradeIn, 'transactionNumber' | 'photos'>) =>
+  photos.map((src) => tradeInPhotoPath('agent', transactionNumber, Number(src.slice(src.lastIndexOf('/') + 1))));
 
 /**
  * What the assigned agent sees of a trade-in (decision 031): the device, its photos, IMEI and money,
@@ -118,5 +125,9 @@ export function agentView(tradeIn: StaffTradeIn): AgentTradeIn {
     agentName: _n,
     ...card
   } = tradeIn;
-  return { ...card, customerFirstName: splitName(customerName).firstName };
+  return {
+    ...card,
+    photos: agentPhotos(tradeIn),
+    customerFirstName: splitName(customerName).firstName,
+  };
 }

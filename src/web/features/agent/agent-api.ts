@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AgentSummary } from '../../../shared/agents';
 import type { AgentRepairPickup, RepairAgentMove } from '../../../shared/repairs';
+import type { TradeInDetail } from '../../../shared/trade-in-detail';
 import type { AgentTradeIn, makeOfferSchema } from '../../../shared/trade-ins';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -37,6 +38,14 @@ export function useAgentSummary(agentId: string) {
 /** 'Assigned Assessments': paged and filtered by status on the server, both kept in the URL. */
 export function useAssignedTradeIns(agentId: string) {
   return usePagedList<AgentTradeIn>([...agentKey(agentId), 'trade-ins'], '/api/agent/trade-ins', ['status']);
+}
+
+/** One of the agent's trade-ins in full (the server answers 404 for anyone else's). */
+export function useAgentTradeInDetail(agentId: string, number: string) {
+  return useQuery({
+    queryKey: [...agentKey(agentId), 'trade-in', number],
+    queryFn: () => api.get<TradeInDetail>(`/api/agent/trade-ins/${encodeURIComponent(number)}`),
+  });
 }
 
 /** The agent's repair pickups, by date and slot. */

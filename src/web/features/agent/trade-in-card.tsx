@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { SELL_CONDITIONS } from '../../../shared/sell-devices';
 import { TRADE_IN_MOVES, type AnySaleStatus } from '../../../shared/trade-in-statuses';
 import type { AgentTradeIn } from '../../../shared/trade-ins';
+import { LoadedQuery } from '../../components/loaded-query';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge';
+import { TradeInDetailView } from '../../components/trade-in-detail-view';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { StoredImage } from '../../components/stored-image';
 import { Button } from '../../components/ui/button';
 import { money } from '../../lib/money';
-import { agentActions, useAgentMove, useRefreshAgentWork } from './agent-api';
+import { agentActions, useAgentMove, useAgentTradeInDetail, useRefreshAgentWork } from './agent-api';
 import { DetailList } from './detail-list';
 import { OfferDialog } from './offer-dialog';
 
@@ -29,6 +32,7 @@ const canStart = (move: 'assess' | 'offer' | 'revise', status: AnySaleStatus) =>
 export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: AgentTradeIn }) {
   // The offer dialog, open to make the offer or to revise the one the seller has not answered.
   const [offering, setOffering] = useState<'make' | 'revise' | null>(null);
+  const [viewing, setViewing] = useState(false);
   const refresh = useRefreshAgentWork(agentId);
   const assess = useAgentMove(agentId, async () => (await agentActions.assess(tradeIn.transactionNumber)).message);
   const offered = tradeIn.offeredAmount;
@@ -64,6 +68,9 @@ export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: Ag
         </ul>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={() => setViewing(true)}>
+          View Details
+        </Button>
         {canStart('assess', tradeIn.status) && (
           <Button size="sm" variant="secondary" disabled={assess.isPending} onClick={() => assess.mutate(undefined)}>
             Mark as Assessed
@@ -80,6 +87,9 @@ export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: Ag
           </Button>
         )}
       </div>
+      {viewing && (
+        <DetailDialog agentId={agentId} number={tradeIn.transactionNumber} onClose={() => setViewing(false)} />
+      )}
       {offering && (
         <OfferDialog
           tradeIn={tradeIn}
@@ -92,5 +102,25 @@ export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: Ag
         />
       )}
     </li>
+  );
+}
+
+/** View Details: all the seller entered, the quote, the history and the audit entries (decision 044). */
+function DetailDialog({ agentId, number, onClose }: { agentId: string; number: string; onClose: () => void }) {
+  const detail = useAgentTradeInDetail(agentId, number);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={`Trade-in ${number}`} size="xl">
+        <LoadedQuery query={detail} errorTitle="Failed to load the trade-in">
+          {(data) => (
+            <TradeInDetailView
+              detail={data}
+              moneyContext="offer"
+              badge={<StatusBadge status={data.status} tones={SALE_TONES} />}
+            />
+          )}
+        </LoadedQuery>
+      </DialogContent>
+    </Dialog>
   );
 }

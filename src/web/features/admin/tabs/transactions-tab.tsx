@@ -9,6 +9,7 @@ import { ListToolbar } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
 import { cardList, ListTab } from '../components/list-tab';
 import { AssignDialog, MarkPaidDialog } from '../transactions/move-dialogs';
+import { TradeInDetailDialog } from '../transactions/trade-in-detail-dialog';
 import {
   SALE_STATUS_TONES,
   tradeInActions,
@@ -44,7 +45,7 @@ export default function TransactionsTab() {
 }
 
 function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'assign' | 'paid' | null>(null);
+  const [dialog, setDialog] = useState<'detail' | 'assign' | 'paid' | null>(null);
   const [busy, setBusy] = useState(false);
   const close = (open: boolean) => !open && setDialog(null);
 
@@ -74,6 +75,9 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
         {row.agentName ? ` · Agent: ${row.agentName}` : ''}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={() => setDialog('detail')}>
+          View Details
+        </Button>
         {row.status === 'Awaiting Confirmation' && (
           <Button size="sm" disabled={busy} onClick={() => void confirm()}>
             Confirm
@@ -90,6 +94,9 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
           </Button>
         )}
       </div>
+      {dialog === 'detail' && (
+        <TradeInDetailDialog number={row.transactionNumber} onOpenChange={close} onMarkPaid={() => setDialog('paid')} />
+      )}
       {dialog === 'assign' && <AssignDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
       {dialog === 'paid' && <MarkPaidDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
     </li>

@@ -4,9 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { LoadedQuery } from '../../../components/loaded-query';
 import { useActionForm } from '../../../lib/forms';
+import { money } from '../../../lib/money';
 import { useActiveAgents } from '../agents/agent-api';
-import { tradeInActions, type TradeInRow } from './trade-in-api';
+import { PayoutAccountPanel } from './payout-account';
+import { tradeInActions, useTradeInDetail, type TradeInRow } from './trade-in-api';
 
 type Props = { tradeIn: TradeInRow; onOpenChange: (open: boolean) => void; onDone: () => void };
 
@@ -80,7 +83,30 @@ export function MarkPaidDialog({ tradeIn, onOpenChange, onDone }: Props) {
   );
   return (
     <MoveDialog title="Mark Paid" tradeIn={tradeIn} onOpenChange={onOpenChange} form={form}>
-      <TextField label="Payout Reference" required {...form.input('payoutReference')} />
+      <PayTo number={tradeIn.transactionNumber} />
+      <TextField
+        label="Payout Reference"
+        required
+        hint="The reference of the bank transfer, as the seller's statement shows it"
+        {...form.input('payoutReference')}
+      />
     </MoveDialog>
+  );
+}
+
+/** What to pay and where: the amount and the payout account (its number revealed on request, audited). */
+function PayTo({ number }: { number: string }) {
+  const detail = useTradeInDetail(number);
+  return (
+    <LoadedQuery query={detail} errorTitle="Failed to load the payout account">
+      {(data) => (
+        <div>
+          <p className="text-sm text-slate-700">
+            Amount to pay: <strong>{money(data.offeredAmount ?? 0, 'admin')}</strong>
+          </p>
+          <PayoutAccountPanel number={number} status={data.status} payout={data.payout} />
+        </div>
+      )}
+    </LoadedQuery>
   );
 }

@@ -1,4 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RevealedPayoutAccount, TradeInDetail } from '../../../../shared/trade-in-detail';
 import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
 import type { BadgeTone } from '../../../components/status-badge';
 import { api } from '../../../lib/api';
@@ -30,12 +31,21 @@ export const tradeInActions = {
   assign: (number: string, agentId: string) => api.post<MoveReply>(path(number, 'assign'), { agentId }),
   markPaid: (number: string, payoutReference: string) =>
     api.post<MoveReply>(path(number, 'mark-paid'), { payoutReference }),
+  /** The whole account number; the server writes who revealed it to the audit log. */
+  revealAccount: (number: string) => api.post<RevealedPayoutAccount>(path(number, 'payout-account/reveal')),
 };
 
 const TRADE_IN_KEYS = { all: ['admin', 'trade-ins'] as const };
 
 /** The Transactions tab's list. */
 export const useTradeInList = () => usePagedList<TradeInRow>(TRADE_IN_KEYS.all, base);
+
+/** One trade-in in full (the detail dialog, the Mark Paid dialog's account); refreshed with the list. */
+export const useTradeInDetail = (number: string) =>
+  useQuery({
+    queryKey: [...TRADE_IN_KEYS.all, 'detail', number],
+    queryFn: () => api.get<TradeInDetail>(`${base}/${encodeURIComponent(number)}`),
+  });
 
 export function useRefreshTradeIns() {
   const client = useQueryClient();
