@@ -62,7 +62,9 @@ export async function* inBatches<Row>(
 }
 
 /** A filtered select of a table listed newest first, not yet ordered (any Drizzle select after `.where()`). */
-type Filtered<Row> = (where: SQL | undefined) => { orderBy(...columns: SQL[]): { limit(size: number): PromiseLike<Row[]> } };
+type Filtered<Row> = (where: SQL | undefined) => {
+  orderBy(...columns: SQL[]): { limit(size: number): PromiseLike<Row[]> };
+};
 
 /**
  * Every row of `table` matching `where`, newest first as its list shows them, in batches read by keyset

@@ -92,14 +92,18 @@ describe('GET /api/admin/orders/export.csv', () => {
 
   it('holds every order once, newest first as the list shows them, across several batches', async () => {
     const file = await downloadCsv(t, EXPORT, admin);
-    const list = (await send(t.app, 'GET', '/api/admin/orders?pageSize=50', { cookie: admin })).json() as PagedReply<AdminOrderRow>;
+    const list = (
+      await send(t.app, 'GET', '/api/admin/orders?pageSize=50', { cookie: admin })
+    ).json() as PagedReply<AdminOrderRow>;
     expect(file.records.map((r) => r['Order number'])).toEqual(list.items.map((o) => o.orderNumber));
     expect(new Set(file.records.map((r) => r['Order number']))).toEqual(new Set(orderNumbers));
   });
 
   it('writes ISO dates and amounts as plain numbers in the order currency, refunds included', async () => {
     const { records } = await downloadCsv(t, EXPORT, admin);
-    const list = (await send(t.app, 'GET', '/api/admin/orders?pageSize=50', { cookie: admin })).json() as PagedReply<AdminOrderRow>;
+    const list = (
+      await send(t.app, 'GET', '/api/admin/orders?pageSize=50', { cookie: admin })
+    ).json() as PagedReply<AdminOrderRow>;
     for (const [i, record] of records.entries()) {
       expect(record.Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(record.Date).toBe(list.items[i]!.createdAt);

@@ -62,7 +62,12 @@ const COLUMNS: CsvColumn<OrderExportRow>[] = [
 /** The lines of a batch of orders, by order id. */
 async function linesOf(db: DbHandle, batch: ExportedOrder[]) {
   const rows = await db
-    .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity, price: orderItems.price })
+    .select({
+      orderId: orderItems.orderId,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      price: orderItems.price,
+    })
     .from(orderItems)
     .where(
       inArray(
@@ -110,12 +115,7 @@ export function exportOrders({
   query: z.output<typeof adminOrderQuerySchema>;
   batchSize: number;
 }): CsvExport<OrderExportRow> {
-  const orderRows = newestInBatches(
-    orders,
-    orderListWhere(query),
-    (where) => matching(db, where),
-    batchSize,
-  );
+  const orderRows = newestInBatches(orders, orderListWhere(query), (where) => matching(db, where), batchSize);
   return { name: 'orders', columns: COLUMNS, batches: withLinesAndRefunds(db, orderRows) };
 }
 

@@ -34,7 +34,13 @@ describe('GET /api/admin/payments/export.csv', () => {
   beforeAll(async () => {
     admin = (await signedInAdmin(t)).cookie;
     const [device] = await insertDevices(t.db, [{ price: 1999, quantity: 20 }]);
-    for (const [i, email] of ['a@example.co.za', 'b@example.co.za', 'c@example.co.za', 'd@example.co.za', 'e@example.co.za'].entries()) {
+    for (const [i, email] of [
+      'a@example.co.za',
+      'b@example.co.za',
+      'c@example.co.za',
+      'd@example.co.za',
+      'e@example.co.za',
+    ].entries()) {
       const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }], {
         customer: customer({ email, firstName: i === 1 ? INJECTED : 'Thandi' }),
       });
@@ -64,10 +70,12 @@ describe('GET /api/admin/payments/export.csv', () => {
     expect(file.res.headers['content-disposition']).toBe('attachment; filename="payments-2026-11-22.csv"');
     expect(file.hasBom).toBe(true);
     expect(file.headers).toEqual(HEADERS);
-    const list = (await send(t.app, 'GET', '/api/admin/payments?pageSize=50', { cookie: admin })).json() as PagedReply<AdminPayment>;
+    const list = (
+      await send(t.app, 'GET', '/api/admin/payments?pageSize=50', { cookie: admin })
+    ).json() as PagedReply<AdminPayment>;
     expect(file.records.map((r) => r.Reference)).toEqual(list.items.map((p) => p.reference));
     expect(file.records).toHaveLength(5);
-    for (const record of file.records) expect(record['Order number']).toBe(orders.get(record.Reference));
+    for (const record of file.records) expect(record['Order number']).toBe(orders.get(record.Reference!));
   });
 
   it('writes amounts in currency units as numbers and ISO dates', async () => {

@@ -61,12 +61,7 @@ export function exportPayments({
   batchSize: number;
   orderNumbers: (orderIds: string[]) => Promise<Map<string, string>>;
 }): CsvExport<PaymentExportRow> {
-  const rows = newestInBatches(
-    payments,
-    paymentListWhere(query),
-    (where) => matching(db, where),
-    batchSize,
-  );
+  const rows = newestInBatches(payments, paymentListWhere(query), (where) => matching(db, where), batchSize);
   return { name: 'payments', columns: COLUMNS, batches: withOrderNumbers(rows, orderNumbers) };
 }
 

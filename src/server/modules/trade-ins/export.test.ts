@@ -66,7 +66,8 @@ describe('GET /api/admin/trade-ins/export.csv', () => {
       numbers[key] = row.transactionNumber;
       if (key === 'due1') await payout(row.id, '62000000001');
       if (key === 'due2') await payout(row.id, '62000000002');
-      if (key === 'paid') await payout(row.id, '62000000003', { reference: 'EFT-7781', at: new Date('2026-11-20T09:30:00Z') });
+      if (key === 'paid')
+        await payout(row.id, '62000000003', { reference: 'EFT-7781', at: new Date('2026-11-20T09:30:00Z') });
     }
   });
 
@@ -88,7 +89,9 @@ describe('GET /api/admin/trade-ins/export.csv', () => {
     expect(file.res.headers['content-disposition']).toBe('attachment; filename="transactions-2026-11-22.csv"');
     expect(file.hasBom).toBe(true);
     expect(file.headers).toEqual(HEADERS);
-    const list = (await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=50', { cookie: admin.cookie })).json() as PagedReply<StaffTradeIn>;
+    const list = (
+      await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=50', { cookie: admin.cookie })
+    ).json() as PagedReply<StaffTradeIn>;
     expect(file.records.map((r) => r['Transaction number'])).toEqual(list.items.map((row) => row.transactionNumber));
     expect(file.records).toHaveLength(6);
     for (const [i, record] of file.records.entries()) expect(record.Date).toBe(list.items[i]!.submittedDate);
@@ -122,7 +125,12 @@ describe('GET /api/admin/trade-ins/export.csv', () => {
       'Account number': '',
     });
     expect(byNumber('new')).toMatchObject({ Agent: '', Offer: '', 'Amount to pay': '', 'Account number': '' });
-    expect(records.map((r) => r['Account number']).filter(Boolean).sort()).toEqual(['62000000001', '62000000002']);
+    expect(
+      records
+        .map((r) => r['Account number'])
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['62000000001', '62000000002']);
   });
 
   it('lists the payouts due alone under the Awaiting Payment filter, and prefixes a formula', async () => {
