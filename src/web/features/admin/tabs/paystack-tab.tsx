@@ -1,5 +1,5 @@
-import { ADMIN_EXPORT_PATHS } from '../../../../shared/admin-exports';
 import { useState } from 'react';
+import { ADMIN_EXPORT_PATHS } from '../../../../shared/admin-exports';
 import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type AdminPayment } from '../../../../shared/payments';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../components/data-table';
