@@ -171,4 +171,18 @@ describe('GET /api/admin/trade-ins/export.csv', () => {
     });
     expect(await exportAudits()).toHaveLength(before);
   });
+
+  // Last: it adds rows. Three trade-ins made in the same microsecond straddle a batch boundary (batches of 2).
+  it('neither skips nor repeats rows that share a creation time', async () => {
+    const at = new Date('2026-11-21T08:00:00.123Z');
+    for (const key of ['tie1', 'tie2', 'tie3']) {
+      numbers[key] = (await insertTradeIn(t, { status: 'Confirmed', agentId: null, createdAt: at })).transactionNumber;
+    }
+    const { records } = await downloadCsv(t, EXPORT, admin.cookie);
+    const list = (
+      await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=50', { cookie: admin.cookie })
+    ).json() as PagedReply<StaffTradeIn>;
+    expect(records.map((r) => r['Transaction number'])).toEqual(list.items.map((row) => row.transactionNumber));
+    expect(new Set(records.map((r) => r['Transaction number']))).toEqual(new Set(Object.values(numbers)));
+  });
 });
