@@ -145,6 +145,8 @@ export const envSchema = z.object({
   MAX_HELD_UNITS_PER_ADDRESS: positiveInt(10),
   /** Repair bookings one pickup slot takes (agents out collecting at the same hour). */
   REPAIR_SLOT_CAPACITY: positiveInt(2),
+  /** Rows an admin CSV export reads from the database at a time (the memory it holds while streaming). */
+  CSV_BATCH_SIZE: positiveInt(1000),
   OPENROUTER_API_KEY: optionalString,
   OPENROUTER_BASE_URL: z.url({ error: 'must be a URL' }).default('https://openrouter.ai/api/v1'),
   OPENROUTER_MODEL: z.string().default('openai/gpt-4o-mini'),

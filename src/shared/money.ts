@@ -10,11 +10,17 @@ export type MoneyContext = 'card' | 'cart' | 'admin' | 'filter' | 'repair' | 'of
 
 const SYMBOL: Record<Currency, string> = { NGN: '₦', ZAR: 'R' };
 
-/** The symbol a context shows; `storeCurrency` is ZAR only when the store is switched to rand. */
-function currencySymbol(context: MoneyContext, storeCurrency: Currency = 'NGN'): string {
-  if (storeCurrency === 'ZAR') return SYMBOL.ZAR;
-  return context === 'card' || context === 'cart' || context === 'admin' ? SYMBOL.NGN : SYMBOL.ZAR;
+/**
+ * The currency a context's amounts are in; `storeCurrency` is ZAR only when the store is switched to rand.
+ * Offers, repairs and filters are rand either way (the sell and repair flows are South African).
+ */
+export function contextCurrency(context: MoneyContext, storeCurrency: Currency = 'NGN'): Currency {
+  if (storeCurrency === 'ZAR') return 'ZAR';
+  return context === 'card' || context === 'cart' || context === 'admin' ? 'NGN' : 'ZAR';
 }
+
+const currencySymbol = (context: MoneyContext, storeCurrency?: Currency) =>
+  SYMBOL[contextCurrency(context, storeCurrency)];
 
 /**
  * Whole currency units, grouped with commas: 12500 -> "12,500", as `toLocaleString('en-US')` writes them.
@@ -32,6 +38,11 @@ export function formatMoney(amount: number, context: MoneyContext, storeCurrency
 /** Payment providers take minor units (spec: total x 100). */
 export function toMinorUnits(amount: number): number {
   return Math.round(amount * 100);
+}
+
+/** Minor units (a payment's, a refund's) as the currency amount: 123456 -> 1234.56. */
+export function fromMinorUnits(minor: number): number {
+  return minor / 100;
 }
 
 /** Whole-percent discount of price against a higher original price, or null. */

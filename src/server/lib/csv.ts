@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+import { and, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { afterInNewestFirst, newestFirst, type NewestKey, type NewestTable } from './paging';
 
 /*
  * The admin's CSV exports: what a spreadsheet opens as written. UTF-8 with a byte-order mark (Excel
@@ -59,11 +61,43 @@ export async function* inBatches<Row>(
   }
 }
 
+/** A filtered select of a table listed newest first, not yet ordered (any Drizzle select after `.where()`). */
+type Filtered<Row> = (where: SQL | undefined) => {
+  orderBy(...columns: SQL[]): { limit(size: number): PromiseLike<Row[]> };
+};
+
+/**
+ * Every row of `table` matching `where`, newest first as its list shows them, in batches read by keyset
+ * on (created_at, id) so each batch walks the created_at index from where the last one stopped. `select`
+ * builds the select with the rows' columns and `newestKey(table)` beside them, filtered by what it is given.
+ */
+export function newestInBatches<Row extends NewestKey>(
+  table: NewestTable,
+  where: SQL | undefined,
+  select: Filtered<Row>,
+  size: number,
+): AsyncGenerator<Row[]> {
+  const order = newestFirst(table.createdAt, table.id);
+  return inBatches<Row>(
+    (after, limit) =>
+      Promise.resolve(
+        select(and(where, afterInNewestFirst(table, after)))
+          .orderBy(...order)
+          .limit(limit),
+      ),
+    size,
+  );
+}
+
+/** One export: the file's name (without date or extension), its columns and its rows in batches. */
+export interface CsvExport<Row> {
+  name: string;
+  columns: CsvColumn<Row>[];
+  batches: AsyncIterable<Row[]>;
+}
+
 /** Replies with a CSV download named `<name>-<YYYY-MM-DD>.csv`, streamed. */
-export function sendCsv<Row>(
-  reply: FastifyReply,
-  { name, now, columns, batches }: { name: string; now: Date; columns: CsvColumn<Row>[]; batches: AsyncIterable<Row[]> },
-) {
+export function sendCsv<Row>(reply: FastifyReply, { name, now, columns, batches }: CsvExport<Row> & { now: Date }) {
   const filename = `${name}-${now.toISOString().slice(0, 10)}.csv`;
   return reply
     .type('text/csv; charset=utf-8')

@@ -15,7 +15,7 @@ interface Orderable<T> {
 }
 
 /** A table listed newest first: it has the `created_at` and `id` its `.desc()` indexes are built on. */
-type NewestTable = PgTable & { createdAt: AnyColumn; id: AnyColumn };
+export type NewestTable = PgTable & { createdAt: AnyColumn; id: AnyColumn };
 
 /** `?page=&pageSize=` as read by a paged list. */
 interface Paging {
@@ -127,4 +127,29 @@ export function newestPage<T>(
   }: { rows?: Orderable<T>; total?: PromiseLike<number> } = {},
 ): Promise<PagedReply<T>> {
   return onePage(rows.orderBy(...newestFirst(table.createdAt, table.id)), total, paging);
+}
+
+/**
+ * Where a row stands in newestFirst order, for keyset paging (an export read in batches): its
+ * `created_at` as text, to the microsecond the column keeps (a Date would cut it to the millisecond
+ * and skip rows within that millisecond), and its id. Select `newestKey(table)` beside the row's own columns.
+ */
+export const newestKey = (table: NewestTable) => ({
+  keyAt: sql<string>`${table.createdAt}::text`,
+  keyId: sql<string>`${table.id}::text`,
+});
+export interface NewestKey {
+  keyAt: string;
+  keyId: string;
+}
+
+/**
+ * The rows after `after` in newestFirst order (all of them without one). Written as a range on
+ * `created_at` and a tie-break on the id, so the `created_at` index bounds the scan; a row comparison
+ * `(created_at, id) < (...)` could not use an index that holds `created_at` alone.
+ */
+export function afterInNewestFirst(table: NewestTable, after: NewestKey | undefined): SQL | undefined {
+  if (!after) return undefined;
+  const at = sql`${after.keyAt}::timestamptz`;
+  return sql`(${table.createdAt} <= ${at} and (${table.createdAt} < ${at} or ${table.id} < ${after.keyId}::uuid))`;
 }

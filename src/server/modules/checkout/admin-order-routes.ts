@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import { adminOrderQuerySchema, advanceOrderSchema, trackingSchema } from '../../../shared/admin-orders';
 import type { AppContext } from '../../context';
+import { sendCsv } from '../../lib/csv';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
@@ -11,6 +13,7 @@ import {
   revokeOrderLinks,
   updateTracking,
 } from '../orders/admin-service';
+import { exportOrders } from '../orders/export';
 import { paymentProvider } from '../payments/providers';
 import { cancelOrderAsAdmin, refundLatePayment } from './admin-orders';
 
@@ -32,6 +35,11 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext) 
   app.get('/api/admin/orders', ADMIN, async (request, reply) => {
     const query = parseInput(adminOrderQuerySchema, request.query);
     return list(reply, JSON.stringify(query), () => listAdminOrders({ db, query }));
+  });
+
+  app.get(ADMIN_EXPORT_PATHS.orders, ADMIN, async (request, reply) => {
+    const query = parseInput(adminOrderQuerySchema, request.query);
+    return sendCsv(reply, { now: clock.now(), ...exportOrders({ db, query, batchSize: config.CSV_BATCH_SIZE }) });
   });
 
   app.get<ByNumber>('/api/admin/orders/:orderNumber', ADMIN, async (request) =>

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { adminListQuerySchema } from '../../../shared/admin';
+import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import { toMinorUnits } from '../../../shared/money';
 import { refundSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
+import { sendCsv } from '../../lib/csv';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
+import { orderNumbersById } from '../orders/export';
+import { exportPayments } from '../payments/export';
 import { listPayments, paymentStats } from '../payments/ledger';
 import { paymentProvider } from '../payments/providers';
 import { paymentDetails, refundPaymentAsAdmin } from './admin-orders';
@@ -17,13 +21,22 @@ const ADMIN = { config: { access: ['admin'] } } as const;
  * order refunded (admin-orders.ts), so these routes sit in checkout beside the Orders tab's.
  */
 export function registerPaymentAdminRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, clock } = ctx;
+  const { db, clock, config } = ctx;
   const provider = paymentProvider(ctx);
 
   const list = sharedJsonReplies();
   app.get('/api/admin/payments', ADMIN, async (request, reply) => {
     const query = parseInput(adminListQuerySchema, request.query);
     return list(reply, JSON.stringify(query), () => listPayments({ db, query }));
+  });
+
+  app.get(ADMIN_EXPORT_PATHS.payments, ADMIN, async (request, reply) => {
+    const query = parseInput(adminListQuerySchema, request.query);
+    const orderNumbers = (ids: string[]) => orderNumbersById(db, ids);
+    return sendCsv(reply, {
+      now: clock.now(),
+      ...exportPayments({ db, query, batchSize: config.CSV_BATCH_SIZE, orderNumbers }),
+    });
   });
 
   app.get('/api/admin/payments/stats', ADMIN, async () => paymentStats({ db }));

@@ -13,13 +13,17 @@ import { adminListQuerySchema } from '../../../shared/admin';
 import { adminOrderQuerySchema } from '../../../shared/admin-orders';
 import { tradeInListQuerySchema } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
+import { systemClock } from '../../lib/clock';
 import * as schema from '../../db/schema';
 import { listAgents } from '../agents/service';
 import { listAudit } from '../audit/service';
 import { listInventory } from '../catalog/inventory';
 import { listOutbox } from '../mail/outbox';
 import { listAdminOrders } from '../orders/admin-service';
+import { exportOrders } from '../orders/export';
+import { exportPayments } from '../payments/export';
 import { listPayments } from '../payments/ledger';
+import { exportTradeIns } from '../trade-ins/export';
 import { listTradeIns } from '../trade-ins/lists';
 
 /**
@@ -138,5 +142,89 @@ describe('admin list plans (decision 028)', () => {
   it('Audit log: newest first walks audit_log_created_idx', async () => {
     const plan = await planOf(() => listAudit({ db, page: 1, pageSize: 20, actorIds: null, action: '', target: '' }));
     expectWalks(plan, 'audit_log_created_idx');
+  });
+});
+
+/** The plan of the last paged query `run` sends: an export's batch after the first, which carries the keyset. */
+async function planOfLastBatch(run: () => Promise<unknown>): Promise<string> {
+  captured.length = 0;
+  await run();
+  const batches = captured.filter(({ query }) => /\blimit\b/i.test(query));
+  const last = batches.at(-1);
+  if (batches.length < 2 || !last) throw new Error(`no second batch among: ${captured.map((c) => c.query).join('\n')}`);
+  const result = await client.query(`explain (costs off) ${last.query}`, last.params);
+  return result.rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+/** Every batch of an export read and dropped, as sendCsv would stream them. */
+async function drain(file: { batches: AsyncIterable<unknown[]> }) {
+  for await (const batch of file.batches) void batch;
+}
+
+describe('CSV export batches (decision 049)', () => {
+  // One row in each table and batches of one: the second read is the keyset one, after the first row.
+  beforeAll(async () => {
+    const [order] = await db
+      .insert(schema.orders)
+      .values({
+        orderNumber: 'ORD-2026-900001',
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        customerName: 'Thandi Nkosi',
+        customerEmail: 'thandi@example.co.za',
+        shippingAddress: { street: '1 Long Street', city: 'Cape Town', state: '', zipCode: '8001', country: 'ZA' },
+        totalAmount: 100,
+        currency: 'NGN',
+        paymentReference: 'QB-PLAN-1',
+        accessTokenHash: 'x',
+      })
+      .returning();
+    await db.insert(schema.payments).values({
+      reference: 'QB-PLAN-1',
+      orderId: order!.id,
+      provider: 'sandbox',
+      customerEmail: 'thandi@example.co.za',
+      amount: 10_000,
+      currency: 'NGN',
+      status: 'success',
+    });
+    await db.insert(schema.tradeIns).values({
+      transactionNumber: 'TXN1700000000000001',
+      customerEmail: 'seller@example.co.za',
+      customerPhone: '+27 82 000 0000',
+      address: '1 Main Road',
+      deviceType: 'phone',
+      model: 'Galaxy S21',
+      isOwner: true,
+      estimatedValue: 5000,
+    });
+  });
+  const admin = { id: null, role: 'admin' as const };
+
+  it('Orders, Transactions and Payments: each batch after the first walks the created_at index from its key', async () => {
+    expectWalks(
+      await planOfLastBatch(() => drain(exportOrders({ db, query: adminOrderQuerySchema.parse({}), batchSize: 1 }))),
+      'orders_created_idx',
+    );
+    expectWalks(
+      await planOfLastBatch(async () =>
+        drain(
+          await exportTradeIns({
+            db,
+            clock: systemClock,
+            actor: admin,
+            query: tradeInQuery,
+            storeCurrency: 'NGN',
+            batchSize: 1,
+          }),
+        ),
+      ),
+      'trade_ins_created_idx',
+    );
+    const orderNumbers = async () => new Map<string, string>();
+    expectWalks(
+      await planOfLastBatch(() => drain(exportPayments({ db, query: listQuery, batchSize: 1, orderNumbers }))),
+      'payments_created_idx',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PagedReply } from '../../../shared/paging';
 import type { AnySaleStatus } from '../../../shared/trade-in-statuses';
@@ -46,6 +46,21 @@ export async function listCustomerTradeIns({
   }));
 }
 
+/** The Transactions list's WHERE (its export's too): status, search and, for an agent's list, the agent. */
+export const tradeInListWhere = (
+  query: Pick<z.output<typeof tradeInListQuerySchema>, 'status' | 'q'>,
+  agentId?: string,
+): SQL | undefined =>
+  and(
+    agentId ? eq(tradeIns.agentId, agentId) : undefined,
+    query.status ? eq(tradeIns.status, query.status) : undefined,
+    searchCondition(query.q, {
+      number: { pattern: TRANSACTION_NUMBER_PATTERN, column: tradeIns.transactionNumber },
+      email: tradeIns.customerEmail,
+      anywhere: [tradeIns.transactionNumber, tradeIns.customerName, tradeIns.customerEmail],
+    }),
+  );
+
 /**
  * GET /api/admin/trade-ins (every trade-in) and, with `agentId`, that agent's: newest first, paged,
  * by status, searched by number, name or email.
@@ -59,15 +74,7 @@ export async function listTradeIns({
   query: z.output<typeof tradeInListQuerySchema>;
   agentId?: string;
 }): Promise<PagedReply<StaffTradeIn>> {
-  const where = and(
-    agentId ? eq(tradeIns.agentId, agentId) : undefined,
-    query.status ? eq(tradeIns.status, query.status) : undefined,
-    searchCondition(query.q, {
-      number: { pattern: TRANSACTION_NUMBER_PATTERN, column: tradeIns.transactionNumber },
-      email: tradeIns.customerEmail,
-      anywhere: [tradeIns.transactionNumber, tradeIns.customerName, tradeIns.customerEmail],
-    }),
-  );
+  const where = tradeInListWhere(query, agentId);
   const [rows, total] = await Promise.all([
     db
       .select()

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import { MAX_PHOTO_DATA_URL_LENGTH, MAX_SELL_PHOTOS, sellFormSchema } from '../../../shared/sell-form';
 import {
   agentTradeInQuerySchema,
@@ -12,11 +13,13 @@ import {
   tradeInListQuerySchema,
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
+import { sendCsv } from '../../lib/csv';
 import { parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { takingAtLeast } from '../../lib/timing';
+import { exportTradeIns } from './export';
 import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
 import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid, reviseOffer } from './moves';
 import { acceptOffer, changePayoutAccount, declineOffer } from './offer-answer';
@@ -94,6 +97,19 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
   app.get('/api/admin/trade-ins', ADMIN, async (request, reply) => {
     const query = parseInput(tradeInListQuerySchema, request.query);
     return list(reply, JSON.stringify(query), () => listTradeIns({ db, query }));
+  });
+
+  app.get(ADMIN_EXPORT_PATHS.tradeIns, ADMIN, async (request, reply) => {
+    const query = parseInput(tradeInListQuerySchema, request.query);
+    const file = await exportTradeIns({
+      db,
+      clock,
+      actor: sessionUser(request),
+      query,
+      storeCurrency: config.STORE_CURRENCY,
+      batchSize: config.CSV_BATCH_SIZE,
+    });
+    return sendCsv(reply, { now: clock.now(), ...file });
   });
 
   // One trade-in in full (decision 044); the agent's route below answers only for their own.

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ADMIN_EXPORT_PATHS } from '../../../../shared/admin-exports';
 import { ORDER_MESSAGES, type AdminOrderRow } from '../../../../shared/admin-orders';
 import { ORDER_ADVANCE, ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
 import { PAYMENT_MESSAGES } from '../../../../shared/payments';
@@ -41,7 +42,12 @@ export default function OrdersTab() {
       title="Orders"
       subtitle={total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'order' : 'orders'}`}
       controls={
-        <ListToolbar list={list} searchLabel="Search by order number, name or email" statuses={STATUS_OPTIONS} />
+        <ListToolbar
+          list={list}
+          searchLabel="Search by order number, name or email"
+          statuses={STATUS_OPTIONS}
+          exportPath={ADMIN_EXPORT_PATHS.orders}
+        />
       }
       list={list}
       errorTitle={loadFailed}

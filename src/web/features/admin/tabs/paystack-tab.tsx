@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ADMIN_EXPORT_PATHS } from '../../../../shared/admin-exports';
 import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type AdminPayment } from '../../../../shared/payments';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../components/data-table';
@@ -90,7 +91,12 @@ export default function PaystackTab() {
         <StatCard label="Success Rate" value={stats.data ? `${stats.data.successRate}%` : '…'} />
         <StatCard label="Unique Customers" value={stats.data?.uniqueCustomers ?? '…'} />
       </StatGrid>
-      <ListToolbar list={list} searchLabel="Search payments" statuses={STATUS_FILTERS} />
+      <ListToolbar
+        list={list}
+        searchLabel="Search payments"
+        statuses={STATUS_FILTERS}
+        exportPath={ADMIN_EXPORT_PATHS.payments}
+      />
       <PagedResults
         list={list}
         errorTitle={PAYMENT_MESSAGES.loadFailed}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ADMIN_EXPORT_PATHS, PAYOUTS_DUE_LABEL, PAYOUTS_DUE_STATUS } from '../../../../shared/admin-exports';
 import { ALL_SALE_STATUSES } from '../../../../shared/trade-in-statuses';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +20,11 @@ import {
 } from '../transactions/trade-in-api';
 
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
-const STATUS_OPTIONS = ALL_SALE_STATUSES.map((value) => ({ value, label: value }));
+/** Awaiting Payment is offered as the payouts due: its export carries the sellers' payout accounts. */
+const STATUS_OPTIONS = ALL_SALE_STATUSES.map((value) => ({
+  value,
+  label: value === PAYOUTS_DUE_STATUS ? PAYOUTS_DUE_LABEL : value,
+}));
 
 /** The admin's Transactions tab (spec 001): every trade-in, and the steps that get agents work and customers paid. */
 export default function TransactionsTab() {
@@ -31,7 +36,12 @@ export default function TransactionsTab() {
       id="transactions"
       title="Transactions"
       controls={
-        <ListToolbar list={list} searchLabel="Search by transaction number, name or email" statuses={STATUS_OPTIONS} />
+        <ListToolbar
+          list={list}
+          searchLabel="Search by transaction number, name or email"
+          statuses={STATUS_OPTIONS}
+          exportPath={ADMIN_EXPORT_PATHS.tradeIns}
+        />
       }
       list={list}
       errorTitle="Failed to load transactions"

@@ -1,0 +1,88 @@
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AdminListQuery } from '../../../shared/admin';
+import { fromMinorUnits } from '../../../shared/money';
+import type { Database, DbHandle } from '../../db/client';
+import { payments, refunds } from '../../db/schema/payments';
+import { newestInBatches, type CsvColumn, type CsvExport } from '../../lib/csv';
+import { newestKey } from '../../lib/paging';
+import { paymentListWhere, refundedAmount } from './ledger';
+
+/* The admin's Paystack tab as a CSV file, and the refunds the Orders export reads of each order. */
+
+const exportColumns = {
+  ...newestKey(payments),
+  orderId: payments.orderId,
+  reference: payments.reference,
+  provider: payments.provider,
+  customerEmail: payments.customerEmail,
+  customerName: payments.customerName,
+  status: payments.status,
+  amount: payments.amount,
+  refundedAmount,
+  currency: payments.currency,
+  channel: payments.channel,
+  createdAt: payments.createdAt,
+  paidAt: payments.paidAt,
+};
+
+const matching = (db: Database, where: SQL | undefined) => db.select(exportColumns).from(payments).where(where);
+type ExportedPayment = Awaited<ReturnType<typeof matching>>[number];
+type PaymentExportRow = ExportedPayment & { orderNumber: string | null };
+
+/** Amounts in the payment's currency (the ledger keeps minor units). */
+const COLUMNS: CsvColumn<PaymentExportRow>[] = [
+  { header: 'Reference', value: (r) => r.reference },
+  { header: 'Order number', value: (r) => r.orderNumber },
+  { header: 'Provider', value: (r) => r.provider },
+  { header: 'Customer email', value: (r) => r.customerEmail },
+  { header: 'Customer name', value: (r) => r.customerName },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Amount', value: (r) => fromMinorUnits(r.amount) },
+  { header: 'Refunded', value: (r) => fromMinorUnits(Number(r.refundedAmount)) },
+  { header: 'Currency', value: (r) => r.currency },
+  { header: 'Channel', value: (r) => r.channel },
+  { header: 'Date', value: (r) => r.createdAt },
+  { header: 'Paid at', value: (r) => r.paidAt },
+];
+
+/**
+ * GET /api/admin/payments/export.csv: the Paystack list's ?q=&status=, newest first. `orderNumbers`
+ * names each batch's orders: the orders module's to answer, which payments sits below and never imports.
+ * The filter is read here, before the reply starts, so a bad one is still refused with a 400.
+ */
+export function exportPayments({
+  db,
+  query,
+  batchSize,
+  orderNumbers,
+}: {
+  db: Database;
+  query: Pick<AdminListQuery, 'q' | 'status'>;
+  batchSize: number;
+  orderNumbers: (orderIds: string[]) => Promise<Map<string, string>>;
+}): CsvExport<PaymentExportRow> {
+  const rows = newestInBatches(payments, paymentListWhere(query), (where) => matching(db, where), batchSize);
+  return { name: 'payments', columns: COLUMNS, batches: withOrderNumbers(rows, orderNumbers) };
+}
+
+async function* withOrderNumbers(
+  batches: AsyncIterable<ExportedPayment[]>,
+  orderNumbers: (orderIds: string[]) => Promise<Map<string, string>>,
+): AsyncGenerator<PaymentExportRow[]> {
+  for await (const batch of batches) {
+    const numbers = await orderNumbers([...new Set(batch.map((row) => row.orderId))]);
+    yield batch.map((row) => ({ ...row, orderNumber: numbers.get(row.orderId) ?? null }));
+  }
+}
+
+/** Minor units refunded or being refunded (pending or processed, as the ledger counts them) of each order's payments. */
+export async function refundedByOrder(db: DbHandle, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: payments.orderId, amount: sql<string>`sum(${refunds.amount})` })
+    .from(refunds)
+    .innerJoin(payments, sql`${payments.id} = ${refunds.paymentId}`)
+    .where(and(inArray(payments.orderId, orderIds), inArray(refunds.status, ['pending', 'processed'])))
+    .groupBy(payments.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.amount)]));
+}

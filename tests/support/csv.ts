@@ -1,0 +1,50 @@
+import { send, type TestApp } from './test-app';
+
+const BOM = '\uFEFF';
+
+/** RFC 4180 text as rows of cells (quoted cells, doubled quotes, CRLF line ends), as a spreadsheet reads it. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/**
+ * A CSV export downloaded as the admin's browser does: the reply, whether the file starts with the
+ * byte-order mark, its header row and its rows as records by header.
+ */
+export async function downloadCsv(t: TestApp, url: string, cookie?: string) {
+  const res = await send(t.app, 'GET', url, { cookie });
+  const text = res.body;
+  const [headers = [], ...rows] = parseCsv(text.startsWith(BOM) ? text.slice(1) : text);
+  return {
+    res,
+    text,
+    hasBom: text.startsWith(BOM),
+    headers,
+    records: rows.map((cells) => Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? '']))),
+  };
+}
