@@ -59,15 +59,14 @@ function refuseUnless(row: BookingRow, allowed: readonly RepairBookingStatus[], 
 
 /**
  * 409 when the agent already has REPAIR_SLOT_CAPACITY pickups still to collect in this slot: the cap
- * of a slot is also the most one agent can be sent to (decision 046). `field` names the input the
- * refusal lands under.
+ * of a slot is also the most one agent can be sent to (decision 046). The slot's own counter keeps
+ * this true for new bookings; it bites when work is moved after the cap was lowered.
  */
 async function refuseIfAgentFull(
   tx: DbHandle,
   agent: { id: string; name: string },
   slot: { pickupDate: string; pickupTime: string },
   config: Config,
-  field: string,
 ) {
   const [held] = await tx
     .select({ n: count() })
@@ -88,7 +87,7 @@ async function refuseIfAgentFull(
       slot.pickupTime as PickupSlot,
       capacity,
     );
-    throw conflict('AGENT_SLOT_FULL', message, field);
+    throw conflict('AGENT_SLOT_FULL', message, 'agentId');
   }
 }
 
@@ -128,7 +127,7 @@ export async function moveRepairToAgent(
   if (!agent?.active) throw conflict('AGENT_INACTIVE', ADMIN_REPAIR_MESSAGES.inactiveAgent, 'agentId');
   if (row.status === 'booked') {
     await lockPickupDay(tx, row.pickupDate);
-    await refuseIfAgentFull(tx, agent, row, config, 'agentId');
+    await refuseIfAgentFull(tx, agent, row, config);
   }
   const [moved] = await tx
     .update(repairBookings)
@@ -219,8 +218,8 @@ function refuseSlot({ pickupDate, pickupTime }: RescheduleRepairInput, now: Date
  * POST /api/admin/repairs/:bookingNumber/reschedule: a booking still to be collected moves to a free
  * slot ahead, with the same agent. In one transaction, holding both days' locks (in date order, so
  * two reschedules cannot wait on each other): the old slot's place given back, the new one taken
- * (409 when full), the agent's own load in the new slot checked, then the history, the audit entry,
- * and emails to the customer and the agent.
+ * (409 when full; the agent's own pickups there are part of that count, so they cannot be over it
+ * either), then the history, the audit entry, and emails to the customer and the agent.
  */
 export async function rescheduleRepair({
   db,
@@ -241,10 +240,6 @@ export async function rescheduleRepair({
     for (const date of [...new Set([row.pickupDate, slot.pickupDate])].sort()) await lockPickupDay(tx, date);
     await releaseSlot(tx, row.pickupDate, row.pickupTime);
     await takeSlot(tx, slot.pickupDate, slot.pickupTime, config.REPAIR_SLOT_CAPACITY);
-    if (row.agentId) {
-      const agent = (await agentContacts(tx, [row.agentId])).get(row.agentId);
-      if (agent) await refuseIfAgentFull(tx, agent, slot, config, 'pickupTime');
-    }
     const [moved] = await tx
       .update(repairBookings)
       .set({ pickupDate: slot.pickupDate, pickupTime: slot.pickupTime, updatedAt: now })
