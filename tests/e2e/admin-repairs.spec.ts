@@ -25,7 +25,7 @@ async function findBooking(page: Page, number: string) {
   await expect(page).toHaveURL(new RegExp(`q=${number.toLowerCase()}`));
   const card = page.getByRole('listitem', { name: `Repair ${number}` });
   await expect(card).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('listitem', { name: /^Repair REP-/ })).toHaveCount(1);
   return card;
 }
 
@@ -50,8 +50,8 @@ test.describe('the admin Repairs tab', () => {
     await card.getByRole('button', { name: 'Reassign' }).click();
     let dialog = page.getByRole('dialog', { name: 'Reassign Pickup' });
     await dialog.getByRole('button', { name: 'Reassign' }).click();
-    await expect(dialog.getByText('Choose an agent')).toBeVisible();
     const agentSelect = dialog.getByLabel(/^New agent/);
+    await expect(agentSelect).toHaveAccessibleDescription('Choose an agent');
     await agentSelect.selectOption({ index: 1 });
     const newAgent = ((await agentSelect.locator('option:checked').textContent()) ?? '').replace(/ \(.*\)$/, '');
     expect(newAgent).not.toContain(agentFirstName);
@@ -116,7 +116,12 @@ test.describe('the admin Repairs tab', () => {
       await expect(card.getByRole('button', { name })).toBeVisible();
     }
     for (const label of ['Status', 'Pickup from', 'Pickup to', 'Agent']) {
-      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+      await expect(
+        page
+          .getByRole('tabpanel')
+          .locator('label')
+          .filter({ hasText: new RegExp(`^${label}`) }),
+      ).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',

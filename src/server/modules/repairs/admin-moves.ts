@@ -8,6 +8,7 @@ import {
 import { ERROR_CODES } from '../../../shared/errors';
 import {
   formatPickupDate,
+  PICKUP_MESSAGES,
   pickupDateRefusal,
   slotStart,
   upcomingSlots,
@@ -209,7 +210,7 @@ function refuseSlot({ pickupDate, pickupTime }: RescheduleRepairInput, now: Date
   const past = slotStart(pickupDate, pickupTime).getTime() <= now.getTime();
   throw conflict(
     past ? 'SLOT_PAST' : 'SLOT_UNAVAILABLE',
-    past ? ADMIN_REPAIR_MESSAGES.pastSlot : 'This pickup time is not available on the chosen date',
+    past ? ADMIN_REPAIR_MESSAGES.pastSlot : PICKUP_MESSAGES.timeUnavailable,
     'pickupTime',
   );
 }
