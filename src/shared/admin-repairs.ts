@@ -108,13 +108,14 @@ export interface AdminRepairRow extends RepairBookingSummary {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** Where the device is collected. */
+  address: string;
   agent: RepairPerson | null;
 }
 
 /** GET /api/admin/repairs/:bookingNumber: the whole booking, who did each step, and the emails about it. */
 export interface AdminRepairDetails extends AdminRepairRow {
   deviceDetails: RepairBooking['deviceDetails'];
-  address: string;
   /** The customer's account, when they were signed in to book. */
   customerAccountId: string | null;
   updatedAt: string;

@@ -7,6 +7,7 @@ import {
   type AdminRepairRow,
 } from '../../../shared/admin-repairs';
 import type { PagedReply } from '../../../shared/paging';
+import { REPAIR_DEVICE_TYPE_LABELS } from '../../../shared/repair-services';
 import { REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../shared/repairs';
 import type { Database, DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
@@ -56,6 +57,7 @@ async function adminRows(db: DbHandle, rows: BookingRow[]): Promise<AdminRepairR
       customerName: row.customerName,
       customerEmail: row.customerEmail,
       customerPhone: row.customerPhone,
+      address: row.address,
       agent: agent ? { id: agent.id, name: agent.name, email: agent.email, active: agent.active } : null,
     };
   });
@@ -114,7 +116,6 @@ export async function adminRepairDetails({
   return {
     ...summary,
     deviceDetails: bookingDetails(row).deviceDetails,
-    address: row.address,
     customerAccountId: row.customerId,
     updatedAt: row.updatedAt.toISOString(),
     // An entry with no actor was written by the booking itself (the customer, signed in or not).
@@ -138,11 +139,12 @@ const REPAIR_COLUMNS: CsvColumn<AdminRepairRow>[] = [
   { header: 'Pickup date', value: (r) => r.pickupDate },
   { header: 'Pickup time', value: (r) => r.pickupTime },
   { header: 'Service', value: (r) => r.service.name },
-  { header: 'Device type', value: (r) => r.deviceType },
+  { header: 'Device type', value: (r) => REPAIR_DEVICE_TYPE_LABELS[r.deviceType] },
   { header: 'Timeframe', value: (r) => r.timeframe },
   { header: 'Customer name', value: (r) => r.customerName },
   { header: 'Customer email', value: (r) => r.customerEmail },
   { header: 'Customer phone', value: (r) => r.customerPhone },
+  { header: 'Address', value: (r) => r.address },
   { header: 'Agent', value: (r) => r.agent?.name },
   { header: 'Agent email', value: (r) => r.agent?.email },
   { header: 'Booked at', value: (r) => new Date(r.createdAt) },

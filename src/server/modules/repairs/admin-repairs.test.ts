@@ -341,6 +341,22 @@ describe('POST /api/admin/repairs/:bookingNumber/reschedule', () => {
     expect((await auditOf(t, number)).map((entry) => entry.action)).toEqual(['repair_booking.cancelled']);
   });
 
+  it('gives the last place of a slot to one of two reschedules sent at once', async () => {
+    const { michael, thandi, admin } = await staff(t);
+    const target = { pickupDate: WEDNESDAY, pickupTime: '03:00 PM' } as const;
+    await bookFor(t, thandi.id, target);
+    const first = await bookFor(t, michael.id, { pickupDate: MONDAY, pickupTime: '03:00 PM' });
+    const second = await bookFor(t, thandi.id, { pickupDate: TUESDAY, pickupTime: '03:00 PM' });
+    const replies = await Promise.all([first, second].map((n) => post(t, admin.cookie, n, 'reschedule', target)));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await slotTaken(t, WEDNESDAY, '03:00 PM')).toBe(2);
+    const moved = replies[0]!.statusCode === 200 ? first : second;
+    const stayed = moved === first ? second : first;
+    expect((await rowOf(t, moved)).pickupDate).toBe(WEDNESDAY);
+    expect((await rowOf(t, stayed)).pickupDate).not.toBe(WEDNESDAY);
+    expect(await slotTaken(t, MONDAY, '03:00 PM')).toBe(moved === first ? 0 : 1);
+  });
+
   it('refuses a body it cannot read with 400, and anyone but the admin', async () => {
     const { michael, admin } = await staff(t);
     const number = await bookFor(t, michael.id, { pickupDate: MONDAY, pickupTime: '01:00 PM' });
@@ -467,11 +483,11 @@ describe('GET /api/admin/repairs/export.csv', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Booking number,Status,Pickup date,Pickup time,Service,Device type,Timeframe,Customer name,Customer email,Customer phone,Agent,Agent email,Booked at',
+      'Booking number,Status,Pickup date,Pickup time,Service,Device type,Timeframe,Customer name,Customer email,Customer phone,Address,Agent,Agent email,Booked at',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(
-      `${mine},Booked,${MONDAY},09:00 AM,Battery Replacement,laptop,2 days,"'=HYPERLINK(""http://evil.example"",""Click"")",'+27@example.co.za,021 555 0199,Michael Dlamini,${michael.email},${(await rowOf(t, mine)).createdAt.toISOString()}`,
+      `${mine},Booked,${MONDAY},09:00 AM,Battery Replacement,Laptop,2 days,"'=HYPERLINK(""http://evil.example"",""Click"")",'+27@example.co.za,021 555 0199,"3 Long Street, Cape Town",Michael Dlamini,${michael.email},${(await rowOf(t, mine)).createdAt.toISOString()}`,
     );
     expect(res.body).not.toContain(theirs);
 

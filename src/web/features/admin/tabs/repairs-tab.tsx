@@ -157,6 +157,12 @@ function RepairCard({
             {repair.service.name} ({REPAIR_DEVICE_TYPE_LABELS[repair.deviceType]})
           </dd>
         </div>
+        <div className="sm:col-span-3">
+          <dt className="inline">Address: </dt>
+          <dd className="inline">
+            {repair.address} · {repair.customerPhone}
+          </dd>
+        </div>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={onView}>
