@@ -84,6 +84,7 @@ export const ADMIN_REPAIR_MESSAGES = {
   loadFailed: 'Failed to load repair bookings',
   reassigned: (number: string, agent: string) => `${number} is now ${agent}'s pickup`,
   rescheduled: (number: string, date: string, time: string) => `${number} is now collected on ${date} at ${time}`,
+  cancelled: (number: string) => `${number} is cancelled: the customer and the agent are emailed the reason`,
   sameAgent: 'This booking is already with that agent',
   sameSlot: 'The pickup is already at that time',
   inactiveAgent: 'This agent is not active: choose an active agent',

@@ -83,6 +83,9 @@ test.describe('the admin Repairs tab', () => {
     await dialog.getByLabel(/^Reason/).fill('Customer asked us to cancel by phone');
     await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
     await expect(dialog).toBeHidden();
+    await expect(
+      page.getByText(`${number} is cancelled: the customer and the agent are emailed the reason`),
+    ).toBeVisible();
     await expect(card).toContainText('Cancelled');
     await expect(card.getByRole('button', { name: 'Reassign' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Cancel Booking' })).toHaveCount(0);

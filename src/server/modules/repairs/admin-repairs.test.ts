@@ -383,7 +383,9 @@ describe('POST /api/admin/repairs/:bookingNumber/cancel (reason and emails)', ()
 
     t.clock.advance(60_000);
     const since = t.clock.now();
-    expect((await post(t, admin.cookie, number, 'cancel', { reason: 'Technician off sick' })).statusCode).toBe(200);
+    const res = await post(t, admin.cookie, number, 'cancel', { reason: 'Technician off sick' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(`${number} is cancelled: the customer and the agent are emailed the reason`);
     expect(await emailedAbout(t, number, since)).toEqual({
       repair_status: ['pieter@example.co.za'],
       repair_agent_cancelled: [michael.email],

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/accounts';
+import { ADMIN_REPAIR_MESSAGES } from '../../../shared/admin-repairs';
 import { ERROR_CODES } from '../../../shared/errors';
 import { REPAIR_MESSAGES, type RepairBookingStatus, type RepairCancelledReply } from '../../../shared/repairs';
 import type { Config } from '../../config';
@@ -97,6 +98,7 @@ export async function cancelRepair({
     await emailRepairStatus(tx, row, 'cancelled', config, now, reason);
     await emailAgent(tx, row.agentId, row, { kind: 'cancelled', reason }, config, now);
     const viewerId = 'staff' in by ? by.staff.id : (by.viewer?.id ?? null);
-    return { message: REPAIR_MESSAGES.cancelled, repair: await trackedRepairView(tx, cancelled, viewerId) };
+    const message = 'staff' in by ? ADMIN_REPAIR_MESSAGES.cancelled(row.bookingNumber) : REPAIR_MESSAGES.cancelled;
+    return { message, repair: await trackedRepairView(tx, cancelled, viewerId) };
   });
 }
