@@ -34,6 +34,7 @@ import { registerImageRoutes } from './modules/images/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
+import { registerAdminRepairRoutes } from './modules/repairs/admin-routes';
 import { registerRepairRoutes } from './modules/repairs/routes';
 import { repairHeads } from './modules/repairs/seo';
 import { registerReportRoutes } from './modules/reports/routes';
@@ -119,6 +120,7 @@ export async function buildApp({
   registerOrderAdminRoutes(app, context);
   registerPaymentAdminRoutes(app, context);
   registerRepairRoutes(app, context);
+  registerAdminRepairRoutes(app, context);
   registerTradeInRoutes(app, context);
   registerAgentRoutes(app, context);
   registerTrackingRoutes(app, context);

@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { key: 'overview', label: 'Overview' },
   { key: 'transactions', label: 'Transactions' },
   { key: 'orders', label: 'Orders' },
+  { key: 'repairs', label: 'Repairs' },
   { key: 'agents', label: 'Agents' },
   { key: 'devices', label: 'Devices' },
   { key: 'paystack', label: 'Paystack' },

@@ -128,10 +128,11 @@ export const cancelRepairSchema = z.object({
 });
 export type CancelRepairInput = z.input<typeof cancelRepairSchema>;
 
-/** The admin's cancel (POST /api/admin/repairs/:bookingNumber/cancel): a reason for the audit log. */
+/** The admin's cancel (POST /api/admin/repairs/:bookingNumber/cancel): the reason, for the audit log, the customer and the agent. */
 export const adminCancelRepairSchema = z.object({
-  reason: optionalMultiline('Reason', 500),
+  reason: requiredMultiline('Reason', 500, 'Give a reason for cancelling'),
 });
+export type AdminCancelRepairInput = z.input<typeof adminCancelRepairSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Replies.

@@ -18,6 +18,7 @@ test('the admin dashboard keeps its tab in the URL through reload and Back', asy
     'Overview',
     'Transactions',
     'Orders',
+    'Repairs',
     'Agents',
     'Devices',
     'Paystack',

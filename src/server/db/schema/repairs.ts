@@ -39,6 +39,9 @@ export const repairBookings = pgTable(
     index('repair_bookings_agent_idx').on(t.agentId, t.pickupDate),
     index('repair_bookings_customer_idx').on(t.customerId, t.createdAt.desc()),
     index('repair_bookings_slot_idx').on(t.pickupDate, t.pickupTime),
+    // The admin's Repairs list: by status, newest first; a whole email typed in its search box.
+    index('repair_bookings_status_idx').on(t.status, t.createdAt.desc()),
+    index('repair_bookings_email_idx').on(sql`lower(${t.customerEmail})`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AdminAgent, AgentStatusReply } from '../../../shared/agents';
 import { auditLog, outboxEmails, repairBookings, tradeIns, users } from '../../db/schema';
 import { createAgent, newAddress, signedInAdmin, signInAs } from '../../../../tests/support/accounts';
@@ -101,12 +101,12 @@ describe('POST /api/admin/agents/:id/deactivate', () => {
     const [sellerEmail] = await emailsAbout(tradeIn.transactionNumber, 'trade_in_agent_changed');
     expect(sellerEmail).toMatchObject({ to: tradeIn.customerEmail });
     expect(sellerEmail!.text).toContain('is now with Sarah, another of our agents');
-    const [repairEmail] = await emailsAbout(pickup, 'repair_agent_changed');
+    const [repairEmail] = await emailsAbout(pickup, 'repair_reassigned');
     expect(repairEmail).toMatchObject({
       to: 'pieter@example.co.za',
-      subject: `Repair ${pickup}: your new agent is Sarah`,
+      subject: `Repair ${pickup}: new agent`,
     });
-    expect(repairEmail!.text).toContain('Sarah, another of our agents, will now pick up your device on');
+    expect(repairEmail!.text).toContain('Sarah, another of our agents, will now collect your device for');
     expect(await emailsAbout(done.transactionNumber, 'trade_in_agent_changed')).toHaveLength(0);
 
     const audit = await t.db
@@ -119,7 +119,7 @@ describe('POST /api/admin/agents/:id/deactivate', () => {
         .map((entry) => entry.action)
         .filter((action) => !action.startsWith('agent.mfa'))
         .sort(),
-    ).toEqual(['agent.deactivate', 'repair_booking.hand_over', 'trade_in.reassign']);
+    ).toEqual(['agent.deactivate', 'repair_booking.reassigned', 'trade_in.reassign']);
     expect(audit.find((entry) => entry.action === 'agent.deactivate')).toMatchObject({
       before: { status: 'active' },
       after: { status: 'inactive' },
@@ -162,6 +162,12 @@ describe('POST /api/admin/agents/:id/deactivate', () => {
     const slot = { pickupDate: '2026-11-26', pickupTime: '02:00 PM' } as const;
     await bookFor(t, sarah.id, slot);
     const pickup = await bookFor(t, michael.id, slot);
+    // The slot's places lowered to one after both were booked: Sarah's pickup there is all she can take (decision 046).
+    const capacity = t.config.REPAIR_SLOT_CAPACITY;
+    t.config.REPAIR_SLOT_CAPACITY = 1;
+    onTestFinished(() => {
+      t.config.REPAIR_SLOT_CAPACITY = capacity;
+    });
 
     const refused = await deactivate(michael.id, { handOver: { mode: 'agent', agentId: sarah.id } });
     expectError(refused, 409, {

@@ -3,16 +3,18 @@ import { PICKUP_MESSAGES, pickupDateRefusal, upcomingSlots } from '../../../shar
 import { findRepairService } from '../../../shared/repair-services';
 import { REPAIR_MESSAGES, type RepairBookedReply, type RepairBooking } from '../../../shared/repairs';
 import type { Config } from '../../config';
-import { transaction, type Database, type DbHandle } from '../../db/client';
+import { afterCommit, transaction, type Database, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { bookingNumber as makeBookingNumber, clockNumbers, insertNumbered } from '../../lib/reference-numbers';
 import { activeAgents } from '../accounts/agent-lookup';
+import { adminNotifyAddress } from '../accounts/service';
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
-import { renderRepairConfirmation } from './emails';
+import { everyRepair } from './admin-list';
+import { renderAdminNewRepairEmail, renderRepairConfirmation } from './emails';
 import { lockPickupDay, takeSlot } from './slots';
-import { appendRepairHistory } from './status-steps';
+import { appendRepairHistory, emailAgent, pickupOfEmail } from './status-steps';
 
 /**
  * The active agent with the fewest pickups still to collect that day; the longest-serving wins a tie.
@@ -44,7 +46,8 @@ async function leastBusyAgent(tx: DbHandle, date: string) {
  * Books a repair (spec 001 section 2, 'Repair booking dialog'): the pickup date and time checked
  * against the store's clock, then in one transaction, holding the day's lock, a place taken in the
  * slot, the least busy active agent assigned, the booking stored as 'booked' with its first history
- * entry, and the confirmation email queued. Any refusal leaves nothing behind.
+ * entry, the confirmation email queued, and the agent and the admin (adminNotifyAddress, unless
+ * switched off) told. Any refusal leaves nothing behind.
  */
 export async function bookRepair({
   db,
@@ -96,6 +99,13 @@ export async function bookRepair({
       now,
       ANONYMOUS_MAIL_CAP,
     );
+    await emailAgent(tx, agent.id, row, { kind: 'assigned' }, config, now);
+    const admin = await adminNotifyAddress(tx, config);
+    if (admin) {
+      const pickup = { ...pickupOfEmail(row), agentName: agent.firstName };
+      await enqueueEmail(tx, renderAdminNewRepairEmail(admin, pickup, config.PUBLIC_URL), now);
+    }
+    afterCommit(tx, everyRepair.forget);
     return { bookingNumber: row.bookingNumber, agentFirstName: agent.firstName };
   });
 }

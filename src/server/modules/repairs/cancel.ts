@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/accounts';
+import { ADMIN_REPAIR_MESSAGES } from '../../../shared/admin-repairs';
 import { ERROR_CODES } from '../../../shared/errors';
 import { REPAIR_MESSAGES, type RepairBookingStatus, type RepairCancelledReply } from '../../../shared/repairs';
 import type { Config } from '../../config';
@@ -9,10 +10,10 @@ import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { releaseSlot } from './slots';
-import { appendRepairHistory, emailRepairStatus } from './status-steps';
+import { appendRepairHistory, emailAgent, emailRepairStatus } from './status-steps';
 import { findBooking, repairNotFound, trackedRepairView, type BookingRow } from './views';
 
-/** Who cancels: the admin (with an optional reason), or the customer, proven by their session or the booking's email. */
+/** Who cancels: the admin (with the reason the customer and the agent are told), or the customer, proven by their session or the booking's email. */
 type Canceller =
   { staff: SignedInActor; reason: string } | { viewer: { id: string; role: Role } | null; email: string; ip?: string };
 
@@ -60,8 +61,8 @@ async function markCancelled(tx: DbHandle, row: BookingRow, now: Date): Promise<
 /**
  * Cancels a booking the agent has not picked up yet. Proof is checked before status, so a stranger
  * learns nothing. Then, in one transaction: the booking marked cancelled (409 when it no longer can
- * be), the slot's place given back, the history appended, the audit log written and the customer
- * emailed.
+ * be), the slot's place given back, the history appended, the audit log written, and the customer
+ * and the agent who was to collect the device emailed.
  */
 export async function cancelRepair({
   db,
@@ -90,11 +91,14 @@ export async function cancelRepair({
       entity: { type: 'repair_booking', id: row.bookingNumber },
       before: { status: 'booked' },
       after: { status: 'cancelled' },
-      details: 'staff' in by ? (by.reason ? { reason: by.reason } : undefined) : { proof },
+      details: 'staff' in by ? { reason: by.reason } : { proof },
       at: now,
     });
-    await emailRepairStatus(tx, row, 'cancelled', config, now);
+    const reason = 'staff' in by ? by.reason : undefined;
+    await emailRepairStatus(tx, row, 'cancelled', config, now, reason);
+    await emailAgent(tx, row.agentId, row, { kind: 'cancelled', reason }, config, now);
     const viewerId = 'staff' in by ? by.staff.id : (by.viewer?.id ?? null);
-    return { message: REPAIR_MESSAGES.cancelled, repair: await trackedRepairView(tx, cancelled, viewerId) };
+    const message = 'staff' in by ? ADMIN_REPAIR_MESSAGES.cancelled(row.bookingNumber) : REPAIR_MESSAGES.cancelled;
+    return { message, repair: await trackedRepairView(tx, cancelled, viewerId) };
   });
 }

@@ -35,9 +35,11 @@ function render(heading: string, paragraphs: string[], list: { title: string; it
   });
 }
 
+/** A page of the store by its path. */
+const storeLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+
 /** The track page with the booking's number filled in and searched. */
-const trackLink = (publicUrl: string, bookingNumber: string) =>
-  `${publicUrl.replace(/\/+$/, '')}${paths.trackNumber(bookingNumber)}`;
+const trackLink = (publicUrl: string, bookingNumber: string) => storeLink(publicUrl, paths.trackNumber(bookingNumber));
 
 /** The booking an email is about, for the admin's email log of a record. */
 const entityOf = (bookingNumber: string) => ({ type: 'repair_booking', id: bookingNumber });
@@ -97,12 +99,14 @@ export function renderRepairStatusEmail(
   booking: BookingOfEmail,
   status: RepairBookingStatus,
   publicUrl: string,
+  reason?: string,
 ): OutgoingEmail {
   const { text, html } = render(
     status === 'cancelled' ? 'Your repair booking is cancelled' : `Your repair is ${REPAIR_STATUS_LABELS[status]}`,
     [
       `Hi ${booking.customerName},`,
       `${REPAIR_STATUS_DESCRIPTIONS[status]}. Booking ${booking.bookingNumber} (${booking.serviceName}).`,
+      ...(reason ? [`Reason: ${reason}`] : []),
       ...(status === 'cancelled'
         ? ['Nobody will come to collect your device. You are welcome to book again at any time.']
         : []),
@@ -121,29 +125,149 @@ export function renderRepairStatusEmail(
   };
 }
 
-/** Another agent took the booking over (its agent was deactivated): who now collects or returns the device. */
-export function renderPickupAgentChanged(
-  booking: BookingOfEmail & { status: RepairBookingStatus; pickupDate: string; pickupTime: string },
-  change: { agentFirstName: string; dedupeKey: string },
+/** A booking as the staff's and the customer's change notes name it. */
+export interface PickupOfEmail extends BookingOfEmail {
+  /** The device is with us already (picked up, in repair, ready): there is no pickup left to make. */
+  collected: boolean;
+  customerPhone: string;
+  address: string;
+  pickupDate: string;
+  pickupTime: string;
+}
+
+const slotText = (pickup: Pick<PickupOfEmail, 'pickupDate' | 'pickupTime'>) =>
+  `${formatPickupDate(pickup.pickupDate)} at ${pickup.pickupTime}`;
+
+/** What an agent needs to collect the device, as a list. */
+const pickupItems = (pickup: PickupOfEmail) => [
+  `Booking number: ${pickup.bookingNumber}`,
+  `Service: ${pickup.serviceName}`,
+  `Pickup: ${slotText(pickup)} (Cape Town time)`,
+  `Customer: ${pickup.customerName}, ${pickup.customerPhone}`,
+  `Address: ${pickup.address}`,
+];
+
+/** Why an agent is written to about a pickup. */
+export type AgentPickupChange =
+  | { kind: 'assigned' }
+  | { kind: 'taken_away'; to: string }
+  | { kind: 'cancelled'; reason?: string }
+  | { kind: 'rescheduled'; from: Pick<PickupOfEmail, 'pickupDate' | 'pickupTime'> };
+
+const AGENT_CHANGE_HEADINGS: Record<AgentPickupChange['kind'], string> = {
+  assigned: 'A pickup is assigned to you',
+  taken_away: 'A pickup was moved to another agent',
+  cancelled: 'A pickup was cancelled',
+  rescheduled: 'A pickup was rescheduled',
+};
+
+function agentChangeLine(pickup: PickupOfEmail, change: AgentPickupChange): string {
+  switch (change.kind) {
+    case 'assigned':
+      return `${pickup.bookingNumber} is now on your pickup list: collect the device on ${slotText(pickup)}.`;
+    case 'taken_away':
+      return `${pickup.bookingNumber} is no longer yours to collect: it is now ${change.to}'s pickup.`;
+    case 'cancelled':
+      return `${pickup.bookingNumber} on ${slotText(pickup)} is cancelled: nobody needs to collect the device.`;
+    case 'rescheduled':
+      return `${pickup.bookingNumber} moved from ${slotText(change.from)} to ${slotText(pickup)}.`;
+  }
+}
+
+/**
+ * The agent's note of a change to their pickups (decision 046): given to them, moved to someone else,
+ * cancelled, or moved to another slot. `at` tells two changes of the same kind apart (the dedupe key),
+ * so a pickup given, taken and given again writes each time.
+ */
+export function renderAgentPickupEmail(
+  agent: { firstName: string; email: string },
+  pickup: PickupOfEmail,
+  change: AgentPickupChange,
   publicUrl: string,
+  at: Date,
 ): OutgoingEmail {
-  const next =
-    booking.status === 'booked'
-      ? `${change.agentFirstName}, another of our agents, will now pick up your device on ${formatPickupDate(booking.pickupDate)} at ${booking.pickupTime} (Cape Town time). The time stays as booked.`
-      : `${change.agentFirstName}, another of our agents, now looks after your repair and will return your device.`;
-  const { text, html } = render(
-    'Your repair has a new agent',
-    [`Hi ${booking.customerName},`, `Booking ${booking.bookingNumber} (${booking.serviceName}): ${next}`],
-    [],
-    trackLink(publicUrl, booking.bookingNumber),
-  );
+  const heading = AGENT_CHANGE_HEADINGS[change.kind];
+  const paragraphs = [
+    `Hi ${agent.firstName},`,
+    agentChangeLine(pickup, change),
+    ...(change.kind === 'cancelled' && change.reason ? [`Reason: ${change.reason}`] : []),
+  ];
+  const dashboard = storeLink(publicUrl, paths.agentDashboard);
+  const { text, html } = headedEmail(heading, paragraphs, {
+    text: ['The pickup:', ...pickupItems(pickup).map((item) => `- ${item}`), '', `Your dashboard: ${dashboard}`],
+    html: [
+      `<ul>${pickupItems(pickup)
+        .map((item) => `<li>${escapeHtml(item)}</li>`)
+        .join('')}</ul>`,
+      linkHtml('Open your dashboard', dashboard),
+    ],
+  });
   return {
-    kind: 'repair_agent_changed',
-    to: booking.customerEmail,
-    subject: `Repair ${booking.bookingNumber}: your new agent is ${change.agentFirstName}`,
+    kind: `repair_agent_${change.kind}`,
+    to: agent.email,
+    subject: `${heading}: ${pickup.bookingNumber}`,
     html,
     text,
-    dedupeKey: change.dedupeKey,
-    entity: entityOf(booking.bookingNumber),
+    dedupeKey: `repair-agent-${change.kind}:${pickup.bookingNumber}:${agent.email.toLowerCase()}:${at.toISOString()}`,
+    entity: entityOf(pickup.bookingNumber),
+  };
+}
+
+/** The customer's note that their pickup has a new agent or a new slot. */
+export function renderPickupChangedEmail(
+  pickup: PickupOfEmail,
+  change: { agentFirstName: string } | { from: Pick<PickupOfEmail, 'pickupDate' | 'pickupTime'> },
+  publicUrl: string,
+  at: Date,
+): OutgoingEmail {
+  const moved = 'from' in change;
+  const heading = moved ? 'Your pickup has a new time' : 'Your pickup has a new agent';
+  const { text, html } = render(
+    heading,
+    [
+      `Hi ${pickup.customerName},`,
+      moved
+        ? `We will now collect your device for ${pickup.bookingNumber} on ${slotText(pickup)} (Cape Town time), instead of ${slotText(change.from)}.`
+        : pickup.collected
+          ? `${change.agentFirstName}, another of our agents, now looks after your repair ${pickup.bookingNumber} and will return your device.`
+          : `${change.agentFirstName}, another of our agents, will now collect your device for ${pickup.bookingNumber} on ${slotText(pickup)} (Cape Town time). The time stays as booked.`,
+    ],
+    [],
+    trackLink(publicUrl, pickup.bookingNumber),
+  );
+  return {
+    kind: moved ? 'repair_rescheduled' : 'repair_reassigned',
+    to: pickup.customerEmail,
+    subject: `Repair ${pickup.bookingNumber}: ${moved ? 'new pickup time' : 'new agent'}`,
+    html,
+    text,
+    dedupeKey: `${moved ? 'repair-rescheduled' : 'repair-reassigned'}:${pickup.bookingNumber}:${at.toISOString()}`,
+    entity: entityOf(pickup.bookingNumber),
+  };
+}
+
+/** The admin's note of a new booking (ADMIN_NOTIFY_EMAIL): one per booking. */
+export function renderAdminNewRepairEmail(
+  to: string,
+  pickup: PickupOfEmail & { agentName: string },
+  publicUrl: string,
+): OutgoingEmail {
+  const repairs = storeLink(publicUrl, `${paths.admin}?tab=repairs&q=${encodeURIComponent(pickup.bookingNumber)}`);
+  const items = [...pickupItems(pickup), `Customer email: ${pickup.customerEmail}`, `Agent: ${pickup.agentName}`];
+  const { text, html } = headedEmail('New repair booking', [`${pickup.customerName} booked ${pickup.bookingNumber}.`], {
+    text: [...items.map((item) => `- ${item}`), '', `Open it in the Repairs tab: ${repairs}`],
+    html: [
+      `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+      linkHtml('Open it in the Repairs tab', repairs),
+    ],
+  });
+  return {
+    kind: 'admin_new_repair',
+    to,
+    subject: `New repair booking: ${pickup.bookingNumber}`,
+    html,
+    text,
+    dedupeKey: `admin-new-repair:${pickup.bookingNumber}`,
+    entity: entityOf(pickup.bookingNumber),
   };
 }

@@ -703,12 +703,15 @@ describe('POST /api/admin/repairs/:bookingNumber/cancel', () => {
     ]);
     expect((await historyOf(t, bookingNumber)).at(-1)).toMatchObject({ status: 'cancelled', actorId: admin.id });
     expect((await emailsOf(t, bookingNumber)).map((e) => e.kind).sort()).toEqual([
+      'admin_new_repair',
+      'repair_agent_assigned',
+      'repair_agent_cancelled',
       'repair_confirmation',
       'repair_status',
     ]);
 
     const again = await send(t.app, 'POST', `/api/admin/repairs/${bookingNumber}/cancel`, {
-      body: {},
+      body: { reason: 'Customer phoned again' },
       cookie: admin.cookie,
     });
     expect(again.statusCode).toBe(409);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  adminCancelRepairSchema,
   agentRepairsQuerySchema,
   cancelRepairSchema,
   repairBookingSchema,
@@ -19,11 +18,10 @@ import { listCustomerRepairs, repairNotFound, trackRepair } from './views';
 
 type ByNumber = { Params: { bookingNumber: string } };
 const AGENT = { config: { access: ['agent' as const] } };
-const ADMIN = { config: { access: ['admin' as const] } };
 /** Lookups of one booking number, from any address. */
 const BY_BOOKING = perReference('bookingNumber');
 
-/** Repair bookings: public booking, tracking and cancelling, the agent's pickup moves, the admin's cancel. */
+/** Repair bookings: public booking, tracking and cancelling, the agent's pickup moves (the admin's: admin-routes.ts). */
 export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
   app.get('/api/repairs/slots', { config: { access: 'public' } }, async (request) => {
     const { date } = parseInput(repairSlotsQuerySchema, request.query);
@@ -72,17 +70,6 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
       });
     },
   );
-
-  app.post<ByNumber>('/api/admin/repairs/:bookingNumber/cancel', ADMIN, async (request) => {
-    const { reason } = parseInput(adminCancelRepairSchema, request.body, { form: true });
-    return cancelRepair({
-      db,
-      config,
-      clock,
-      bookingNumber: request.params.bookingNumber,
-      by: { staff: sessionUser(request), reason },
-    });
-  });
 
   app.get('/api/account/repairs', { config: { access: ['customer' as const] } }, async (request) => ({
     repairs: await listCustomerRepairs({ db, customerId: sessionUser(request).id }),

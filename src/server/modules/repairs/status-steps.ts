@@ -4,7 +4,8 @@ import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { repairStatusHistory } from '../../db/schema/repairs';
 import { enqueueEmail } from '../mail/outbox';
-import { renderRepairStatusEmail } from './emails';
+import { agentContacts } from '../accounts/agent-lookup';
+import { renderAgentPickupEmail, renderRepairStatusEmail, type AgentPickupChange, type PickupOfEmail } from './emails';
 import type { BookingRow } from './views';
 
 /* What every change of a booking's status writes beside it, in the same transaction. */
@@ -12,12 +13,18 @@ import type { BookingRow } from './views';
 /** The history entry of a status, in the words the tracking view and the emails repeat. */
 export async function appendRepairHistory(
   tx: DbHandle,
-  { row, status, actorId, now }: { row: BookingRow; status: RepairBookingStatus; actorId: string | null; now: Date },
+  {
+    row,
+    status,
+    actorId,
+    now,
+    description = REPAIR_STATUS_DESCRIPTIONS[status],
+  }: { row: BookingRow; status: RepairBookingStatus; actorId: string | null; now: Date; description?: string },
 ) {
   await tx.insert(repairStatusHistory).values({
     bookingId: row.id,
     status,
-    description: REPAIR_STATUS_DESCRIPTIONS[status],
+    description,
     actorId,
     createdAt: now,
   });
@@ -30,12 +37,40 @@ export async function emailRepairStatus(
   status: RepairBookingStatus,
   config: Config,
   now: Date,
+  reason?: string,
 ) {
-  const booking = {
+  await enqueueEmail(tx, renderRepairStatusEmail(pickupOfEmail(row), status, config.PUBLIC_URL, reason), now);
+}
+
+/** A booking as its emails name it. */
+export function pickupOfEmail(row: BookingRow): PickupOfEmail {
+  return {
     bookingNumber: row.bookingNumber,
+    collected: row.status !== 'booked',
     customerName: row.customerName,
     customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    address: row.address,
     serviceName: findRepairService(row.serviceId)!.name,
+    pickupDate: row.pickupDate,
+    pickupTime: row.pickupTime,
   };
-  await enqueueEmail(tx, renderRepairStatusEmail(booking, status, config.PUBLIC_URL), now);
+}
+
+/**
+ * The agent's email about a change to one of their pickups (`row` as it is after the change). Only
+ * an active agent is written to: a deactivated one has no pickups to act on.
+ */
+export async function emailAgent(
+  tx: DbHandle,
+  agentId: string | null,
+  row: BookingRow,
+  change: AgentPickupChange,
+  config: Config,
+  now: Date,
+) {
+  if (!agentId) return;
+  const agent = (await agentContacts(tx, [agentId])).get(agentId);
+  if (!agent?.active) return;
+  await enqueueEmail(tx, renderAgentPickupEmail(agent, pickupOfEmail(row), change, config.PUBLIC_URL, now), now);
 }

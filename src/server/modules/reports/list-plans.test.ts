@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-app';
 import { adminListQuerySchema } from '../../../shared/admin';
 import { adminOrderQuerySchema } from '../../../shared/admin-orders';
+import { adminRepairQuerySchema } from '../../../shared/admin-repairs';
 import { tradeInListQuerySchema } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
 import { systemClock } from '../../lib/clock';
@@ -23,6 +24,7 @@ import { listAdminOrders } from '../orders/admin-service';
 import { exportOrders } from '../orders/export';
 import { exportPayments } from '../payments/export';
 import { listPayments } from '../payments/ledger';
+import { listAdminRepairs } from '../repairs/admin-list';
 import { exportTradeIns } from '../trade-ins/export';
 import { listTradeIns } from '../trade-ins/lists';
 
@@ -116,6 +118,21 @@ describe('admin list plans (decision 028)', () => {
     expect(byNumber).toMatch(/using trade_ins_transaction_number_unique/);
     const byEmail = await planOf(() => listTradeIns({ db, query: { ...tradeInQuery, q: 'Thandi@Example.co.za' } }));
     expect(byEmail).toMatch(/on trade_ins_email_idx|using trade_ins_email_idx/);
+    await client.query('set enable_sort = off', []);
+  });
+
+  it('Repairs: newest first and by status walk their indexes; a whole REP number or email is an equality', async () => {
+    const repairQuery = adminRepairQuerySchema.parse({});
+    expectWalks(await planOf(() => listAdminRepairs({ db, query: repairQuery })), 'repair_bookings_created_idx');
+    expectWalks(
+      await planOf(() => listAdminRepairs({ db, query: { ...repairQuery, status: 'booked' } })),
+      'repair_bookings_status_idx',
+    );
+    await client.query('set enable_sort = on', []);
+    const byNumber = await planOf(() => listAdminRepairs({ db, query: { ...repairQuery, q: 'rep-123456789' } }));
+    expect(byNumber).toMatch(/using repair_bookings_booking_number_unique/);
+    const byEmail = await planOf(() => listAdminRepairs({ db, query: { ...repairQuery, q: 'Pieter@Example.co.za' } }));
+    expect(byEmail).toMatch(/on repair_bookings_email_idx|using repair_bookings_email_idx/);
     await client.query('set enable_sort = off', []);
   });
 

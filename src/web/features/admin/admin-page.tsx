@@ -12,6 +12,7 @@ const TAB_PANELS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   overview: lazy(() => import('./tabs/overview-tab')),
   transactions: lazy(() => import('./tabs/transactions-tab')),
   orders: lazy(() => import('./tabs/orders-tab')),
+  repairs: lazy(() => import('./tabs/repairs-tab')),
   agents: lazy(() => import('./tabs/agents-tab')),
   devices: lazy(() => import('./tabs/devices-tab')),
   paystack: lazy(() => import('./tabs/paystack-tab')),

@@ -1,1 +1,0 @@
-ALTER TABLE "trade_ins" ADD COLUMN "decline_reason" text;

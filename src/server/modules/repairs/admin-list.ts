@@ -1,0 +1,181 @@
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import {
+  REPAIR_NUMBER_PATTERN,
+  type AdminRepairDetails,
+  type AdminRepairQuery,
+  type AdminRepairRow,
+} from '../../../shared/admin-repairs';
+import type { PagedReply } from '../../../shared/paging';
+import { REPAIR_DEVICE_TYPE_LABELS } from '../../../shared/repair-services';
+import { REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../shared/repairs';
+import type { Database, DbHandle } from '../../db/client';
+import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
+import { inBatches, sendCsv, type CsvColumn } from '../../lib/csv';
+import { searchCondition } from '../../lib/like';
+import { newestFirst, rememberedTotal } from '../../lib/paging';
+import { agentContacts } from '../accounts/agent-lookup';
+import { userNames } from '../accounts/service';
+import { emailsAbout } from '../mail/outbox';
+import { bookingDetails, bookingSummary, findBooking, repairNotFound, type BookingRow } from './views';
+
+/* The admin's Repairs tab: the paged list, one booking's whole story, and the list as CSV. */
+
+/** How many bookings there are: the list's total before any search or filter (forgotten after each booking). */
+export const everyRepair = rememberedTotal(repairBookings);
+
+/**
+ * The list's filters as one condition, each answered by an index: the status by (status, created_at),
+ * the agent by (agent_id, pickup_date), the pickup dates by (pickup_date, pickup_time), a whole REP
+ * number or email by the unique number and lower(email); other text is contained in the number,
+ * name or email (decision 028).
+ */
+function repairFilter(query: AdminRepairQuery): SQL | undefined {
+  return and(
+    query.status ? eq(repairBookings.status, query.status) : undefined,
+    query.agent ? eq(repairBookings.agentId, query.agent) : undefined,
+    query.from ? gte(repairBookings.pickupDate, query.from) : undefined,
+    query.to ? lte(repairBookings.pickupDate, query.to) : undefined,
+    searchCondition(query.q, {
+      number: { pattern: REPAIR_NUMBER_PATTERN, column: repairBookings.bookingNumber },
+      email: repairBookings.customerEmail,
+      anywhere: [repairBookings.bookingNumber, repairBookings.customerName, repairBookings.customerEmail],
+    }),
+  );
+}
+
+/** Rows as the list shows them, their agents looked up once for the page. */
+async function adminRows(db: DbHandle, rows: BookingRow[]): Promise<AdminRepairRow[]> {
+  const agents = await agentContacts(
+    db,
+    rows.flatMap((row) => (row.agentId ? [row.agentId] : [])),
+  );
+  return rows.map((row) => {
+    const agent = row.agentId ? agents.get(row.agentId) : undefined;
+    return {
+      ...bookingSummary(row),
+      customerName: row.customerName,
+      customerEmail: row.customerEmail,
+      customerPhone: row.customerPhone,
+      address: row.address,
+      agent: agent ? { id: agent.id, name: agent.name, email: agent.email, active: agent.active } : null,
+    };
+  });
+}
+
+/** One booking as a row of the list (what each move answers). */
+export async function adminRepairRow(db: DbHandle, row: BookingRow): Promise<AdminRepairRow> {
+  return (await adminRows(db, [row]))[0]!;
+}
+
+/** GET /api/admin/repairs: newest first, paged, filtered by status, pickup dates and agent, searched. */
+export async function listAdminRepairs({
+  db,
+  query,
+}: {
+  db: Database;
+  query: AdminRepairQuery;
+}): Promise<PagedReply<AdminRepairRow>> {
+  const where = repairFilter(query);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(repairBookings)
+      .where(where)
+      .orderBy(...newestFirst(repairBookings.createdAt, repairBookings.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    everyRepair.count(db, where),
+  ]);
+  return { items: await adminRows(db, rows), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** GET /api/admin/repairs/:bookingNumber: the booking, its customer and agent, who did each step, and its emails. */
+export async function adminRepairDetails({
+  db,
+  bookingNumber,
+}: {
+  db: Database;
+  bookingNumber: string;
+}): Promise<AdminRepairDetails> {
+  const row = await findBooking(db, bookingNumber);
+  if (!row) throw repairNotFound();
+  const [summary, history, emails] = await Promise.all([
+    adminRepairRow(db, row),
+    db
+      .select()
+      .from(repairStatusHistory)
+      .where(eq(repairStatusHistory.bookingId, row.id))
+      .orderBy(asc(repairStatusHistory.createdAt), asc(repairStatusHistory.id)),
+    emailsAbout(db, { type: 'repair_booking', id: row.bookingNumber }),
+  ]);
+  const actors = await userNames(
+    db,
+    history.flatMap((entry) => (entry.actorId ? [entry.actorId] : [])),
+  );
+  return {
+    ...summary,
+    deviceDetails: bookingDetails(row).deviceDetails,
+    customerAccountId: row.customerId,
+    updatedAt: row.updatedAt.toISOString(),
+    // An entry with no actor was written by the booking itself (the customer, signed in or not).
+    history: history.map((entry) => ({
+      status: entry.status as RepairBookingStatus,
+      description: entry.description,
+      at: entry.createdAt.toISOString(),
+      actor: entry.actorId ? (actors.get(entry.actorId) ?? 'Removed account') : null,
+    })),
+    emails: emails.map((email) => ({
+      ...email,
+      createdAt: email.createdAt.toISOString(),
+      sentAt: email.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+const REPAIR_COLUMNS: CsvColumn<AdminRepairRow>[] = [
+  { header: 'Booking number', value: (r) => r.bookingNumber },
+  { header: 'Status', value: (r) => REPAIR_STATUS_LABELS[r.status] },
+  { header: 'Pickup date', value: (r) => r.pickupDate },
+  { header: 'Pickup time', value: (r) => r.pickupTime },
+  { header: 'Service', value: (r) => r.service.name },
+  { header: 'Device type', value: (r) => REPAIR_DEVICE_TYPE_LABELS[r.deviceType] },
+  { header: 'Timeframe', value: (r) => r.timeframe },
+  { header: 'Customer name', value: (r) => r.customerName },
+  { header: 'Customer email', value: (r) => r.customerEmail },
+  { header: 'Customer phone', value: (r) => r.customerPhone },
+  { header: 'Address', value: (r) => r.address },
+  { header: 'Agent', value: (r) => r.agent?.name },
+  { header: 'Agent email', value: (r) => r.agent?.email },
+  { header: 'Booked at', value: (r) => new Date(r.createdAt) },
+];
+
+/**
+ * GET /api/admin/repairs/export.csv: every booking the list shows with these filters, newest first,
+ * read in batches after the last one sent (keyset on created_at, id: the order of the list's index).
+ */
+export function exportRepairs(
+  reply: FastifyReply,
+  { db, query, now }: { db: Database; query: AdminRepairQuery; now: Date },
+) {
+  const where = repairFilter(query);
+  const batches = inBatches<BookingRow>((after, size) =>
+    db
+      .select()
+      .from(repairBookings)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${repairBookings.createdAt}, ${repairBookings.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(...newestFirst(repairBookings.createdAt, repairBookings.id))
+      .limit(size),
+  );
+  async function* rows() {
+    for await (const batch of batches) yield await adminRows(db, batch);
+  }
+  return sendCsv(reply, { name: 'repairs', now, columns: REPAIR_COLUMNS, batches: rows() });
+}

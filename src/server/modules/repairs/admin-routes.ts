@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { adminRepairQuerySchema, reassignRepairSchema, rescheduleRepairSchema } from '../../../shared/admin-repairs';
+import { adminCancelRepairSchema } from '../../../shared/repairs';
+import type { AppContext } from '../../context';
+import { parseInput } from '../../lib/errors';
+import { sessionUser } from '../../lib/session-user';
+import { adminRepairDetails, exportRepairs, listAdminRepairs } from './admin-list';
+import { reassignRepair, rescheduleRepair } from './admin-moves';
+import { cancelRepair } from './cancel';
+
+type ByNumber = { Params: { bookingNumber: string } };
+const ADMIN = { config: { access: ['admin' as const] } };
+
+/** The admin's Repairs tab: the list and its CSV, one booking's details, and reassign, reschedule and cancel. */
+export function registerAdminRepairRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
+  app.get('/api/admin/repairs', ADMIN, async (request) =>
+    listAdminRepairs({ db, query: parseInput(adminRepairQuerySchema, request.query) }),
+  );
+
+  // Registered before /:bookingNumber would be asked; Fastify prefers the static segment anyway.
+  app.get('/api/admin/repairs/export.csv', ADMIN, async (request, reply) =>
+    exportRepairs(reply, { db, query: parseInput(adminRepairQuerySchema, request.query), now: clock.now() }),
+  );
+
+  app.get<ByNumber>('/api/admin/repairs/:bookingNumber', ADMIN, async (request) =>
+    adminRepairDetails({ db, bookingNumber: request.params.bookingNumber }),
+  );
+
+  app.post<ByNumber>('/api/admin/repairs/:bookingNumber/reassign', ADMIN, async (request) => {
+    const { agentId } = parseInput(reassignRepairSchema, request.body, { form: true });
+    const actor = sessionUser(request);
+    return reassignRepair({ db, config, clock, actor, bookingNumber: request.params.bookingNumber, agentId });
+  });
+
+  app.post<ByNumber>('/api/admin/repairs/:bookingNumber/reschedule', ADMIN, async (request) => {
+    const slot = parseInput(rescheduleRepairSchema, request.body, { form: true });
+    const actor = sessionUser(request);
+    return rescheduleRepair({ db, config, clock, actor, bookingNumber: request.params.bookingNumber, slot });
+  });
+
+  app.post<ByNumber>('/api/admin/repairs/:bookingNumber/cancel', ADMIN, async (request) => {
+    const { reason } = parseInput(adminCancelRepairSchema, request.body, { form: true });
+    return cancelRepair({
+      db,
+      config,
+      clock,
+      bookingNumber: request.params.bookingNumber,
+      by: { staff: sessionUser(request), reason },
+    });
+  });
+}

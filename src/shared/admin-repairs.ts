@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { adminListQuerySchema } from './admin';
+import { DATE_PATTERN, PICKUP_MESSAGES, PICKUP_SLOTS, type PickupSlot } from './repair-calendar';
+import {
+  REPAIR_BOOKING_STATUSES,
+  REPAIR_STATUS_LABELS,
+  type RepairBooking,
+  type RepairBookingStatus,
+  type RepairBookingSummary,
+} from './repairs';
+
+/**
+ * The admin's Repairs tab: the list's query, the reassign and reschedule payloads, the rows and the
+ * detail view. Only admin code imports this file (the storefront's bundle never carries it).
+ */
+
+/** A booking number as the search box recognises it: REP- and nine digits (any case). */
+export const REPAIR_NUMBER_PATTERN = /^REP-\d{9}$/;
+
+/** The statuses a booking can still be handed to another agent from: it is not finished or cancelled. */
+export const REPAIR_OPEN_STATUSES = [
+  'booked',
+  'picked_up',
+  'in_repair',
+  'ready',
+] as const satisfies readonly RepairBookingStatus[];
+
+export const REPAIR_STATUS_OPTIONS = REPAIR_BOOKING_STATUSES.map((value) => ({
+  value,
+  label: REPAIR_STATUS_LABELS[value],
+}));
+
+const dateFilter = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || DATE_PATTERN.test(value), `${label} must be a date (YYYY-MM-DD)`)
+    .optional()
+    .default('');
+
+/**
+ * GET /api/admin/repairs and its export.csv: the list query, a status, the pickup date (one day:
+ * from = to; a range; or either end open) and the agent. Every filter empty means all.
+ */
+export const adminRepairQuerySchema = adminListQuerySchema
+  .extend({
+    status: z
+      .enum(['', ...REPAIR_BOOKING_STATUSES], { error: 'Unknown repair status' })
+      .optional()
+      .default(''),
+    from: dateFilter('From'),
+    to: dateFilter('To'),
+    agent: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || z.uuid().safeParse(value).success, 'Unknown agent')
+      .optional()
+      .default(''),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'To must be on or after From',
+  });
+export type AdminRepairQuery = z.output<typeof adminRepairQuerySchema>;
+/** The list's filters by name, as the tab keeps them in the URL. */
+export const ADMIN_REPAIR_FILTERS = ['q', 'status', 'from', 'to', 'agent'] as const;
+
+/** POST /api/admin/repairs/:bookingNumber/reassign. */
+export const reassignRepairSchema = z.object({
+  agentId: z.uuid({ error: 'Choose an agent' }),
+});
+export type ReassignRepairInput = z.input<typeof reassignRepairSchema>;
+
+/** POST /api/admin/repairs/:bookingNumber/reschedule: a new pickup date and slot. */
+export const rescheduleRepairSchema = z.object({
+  pickupDate: z.string({ error: PICKUP_MESSAGES.chooseDate }).regex(DATE_PATTERN, PICKUP_MESSAGES.chooseDate),
+  pickupTime: z.enum(PICKUP_SLOTS, { error: PICKUP_MESSAGES.chooseTime }),
+});
+export type RescheduleRepairInput = z.input<typeof rescheduleRepairSchema>;
+
+export const ADMIN_REPAIR_MESSAGES = {
+  empty: 'No repair bookings found',
+  emptyHint: 'Bookings appear here when customers book a repair',
+  loadFailed: 'Failed to load repair bookings',
+  reassigned: (number: string, agent: string) => `${number} is now ${agent}'s pickup`,
+  rescheduled: (number: string, date: string, time: string) => `${number} is now collected on ${date} at ${time}`,
+  cancelled: (number: string) => `${number} is cancelled: the customer and the agent are emailed the reason`,
+  sameAgent: 'This booking is already with that agent',
+  sameSlot: 'The pickup is already at that time',
+  inactiveAgent: 'This agent is not active: choose an active agent',
+  /** The agent already has as many pickups in that slot as one slot takes (REPAIR_SLOT_CAPACITY). */
+  agentFull: (agent: string, date: string, time: PickupSlot, capacity: number) =>
+    `${agent} already has ${capacity} ${capacity === 1 ? 'pickup' : 'pickups'} on ${date} at ${time}, the most one agent can collect in a slot`,
+  pastSlot: 'This pickup time has already passed: choose a later one',
+  notMovable: (status: RepairBookingStatus, move: 'reassigned' | 'rescheduled') =>
+    `This repair is ${REPAIR_STATUS_LABELS[status]}, so it can no longer be ${move}`,
+} as const;
+
+/** Who is named on a row: an agent (or a customer's account) by id, name and email. */
+export interface RepairPerson {
+  id: string;
+  name: string;
+  email: string;
+  active: boolean;
+}
+
+/** One row of GET /api/admin/repairs. */
+export interface AdminRepairRow extends RepairBookingSummary {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  /** Where the device is collected. */
+  address: string;
+  agent: RepairPerson | null;
+}
+
+/** GET /api/admin/repairs/:bookingNumber: the whole booking, who did each step, and the emails about it. */
+export interface AdminRepairDetails extends AdminRepairRow {
+  deviceDetails: RepairBooking['deviceDetails'];
+  /** The customer's account, when they were signed in to book. */
+  customerAccountId: string | null;
+  updatedAt: string;
+  history: { status: RepairBookingStatus; description: string; at: string; actor: string | null }[];
+  emails: { kind: string; subject: string; to: string; status: string; createdAt: string; sentAt: string | null }[];
+}
+
+/** What each of the admin's moves answers. */
+export interface AdminRepairMoveReply {
+  message: string;
+  repair: AdminRepairRow;
+}

@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { formatPickupDate, STORE_TIME_ZONE } from '../../../../shared/repair-calendar';
+import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
+import { REPAIR_STATUS_LABELS } from '../../../../shared/repairs';
+import { LoadedQuery } from '../../../components/loaded-query';
+import { DialogFor } from '../../../components/ui/dialog';
+import { useRepairDetails } from './repair-api';
+
+const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
+const at = (iso: string) => when.format(new Date(iso));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-5">
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <div className="mt-2 text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+/** One fact per line of a definition list: a term and what it holds, '-' when empty. */
+function Facts({ facts }: { facts: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
+      {facts.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-slate-500">{term}</dt>
+          <dd className="text-slate-900">{value || '-'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** View Details: the booking as the customer gave it, the agent, who did each step (Cape Town time), and its emails. */
+export function RepairDetailsDialog({ bookingNumber, onClose }: { bookingNumber: string | null; onClose: () => void }) {
+  return (
+    <DialogFor subject={bookingNumber} onClose={onClose} title={`Repair ${bookingNumber ?? ''}`} size="lg">
+      {(number) => <Details bookingNumber={number} />}
+    </DialogFor>
+  );
+}
+
+function Details({ bookingNumber }: { bookingNumber: string }) {
+  return (
+    <LoadedQuery query={useRepairDetails(bookingNumber)} errorTitle="Failed to load the repair booking">
+      {(data) => (
+        <div>
+          <p className="text-sm text-slate-600">
+            {REPAIR_STATUS_LABELS[data.status]} · booked {at(data.createdAt)}
+          </p>
+          <Section title="Booking">
+            <Facts
+              facts={[
+                ['Service', data.service.name],
+                ['Device', REPAIR_DEVICE_TYPE_LABELS[data.deviceType]],
+                ['Brand and model', [data.deviceDetails.brand, data.deviceDetails.model].filter(Boolean).join(' ')],
+                ['Issue', data.deviceDetails.issueType],
+                ['Description', data.deviceDetails.description],
+                ['Timeframe', data.timeframe],
+                ['Pickup', `${formatPickupDate(data.pickupDate)} at ${data.pickupTime}`],
+              ]}
+            />
+          </Section>
+          <Section title="Customer">
+            <Facts
+              facts={[
+                ['Name', data.customerName],
+                ['Email', data.customerEmail],
+                ['Phone', data.customerPhone],
+                ['Address', data.address],
+                ['Account', data.customerAccountId ? 'Signed in to book' : 'Booked as a guest'],
+              ]}
+            />
+          </Section>
+          <Section title="Agent">
+            {data.agent ? (
+              <p>
+                {data.agent.name} · {data.agent.email}
+                {data.agent.active ? '' : ' · inactive'}
+              </p>
+            ) : (
+              <p>No agent</p>
+            )}
+          </Section>
+          <Section title="History">
+            <ol className="space-y-1">
+              {data.history.map((step, i) => (
+                <li key={i}>
+                  {REPAIR_STATUS_LABELS[step.status]} · {step.description} · {at(step.at)} · {step.actor ?? 'Customer'}
+                </li>
+              ))}
+            </ol>
+          </Section>
+          <Section title="Emails">
+            {data.emails.length === 0 ? (
+              <p>No emails sent</p>
+            ) : (
+              <ul className="space-y-1">
+                {data.emails.map((email, i) => (
+                  <li key={i}>
+                    {email.subject} → {email.to} · {email.status} · {at(email.sentAt ?? email.createdAt)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+      )}
+    </LoadedQuery>
+  );
+}

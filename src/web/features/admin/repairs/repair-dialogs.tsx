@@ -1,0 +1,133 @@
+import { useMemo } from 'react';
+import { type AdminRepairRow, reassignRepairSchema, rescheduleRepairSchema } from '../../../../shared/admin-repairs';
+import { formatPickupDate, pickupDates } from '../../../../shared/repair-calendar';
+import { adminCancelRepairSchema } from '../../../../shared/repairs';
+import { SelectField, TextAreaField } from '../../../components/ui/field';
+import { useActionForm } from '../../../lib/forms';
+import { useActiveAgents } from '../agents/agent-api';
+import { ActionDialog } from '../components/action-dialog';
+import { repairActions, useFreeSlots } from './repair-api';
+
+type Props = { repair: AdminRepairRow; onOpenChange: (open: boolean) => void; onDone: () => void };
+
+/** The action's form; on success the list is refreshed and the dialog closes. */
+const closing = (props: Props) => () => {
+  props.onDone();
+  props.onOpenChange(false);
+};
+
+const slotLine = (repair: AdminRepairRow) => `${formatPickupDate(repair.pickupDate)} at ${repair.pickupTime}`;
+
+/** Reassign: another active agent; the server refuses one who is full at the booking's slot. */
+export function ReassignDialog(props: Props) {
+  const { repair } = props;
+  const agents = useActiveAgents();
+  const form = useActionForm(
+    reassignRepairSchema,
+    { agentId: '' },
+    (input) => repairActions.reassign(repair.bookingNumber, input),
+    closing(props),
+  );
+  const others = (agents.data?.items ?? []).filter((agent) => agent.id !== repair.agent?.id);
+  return (
+    <ActionDialog
+      title="Reassign Pickup"
+      submitLabel="Reassign"
+      record={repair.bookingNumber}
+      onOpenChange={props.onOpenChange}
+      form={form}
+    >
+      <p className="text-sm text-slate-600">
+        Now with {repair.agent?.name ?? 'nobody'}; pickup {slotLine(repair)}. The customer and both agents are emailed.
+      </p>
+      <SelectField
+        label="New agent"
+        required
+        placeholder={agents.isPending ? 'Loading agents...' : 'Choose an agent'}
+        options={others.map((agent) => ({ value: agent.id, label: `${agent.name} (${agent.role})` }))}
+        {...form.input('agentId')}
+      />
+    </ActionDialog>
+  );
+}
+
+/** Reschedule: the dates and free times the booking dialog offers (shared/repair-calendar), same agent. */
+export function RescheduleDialog(props: Props) {
+  const { repair } = props;
+  const form = useActionForm(
+    rescheduleRepairSchema,
+    { pickupDate: '', pickupTime: '' as never },
+    (input) => repairActions.reschedule(repair.bookingNumber, input),
+    closing(props),
+  );
+  const dates = useMemo(() => pickupDates(new Date()), []);
+  const date = form.form.watch('pickupDate');
+  const slots = useFreeSlots(date);
+  const offered = (slots.data?.slots ?? []).filter(
+    (slot) => !(date === repair.pickupDate && slot === repair.pickupTime),
+  );
+  return (
+    <ActionDialog
+      title="Reschedule Pickup"
+      submitLabel="Reschedule"
+      record={repair.bookingNumber}
+      onOpenChange={props.onOpenChange}
+      form={form}
+    >
+      <p className="text-sm text-slate-600">
+        Now {slotLine(repair)} with {repair.agent?.name ?? 'no agent'}. The customer and the agent are emailed.
+      </p>
+      <SelectField
+        label="Pickup Date"
+        required
+        placeholder="Select a date"
+        options={dates.map((d) => ({ value: d, label: formatPickupDate(d) }))}
+        {...form.input('pickupDate', { onChange: () => form.form.setValue('pickupTime', '' as never) })}
+      />
+      <SelectField
+        label="Pickup Time"
+        required
+        disabled={!date || slots.isPending}
+        hint={
+          !date
+            ? 'Choose a date first'
+            : slots.isPending
+              ? 'Loading times...'
+              : offered.length === 0
+                ? 'No pickup times left on this day. Choose another date.'
+                : 'Free times, Cape Town time'
+        }
+        placeholder="Select a time"
+        options={offered}
+        {...form.input('pickupTime')}
+      />
+    </ActionDialog>
+  );
+}
+
+/** Cancel: a reason is required; the customer and the agent are emailed it. */
+export function CancelRepairDialog(props: Props) {
+  const { repair } = props;
+  const form = useActionForm(
+    adminCancelRepairSchema,
+    { reason: '' },
+    (input) => repairActions.cancel(repair.bookingNumber, input),
+    closing(props),
+  );
+  return (
+    <ActionDialog
+      title="Cancel Booking"
+      record={repair.bookingNumber}
+      danger
+      cancelLabel="Keep Booking"
+      onOpenChange={props.onOpenChange}
+      form={form}
+    >
+      <p className="text-sm text-slate-600">
+        Nobody will collect {repair.customerName}&apos;s device on {slotLine(repair)}, and the slot is offered again.
+        The customer and the agent are emailed the reason.
+      </p>
+      <TextAreaField label="Reason" required {...form.input('reason')} />
+    </ActionDialog>
+  );
+}

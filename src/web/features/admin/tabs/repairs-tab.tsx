@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import {
+  ADMIN_REPAIR_MESSAGES,
+  REPAIR_OPEN_STATUSES,
+  REPAIR_STATUS_OPTIONS,
+  type AdminRepairRow,
+} from '../../../../shared/admin-repairs';
+import { formatPickupDate } from '../../../../shared/repair-calendar';
+import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
+import { REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../../shared/repairs';
+import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
+import { Button } from '../../../components/ui/button';
+import { controlClass } from '../../../components/ui/field';
+import type { PagedList } from '../../../lib/use-paged-list';
+import { useActiveAgents } from '../agents/agent-api';
+import { cardList, ListTab } from '../components/list-tab';
+import { ListToolbar } from '../components/list-toolbar';
+import { RowTitle } from '../components/row-title';
+import { REPAIRS_PATH, useRefreshRepairs, useRepairList } from '../repairs/repair-api';
+import { RepairDetailsDialog } from '../repairs/repair-details-dialog';
+import { CancelRepairDialog, ReassignDialog, RescheduleDialog } from '../repairs/repair-dialogs';
+
+const TONES: Record<RepairBookingStatus, BadgeTone> = {
+  booked: 'amber',
+  picked_up: 'blue',
+  in_repair: 'purple',
+  ready: 'blue',
+  returned: 'green',
+  cancelled: 'red',
+};
+
+/**
+ * The admin's Repairs tab: every booking, who collects it and when; searched by REP number, name or
+ * email, filtered by status, pickup dates and agent on the server, kept in the URL. Each card opens
+ * the booking's details and the moves its status allows: Reassign, Reschedule, Cancel.
+ */
+export default function RepairsTab() {
+  const list = useRepairList();
+  const refresh = useRefreshRepairs();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const total = list.query.data?.total;
+  return (
+    <ListTab
+      id="repairs"
+      title="Repairs"
+      subtitle={total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'booking' : 'bookings'}`}
+      controls={
+        <ListToolbar
+          list={list}
+          searchLabel="Search by REP number, name or email"
+          statuses={REPAIR_STATUS_OPTIONS}
+          exportPath={`${REPAIRS_PATH}/export.csv`}
+        >
+          <RepairFilters list={list} />
+        </ListToolbar>
+      }
+      list={list}
+      errorTitle={ADMIN_REPAIR_MESSAGES.loadFailed}
+      empty={{ title: ADMIN_REPAIR_MESSAGES.empty, description: ADMIN_REPAIR_MESSAGES.emptyHint }}
+      after={<RepairDetailsDialog bookingNumber={viewing} onClose={() => setViewing(null)} />}
+    >
+      {cardList('space-y-4', (repair) => (
+        <RepairCard
+          key={repair.bookingNumber}
+          repair={repair}
+          onView={() => setViewing(repair.bookingNumber)}
+          onChanged={() => void refresh()}
+        />
+      ))}
+    </ListTab>
+  );
+}
+
+/** The pickup dates (one day: the same From and To) and the agent, each applied as it changes. */
+function RepairFilters({ list }: { list: PagedList<AdminRepairRow> }) {
+  const agents = useActiveAgents();
+  const { from = '', to = '', agent = '' } = list.filters;
+  return (
+    <>
+      <label>
+        <span className="mb-1.5 block text-sm font-medium text-slate-700">Pickup from</span>
+        <input
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => list.setFilters({ from: event.target.value })}
+          className={controlClass}
+        />
+      </label>
+      <label>
+        <span className="mb-1.5 block text-sm font-medium text-slate-700">Pickup to</span>
+        <input
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(event) => list.setFilters({ to: event.target.value })}
+          className={controlClass}
+        />
+      </label>
+      <label>
+        <span className="mb-1.5 block text-sm font-medium text-slate-700">Agent</span>
+        <select
+          value={agent}
+          onChange={(event) => list.setFilters({ agent: event.target.value })}
+          className={controlClass}
+        >
+          <option value="">All</option>
+          {(agents.data?.items ?? []).map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+function RepairCard({
+  repair,
+  onView,
+  onChanged,
+}: {
+  repair: AdminRepairRow;
+  onView: () => void;
+  onChanged: () => void;
+}) {
+  const [dialog, setDialog] = useState<'reassign' | 'reschedule' | 'cancel' | null>(null);
+  const dialogProps = { repair, onOpenChange: (open: boolean) => !open && setDialog(null), onDone: onChanged };
+  const open = (REPAIR_OPEN_STATUSES as readonly string[]).includes(repair.status);
+  const booked = repair.status === 'booked';
+  return (
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label={`Repair ${repair.bookingNumber}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <RowTitle number={repair.bookingNumber} name={repair.customerName} detail={repair.customerEmail} />
+        <StatusBadge status={repair.status} tones={TONES} label={REPAIR_STATUS_LABELS[repair.status]} />
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-3">
+        <div>
+          <dt className="inline">Pickup: </dt>
+          <dd className="inline font-semibold text-slate-900">
+            {formatPickupDate(repair.pickupDate)} at {repair.pickupTime}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline">Agent: </dt>
+          <dd className="inline">
+            {repair.agent ? `${repair.agent.name}${repair.agent.active ? '' : ' (inactive)'}` : 'None'}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline">Service: </dt>
+          <dd className="inline">
+            {repair.service.name} ({REPAIR_DEVICE_TYPE_LABELS[repair.deviceType]})
+          </dd>
+        </div>
+        <div className="sm:col-span-3">
+          <dt className="inline">Address: </dt>
+          <dd className="inline">
+            {repair.address} · {repair.customerPhone}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={onView}>
+          View Details
+        </Button>
+        {open && (
+          <Button variant="secondary" size="sm" onClick={() => setDialog('reassign')}>
+            Reassign
+          </Button>
+        )}
+        {booked && (
+          <Button variant="secondary" size="sm" onClick={() => setDialog('reschedule')}>
+            Reschedule
+          </Button>
+        )}
+        {booked && (
+          <Button variant="danger" size="sm" onClick={() => setDialog('cancel')}>
+            Cancel Booking
+          </Button>
+        )}
+      </div>
+      {dialog === 'reassign' && <ReassignDialog {...dialogProps} />}
+      {dialog === 'reschedule' && <RescheduleDialog {...dialogProps} />}
+      {dialog === 'cancel' && <CancelRepairDialog {...dialogProps} />}
+    </li>
+  );
+}
