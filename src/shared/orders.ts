@@ -13,6 +13,10 @@ export const ORDER_PAYMENT_STATUSES = ['awaiting_payment', 'paid', 'cancelled', 
 export const CLOSED_UNPAID_STATUSES: readonly string[] = ['cancelled', 'expired'];
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
+/** An order's history entry: a status it reached, or a change of its courier and tracking number. */
+export const ORDER_HISTORY_KINDS = ['status', 'tracking'] as const;
+export type OrderHistoryKind = (typeof ORDER_HISTORY_KINDS)[number];
+
 /** The admin's forward-only steps (spec 001 'Order status'). */
 export const ORDER_ADVANCE: Partial<Record<OrderStatus, { next: OrderStatus; label: string }>> = {
   pending: { next: 'processing', label: 'Mark Processing' },
