@@ -31,7 +31,7 @@ beforeAll(async () => {
       description: 'Business laptop </script><b>"quoted"</b> & more',
       imageCount: 2,
     },
-    { brand: 'Apple', model: 'iPhone 12', type: 'phone', price: 7499, quantity: 0, inStock: false, condition: 'New' },
+    { brand: 'Apple', model: 'iPhone 12', type: 'phone', price: 7499, quantity: 0, condition: 'New' },
     { brand: 'Dell', model: 'Gone', deletedAt: new Date('2026-02-01') },
   ]);
 });

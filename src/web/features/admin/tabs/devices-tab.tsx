@@ -30,6 +30,14 @@ export default function DevicesTab() {
     },
     onError: () => toast.error(DEVICE_MESSAGES.deleteFailed),
   });
+  const stock = useMutation({
+    mutationFn: ({ device, inStock }: { device: Device; inStock: boolean }) => deviceActions.setInStock(device, inStock),
+    onSuccess: (device) => {
+      toast.success(device.inStock ? DEVICE_MESSAGES.nowInStock(device.name) : DEVICE_MESSAGES.nowOutOfStock(device.name));
+      void refresh();
+    },
+    onError: () => toast.error(DEVICE_MESSAGES.updateFailed),
+  });
   const openForm = (device: Device | null) => {
     setEditing(device);
     setFormOpen(true);
@@ -55,6 +63,8 @@ export default function DevicesTab() {
                 device={device}
                 onEdit={() => openForm(device)}
                 onDelete={() => setDeleting(device)}
+                onStock={(inStock) => stock.mutate({ device, inStock })}
+                stockPending={stock.isPending && stock.variables.device.id === device.id}
               />
             ))}
           </ul>
@@ -76,7 +86,19 @@ export default function DevicesTab() {
   );
 }
 
-function DeviceCard({ device, onEdit, onDelete }: { device: Device; onEdit: () => void; onDelete: () => void }) {
+function DeviceCard({
+  device,
+  onEdit,
+  onDelete,
+  onStock,
+  stockPending,
+}: {
+  device: Device;
+  onEdit: () => void;
+  onDelete: () => void;
+  onStock: (inStock: boolean) => void;
+  stockPending: boolean;
+}) {
   const shown = device.images.slice(0, 3);
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -126,7 +148,16 @@ function DeviceCard({ device, onEdit, onDelete }: { device: Device; onEdit: () =
           <s className="ml-2 text-sm font-normal text-slate-500">{money(device.originalPrice, 'admin')}</s>
         )}
       </p>
-      <div className="mt-auto flex gap-2 pt-4">
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={stockPending}
+          onClick={() => onStock(!device.inStock)}
+          aria-label={`Mark ${device.name} ${device.inStock ? 'Out of Stock' : 'In Stock'}`}
+        >
+          {device.inStock ? 'Mark Out of Stock' : 'Mark In Stock'}
+        </Button>
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${device.name}`}>
           <Pencil className="size-4" aria-hidden="true" />
           Edit
