@@ -17,7 +17,6 @@ export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 export const ORDER_HISTORY_KINDS = ['status', 'tracking'] as const;
 export type OrderHistoryKind = (typeof ORDER_HISTORY_KINDS)[number];
 
-
 /** ORD-{year}-{six digits}, spec 000 section 9. */
 export const ORDER_NUMBER_PATTERN = /^ORD-\d{4}-\d{6}$/;
 
