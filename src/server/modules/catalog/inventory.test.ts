@@ -148,7 +148,7 @@ describe('POST /api/admin/devices', () => {
 });
 
 describe('PATCH /api/admin/devices/:id', () => {
-  it('sets the stock to 0: the device is sold out, still on sale (the switch is the admin\'s alone)', async () => {
+  it("sets the stock to 0: the device is sold out, still on sale (the switch is the admin's alone)", async () => {
     const [device] = await insertDevices(t.db, [{ brand: 'Samsung', model: 'Galaxy Tab S9', quantity: 2 }]);
     expect((await listed('Galaxy Tab S9')).items[0]).toMatchObject({ quantity: 2, inStock: true });
     const res = await update(device!.id, { quantity: 0 });

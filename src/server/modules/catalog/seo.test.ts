@@ -152,7 +152,7 @@ describe('the page head, whatever a name holds', () => {
   it("keeps a '$&' or '$`' in a device's name as text, never pasting parts of index.html", async () => {
     const [odd] = await insertDevices(t.db, [{ brand: 'Acme', model: "Phone $& $` $' Co", type: 'phone' }]);
     const html = (await page(`/device/${odd!.id}`)).body;
-    expect(html).toContain("<title>Acme Phone $&amp; $` $&#39; Co | QuickBuy</title>");
+    expect(html).toContain('<title>Acme Phone $&amp; $` $&#39; Co | QuickBuy</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 });

@@ -121,10 +121,7 @@ describe('POST /api/checkout', () => {
   });
 
   it('rolls back every line when a later line is short', async () => {
-    const [a, b] = await insertDevices(t.db, [
-      { quantity: 5 },
-      { brand: 'HP', model: 'EliteBook', quantity: 0 },
-    ]);
+    const [a, b] = await insertDevices(t.db, [{ quantity: 5 }, { brand: 'HP', model: 'EliteBook', quantity: 0 }]);
     const before = await orderCount();
     const res = await checkout(t, [
       { deviceId: a!.id, quantity: 2 },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isMoveAllowed, ORDER_MOVE_NAMES, orderMoveRefusal, type OrderMove } from '../../../shared/order-moves';
 import { ORDER_PAYMENT_STATUSES, ORDER_STATUSES } from '../../../shared/orders';
@@ -20,12 +21,16 @@ beforeAll(async () => {
 });
 
 /** Each move's route, as the Orders tab calls it. */
-const MOVE_REQUESTS: Record<OrderMove, (orderNumber: string) => Promise<{ statusCode: number; json(): any }>> = {
-  markProcessing: (n) => send(t.app, 'POST', `/api/admin/orders/${n}/status`, { cookie, body: { status: 'processing' } }),
+const MOVE_REQUESTS: Record<OrderMove, (orderNumber: string) => Promise<LightMyRequestResponse>> = {
+  markProcessing: (n) =>
+    send(t.app, 'POST', `/api/admin/orders/${n}/status`, { cookie, body: { status: 'processing' } }),
   markShipped: (n) => send(t.app, 'POST', `/api/admin/orders/${n}/status`, { cookie, body: { status: 'shipped' } }),
   markDelivered: (n) => send(t.app, 'POST', `/api/admin/orders/${n}/status`, { cookie, body: { status: 'delivered' } }),
   updateTracking: (n) =>
-    send(t.app, 'PUT', `/api/admin/orders/${n}/tracking`, { cookie, body: { courier: 'Aramex', trackingNumber: 'AX1' } }),
+    send(t.app, 'PUT', `/api/admin/orders/${n}/tracking`, {
+      cookie,
+      body: { courier: 'Aramex', trackingNumber: 'AX1' },
+    }),
   cancel: (n) => send(t.app, 'POST', `/api/admin/orders/${n}/cancel`, { cookie }),
   refundDue: (n) => send(t.app, 'POST', `/api/admin/orders/${n}/refund-due`, { cookie }),
 };

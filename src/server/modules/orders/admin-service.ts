@@ -59,7 +59,6 @@ interface Deps {
 /** An admin's move on one order: who makes it, on which order, with the move's parsed input. */
 type OrderMove<Schema extends z.ZodType> = Deps & { actor: Actor; orderNumber: string; input: z.output<Schema> };
 
-
 /** The list's WHERE: status and search (also used by the benchmark's EXPLAIN). */
 export const orderListWhere = (query: Pick<z.output<typeof adminOrderQuerySchema>, 'status' | 'q'>) =>
   and(

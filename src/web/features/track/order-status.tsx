@@ -22,6 +22,9 @@ const STEP_CLASS: Record<OrderStepState, string> = {
   pending: 'text-slate-400',
 };
 
+/** What a step without a time says (a cancel by expiry has no entry of its own: it says nothing). */
+const STEP_WORD: Record<OrderStepState, string> = { done: '', skipped: 'Skipped', pending: 'Pending' };
+
 /**
  * An order found by its number: status with its dates; items, total and courier only for whoever may
  * open the order (its link, its customer, the admin); nothing personal.
@@ -52,9 +55,7 @@ export function OrderStatus({ order }: { order: TrackedOrder }) {
         {steps.map((step) => (
           <li key={step.status} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
             <span className={STEP_CLASS[step.state]}>{LABELS[step.status] ?? step.status}</span>
-            <span className="text-slate-500">
-              {step.date ? formatDateTime(step.date) : step.state === 'skipped' ? 'Skipped' : 'Pending'}
-            </span>
+            <span className="text-slate-500">{step.date ? formatDateTime(step.date) : STEP_WORD[step.state]}</span>
           </li>
         ))}
       </ol>

@@ -31,9 +31,12 @@ export default function DevicesTab() {
     onError: () => toast.error(DEVICE_MESSAGES.deleteFailed),
   });
   const stock = useMutation({
-    mutationFn: ({ device, inStock }: { device: Device; inStock: boolean }) => deviceActions.setInStock(device, inStock),
+    mutationFn: ({ device, inStock }: { device: Device; inStock: boolean }) =>
+      deviceActions.setInStock(device, inStock),
     onSuccess: (device) => {
-      toast.success(device.inStock ? DEVICE_MESSAGES.nowInStock(device.name) : DEVICE_MESSAGES.nowOutOfStock(device.name));
+      toast.success(
+        device.inStock ? DEVICE_MESSAGES.nowInStock(device.name) : DEVICE_MESSAGES.nowOutOfStock(device.name),
+      );
       void refresh();
     },
     onError: () => toast.error(DEVICE_MESSAGES.updateFailed),
