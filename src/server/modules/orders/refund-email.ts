@@ -33,7 +33,7 @@ export function renderRefundEmail(order: OrderRow, refund: RefundNotice): Outgoi
   return {
     kind: 'order_refund',
     to: order.customerEmail,
-    subject: `Refund of ${amount} for order ${order.orderNumber}`,
+    subject: `Refund for order ${order.orderNumber}`,
     html,
     text,
     dedupeKey: `order-refund:${refund.id}`,
