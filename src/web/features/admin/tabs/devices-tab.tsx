@@ -14,6 +14,10 @@ import { StatusBadge } from '../../../components/status-badge';
 import { deviceActions, useDeviceList, useRefreshDevices } from '../devices/device-api';
 import { DeviceFormDialog } from '../devices/device-form-dialog';
 
+/** The card's badge: the admin's switch, and a device switched on with none left is sold out. */
+const STOCK_TONES = { in: 'green', out: 'red', sold: 'amber' } as const;
+const STOCK_LABELS = { in: 'In Stock', out: 'Out of Stock', sold: 'Sold Out' } as const;
+
 /** Devices (spec 001 section 2): the inventory grid, Add Device, Edit and delete. */
 export default function DevicesTab() {
   const list = useDeviceList();
@@ -103,6 +107,7 @@ function DeviceCard({
   stockPending: boolean;
 }) {
   const shown = device.images.slice(0, 3);
+  const stock = !device.inStock ? 'out' : device.quantity === 0 ? 'sold' : 'in';
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       {shown.length > 0 && (
@@ -125,11 +130,7 @@ function DeviceCard({
       )}
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{device.name}</h3>
-        <StatusBadge
-          status={device.inStock ? 'in' : 'out'}
-          tones={{ in: 'green', out: 'red' }}
-          label={device.inStock ? 'In Stock' : 'Out of Stock'}
-        />
+        <StatusBadge status={stock} tones={STOCK_TONES} label={STOCK_LABELS[stock]} />
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">Brand</dt>
