@@ -129,6 +129,22 @@ describe('refund emails', () => {
     expect(emails[0]!.text).toContain(`Refund reference: ${refund!.providerReference}`);
   });
 
+  it('cancelling an order already refunded from the Paystack tab says so, and refunds nothing more', async () => {
+    const order = await paidOrder('refund.before@example.co.za', 1200);
+    const refunded = await send(t.app, 'POST', `/api/admin/payments/${order.payment.reference}/refund`, {
+      cookie,
+      body: { amount: 1200 },
+    });
+    expect(refunded.statusCode).toBe(200);
+    const res = await MOVE_REQUESTS.cancel(order.orderNumber);
+    expect(res.json()).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded' }, refund: null });
+    expect(await refundEmails('refund.before@example.co.za')).toHaveLength(1);
+    const mine = (
+      await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'refund.before@example.co.za'))
+    ).find((email) => email.kind === 'order_cancelled');
+    expect(mine!.text).toContain('Your payment for this order was already refunded in full.');
+  });
+
   it('a cancel of an unpaid order refunds nothing and sends no refund email', async () => {
     const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
     const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }], {
