@@ -4,6 +4,7 @@ import { optionalText, required } from './text-fields';
 import {
   ORDER_STATUSES,
   type Address,
+  type OrderHistoryKind,
   type OrderItemView,
   type OrderPaymentStatus,
   type OrderStatus,
@@ -109,6 +110,7 @@ export interface AdminOrderDetails extends AdminOrderRow {
     paidAt: string | null;
   }[];
   refunds: { amount: number; status: string; createdAt: string }[];
-  history: { status: string; note: string | null; actor: string | null; at: string }[];
+  /** Each status the order reached, and each tracking change (kind 'tracking'), oldest first. */
+  history: { kind: OrderHistoryKind; status: string; note: string | null; actor: string | null; at: string }[];
   emails: { kind: string; subject: string; to: string; status: string; createdAt: string; sentAt: string | null }[];
 }

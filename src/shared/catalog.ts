@@ -73,6 +73,11 @@ export interface Device {
   batteryHealth: number | null;
   price: number;
   originalPrice: number | null;
+  /**
+   * The admin's In Stock / Out of Stock switch (decision 048): an Out of Stock device is off sale
+   * (left out of every listing, refused by checkout) and keeps its quantity. A device with none left
+   * is sold out whatever the switch says: `forSale` tells whether it can be bought.
+   */
   inStock: boolean;
   quantity: number;
   description: string | null;
@@ -81,6 +86,12 @@ export interface Device {
   defaultImageIndex: number;
   addedDate: string;
 }
+
+/** Whether a shopper can buy the device now: on sale and at least one unit left. */
+export const forSale = (device: Pick<Device, 'inStock' | 'quantity'>) => device.inStock && device.quantity > 0;
+
+/** What the device page says of a device the admin took off sale. */
+export const NOT_FOR_SALE_MESSAGE = 'This device is not available for sale at the moment.';
 
 export interface DeviceListReply {
   items: Device[];

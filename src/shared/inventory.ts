@@ -31,6 +31,8 @@ const deviceFields = {
     .nullish()
     .transform((value) => value ?? null),
   quantity: wholeNumber('Quantity'),
+  /** The admin's In Stock / Out of Stock switch: out of stock is off sale, its quantity kept (decision 048). */
+  inStock: z.boolean({ error: 'Choose In Stock or Out of Stock' }),
   description: optionalText('Description', 4000, { multiline: true }),
   displaySize: optionalText('Display size', 40),
   batteryHealth: z
@@ -56,6 +58,7 @@ export const deviceInputSchema = z
     storage: deviceFields.storage.default(''),
     // A device is created in stock (spec 001 section 5): 0 becomes 1 here; Edit keeps 0 (decision 024).
     quantity: deviceFields.quantity.default(1).transform((quantity) => quantity || 1),
+    inStock: deviceFields.inStock.default(true),
     imageIds: deviceFields.imageIds.default([]),
     defaultImageIndex: deviceFields.defaultImageIndex.default(0),
   })
@@ -84,6 +87,9 @@ export const DEVICE_MESSAGES = {
   deleted: 'Device deleted successfully!',
   deleteFailed: 'Failed to delete device',
   deleteQuestion: 'Are you sure you want to delete this device?',
+  /** The Devices tab's per-card switch. */
+  nowInStock: (name: string) => `${name} is In Stock and back on sale`,
+  nowOutOfStock: (name: string) => `${name} is Out of Stock: off sale, its quantity kept`,
 } as const;
 
 /** The Devices tab's stock filter (?status=). */

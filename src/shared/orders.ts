@@ -13,12 +13,9 @@ export const ORDER_PAYMENT_STATUSES = ['awaiting_payment', 'paid', 'cancelled', 
 export const CLOSED_UNPAID_STATUSES: readonly string[] = ['cancelled', 'expired'];
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
-/** The admin's forward-only steps (spec 001 'Order status'). */
-export const ORDER_ADVANCE: Partial<Record<OrderStatus, { next: OrderStatus; label: string }>> = {
-  pending: { next: 'processing', label: 'Mark Processing' },
-  processing: { next: 'shipped', label: 'Mark Shipped' },
-  shipped: { next: 'delivered', label: 'Mark Delivered' },
-};
+/** An order's history entry: a status it reached, or a change of its courier and tracking number. */
+export const ORDER_HISTORY_KINDS = ['status', 'tracking'] as const;
+export type OrderHistoryKind = (typeof ORDER_HISTORY_KINDS)[number];
 
 /** ORD-{year}-{six digits}, spec 000 section 9. */
 export const ORDER_NUMBER_PATTERN = /^ORD-\d{4}-\d{6}$/;
@@ -170,6 +167,4 @@ export interface OrderView {
   trackingNumber: string | null;
 }
 
-/** An admin may cancel an order until it ships (beyond the spec, which shows no cancel). */
-export const CANCELLABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];
 export const ORDER_CANCELLED_MESSAGE = 'Order cancelled';

@@ -6,6 +6,7 @@ export interface TrackedOrder {
   orderNumber: string;
   status: string;
   createdAt: string;
+  /** Each status the order reached, once, at its first time, Pending (the placing) first: see order-timeline.ts. */
   statusHistory: { status: string; date: string }[];
   /** For a holder of the order's link, its signed-in customer and the admin; null for anyone else. */
   details: {

@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page, Request } from '@playwright/test';
-import type { Device, DeviceListReply } from '../../src/shared/catalog';
+import { forSale, type Device, type DeviceListReply } from '../../src/shared/catalog';
 import { expect, hydrated, test, type Api } from './fixtures';
 
 // Server rendering (docs/decisions/032): the storefront reads without JavaScript, and with it
@@ -9,7 +9,7 @@ import { expect, hydrated, test, type Api } from './fixtures';
 /** An in-stock device of the demo catalog, by the listing's filters. */
 async function demoDevice(api: Api, query: string): Promise<Device> {
   const { items } = await api.expect<DeviceListReply>(api.get(`/api/devices?${query}&pageSize=100`));
-  const device = items.find((item) => item.inStock);
+  const device = items.find(forSale);
   expect(device, `an in-stock device for ${query}`).toBeDefined();
   return device!;
 }

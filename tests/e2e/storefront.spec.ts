@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { Device, DeviceListReply } from '../../src/shared/catalog';
+import { forSale, type Device, type DeviceListReply } from '../../src/shared/catalog';
 import { formatMoney } from '../../src/shared/money';
 import { Api, customerDetails, expect, signUpThroughEmail, test } from './fixtures';
 
@@ -442,7 +442,7 @@ test.describe('item 9: an out-of-stock device', () => {
     request,
   }) => {
     await page.setViewportSize(DESKTOP);
-    const device = await findDevice(request, (d) => !d.inStock);
+    const device = await findDevice(request, (d) => !forSale(d));
     await page.goto(`/device/${device.id}`);
     await expect(page.getByRole('heading', { level: 1, name: device.name })).toBeVisible();
     const add = page.getByRole('button', { name: 'Out of Stock' });
@@ -460,7 +460,7 @@ test.describe('item 9: an out-of-stock device', () => {
     const disabledLook = await look(add);
     expect(disabledLook).toEqual(await look(buy));
     expect(disabledLook.cursor).toBe('not-allowed');
-    const inStock = await findDevice(request, (d) => d.inStock);
+    const inStock = await findDevice(request, forSale);
     await page.goto(`/device/${inStock.id}`);
     expect((await look(page.getByRole('button', { name: 'Add to Cart' }))).background).not.toBe(
       disabledLook.background,

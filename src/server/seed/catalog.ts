@@ -60,7 +60,7 @@ export async function seedDemoCatalog(db: Database, now: Date = new Date()): Pro
           price: device.price,
           originalPrice: device.originalPrice,
           quantity: device.quantity,
-          inStock: device.quantity > 0,
+          inStock: true,
           description: describeDemoDevice(device),
           defaultImageIndex: 0,
           createdAt: addedAt,

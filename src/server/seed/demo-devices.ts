@@ -6,7 +6,7 @@ export interface DemoDevice extends Pick<
   'brand' | 'model' | 'type' | 'storage' | 'ram' | 'displaySize' | 'batteryHealth' | 'price' | 'originalPrice'
 > {
   condition: DeviceCondition;
-  /** 0 means out of stock. */
+  /** 0 means sold out: listed, on sale, nothing to add to a cart. */
   quantity: number;
   /** 1 to 5 pictures. */
   images: number;

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CURRENCIES } from '../../../shared/money';
-import { ORDER_PAYMENT_STATUSES, ORDER_STATUSES } from '../../../shared/orders';
+import { ORDER_HISTORY_KINDS, ORDER_PAYMENT_STATUSES, ORDER_STATUSES } from '../../../shared/orders';
 import { users } from './accounts';
 import { devices } from './catalog';
 import { createdAt, identityKey, oneOf, partOf, updatedAt, uuidKey } from './columns';
@@ -71,12 +71,16 @@ export const orders = pgTable(
   ],
 );
 
-/** Every status an order went through, with who moved it (null: the shopper or the system). */
+/**
+ * Every status an order went through, with who moved it (null: the shopper or the system), and every
+ * tracking change (kind 'tracking': the courier and number in the note, the status the order had).
+ */
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: identityKey(),
     orderId: partOf('order_id', () => orders.id),
+    kind: text('kind').notNull().default('status'),
     status: text('status').notNull(),
     note: text('note'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -84,6 +88,7 @@ export const orderStatusHistory = pgTable(
   },
   (t) => [
     check('order_status_history_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('order_status_history_kind_check', oneOf(t.kind, ORDER_HISTORY_KINDS)),
     index('order_status_history_order_idx').on(t.orderId, t.createdAt),
   ],
 );

@@ -148,13 +148,13 @@ describe('POST /api/admin/devices', () => {
 });
 
 describe('PATCH /api/admin/devices/:id', () => {
-  it('sets the stock to 0: the device shows Out of Stock at once', async () => {
+  it("sets the stock to 0: the device is sold out, still on sale (the switch is the admin's alone)", async () => {
     const [device] = await insertDevices(t.db, [{ brand: 'Samsung', model: 'Galaxy Tab S9', quantity: 2 }]);
     expect((await listed('Galaxy Tab S9')).items[0]).toMatchObject({ quantity: 2, inStock: true });
     const res = await update(device!.id, { quantity: 0 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ quantity: 0, inStock: false, price: 5000 });
-    expect((await listed('Galaxy Tab S9')).items[0]).toMatchObject({ quantity: 0, inStock: false });
+    expect(res.json()).toMatchObject({ quantity: 0, inStock: true, price: 5000 });
+    expect((await listed('Galaxy Tab S9')).items[0]).toMatchObject({ quantity: 0, inStock: true });
   });
 
   it('changes only the fields sent, rebuilds the name from brand and model, and audits before and after', async () => {

@@ -50,7 +50,6 @@ export async function createDevice({ db, clock, actor, input }: StaffCall & { in
       .values({
         ...fields,
         name: `${input.brand} ${input.model}`,
-        inStock: input.quantity > 0,
         createdAt: now,
         updatedAt: now,
       })
@@ -70,8 +69,9 @@ export async function createDevice({ db, clock, actor, input }: StaffCall & { in
 }
 
 /**
- * PATCH /api/admin/devices/:id: changes only the fields sent; the name follows brand and model, and
- * a quantity of 0 marks the device out of stock. 404 for a missing or deleted device.
+ * PATCH /api/admin/devices/:id: changes only the fields sent; the name follows brand and model.
+ * `inStock` is the admin's In Stock / Out of Stock switch alone: the quantity never flips it, and
+ * switching it keeps the quantity (decision 048). 404 for a missing or deleted device.
  */
 export async function updateDevice({
   db,
@@ -102,7 +102,6 @@ export async function updateDevice({
       .set({
         ...fields,
         name: `${brand} ${model}`,
-        ...(fields.quantity !== undefined ? { inStock: fields.quantity > 0 } : {}),
         updatedAt: now,
       })
       .where(eq(devices.id, id));
@@ -116,7 +115,7 @@ export async function updateDevice({
 
 /**
  * GET /api/admin/devices: the inventory, newest first, paged; ?q= matches name, brand or model,
- * ?status=in_stock|out_of_stock by the stock badge. Deleted devices are not listed.
+ * ?status=in_stock|out_of_stock by the admin's switch. Deleted devices are not listed.
  */
 export async function listInventory({ db, query }: AdminListInput): Promise<PagedReply<Device>> {
   const filters: SQL[] = [];

@@ -31,7 +31,7 @@ beforeAll(async () => {
       description: 'Business laptop </script><b>"quoted"</b> & more',
       imageCount: 2,
     },
-    { brand: 'Apple', model: 'iPhone 12', type: 'phone', price: 7499, quantity: 0, inStock: false, condition: 'New' },
+    { brand: 'Apple', model: 'iPhone 12', type: 'phone', price: 7499, quantity: 0, condition: 'New' },
     { brand: 'Dell', model: 'Gone', deletedAt: new Date('2026-02-01') },
   ]);
 });
@@ -152,7 +152,7 @@ describe('the page head, whatever a name holds', () => {
   it("keeps a '$&' or '$`' in a device's name as text, never pasting parts of index.html", async () => {
     const [odd] = await insertDevices(t.db, [{ brand: 'Acme', model: "Phone $& $` $' Co", type: 'phone' }]);
     const html = (await page(`/device/${odd!.id}`)).body;
-    expect(html).toContain("<title>Acme Phone $&amp; $` $&#39; Co | QuickBuy</title>");
+    expect(html).toContain('<title>Acme Phone $&amp; $` $&#39; Co | QuickBuy</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 });

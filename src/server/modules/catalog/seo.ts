@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { Device } from '../../../shared/catalog';
+import { forSale, type Device } from '../../../shared/catalog';
 import { PAGES } from '../../../shared/pages';
 import { paths } from '../../../shared/paths';
 import { jsonForScript } from '../../../shared/script-json';
@@ -82,7 +82,7 @@ function deviceHead(device: Device, options: { publicUrl: string; currency: stri
       url,
       price: device.price,
       priceCurrency: options.currency,
-      availability: device.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: forSale(device) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: itemCondition(device.condition),
     },
   };

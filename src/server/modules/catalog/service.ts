@@ -26,8 +26,10 @@ type DeviceRow = typeof devices.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-/** Listed devices: not soft-deleted. */
-const listed = isNull(devices.deletedAt);
+/** Devices that exist: not soft-deleted (the device page finds them, off sale or not). */
+const kept = isNull(devices.deletedAt);
+/** Listed devices: kept and on sale (the admin's In Stock switch, decision 048), whatever their quantity. */
+const listed = and(kept, eq(devices.inStock, true))!;
 const byNewest = newestFirst(devices.createdAt, devices.id);
 
 export const imagePath = (imageId: string) => `/images/${imageId}`;
@@ -127,7 +129,10 @@ export async function listDevices({ db, query }: { db: Database; query: DeviceLi
   };
 }
 
-/** GET /api/devices/:id (a malformed id is simply not found). */
+/**
+ * GET /api/devices/:id (a malformed id is simply not found). A device the admin took off sale is
+ * still found, with inStock false, so its page can say it is not for sale rather than 404.
+ */
 export async function getDevice({ db, id }: { db: Database; id: string }): Promise<Device> {
   const device = await findDevice({ db, id });
   if (!device) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
@@ -139,7 +144,7 @@ export async function findDevice({ db, id }: { db: Database; id: string }): Prom
   const rows = await db
     .select()
     .from(devices)
-    .where(and(eq(devices.id, id), listed))
+    .where(and(eq(devices.id, id), kept))
     .limit(1);
   const [device] = await toDevices(db, rows);
   return device ?? null;

@@ -61,7 +61,6 @@ async function takeLine(tx: DbHandle, line: StockLine) {
         .update(devices)
         .set({
           quantity: sql`${devices.quantity} - ${n}`,
-          inStock: sql`(${devices.quantity} - ${n}) > 0`,
           updatedAt: sql`now()`,
         })
         .where(
@@ -96,7 +95,11 @@ async function takeLine(tx: DbHandle, line: StockLine) {
     : [];
   if (!device) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
   const left = device.inStock && !device.deletedAt ? device.quantity : 0;
-  const message = left > 0 ? `Only ${left} left of ${device.name}` : `${device.name} is out of stock`;
+  const message = !device.inStock
+    ? `${device.name} is not for sale at the moment`
+    : left > 0
+      ? `Only ${left} left of ${device.name}`
+      : `${device.name} is out of stock`;
   throw new AppError(OUT_OF_STOCK, message, { status: 409, fields: { [line.deviceId]: message } });
 }
 
@@ -131,7 +134,8 @@ export async function releaseStock(tx: DbHandle, lines: StockLine[]): Promise<vo
   for (const line of mergeLines(lines)) {
     await tx
       .update(devices)
-      .set({ quantity: sql`${devices.quantity} + ${line.quantity}`, inStock: true, updatedAt: sql`now()` })
+      // The admin's In Stock switch is theirs alone: units coming back never put a device on sale.
+      .set({ quantity: sql`${devices.quantity} + ${line.quantity}`, updatedAt: sql`now()` })
       .where(eq(devices.id, line.deviceId));
   }
   afterCommit(tx, invalidateCatalog);

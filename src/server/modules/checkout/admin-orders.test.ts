@@ -276,7 +276,7 @@ describe('sandbox provider', () => {
       await t.db.update(orders).set({ status: 'shipped' }).where(eq(orders.orderNumber, order.orderNumber));
       const shipped = await cancel(order.orderNumber);
       expectError(shipped, 409, {
-        code: 'ORDER_NOT_CANCELLABLE',
+        code: 'ORDER_MOVE_NOT_ALLOWED',
         message: 'This order is Shipped; only a Pending or Processing order can be cancelled',
       });
       expect(await stockOf(t, order.deviceId)).toBe(1);
@@ -493,7 +493,7 @@ describe('paystack provider', () => {
     }
     const refused = await send(t.app, 'POST', `/api/admin/orders/${order.orderNumber}/refund-due`, { cookie });
     expectError(refused, 409, {
-      code: 'NO_REFUND_DUE',
+      code: 'ORDER_MOVE_NOT_ALLOWED',
       message: 'This order is paid; only money paid after an order closed is refunded here',
     });
     expect(await refundsOf(t, order.payment.reference)).toEqual([]);

@@ -1,14 +1,11 @@
 import type { CancelOrderReply } from '../../../shared/admin-orders';
-import {
-  CANCELLABLE_ORDER_STATUSES,
-  CLOSED_UNPAID_STATUSES,
-  ORDER_CANCELLED_MESSAGE,
-  type OrderStatus,
-} from '../../../shared/orders';
+import { ORDER_CANCELLED_MESSAGE } from '../../../shared/orders';
 import { PAYMENT_MESSAGES, type AdminPaymentDetails, type AdminRefund } from '../../../shared/payments';
 import { transaction, type Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { assertOrderMove } from '../orders/admin-service';
+import { renderRefundEmail } from '../orders/refund-email';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
 import { releaseStock } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
@@ -24,7 +21,13 @@ import {
 } from '../orders/reads';
 import { paymentLedgerEntry, toAdminRefund } from '../payments/ledger';
 import type { PaymentProviderDriver } from '../payments/providers';
-import { refundableAmount, reserveRefund, settleRefund, type ReservedRefund } from '../payments/refunds';
+import {
+  askProviderToRefund,
+  recordRefundResult,
+  refundableAmount,
+  reserveRefund,
+  type ReservedRefund,
+} from '../payments/refunds';
 import { applyRefundEvent, type PaystackRefundData } from '../payments/webhooks';
 
 /*
@@ -32,7 +35,8 @@ import { applyRefundEvent, type PaystackRefundData } from '../payments/webhooks'
  * checkout's are in workflow.ts:
  *
  *   refundPaymentAsAdmin  reserve the amount (payment row lock) + audit -> the provider's refund
- *                         -> settle; a payment wholly refunded marks its order refunded
+ *                         -> settle; a payment wholly refunded marks its order refunded; the
+ *                         customer is emailed the amount and reference
  *   cancelOrderAsAdmin    lock the order -> cancel it with history -> stock back -> reserve the
  *                         refund of what was paid -> audit -> email, in one transaction; then the
  *                         provider's refund, settled as above
@@ -44,16 +48,29 @@ import { applyRefundEvent, type PaystackRefundData } from '../payments/webhooks'
  * than was paid; the provider is asked with no lock held; a refusal frees the amount again.
  */
 
-/** Step: the provider refunds a reserved amount; a payment wholly refunded marks its order refunded. */
+/**
+ * Step: the provider refunds a reserved amount (no lock held while it is asked); then, in one
+ * transaction, its answer is recorded, a payment wholly refunded marks its order refunded, and a
+ * refund it accepted emails the customer the amount and the refund's reference. Every refund of
+ * the admin's passes here, so each path sends the same email.
+ */
 async function refundStep(
   db: Database,
   provider: PaymentProviderDriver,
   reserved: ReservedRefund,
   now: Date,
 ): Promise<AdminRefund> {
-  const { refund, fullyRefunded } = await settleRefund({ db, provider, reserved, now });
-  if (fullyRefunded) await markOrderRefunded(db, reserved.reference, now);
-  return toAdminRefund(refund);
+  const result = await askProviderToRefund(provider, reserved);
+  return transaction(db, async (tx) => {
+    const { refund, fullyRefunded } = await recordRefundResult(tx, { provider, reserved, result, now });
+    if (fullyRefunded) await markOrderRefunded(tx, reserved.reference, now);
+    const order = refund.status === 'failed' ? null : await findOrder(tx, { reference: reserved.reference });
+    if (order) {
+      const notice = { id: refund.id, amount: refund.amount, reference: refund.providerReference ?? refund.id };
+      await enqueueEmail(tx, renderRefundEmail(order, notice), now);
+    }
+    return toAdminRefund(refund);
+  });
 }
 
 /**
@@ -109,12 +126,10 @@ interface OrderAction {
   orderNumber: string;
 }
 
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
 /**
  * POST /api/admin/orders/:orderNumber/cancel: a pending or processing order is cancelled, its
  * stock returned, a paid one refunded in full (of what is still refundable), the customer emailed.
- * 409 for an order shipped, delivered or already cancelled. The order stays cancelled when the
+ * 409 for an order the table of moves does not let cancel (shipped, delivered, already cancelled). The order stays cancelled when the
  * provider refuses the refund: the reply says so and the refund shows as failed, to retry from the
  * Paystack tab.
  */
@@ -129,13 +144,7 @@ export async function cancelOrderAsAdmin({
   const { reserved } = await transaction(db, async (tx) => {
     const order = await lockOrder(tx, { orderNumber: orderNumber.trim().toUpperCase() });
     if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-    if (!CANCELLABLE_ORDER_STATUSES.includes(order.status as OrderStatus)) {
-      throw new AppError(
-        'ORDER_NOT_CANCELLABLE',
-        `This order is ${statusLabel(order.status)}; only a Pending or Processing order can be cancelled`,
-        { status: 409 },
-      );
-    }
+    assertOrderMove('cancel', order);
     const items = await orderItemsOf(tx, order.id);
     const before = toOrderView(order, items);
     await cancelOrderByAdmin(tx, order, { actorId: actor.id, now });
@@ -190,13 +199,7 @@ export async function refundLatePayment({
 }: OrderAction): Promise<{ message: string; refund: AdminRefund }> {
   const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
   if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-  if (!CLOSED_UNPAID_STATUSES.includes(order.paymentStatus)) {
-    throw new AppError(
-      'NO_REFUND_DUE',
-      `This order is ${order.paymentStatus.replaceAll('_', ' ')}; only money paid after an order closed is refunded here`,
-      { status: 409 },
-    );
-  }
+  assertOrderMove('refundDue', order);
   const left = await refundableAmount(db, order.paymentReference);
   if (left === 0) throw new AppError('NO_REFUND_DUE', 'Nothing is left to refund on this order', { status: 409 });
   return refundPaymentAsAdmin({

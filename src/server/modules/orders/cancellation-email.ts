@@ -11,7 +11,9 @@ export function renderOrderCancelled(order: OrderView, refundAmount: number | nu
   const money = (value: number) => formatMoney(value, 'cart', currency);
   const refund =
     refundAmount === null
-      ? 'No payment was taken for this order.'
+      ? order.paymentStatus === 'refunded'
+        ? 'Your payment for this order was already refunded in full.'
+        : 'No payment was taken for this order.'
       : `A refund of ${money(refundAmount)} is on its way to the card you paid with: card refunds take 3-5 business days.`;
   const items = order.items.map((item) => `${item.name} (${item.quantity} x)`);
   const footer = `${STORE.name} · ${STORE.email} · ${STORE.phone}`;

@@ -155,7 +155,7 @@ describe('GET /api/track/ORD-...', () => {
         status: 'processing',
         createdAt: expect.any(String),
         statusHistory: [
-          { status: 'processing', date: expect.any(String) },
+          { status: 'pending', date: expect.any(String) },
           { status: 'processing', date: expect.any(String) },
         ],
         details: null,

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TrackedOrder } from '../../../shared/tracking';
 import type { Database } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
@@ -56,13 +56,18 @@ export async function getOrderTracking({
     db
       .select({ status: orderStatusHistory.status, createdAt: orderStatusHistory.createdAt })
       .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.orderId, order.id))
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.kind, 'status')))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
   ]);
-  // Orders placed before their history was kept start with the placing itself.
-  const statusHistory = history.length
-    ? history.map((h) => ({ status: h.status, date: h.createdAt.toISOString() }))
-    : [{ status: 'pending', date: order.createdAt.toISOString() }];
+  // Each status once, at the time it was first reached; Pending is the placing itself (tracking
+  // changes are not statuses, and a late payment reopening an order does not move its placing).
+  const statusHistory = [{ status: 'pending', date: order.createdAt.toISOString() }];
+  const seen = new Set(['pending']);
+  for (const h of history) {
+    if (seen.has(h.status)) continue;
+    seen.add(h.status);
+    statusHistory.push({ status: h.status, date: h.createdAt.toISOString() });
+  }
   return {
     orderNumber: order.orderNumber,
     status: order.status,

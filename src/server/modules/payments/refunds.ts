@@ -1,15 +1,16 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, type RefundStatus } from '../../../shared/payments';
-import { transaction, type Database, type DbHandle } from '../../db/client';
+import type { DbHandle } from '../../db/client';
 import { paymentEvents, payments, refunds } from '../../db/schema/payments';
 import { AppError, invalidField } from '../../lib/errors';
 import type { PaymentProviderDriver, RefundResult } from './providers';
 import { paymentNotFound } from './verification';
 
 /**
- * Refunds in two steps, so concurrent ones never add up to more than was paid: reserveRefund holds
- * the amount under the payment's row lock, settleRefund asks the provider with no lock held and
- * records its answer (a refusal frees the amount again). And what is still refundable of a payment.
+ * Refunds in steps, so concurrent ones never add up to more than was paid: reserveRefund holds the
+ * amount under the payment's row lock, askProviderToRefund asks the provider with no lock held and
+ * recordRefundResult records its answer (a refusal frees the amount again). And what is still
+ * refundable of a payment.
  */
 
 /** Refunds that hold part of a payment: a failed one gives its amount back to what is refundable. */
@@ -45,7 +46,7 @@ async function refundTotals(db: DbHandle, paymentId: string) {
  * refund as pending, so two refunds at once can never add up to more than the payment. `amount`
  * (minor units) defaults to all that is left. 400 'Please enter a valid refund amount' for zero,
  * a fraction of a minor unit or more than is left; 409 for a payment that is not successful.
- * Undo: settleRefund marks it failed when the provider refuses, which frees the amount again.
+ * Undo: recordRefundResult marks it failed when the provider refuses, which frees the amount again.
  */
 export async function reserveRefund(
   tx: DbHandle,
@@ -88,48 +89,52 @@ export async function reserveRefund(
 
 /**
  * Step 2 of a refund, outside any transaction (a network call never holds a lock): asks the
- * provider, then records its answer on the refund and as a payment event. A provider that cannot
- * be reached counts as a refusal. Returns the refund and whether the payment is now wholly refunded
- * (then marked 'reversed', as Paystack marks it).
+ * provider. A provider that cannot be reached counts as a refusal. Then step 3 records the answer.
  */
-export async function settleRefund({
-  db,
-  provider,
-  reserved,
-  now,
-}: {
-  db: Database;
-  provider: PaymentProviderDriver;
-  reserved: ReservedRefund;
-  now: Date;
-}): Promise<{ refund: RefundRow; fullyRefunded: boolean }> {
-  let result: RefundResult;
+export async function askProviderToRefund(
+  provider: PaymentProviderDriver,
+  reserved: ReservedRefund,
+): Promise<RefundResult> {
   try {
-    result = await provider.refund({ reference: reserved.reference, amount: reserved.amount });
+    return await provider.refund({ reference: reserved.reference, amount: reserved.amount });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    result = { status: 'failed', providerReference: null, message: error.message };
+    return { status: 'failed', providerReference: null, message: error.message };
   }
-  return transaction(db, async (tx) => {
-    const [refund] = await tx
-      .update(refunds)
-      .set({
-        status: result.status,
-        providerReference: result.providerReference,
-        failureMessage: result.status === 'failed' ? result.message : null,
-        updatedAt: now,
-      })
-      .where(and(eq(refunds.id, reserved.refundId), eq(refunds.status, 'pending')))
-      .returning();
-    await tx.insert(paymentEvents).values({
-      provider: provider.name,
-      event: `refund.${result.status}`,
-      reference: reserved.reference,
-      payload: { refundId: reserved.refundId, amount: reserved.amount, ...result },
-      createdAt: now,
-    });
-    return { refund: refund!, fullyRefunded: await reverseWhenRefunded(tx, reserved.paymentId) };
+}
+
+/**
+ * Step 3 of a refund, in the caller's transaction (which may email the customer with it): records
+ * the provider's answer on the refund and as a payment event. Returns the refund and whether the
+ * payment is now wholly refunded (then marked 'reversed', as Paystack marks it).
+ */
+export async function recordRefundResult(
+  tx: DbHandle,
+  {
+    provider,
+    reserved,
+    result,
+    now,
+  }: { provider: Pick<PaymentProviderDriver, 'name'>; reserved: ReservedRefund; result: RefundResult; now: Date },
+): Promise<{ refund: RefundRow; fullyRefunded: boolean }> {
+  const [refund] = await tx
+    .update(refunds)
+    .set({
+      status: result.status,
+      providerReference: result.providerReference,
+      failureMessage: result.status === 'failed' ? result.message : null,
+      updatedAt: now,
+    })
+    .where(and(eq(refunds.id, reserved.refundId), eq(refunds.status, 'pending')))
+    .returning();
+  await tx.insert(paymentEvents).values({
+    provider: provider.name,
+    event: `refund.${result.status}`,
+    reference: reserved.reference,
+    payload: { refundId: reserved.refundId, amount: reserved.amount, ...result },
+    createdAt: now,
   });
+  return { refund: refund!, fullyRefunded: await reverseWhenRefunded(tx, reserved.paymentId) };
 }
 
 /** A payment whose processed refunds reach its amount becomes 'reversed'; true when that happened now. */

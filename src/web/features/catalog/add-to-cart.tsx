@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import type { Device } from '../../../shared/catalog';
+import { forSale, type Device } from '../../../shared/catalog';
 import { toast } from '../../lib/toast';
 import { primaryImage } from './device-image';
 
@@ -20,7 +20,7 @@ export async function addDeviceToCart(device: Device): Promise<void> {
   toast.success(`${device.name} added to cart!`);
 }
 
-/** Add to Cart on a card and on the device page: disabled and reading 'Out of Stock' when none is left. */
+/** Add to Cart on a card and on the device page: disabled and reading 'Out of Stock' when it cannot be bought. */
 export function AddToCartButton({
   device,
   className,
@@ -30,10 +30,11 @@ export function AddToCartButton({
   className: string;
   iconClassName: string;
 }) {
+  const buyable = forSale(device);
   return (
-    <button type="button" disabled={!device.inStock} onClick={() => void addDeviceToCart(device)} className={className}>
-      {device.inStock && <ShoppingCart className={iconClassName} aria-hidden="true" />}
-      {device.inStock ? 'Add to Cart' : 'Out of Stock'}
+    <button type="button" disabled={!buyable} onClick={() => void addDeviceToCart(device)} className={className}>
+      {buyable && <ShoppingCart className={iconClassName} aria-hidden="true" />}
+      {buyable ? 'Add to Cart' : 'Out of Stock'}
     </button>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { discountPercent } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { DISPLAY } from '../../../shared/store';
-import type { Device } from '../../../shared/catalog';
+import { forSale, NOT_FOR_SALE_MESSAGE, type Device } from '../../../shared/catalog';
 import { money } from '../../lib/money';
 import { usePageTitle } from '../../lib/use-page-title';
 import { addDeviceToCart, AddToCartButton } from './add-to-cart';
@@ -121,11 +121,16 @@ function DeviceDetail({ device }: { device: Device }) {
             <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-700">{device.condition}</span>
             <span className="rounded-full bg-slate-100 px-3 py-1 text-slate-700">{device.storage}</span>
             <span
-              className={`rounded-full px-3 py-1 ${device.inStock ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
+              className={`rounded-full px-3 py-1 ${forSale(device) ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
             >
-              {device.inStock ? 'In Stock' : 'Out of Stock'}
+              {forSale(device) ? 'In Stock' : 'Out of Stock'}
             </span>
           </div>
+          {!device.inStock && (
+            <p role="status" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+              {NOT_FOR_SALE_MESSAGE}
+            </p>
+          )}
 
           <div className="mt-6 flex flex-wrap items-baseline gap-3">
             <span className="text-3xl font-bold text-slate-900">{money(device.price, 'card')}</span>
@@ -148,7 +153,7 @@ function DeviceDetail({ device }: { device: Device }) {
             />
             <button
               type="button"
-              disabled={!device.inStock}
+              disabled={!forSale(device)}
               onClick={buyNow}
               className="flex flex-1 items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
             >

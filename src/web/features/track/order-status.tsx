@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '../../../shared/orders';
+import { orderTimeline, type OrderStepState } from '../../../shared/order-timeline';
 import type { TrackedOrder } from '../../../shared/tracking';
 import { money } from '../../lib/money';
 import { DetailRow } from './detail-row';
@@ -16,14 +16,22 @@ const LABELS: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
+const STEP_CLASS: Record<OrderStepState, string> = {
+  done: 'font-medium text-slate-900',
+  skipped: 'text-slate-500 line-through',
+  pending: 'text-slate-400',
+};
+
+/** What a step without a time says (a cancel by expiry has no entry of its own: it says nothing). */
+const STEP_WORD: Record<OrderStepState, string> = { done: '', skipped: 'Skipped', pending: 'Pending' };
+
 /**
  * An order found by its number: status with its dates; items, total and courier only for whoever may
  * open the order (its link, its customer, the admin); nothing personal.
  */
 export function OrderStatus({ order }: { order: TrackedOrder }) {
   const { details } = order;
-  const reached = new Map(order.statusHistory.map((h) => [h.status, h.date]));
-  const steps = order.status === 'cancelled' ? [...reached.keys()] : ORDER_STATUSES.filter((s) => s !== 'cancelled');
+  const steps = orderTimeline(order);
   return (
     <section aria-labelledby="order-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="order-heading" className="text-xl font-semibold text-slate-900">
@@ -44,14 +52,10 @@ export function OrderStatus({ order }: { order: TrackedOrder }) {
       {!details && <p className="mt-4 text-sm text-slate-600">{ORDER_DETAILS_HIDDEN}</p>}
       <h3 className="mt-6 font-semibold text-slate-900">Status timeline</h3>
       <ol className="mt-3 space-y-2 text-sm">
-        {steps.map((status) => (
-          <li key={status} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
-            <span className={reached.has(status) ? 'font-medium text-slate-900' : 'text-slate-400'}>
-              {LABELS[status] ?? status}
-            </span>
-            <span className="text-slate-500">
-              {reached.has(status) ? formatDateTime(reached.get(status)!) : 'Pending'}
-            </span>
+        {steps.map((step) => (
+          <li key={step.status} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
+            <span className={STEP_CLASS[step.state]}>{LABELS[step.status] ?? step.status}</span>
+            <span className="text-slate-500">{step.date ? formatDateTime(step.date) : STEP_WORD[step.state]}</span>
           </li>
         ))}
       </ol>

@@ -23,6 +23,8 @@ export const deviceActions = {
   /** Adds a device, or changes `device` when there is one. */
   save: (device: Device | null, body: DeviceForm) =>
     device ? api.patch<Device>(`/api/admin/devices/${device.id}`, body) : api.post<Device>('/api/admin/devices', body),
+  /** The card's In Stock / Out of Stock switch: only `inStock` changes, the quantity stays. */
+  setInStock: (device: Device, inStock: boolean) => api.patch<Device>(`/api/admin/devices/${device.id}`, { inStock }),
   remove: (id: string) => api.delete<{ message: string }>(`/api/admin/devices/${id}`),
 };
 

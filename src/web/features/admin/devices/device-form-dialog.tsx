@@ -31,12 +31,18 @@ const toInteger = (value: unknown) => (value === '' || value === null ? undefine
 const toIntegerOrNull = (value: unknown) => toInteger(value) ?? null;
 /** The price and quantity inputs: whole rand, whole units. */
 const WHOLE = { type: 'number', min: 0, step: 1 } as const;
-/** Quantity falls back to 1 when invalid or zero on Add; on Edit 0 is kept, to take a device out of stock. */
+/** Quantity falls back to 1 when invalid or zero on Add; on Edit 0 is kept (sold out: the Stock switch stays as set). */
 const toQuantity = (mode: 'add' | 'edit') => (value: unknown) => {
   const n = Number.parseInt(String(value), 10);
   if (Number.isNaN(n)) return 1;
   return n === 0 && mode === 'add' ? 1 : n;
 };
+/** The Stock control: the admin's switch; Out of Stock takes the device off sale and keeps its quantity. */
+const STOCK_OPTIONS = [
+  { value: 'true', label: 'In Stock' },
+  { value: 'false', label: 'Out of Stock' },
+] as const;
+const toInStock = (value: unknown) => value === true || value === 'true';
 const BATTERY_TYPES: DeviceType[] = ['phone', 'tablet', 'laptop'];
 const DISPLAY_TYPES: DeviceType[] = ['phone', 'tablet', 'laptop', 'tv', 'desktop'];
 
@@ -51,6 +57,7 @@ function defaultsOf(device: Device | null): DeviceForm {
     price: device?.price ?? ('' as unknown as number),
     originalPrice: device?.originalPrice ?? null,
     quantity: device?.quantity ?? 1,
+    inStock: device?.inStock ?? true,
     description: device?.description ?? '',
     displaySize: device?.displaySize ?? '',
     batteryHealth: device?.batteryHealth ?? null,
@@ -126,6 +133,12 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
           {...input('originalPrice', { setValueAs: toIntegerOrNull })}
         />
         <TextField label="Quantity" {...WHOLE} {...input('quantity', { setValueAs: toQuantity(mode) })} />
+        <SelectField
+          label="Stock"
+          hint="Out of Stock takes the device off sale and keeps its quantity."
+          options={STOCK_OPTIONS}
+          {...input('inStock', { setValueAs: toInStock })}
+        />
         {DISPLAY_TYPES.includes(type) && <TextField label="Display size" optional {...input('displaySize')} />}
         {BATTERY_TYPES.includes(type) && (
           <TextField

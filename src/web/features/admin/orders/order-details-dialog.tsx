@@ -93,7 +93,7 @@ function Details({ orderNumber }: { orderNumber: string }) {
         <ol className="space-y-1">
           {data.history.map((h, i) => (
             <li key={i}>
-              <span className="capitalize">{h.status}</span>
+              <span className="capitalize">{h.kind === 'tracking' ? 'Tracking updated' : h.status}</span>
               {h.note ? ` · ${h.note}` : ''} · {at(h.at)}
               {h.actor ? ` · ${h.actor}` : ''}
             </li>

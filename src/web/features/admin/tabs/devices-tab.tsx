@@ -14,6 +14,10 @@ import { StatusBadge } from '../../../components/status-badge';
 import { deviceActions, useDeviceList, useRefreshDevices } from '../devices/device-api';
 import { DeviceFormDialog } from '../devices/device-form-dialog';
 
+/** The card's badge: the admin's switch, and a device switched on with none left is sold out. */
+const STOCK_TONES = { in: 'green', out: 'red', sold: 'amber' } as const;
+const STOCK_LABELS = { in: 'In Stock', out: 'Out of Stock', sold: 'Sold Out' } as const;
+
 /** Devices (spec 001 section 2): the inventory grid, Add Device, Edit and delete. */
 export default function DevicesTab() {
   const list = useDeviceList();
@@ -29,6 +33,17 @@ export default function DevicesTab() {
       void refresh();
     },
     onError: () => toast.error(DEVICE_MESSAGES.deleteFailed),
+  });
+  const stock = useMutation({
+    mutationFn: ({ device, inStock }: { device: Device; inStock: boolean }) =>
+      deviceActions.setInStock(device, inStock),
+    onSuccess: (device) => {
+      toast.success(
+        device.inStock ? DEVICE_MESSAGES.nowInStock(device.name) : DEVICE_MESSAGES.nowOutOfStock(device.name),
+      );
+      void refresh();
+    },
+    onError: () => toast.error(DEVICE_MESSAGES.updateFailed),
   });
   const openForm = (device: Device | null) => {
     setEditing(device);
@@ -55,6 +70,8 @@ export default function DevicesTab() {
                 device={device}
                 onEdit={() => openForm(device)}
                 onDelete={() => setDeleting(device)}
+                onStock={(inStock) => stock.mutate({ device, inStock })}
+                stockPending={stock.isPending && stock.variables.device.id === device.id}
               />
             ))}
           </ul>
@@ -76,8 +93,21 @@ export default function DevicesTab() {
   );
 }
 
-function DeviceCard({ device, onEdit, onDelete }: { device: Device; onEdit: () => void; onDelete: () => void }) {
+function DeviceCard({
+  device,
+  onEdit,
+  onDelete,
+  onStock,
+  stockPending,
+}: {
+  device: Device;
+  onEdit: () => void;
+  onDelete: () => void;
+  onStock: (inStock: boolean) => void;
+  stockPending: boolean;
+}) {
   const shown = device.images.slice(0, 3);
+  const stock = !device.inStock ? 'out' : device.quantity === 0 ? 'sold' : 'in';
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       {shown.length > 0 && (
@@ -100,11 +130,7 @@ function DeviceCard({ device, onEdit, onDelete }: { device: Device; onEdit: () =
       )}
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{device.name}</h3>
-        <StatusBadge
-          status={device.inStock ? 'in' : 'out'}
-          tones={{ in: 'green', out: 'red' }}
-          label={device.inStock ? 'In Stock' : 'Out of Stock'}
-        />
+        <StatusBadge status={stock} tones={STOCK_TONES} label={STOCK_LABELS[stock]} />
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">Brand</dt>
@@ -126,7 +152,16 @@ function DeviceCard({ device, onEdit, onDelete }: { device: Device; onEdit: () =
           <s className="ml-2 text-sm font-normal text-slate-500">{money(device.originalPrice, 'admin')}</s>
         )}
       </p>
-      <div className="mt-auto flex gap-2 pt-4">
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={stockPending}
+          onClick={() => onStock(!device.inStock)}
+          aria-label={`Mark ${device.name} ${device.inStock ? 'Out of Stock' : 'In Stock'}`}
+        >
+          {device.inStock ? 'Mark Out of Stock' : 'Mark In Stock'}
+        </Button>
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${device.name}`}>
           <Pencil className="size-4" aria-hidden="true" />
           Edit

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ADMIN_EXPORT_PATHS } from '../../../../shared/admin-exports';
 import { ORDER_MESSAGES, type AdminOrderRow } from '../../../../shared/admin-orders';
-import { ORDER_ADVANCE, ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
+import { ADVANCE_MOVES, allowedOrderMoves, ORDER_MOVES } from '../../../../shared/order-moves';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
 import { PAYMENT_MESSAGES } from '../../../../shared/payments';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
@@ -63,7 +64,11 @@ export default function OrdersTab() {
 function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () => void }) {
   const [dialog, setDialog] = useState<'details' | 'tracking' | 'cancel' | 'refund' | null>(null);
   const [busy, setBusy] = useState(false);
-  const step = ORDER_ADVANCE[order.status];
+  // Only the moves the order's state allows (shared/order-moves.ts, which the server enforces too).
+  const moves = new Set(allowedOrderMoves(order));
+  const step = Object.values(ADVANCE_MOVES)
+    .filter((move) => moves.has(move))
+    .map((move) => ORDER_MOVES[move])[0];
   const openDialog = (name: typeof dialog) => (open: boolean) => setDialog(open ? name : null);
 
   async function advance(next: OrderStatus) {
@@ -152,22 +157,24 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         <Button variant="secondary" size="sm" onClick={() => setDialog('details')}>
           View Details
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => setDialog('tracking')}>
-          Update Tracking
-        </Button>
+        {moves.has('updateTracking') && (
+          <Button variant="secondary" size="sm" onClick={() => setDialog('tracking')}>
+            {ORDER_MOVES.updateTracking.label}
+          </Button>
+        )}
         {step && (
-          <Button size="sm" disabled={busy} onClick={() => void advance(step.next)}>
+          <Button size="sm" disabled={busy} onClick={() => void advance(step.to)}>
             {step.label}
           </Button>
         )}
-        {order.refundDue > 0 && (
+        {moves.has('refundDue') && order.refundDue > 0 && (
           <Button variant="danger" size="sm" onClick={() => setDialog('refund')}>
             Refund {due}
           </Button>
         )}
-        {order.status !== 'cancelled' && order.status !== 'delivered' && (
+        {moves.has('cancel') && (
           <Button variant="danger" size="sm" onClick={() => setDialog('cancel')}>
-            Cancel Order
+            {ORDER_MOVES.cancel.label}
           </Button>
         )}
       </div>
