@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging';
+import type { SentEmail } from './admin';
 import { optionalText, required } from './text-fields';
 import {
   ORDER_STATUSES,
@@ -112,5 +113,5 @@ export interface AdminOrderDetails extends AdminOrderRow {
   refunds: { amount: number; status: string; createdAt: string }[];
   /** Each status the order reached, and each tracking change (kind 'tracking'), oldest first. */
   history: { kind: OrderHistoryKind; status: string; note: string | null; actor: string | null; at: string }[];
-  emails: { kind: string; subject: string; to: string; status: string; createdAt: string; sentAt: string | null }[];
+  emails: SentEmail[];
 }

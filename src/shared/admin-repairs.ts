@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminListQuerySchema } from './admin';
+import { adminListQuerySchema, type SentEmail } from './admin';
 import { DATE_PATTERN, PICKUP_MESSAGES, PICKUP_SLOTS, type PickupSlot } from './repair-calendar';
 import {
   REPAIR_BOOKING_STATUSES,
@@ -121,7 +121,7 @@ export interface AdminRepairDetails extends AdminRepairRow {
   customerAccountId: string | null;
   updatedAt: string;
   history: { status: RepairBookingStatus; description: string; at: string; actor: string | null }[];
-  emails: { kind: string; subject: string; to: string; status: string; createdAt: string; sentAt: string | null }[];
+  emails: SentEmail[];
 }
 
 /** What each of the admin's moves answers. */

@@ -91,3 +91,13 @@ export const OUTBOX_MESSAGES = {
   resent: 'Email queued to send again',
   loadFailed: 'Failed to load emails',
 } as const;
+
+/** An email the store sent about a record, as the staff's detail views list it. */
+export interface SentEmail {
+  kind: string;
+  subject: string;
+  to: string;
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+}

@@ -3,6 +3,7 @@ import type { MoneyContext } from '../../shared/money';
 import { SELL_CONDITIONS } from '../../shared/sell-devices';
 import type { TradeInDetail } from '../../shared/trade-in-detail';
 import { money } from '../lib/money';
+import { DetailSection, storeTime } from './detail-parts';
 import { PhotoGallery } from './photo-gallery';
 
 /*
@@ -11,24 +12,9 @@ import { PhotoGallery } from './photo-gallery';
  * admin's payout panel) as `children`.
  */
 
-const when = new Intl.DateTimeFormat('en-ZA', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Johannesburg',
-});
-const at = (iso: string) => when.format(new Date(iso));
 const conditionLabel = (value: string) => SELL_CONDITIONS.find((c) => c.value === value)?.label ?? 'Not stated';
 const signed = (amount: number, context: MoneyContext) =>
   `${amount < 0 ? '−' : '+'}${money(Math.abs(amount), context)}`;
-
-export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="mt-5 border-t border-slate-100 pt-4 first:mt-0 first:border-0 first:pt-0">
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-      <div className="mt-2 text-sm text-slate-700">{children}</div>
-    </section>
-  );
-}
 
 /** 'Term: value' pairs; an empty value reads 'Not given', so a blank the seller left is seen as one. */
 export function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -106,7 +92,7 @@ export function TradeInDetailView({
     <div>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {badge}
-        <span>Submitted {at(detail.submittedDate)}</span>
+        <span>Submitted {storeTime(detail.submittedDate)}</span>
       </div>
       <DetailSection title="Seller">
         <Facts
@@ -159,7 +145,7 @@ export function TradeInDetailView({
           {detail.statusHistory.map((step, i) => (
             <li key={`${step.date}-${i}`}>
               <p>
-                <strong className="text-slate-900">{step.status}</strong> · {at(step.date)} · by {step.by}
+                <strong className="text-slate-900">{step.status}</strong> · {storeTime(step.date)} · by {step.by}
               </p>
               <p className="text-slate-600">{step.description}</p>
             </li>
@@ -174,7 +160,7 @@ export function TradeInDetailView({
             {detail.audit.map((entry) => (
               <li key={entry.id}>
                 <p>
-                  <code className="text-slate-900">{entry.action}</code> · {at(entry.at)} ·{' '}
+                  <code className="text-slate-900">{entry.action}</code> · {storeTime(entry.at)} ·{' '}
                   {entry.actor.name ?? (entry.actor.role === 'customer' ? 'Seller' : 'Unknown')} ({entry.actor.role})
                   {entry.ip ? ` · ${entry.ip}` : ''}
                 </p>

@@ -5,25 +5,11 @@ import type { Database, DbHandle } from '../../db/client';
 import { payments, refunds } from '../../db/schema/payments';
 import { newestInBatches, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { newestKey } from '../../lib/paging';
-import { paymentListWhere, refundedAmount } from './ledger';
+import { listColumns, paymentListWhere } from './ledger';
 
 /* The admin's Paystack tab as a CSV file, and the refunds the Orders export reads of each order. */
 
-const exportColumns = {
-  ...newestKey(payments),
-  orderId: payments.orderId,
-  reference: payments.reference,
-  provider: payments.provider,
-  customerEmail: payments.customerEmail,
-  customerName: payments.customerName,
-  status: payments.status,
-  amount: payments.amount,
-  refundedAmount,
-  currency: payments.currency,
-  channel: payments.channel,
-  createdAt: payments.createdAt,
-  paidAt: payments.paidAt,
-};
+const exportColumns = { ...newestKey(payments), ...listColumns, orderId: payments.orderId };
 
 const matching = (db: Database, where: SQL | undefined) => db.select(exportColumns).from(payments).where(where);
 type ExportedPayment = Awaited<ReturnType<typeof matching>>[number];

@@ -32,7 +32,8 @@ export const refundedAmount = sql<string>`(select coalesce(sum(${refunds.amount}
 /** Payments with the sum of their refunds, one row per payment. */
 const withRefunds = (db: Database, where: SQL | undefined) => db.select(listColumns).from(payments).where(where);
 
-const listColumns = {
+/** What a row of the Paystack tab shows: the list's and its CSV export's columns. */
+export const listColumns = {
   id: payments.id,
   reference: payments.reference,
   provider: payments.provider,

@@ -181,30 +181,14 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
     ),
   }));
 
-  app.post<ByNumber>('/api/agent/trade-ins/:number/offer', AGENT, async (request) => {
-    const offer = parseInput(makeOfferSchema, request.body, FORM);
-    const tradeIn = await makeOffer({
-      db,
-      config,
-      clock,
-      number: request.params.number,
-      actor: sessionUser(request),
-      offer,
+  // The first offer and a new amount before the seller answers: the same payload and checks.
+  const offerRoute = (path: string, move: typeof makeOffer, message: (amount: number) => string) =>
+    app.post<ByNumber>(path, AGENT, async (request) => {
+      const offer = parseInput(makeOfferSchema, request.body, FORM);
+      const actor = sessionUser(request);
+      const tradeIn = await move({ db, config, clock, number: request.params.number, actor, offer });
+      return { message: message(offer.amount), tradeIn: agentView(tradeIn) };
     });
-    return { message: OFFER_MESSAGES.offerMade(offer.amount), tradeIn: agentView(tradeIn) };
-  });
-
-  // A new amount before the seller answers: the same payload and checks as the first offer.
-  app.post<ByNumber>('/api/agent/trade-ins/:number/revise-offer', AGENT, async (request) => {
-    const offer = parseInput(makeOfferSchema, request.body, FORM);
-    const tradeIn = await reviseOffer({
-      db,
-      config,
-      clock,
-      number: request.params.number,
-      actor: sessionUser(request),
-      offer,
-    });
-    return { message: OFFER_MESSAGES.offerRevised(offer.amount), tradeIn: agentView(tradeIn) };
-  });
+  offerRoute('/api/agent/trade-ins/:number/offer', makeOffer, OFFER_MESSAGES.offerMade);
+  offerRoute('/api/agent/trade-ins/:number/revise-offer', reviseOffer, OFFER_MESSAGES.offerRevised);
 }

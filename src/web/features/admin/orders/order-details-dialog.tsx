@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { Address } from '../../../../shared/orders';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
@@ -7,21 +7,10 @@ import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { orderActions, useOrderDetails } from './order-api';
-
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
-const at = (iso: string) => when.format(new Date(iso));
+import { DetailSection, EmailLog, storeTime } from '../../../components/detail-parts';
 
 export const addressLine = (a: Address | null) =>
   a ? [a.street, a.city, a.state, a.zipCode, a.country].filter(Boolean).join(', ') : '';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mt-5">
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-      <div className="mt-2 text-sm text-slate-700">{children}</div>
-    </section>
-  );
-}
 
 /** View Details: items, payment, history, addresses and the emails sent about the order. */
 export function OrderDetailsDialog({
@@ -51,7 +40,7 @@ function Details({ orderNumber }: { orderNumber: string }) {
       <p className="text-sm text-slate-600">
         {data.customerName} · {data.customerEmail} · {data.customerPhone || 'No phone'}
       </p>
-      <Section title="Items">
+      <DetailSection title="Items">
         <ul className="divide-y divide-slate-100">
           {data.items.map((item) => (
             <li key={item.deviceId} className="flex justify-between py-1.5">
@@ -63,24 +52,24 @@ function Details({ orderNumber }: { orderNumber: string }) {
           ))}
         </ul>
         <p className="mt-2 text-right font-semibold">Total {money(data.totalAmount, 'admin')}</p>
-      </Section>
-      <Section title="Payment">
+      </DetailSection>
+      <DetailSection title="Payment">
         <p>
           Status: {data.paymentStatus.replaceAll('_', ' ')} · Reference: {data.paymentReference}
         </p>
         {data.payments.map((p) => (
           <p key={p.reference}>
             {p.provider}: {p.status}, {money(p.amount, 'admin')} {p.currency}, {p.channel ?? 'N/A'}
-            {p.paidAt ? `, paid ${at(p.paidAt)}` : ''}
+            {p.paidAt ? `, paid ${storeTime(p.paidAt)}` : ''}
           </p>
         ))}
         {data.refunds.map((r) => (
           <p key={r.createdAt}>
-            Refund {money(r.amount, 'admin')}: {r.status} ({at(r.createdAt)})
+            Refund {money(r.amount, 'admin')}: {r.status} ({storeTime(r.createdAt)})
           </p>
         ))}
-      </Section>
-      <Section title="Addresses">
+      </DetailSection>
+      <DetailSection title="Addresses">
         <p>Shipping: {addressLine(data.shippingAddress) || 'None'}</p>
         <p>Billing: {data.billingAddress ? addressLine(data.billingAddress) : 'Same as shipping'}</p>
         {data.trackingNumber && (
@@ -88,35 +77,23 @@ function Details({ orderNumber }: { orderNumber: string }) {
             Tracking: {data.courier} {data.trackingNumber}
           </p>
         )}
-      </Section>
-      <Section title="History">
+      </DetailSection>
+      <DetailSection title="History">
         <ol className="space-y-1">
           {data.history.map((h, i) => (
             <li key={i}>
               <span className="capitalize">{h.kind === 'tracking' ? 'Tracking updated' : h.status}</span>
-              {h.note ? ` · ${h.note}` : ''} · {at(h.at)}
+              {h.note ? ` · ${h.note}` : ''} · {storeTime(h.at)}
               {h.actor ? ` · ${h.actor}` : ''}
             </li>
           ))}
         </ol>
-      </Section>
-      <Section title="Links">
+      </DetailSection>
+      <DetailSection title="Links">
         <p>The confirmation email&apos;s link and any sent on request open the order until they expire.</p>
         <RevokeLinks orderNumber={orderNumber} />
-      </Section>
-      <Section title="Emails">
-        {data.emails.length === 0 ? (
-          <p>No emails sent</p>
-        ) : (
-          <ul className="space-y-1">
-            {data.emails.map((e, i) => (
-              <li key={i}>
-                {e.subject} → {e.to} · {e.status} · {at(e.sentAt ?? e.createdAt)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      </DetailSection>
+      <EmailLog emails={data.emails} />
     </div>
   );
 }

@@ -1,22 +1,11 @@
 import type { ReactNode } from 'react';
-import { formatPickupDate, STORE_TIME_ZONE } from '../../../../shared/repair-calendar';
+import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
 import { REPAIR_STATUS_LABELS } from '../../../../shared/repairs';
 import { LoadedQuery } from '../../../components/loaded-query';
 import { DialogFor } from '../../../components/ui/dialog';
 import { useRepairDetails } from './repair-api';
-
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
-const at = (iso: string) => when.format(new Date(iso));
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mt-5">
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-      <div className="mt-2 text-sm text-slate-700">{children}</div>
-    </section>
-  );
-}
+import { DetailSection, EmailLog, storeTime } from '../../../components/detail-parts';
 
 /** One fact per line of a definition list: a term and what it holds, '-' when empty. */
 function Facts({ facts }: { facts: [string, ReactNode][] }) {
@@ -47,9 +36,9 @@ function Details({ bookingNumber }: { bookingNumber: string }) {
       {(data) => (
         <div>
           <p className="text-sm text-slate-600">
-            {REPAIR_STATUS_LABELS[data.status]} · booked {at(data.createdAt)}
+            {REPAIR_STATUS_LABELS[data.status]} · booked {storeTime(data.createdAt)}
           </p>
-          <Section title="Booking">
+          <DetailSection title="Booking">
             <Facts
               facts={[
                 ['Service', data.service.name],
@@ -61,8 +50,8 @@ function Details({ bookingNumber }: { bookingNumber: string }) {
                 ['Pickup', `${formatPickupDate(data.pickupDate)} at ${data.pickupTime}`],
               ]}
             />
-          </Section>
-          <Section title="Customer">
+          </DetailSection>
+          <DetailSection title="Customer">
             <Facts
               facts={[
                 ['Name', data.customerName],
@@ -72,8 +61,8 @@ function Details({ bookingNumber }: { bookingNumber: string }) {
                 ['Account', data.customerAccountId ? 'Signed in to book' : 'Booked as a guest'],
               ]}
             />
-          </Section>
-          <Section title="Agent">
+          </DetailSection>
+          <DetailSection title="Agent">
             {data.agent ? (
               <p>
                 {data.agent.name} · {data.agent.email}
@@ -82,29 +71,18 @@ function Details({ bookingNumber }: { bookingNumber: string }) {
             ) : (
               <p>No agent</p>
             )}
-          </Section>
-          <Section title="History">
+          </DetailSection>
+          <DetailSection title="History">
             <ol className="space-y-1">
               {data.history.map((step, i) => (
                 <li key={i}>
-                  {REPAIR_STATUS_LABELS[step.status]} · {step.description} · {at(step.at)} · {step.actor ?? 'Customer'}
+                  {REPAIR_STATUS_LABELS[step.status]} · {step.description} · {storeTime(step.at)} ·{' '}
+                  {step.actor ?? 'Customer'}
                 </li>
               ))}
             </ol>
-          </Section>
-          <Section title="Emails">
-            {data.emails.length === 0 ? (
-              <p>No emails sent</p>
-            ) : (
-              <ul className="space-y-1">
-                {data.emails.map((email, i) => (
-                  <li key={i}>
-                    {email.subject} → {email.to} · {email.status} · {at(email.sentAt ?? email.createdAt)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Section>
+          </DetailSection>
+          <EmailLog emails={data.emails} />
         </div>
       )}
     </LoadedQuery>
