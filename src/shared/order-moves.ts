@@ -46,7 +46,7 @@ const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.
 const paymentLabel = (payment: string) => payment.replaceAll('_', ' ');
 const listed = (statuses: readonly string[]) =>
   statuses.length === 1
-    ? statuses[0]!
+    ? statusLabel(statuses[0]!)
     : `${statuses.slice(0, -1).map(statusLabel).join(', ')} or ${statusLabel(statuses.at(-1)!)}`;
 
 /** Whether the table allows `move` on an order in `state`. */
