@@ -104,7 +104,7 @@ describe('POST /api/admin/agents/:id/deactivate', () => {
     const [repairEmail] = await emailsAbout(pickup, 'repair_reassigned');
     expect(repairEmail).toMatchObject({
       to: 'pieter@example.co.za',
-      subject: `Repair ${pickup}: new agent`,
+      subject: `Repair ${pickup}: your new agent is Sarah`,
     });
     expect(repairEmail!.text).toContain('Sarah, another of our agents, will now collect your device for');
     expect(await emailsAbout(done.transactionNumber, 'trade_in_agent_changed')).toHaveLength(0);

@@ -238,7 +238,7 @@ export function renderPickupChangedEmail(
   return {
     kind: moved ? 'repair_rescheduled' : 'repair_reassigned',
     to: pickup.customerEmail,
-    subject: `Repair ${pickup.bookingNumber}: ${moved ? 'new pickup time' : 'new agent'}`,
+    subject: `Repair ${pickup.bookingNumber}: ${moved ? 'new pickup time' : `your new agent is ${change.agentFirstName}`}`,
     html,
     text,
     dedupeKey: `${moved ? 'repair-rescheduled' : 'repair-reassigned'}:${pickup.bookingNumber}:${at.toISOString()}`,

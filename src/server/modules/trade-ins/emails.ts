@@ -265,7 +265,7 @@ export function adminNewTradeInEmail(
   });
 }
 
-/** Another agent took the trade-in over (its agent was deactivated): who now assesses it; the status is unchanged. */
+/** Another agent took the trade-in over (the admin reassigned it, or its agent was deactivated): who now handles it. */
 export function agentChangedEmail(
   tradeIn: EmailTradeIn,
   change: { agentFirstName: string; dedupeKey: string },

@@ -130,11 +130,11 @@ export const HANDED_OVER_HISTORY = 'Another agent now handles your trade-in';
  * The one way a trade-in gets an agent or changes agent, in the caller's transaction: the admin's
  * Assign, and the hand-over of a deactivated agent's work (modules/agents). The trade-in is locked
  * and read again, so the agent it is taken from is the one it really had.
- * - From 'Confirmed' or 'Assigned to Agent' it is the 'assign' move (to 'Assigned to Agent'), and the
- *   seller is emailed as for any move.
+ * - From 'Confirmed' or 'Assigned to Agent' it is the 'assign' move (to 'Assigned to Agent').
  * - In 'Awaiting Offer' or 'Offer Made' only the agent changes: the status stays, the history says
- *   another agent handles it, the audit log records the reassign, and the seller is emailed the new
- *   agent's first name (as /track names it).
+ *   another agent handles it, the audit log records the reassign.
+ * The seller is emailed the new status on a first assignment, and the new agent's first name (as
+ * /track names it) when the trade-in had an agent before.
  * - Anything later is 409 (reassignRefusal); an agent who is not active is refused under `agentId`.
  * Both agents are emailed: the new one that it is theirs, the old one that it was taken away. Giving
  * a trade-in to the agent who has it changes nothing and emails no one.
@@ -160,7 +160,6 @@ export async function reassignTradeIn(
   let after: TradeInRow;
   if ((TRADE_IN_MOVES.assign.from as readonly string[]).includes(row.status)) {
     after = await moveTradeIn(tx, { row, move: 'assign', actor, now, set: { agentId: agent.id }, details });
-    await emailNewStatus(tx, after, config, now);
   } else {
     // The row is locked and its status checked: only the agent changes.
     [after] = (await tx
@@ -178,13 +177,18 @@ export async function reassignTradeIn(
       details,
       at: now,
     });
+  }
+  const ctx = emailContext(config);
+  if (row.agentId) {
+    // Another agent now has it: the seller is told who, whatever the status.
     const change = {
       agentFirstName: splitName(agent.name).firstName,
       dedupeKey: `trade-in-agent:${row.transactionNumber}:${agent.id}:${now.toISOString()}`,
     };
-    await enqueueEmail(tx, agentChangedEmail(emailSubject(after), change, emailContext(config)), now);
+    await enqueueEmail(tx, agentChangedEmail(emailSubject(after), change, ctx), now);
+  } else {
+    await emailNewStatus(tx, after, config, now);
   }
-  const ctx = emailContext(config);
   await enqueueEmail(tx, agentAssignedEmail(emailSubject(after), agent, now, ctx), now);
   if (row.agentId) {
     const [previous] = await findPeople(tx, { ids: [row.agentId] });
