@@ -90,9 +90,6 @@ export interface Device {
 /** Whether a shopper can buy the device now: on sale and at least one unit left. */
 export const forSale = (device: Pick<Device, 'inStock' | 'quantity'>) => device.inStock && device.quantity > 0;
 
-/** What the device page says of a device the admin took off sale. */
-export const NOT_FOR_SALE_MESSAGE = 'This device is not available for sale at the moment.';
-
 export interface DeviceListReply {
   items: Device[];
   total: number;
@@ -168,11 +165,8 @@ export const COLLECTION_PAGE_SIZE = 48;
 /** Placeholder for a broken or missing device image. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
-/**
- * The URL of a stored image, optionally a width variant (snapped server-side to IMAGE_WIDTHS): public
- * ones under /images/, a trade-in's photos under its staff routes (/api/.../photos/N), which take `w` too.
- */
+/** The URL of a stored image, optionally a width variant (snapped server-side to IMAGE_WIDTHS). */
 export function imageUrl(url: string, width?: number): string {
-  if (!width || !/^\/(images|api)\//.test(url)) return url;
+  if (!width || !url.startsWith('/images/')) return url;
   return `${url}?w=${width}`;
 }

@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { imageUrl } from '../../shared/catalog';
 import { IconButton } from './ui/icon-button';
 
 const ARROW =
@@ -88,7 +87,8 @@ export function PhotoGallery({ photos, label = 'Photos' }: { photos: string[]; l
                   i === index ? 'ring-2 ring-brand-600' : 'opacity-80 hover:opacity-100'
                 }`}
               >
-                <img src={imageUrl(src, 160)} alt="" loading="lazy" className="size-16 object-cover" />
+                {/* The photo routes size an image by ?w= as /images/ does. */}
+                <img src={`${src}?w=160`} alt="" loading="lazy" className="size-16 object-cover" />
               </button>
             </li>
           ))}

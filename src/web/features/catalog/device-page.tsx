@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { discountPercent } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { DISPLAY } from '../../../shared/store';
-import { forSale, NOT_FOR_SALE_MESSAGE, type Device } from '../../../shared/catalog';
+import { forSale, type Device } from '../../../shared/catalog';
 import { money } from '../../lib/money';
 import { usePageTitle } from '../../lib/use-page-title';
 import { addDeviceToCart, AddToCartButton } from './add-to-cart';
@@ -128,7 +128,7 @@ function DeviceDetail({ device }: { device: Device }) {
           </div>
           {!device.inStock && (
             <p role="status" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-              {NOT_FOR_SALE_MESSAGE}
+              This device is not available for sale at the moment.
             </p>
           )}
 
