@@ -110,6 +110,24 @@ describe('POST /api/checkout', () => {
     expect(await stockOf(device!.id)).toEqual({ quantity: 0, inStock: true });
   });
 
+  it('refuses an unticked same-as-shipping with no billing address, naming its fields, and writes nothing', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const before = await orderCount();
+    const message = 'Please provide complete billing address';
+    for (const billingAddress of [undefined, { street: '', city: '', state: '', zipCode: '' }]) {
+      const res = await checkout(t, [{ deviceId: device!.id, quantity: 1 }], {
+        customer: customer({ sameAsShipping: false, billingAddress }),
+      });
+      expectError(res, 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid',
+        fields: { 'customer.billingAddress.street': message, 'customer.billingAddress.city': message },
+      });
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(device!.id)).toEqual({ quantity: 1, inStock: true });
+  });
+
   it('answers 409 naming the device when the stock is short, and writes nothing', async () => {
     const [device] = await insertDevices(t.db, [{ brand: 'Samsung', model: 'Galaxy S21', quantity: 1 }]);
     const before = await orderCount();
