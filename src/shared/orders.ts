@@ -149,6 +149,21 @@ export interface CheckoutReply {
   reservedUntil: string;
 }
 
+/**
+ * GET /api/checkout/:orderNumber: the shopper's own order still awaiting payment, to pay it again
+ * (the widget's parameters) and to count the stock it holds as theirs.
+ */
+export interface OpenCheckout {
+  orderNumber: string;
+  payment: PaymentParams;
+  reservedUntil: string;
+  /** What the order holds, per device. */
+  items: Array<{ deviceId: string; quantity: number }>;
+}
+
+/** GET /api/checkout/:orderNumber of an order paid, closed or past its hold. */
+export const CHECKOUT_NOT_OPEN_MESSAGE = 'This order is no longer awaiting payment';
+
 export interface OrderItemView {
   deviceId: string;
   name: string;
