@@ -12,8 +12,8 @@ async function fillRequired(page: Page) {
   await page.getByLabel('First Name').fill(firstName);
   await page.getByLabel('Last Name').fill(lastName);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Street Address', { exact: true }).fill(shippingAddress.street);
-  await page.getByLabel('City', { exact: true }).fill(shippingAddress.city);
+  await page.getByRole('textbox', { name: 'Street Address', exact: true }).fill(shippingAddress.street);
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill(shippingAddress.city);
 }
 
 async function openWidget(page: Page) {
@@ -49,9 +49,9 @@ test('a reload while the widget is open leaves the last unit the shopper\'s: the
   const notice = page.getByRole('complementary').getByText(/^Order ORD-\d{4}-\d{6} is waiting for payment$/);
   await expect(notice).toBeVisible();
   await expect(page.getByRole('complementary').getByRole('timer')).toHaveText(/^Your devices are held for you for 1[45]:\d\d more$/);
-  // The unit the shopper's own order holds is not out of stock for them.
-  await expect(line.getByText('Out of Stock')).toHaveCount(0);
+  // The unit the shopper's own order holds is not out of stock for them (enabled once every line is checked).
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+  await expect(line.getByText('Out of Stock')).toHaveCount(0);
 
   const orderNumber = /ORD-\d{4}-\d{6}/.exec((await notice.textContent()) ?? '')![0];
   await page.getByRole('button', { name: 'Resume Payment' }).click();
@@ -84,14 +84,14 @@ test('an unticked same-as-shipping with the billing address empty is refused und
   await page.getByLabel('Billing address same as shipping').uncheck();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   for (const label of ['Billing Street Address', 'Billing City']) {
-    const input = page.getByLabel(label, { exact: true });
+    const input = page.getByRole('textbox', { name: label, exact: true });
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveAccessibleDescription(/Please provide complete billing address/);
   }
   await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toHaveCount(0);
 
-  await page.getByLabel('Billing Street Address', { exact: true }).fill('1 Main Road');
-  await page.getByLabel('Billing City', { exact: true }).fill('Durban');
+  await page.getByRole('textbox', { name: 'Billing Street Address', exact: true }).fill('1 Main Road');
+  await page.getByRole('textbox', { name: 'Billing City', exact: true }).fill('Durban');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toBeVisible();
 });
