@@ -252,7 +252,7 @@ function UnpaidOrderNotice({
   onResume: () => void;
 }) {
   return (
-    <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" role="status">
+    <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
       <p className="font-semibold">Order {order.orderNumber} is waiting for payment</p>
       <p className="mt-1">
         {resumable
