@@ -25,6 +25,7 @@ export const ORDER_NUMBER_PATTERN = /^ORD-\d{4}-\d{6}$/;
 const CHECKOUT_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
   shippingAddress: 'Please provide complete shipping address',
+  billingAddress: 'Please provide complete billing address',
 } as const;
 
 export const DEFAULT_COUNTRY = 'South Africa';
@@ -45,11 +46,15 @@ const addressSchema = z.object({
 });
 export type Address = z.output<typeof addressSchema>;
 
-/** Street and city make a shipping address complete (spec 000 section 5). */
-const shippingAddressSchema = addressSchema.superRefine((address, ctx) => {
-  if (!address.street) ctx.addIssue({ code: 'custom', path: ['street'], message: CHECKOUT_MESSAGES.shippingAddress });
-  if (!address.city) ctx.addIssue({ code: 'custom', path: ['city'], message: CHECKOUT_MESSAGES.shippingAddress });
-});
+/** Street and city make an address complete (spec 000 section 5): the issues under them, with `message`. */
+function requireStreetAndCity(address: Address | undefined, message: string, ctx: z.RefinementCtx, at: string[] = []) {
+  if (!address?.street) ctx.addIssue({ code: 'custom', path: [...at, 'street'], message });
+  if (!address?.city) ctx.addIssue({ code: 'custom', path: [...at, 'city'], message });
+}
+
+const shippingAddressSchema = addressSchema.superRefine((address, ctx) =>
+  requireStreetAndCity(address, CHECKOUT_MESSAGES.shippingAddress, ctx),
+);
 
 const checkoutCustomerSchema = z.object({
   firstName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
@@ -64,7 +69,13 @@ const checkoutCustomerSchema = z.object({
   shippingAddress: shippingAddressSchema,
   billingAddress: addressSchema.optional(),
   sameAsShipping: z.boolean().default(true),
-});
+})
+  // A billing address of its own, when not the shipping one, is as complete as a shipping address.
+  .superRefine((customer, ctx) => {
+    if (!customer.sameAsShipping) {
+      requireStreetAndCity(customer.billingAddress, CHECKOUT_MESSAGES.billingAddress, ctx, ['billingAddress']);
+    }
+  });
 export type CheckoutCustomer = z.output<typeof checkoutCustomerSchema>;
 export type CheckoutCustomerInput = z.input<typeof checkoutCustomerSchema>;
 
@@ -137,6 +148,21 @@ export interface CheckoutReply {
   /** When the held stock goes back unless paid (ISO time): the payment step counts down to it. */
   reservedUntil: string;
 }
+
+/**
+ * GET /api/checkout/:orderNumber: the shopper's own order still awaiting payment, to pay it again
+ * (the widget's parameters) and to count the stock it holds as theirs.
+ */
+export interface OpenCheckout {
+  orderNumber: string;
+  payment: PaymentParams;
+  reservedUntil: string;
+  /** What the order holds, per device. */
+  items: Array<{ deviceId: string; quantity: number }>;
+}
+
+/** GET /api/checkout/:orderNumber of an order paid, closed or past its hold. */
+export const CHECKOUT_NOT_OPEN_MESSAGE = 'This order is no longer awaiting payment';
 
 export interface OrderItemView {
   deviceId: string;

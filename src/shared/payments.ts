@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORE_TIME_ZONE } from './repair-calendar';
 import { plainText } from './text-fields';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
@@ -26,6 +27,22 @@ export const sandboxChargeSchema = z.object({
   cvv: z.string().max(4, 'CVV is at most 4 digits'),
   expiry: z.string().max(5, 'Expiry is MM/YY'),
 });
+
+export const CARD_EXPIRED_MESSAGE = 'This card has expired: check the expiry date';
+
+/**
+ * True when an MM/YY expiry is before the current month in the store's time zone: a card is good
+ * through the last day of its expiry month. An expiry not shaped MM/YY is not judged here.
+ */
+export function cardExpired(expiry: string, now: Date): boolean {
+  const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit' })
+    .formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const current = part('year') * 12 + part('month');
+  return (2000 + Number(match[2])) * 12 + Number(match[1]) < current;
+}
 
 export const SANDBOX_DECLINED_MESSAGE = 'Card declined: use the sandbox test card 4084 0840 8408 4081';
 export const SANDBOX_SCRIPT_PATH = '/payments/sandbox/inline.js';

@@ -15,7 +15,8 @@ export function saveOrderToken(orderNumber: string, token: string): void {
   }
 }
 
-function readOrderToken(orderNumber: string): string | null {
+/** This browser's token for the order, if it placed it or opened its link. */
+export function readOrderToken(orderNumber: string): string | null {
   try {
     return window.localStorage.getItem(key(orderNumber));
   } catch {

@@ -6,7 +6,7 @@ import { send, useTestApp } from '../../../../tests/support/test-app';
 import { signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expireReservations } from './workflow';
-import { checkout, customer, placed } from '../../../../tests/support/checkout';
+import { checkout, customer, paid, placed } from '../../../../tests/support/checkout';
 
 const t = useTestApp();
 
@@ -108,6 +108,24 @@ describe('POST /api/checkout', () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, reply.orderNumber));
     expect(order!.billingAddress).toEqual({ ...billingAddress, country: 'South Africa' });
     expect(await stockOf(device!.id)).toEqual({ quantity: 0, inStock: true });
+  });
+
+  it('refuses an unticked same-as-shipping with no billing address, naming its fields, and writes nothing', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const before = await orderCount();
+    const message = 'Please provide complete billing address';
+    for (const billingAddress of [undefined, { street: '', city: '', state: '', zipCode: '' }]) {
+      const res = await checkout(t, [{ deviceId: device!.id, quantity: 1 }], {
+        customer: customer({ sameAsShipping: false, billingAddress }),
+      });
+      expectError(res, 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid',
+        fields: { 'customer.billingAddress.street': message, 'customer.billingAddress.city': message },
+      });
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(device!.id)).toEqual({ quantity: 1, inStock: true });
   });
 
   it('answers 409 naming the device when the stock is short, and writes nothing', async () => {
@@ -442,5 +460,69 @@ describe('POST /api/checkout: nobody hoards the stock', () => {
     }
     expect(left.reduce((sum, line) => sum + line.quantity, 0)).toBe(2);
     expect((await checkout(t, left, { address: '10.77.2.2' })).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/checkout/:orderNumber: the shopper\'s unpaid order, after a reload closed its widget', () => {
+  const open = (orderNumber: string, headers: Record<string, string> = {}, cookie?: string) =>
+    send(t.app, 'GET', `/api/checkout/${orderNumber}`, { headers, cookie });
+  const withToken = (token: string) => ({ 'x-order-token': token });
+
+  it('gives the placing browser its order to pay again, and the units it holds: the last unit is theirs', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+    // The store's read of the device says none left: the shopper's own order holds it.
+    const read = await send(t.app, 'GET', `/api/devices/${device!.id}`);
+    expect(read.json()).toMatchObject({ quantity: 0 });
+    const res = await open(order.orderNumber, withToken(order.accessToken));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.json()).toEqual({
+      orderNumber: order.orderNumber,
+      payment: order.payment,
+      reservedUntil: order.reservedUntil,
+      items: [{ deviceId: device!.id, quantity: 1 }],
+    });
+  });
+
+  it('opens for the signed-in customer who placed it, without the token', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const { cookie } = await signUpCustomer(t);
+    const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }], { cookie });
+    expect((await open(order.orderNumber, {}, cookie)).statusCode).toBe(200);
+  });
+
+  it('answers a stranger as for a missing order: the order number alone, or another order\'s token', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 2 }]);
+    const mine = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+    const theirs = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+    const missing = { code: 'ORDER_NOT_FOUND', message: 'Order not found' };
+    expectError(await open(mine.orderNumber), 404, missing);
+    expectError(await open(mine.orderNumber, withToken(theirs.accessToken)), 404, missing);
+    const { cookie } = await signUpCustomer(t);
+    expectError(await open(mine.orderNumber, {}, cookie), 404, missing);
+  });
+
+  it('refuses with 409 once the order is replaced by a new checkout of the cart, past its hold, or paid', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const notOpen = { code: 'CHECKOUT_NOT_OPEN', message: 'This order is no longer awaiting payment' };
+    const cartId = 'cart-fedcba9876543210';
+    // The shopper's own hold is the last unit: a new checkout of the same cart replaces the order and gets it.
+    const first = await placed(t, [{ deviceId: device!.id, quantity: 1 }], { extra: { cartId } });
+    const second = await placed(t, [{ deviceId: device!.id, quantity: 1 }], { extra: { cartId } });
+    expect(await stockOf(device!.id)).toEqual({ quantity: 0, inStock: true });
+    expectError(await open(first.orderNumber, withToken(first.accessToken)), 409, notOpen);
+    expect((await open(second.orderNumber, withToken(second.accessToken))).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000);
+    expectError(await open(second.orderNumber, withToken(second.accessToken)), 409, notOpen);
+  });
+
+  it('refuses with 409 a paid order', async () => {
+    const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+    const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }]);
+    expectError(await open(order.orderNumber, withToken(order.accessToken)), 409, {
+      code: 'CHECKOUT_NOT_OPEN',
+      message: 'This order is no longer awaiting payment',
+    });
   });
 });

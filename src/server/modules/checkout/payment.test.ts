@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { devices, outboxEmails, orders, payments, sandboxCharges } from '../../db/schema';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
 import { sendDueEmails } from '../mail/outbox';
@@ -74,6 +74,25 @@ describe('sandbox provider', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('Enter the expiry as MM/YY');
+    });
+
+    it('refuses an expired card under its expiry field, by the month in the store\'s time zone', async () => {
+      const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
+      const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
+      const pay = (expiry: string) =>
+        send(t.app, 'POST', '/api/payments/sandbox/charge', {
+          body: { reference: order.payment.reference, cardNumber: SUCCESS_CARD, cvv: '408', expiry },
+        });
+      const expired = 'This card has expired: check the expiry date';
+      expectFieldError(await pay('01/20'), 400, 'CARD_EXPIRED', 'expiry', expired);
+      // 22:30 UTC on 30 November is already 1 December in Johannesburg: November's cards have expired.
+      t.clock.set(new Date('2026-11-30T22:30:00Z'));
+      expectFieldError(await pay('11/26'), 400, 'CARD_EXPIRED', 'expiry', expired);
+      expect(await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, order.payment.reference)))
+        .toHaveLength(0);
+      // An hour earlier it is still November there: the card is good through its last day.
+      t.clock.set(new Date('2026-11-30T21:30:00Z'));
+      expect((await pay('11/26')).json().status).toBe('success');
     });
   });
 

@@ -7,13 +7,20 @@ import { clientKey } from '../../lib/client-key';
 import { sessionUser } from '../../lib/session-user';
 import { AppError, parseInput } from '../../lib/errors';
 import { perReference, perReferenceField, referenceLookup } from '../../lib/keyed-limits';
-import { orderTokenOf } from '../orders/routes';
+import { orderAccessOf, orderTokenOf } from '../orders/routes';
 import { paymentProvider, type ProviderTransaction } from '../payments/providers';
 import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
 import { PAYMENT_NOT_FOUND } from '../payments/verification';
 import { paystackSignatureValid, recordPaymentEvent, type PaystackRefundData } from '../payments/webhooks';
 import { applyRefundWebhook } from './admin-orders';
-import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
+import {
+  cancelCheckout,
+  confirmPayment,
+  payWithSandbox,
+  placeOrder,
+  resumeCheckout,
+  type WorkflowLog,
+} from './workflow';
 
 const LIMIT_30 = { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } } as const;
 /** The same, and 30 lookups of one payment reference in 10 minutes from any address. */
@@ -52,6 +59,22 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return reply.status(201).send(placed);
   });
+
+  // The cart asks after its unpaid order (a reload closed the widget): pay it again, or count its hold.
+  app.get<{ Params: { orderNumber: string } }>(
+    '/api/checkout/:orderNumber',
+    referenceLookup(perReference('orderNumber'), { max: 60, timeWindow: '1 minute' }),
+    async (request, reply) => {
+      const open = await resumeCheckout({
+        db,
+        clock,
+        provider,
+        orderNumber: request.params.orderNumber,
+        access: orderAccessOf(request, ctx),
+      });
+      return reply.header('cache-control', 'private, no-store').send(open);
+    },
+  );
 
   app.post<{ Params: { orderNumber: string } }>(
     '/api/checkout/:orderNumber/cancel',

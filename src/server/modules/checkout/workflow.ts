@@ -1,12 +1,20 @@
 import { toMinorUnits, type Currency } from '../../../shared/money';
-import type { CheckoutCustomer, CheckoutReply, OrderPaymentStatus, OrderStatus } from '../../../shared/orders';
+import {
+  CHECKOUT_NOT_OPEN_MESSAGE,
+  type CheckoutCustomer,
+  type CheckoutReply,
+  type OpenCheckout,
+  type OrderPaymentStatus,
+  type OrderStatus,
+} from '../../../shared/orders';
 import { transaction, type Database, type Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
 import { signingKey } from '../../lib/signing';
 import { repeatEvery } from '../../lib/repeat';
 import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
-import { linkExpiry, orderLinkToken } from '../orders/access';
+import { linkExpiry, orderLinkToken, placedBy, type OrderAccess } from '../orders/access';
 import { renderOrderConfirmation } from '../orders/confirmation-email';
 import {
   closeUnpaidOrder,
@@ -16,7 +24,16 @@ import {
   markOrderPaid,
 } from '../orders/lifecycle';
 import { createOrder, lockHoldsOf } from '../orders/placing';
-import { findOrderPayment, lockOrder, orderItemsOf, toOrderView, type OrderRow } from '../orders/reads';
+import {
+  findOrder,
+  findOrderPayment,
+  lockOrder,
+  ORDER_NOT_FOUND,
+  ORDER_NOT_FOUND_MESSAGE,
+  orderItemsOf,
+  toOrderView,
+  type OrderRow,
+} from '../orders/reads';
 import type { PaymentProviderDriver, ProviderTransaction } from '../payments/providers';
 import { chargeSandbox } from '../payments/sandbox-charge';
 import {
@@ -34,6 +51,7 @@ import { checkAddressLimit, checkDeviceLimit, type HoldLimits } from './hold-lim
  *
  *   placeOrder          release the cart's previous unpaid order -> reserve and price the stock ->
  *                       create the order within the hold limits -> start the payment
+ *   resumeCheckout      the shopper's own unpaid order, to pay again (a reload closed its widget)
  *   payWithSandbox      the sandbox widget charges a card for the order's payment
  *   confirmPayment      ask the provider -> check it is this order's money -> take the stock again
  *                       if it was released -> record the payment -> mark the order paid -> email it
@@ -172,6 +190,40 @@ export async function placeOrder({
     items_count: itemsCount,
   });
   return { orderNumber: order.orderNumber, accessToken, payment, reservedUntil: order.reservedUntil!.toISOString() };
+}
+
+/**
+ * GET /api/checkout/:orderNumber: the order its shopper placed (placedBy: their session or the placing
+ * browser's token, never the order number alone) while it still awaits payment and holds its stock,
+ * with the payment's parameters to open the widget again and the units it holds. Anyone else gets
+ * the 404 of a missing order; a paid, closed or lapsed order a 409.
+ */
+export async function resumeCheckout({
+  db,
+  clock,
+  provider,
+  orderNumber,
+  access,
+}: {
+  db: Database;
+  clock: Clock;
+  provider: PaymentProviderDriver;
+  orderNumber: string;
+  access: OrderAccess;
+}): Promise<OpenCheckout> {
+  const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
+  if (!order || !placedBy(order, access)) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
+  // Past its hold the order is as good as expired, whether or not expireReservations has run yet.
+  if (order.paymentStatus !== 'awaiting_payment' || !order.reservedUntil || order.reservedUntil <= clock.now()) {
+    throw new AppError('CHECKOUT_NOT_OPEN', CHECKOUT_NOT_OPEN_MESSAGE, { status: 409 });
+  }
+  const lines = await orderItemsOf(db, order.id);
+  const items = lines.map((line) => ({ deviceId: line.deviceId, quantity: line.quantity }));
+  const payment = paymentRequest(provider, expectedPayment(order), {
+    customer_name: order.customerName,
+    items_count: items.reduce((sum, line) => sum + line.quantity, 0),
+  });
+  return { orderNumber: order.orderNumber, payment, reservedUntil: order.reservedUntil.toISOString(), items };
 }
 
 /**

@@ -78,6 +78,16 @@ export async function mayOpenOrder(db: Database, order: OrderRow, access: OrderA
 }
 
 /**
+ * The shopper who placed the order, and only them: the signed-in customer who placed it, or the
+ * placing browser with its own token while that token lives. Not a link's holder nor the admin: this
+ * is who may pay for an order still awaiting payment.
+ */
+export function placedBy(order: OrderRow, { viewer, accessToken, now, linkDays }: OrderAccess): boolean {
+  if (viewer?.role === 'customer' && order.customerId !== null && order.customerId === viewer.id) return true;
+  return isPlacingBrowsersToken(order, accessToken) && now < linkExpiry(order.createdAt, linkDays);
+}
+
+/**
  * GET /api/orders/:orderNumber: for whoever mayOpenOrder lets in. Anyone else gets the same 404 as
  * a missing order.
  */

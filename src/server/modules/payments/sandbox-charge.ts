@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { SANDBOX_DECLINED_MESSAGE, SANDBOX_SUCCESS_CARD, type PaymentStatus } from '../../../shared/payments';
+import { CARD_EXPIRED_MESSAGE, cardExpired, SANDBOX_DECLINED_MESSAGE, SANDBOX_SUCCESS_CARD, type PaymentStatus } from '../../../shared/payments';
 import type { Database } from '../../db/client';
 import { sandboxCharges } from '../../db/schema/payments';
 import type { Clock } from '../../lib/clock';
@@ -42,6 +42,9 @@ export async function chargeSandbox({
       status: 400,
       fields: { expiry: 'Enter the expiry as MM/YY' },
     });
+  }
+  if (cardExpired(expiry, clock.now())) {
+    throw new AppError('CARD_EXPIRED', CARD_EXPIRED_MESSAGE, { status: 400, fields: { expiry: CARD_EXPIRED_MESSAGE } });
   }
   if (!/^\d{3,4}$/.test(cvv.trim())) {
     throw new AppError('CARD_INVALID', 'Enter the 3 or 4 digit CVV', {

@@ -32,9 +32,22 @@ export const SANDBOX_WIDGET_JS = String.raw`(function () {
       display: 'block', width: '100%', boxSizing: 'border-box', padding: '10px 12px', fontSize: '15px',
       border: '1px solid #cbd5e1', borderRadius: '8px'
     });
+    // A refusal of this field (the server's 400 names it) shows under it and is read with it.
+    var error = el('p', { id: id + '-error' }, { margin: '4px 0 0', color: '#b91c1c', fontSize: '13px' });
     wrap.appendChild(lab);
     wrap.appendChild(input);
-    return { wrap: wrap, input: input };
+    wrap.appendChild(error);
+    function show(text) {
+      error.textContent = text || '';
+      if (text) {
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', id + '-error');
+      } else {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+    }
+    return { wrap: wrap, input: input, show: show };
   }
 
   function open(options) {
@@ -140,6 +153,8 @@ export const SANDBOX_WIDGET_JS = String.raw`(function () {
       event.preventDefault();
       if (busy) return;
       message.textContent = '';
+      var inputs = { cardNumber: card, expiry: expiry, cvv: cvv };
+      for (var name in inputs) inputs[name].show('');
       setBusy(true);
       fetch('/api/payments/sandbox/charge', {
         method: 'POST',
@@ -157,6 +172,18 @@ export const SANDBOX_WIDGET_JS = String.raw`(function () {
             if (typeof options.callback === 'function') {
               options.callback({ reference: options.ref, trans: options.ref, status: 'success', message: 'Approved', transaction: options.ref });
             }
+            return;
+          }
+          var fields = (result.body && result.body.error && result.body.error.fields) || {};
+          var first = null;
+          for (var key in inputs) {
+            if (fields[key]) {
+              inputs[key].show(fields[key]);
+              first = first || inputs[key];
+            }
+          }
+          if (first) {
+            first.input.focus();
             return;
           }
           var text = (result.body && result.body.message) || (result.body && result.body.error && result.body.error.message) || 'Payment failed';

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CheckoutCustomer } from '../../../shared/orders';
+import type { CheckoutCustomer, OpenCheckout } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../components/empty-state';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -11,9 +11,11 @@ import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { cart, useCart, type CartItem } from '../../lib/cart-store';
+import { useUnpaidOrder } from './cart-api';
 import { CartLine, type LineStatus } from './cart-line';
 import type { TypedCustomer } from './checkout-form';
 import { HoldCountdown } from './hold-countdown';
+import type { payOrder } from './payment';
 import { useCurrentPrices } from './use-current-prices';
 
 const CheckoutForm = lazy(() => import('./checkout-form').then((m) => ({ default: m.CheckoutForm })));
@@ -51,6 +53,20 @@ function withRefusals(
   return merged;
 }
 
+/** The units the shopper's unpaid order holds, per device. */
+function heldBy(order: OpenCheckout | null): Record<string, number> {
+  const held: Record<string, number> = {};
+  for (const line of order?.items ?? []) held[line.deviceId] = (held[line.deviceId] ?? 0) + line.quantity;
+  return held;
+}
+
+/** True when the unpaid order is what the cart holds now, line for line: only then is paying it paying the cart. */
+function isTheCart(items: CartItem[], held: Record<string, number>): boolean {
+  return items.length === Object.keys(held).length && items.every((item) => held[item.id] === item.quantity);
+}
+
+type Payment = ReturnType<typeof payOrder>;
+
 export function Component() {
   usePageTitle();
   const items = useCart();
@@ -61,7 +77,12 @@ export function Component() {
   const [refusals, setRefusals] = useState<Refusals>({});
   // When the stock held for the open payment widget goes back: Paystack's widget shows no time left, so the page does.
   const [heldUntil, setHeldUntil] = useState<string | null>(null);
-  const { statuses: current, checking, recheck } = useCurrentPrices(items);
+  // The order a reload left unpaid (its widget gone): its hold is the shopper's, and it can be paid again.
+  const unpaidQuery = useUnpaidOrder();
+  const unpaid = unpaidQuery.data ?? null;
+  const held = heldBy(unpaid);
+  const [resuming, setResuming] = useState(false);
+  const { statuses: current, checking, recheck } = useCurrentPrices(items, held);
   const statuses = withRefusals(items, current, refusals);
   const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
@@ -70,17 +91,34 @@ export function Component() {
   /** Places the order and pays. A 400 is rethrown for the form to put under its fields. */
   async function pay(customer: CheckoutCustomer, typedCustomer: TypedCustomer) {
     setTyped(typedCustomer);
+    const { payForOrder } = await import('./payment');
+    const input = {
+      items: items.map((item) => ({ deviceId: item.id, quantity: item.quantity })),
+      customer,
+      cartId: cart.id(),
+    };
+    return settle(payForOrder(input, setHeldUntil));
+  }
+
+  /** Pays the unpaid order again, from the cart step. */
+  async function resume(order: OpenCheckout) {
+    setResuming(true);
+    const { payOrder } = await import('./payment');
+    await settle(payOrder(order, setHeldUntil)).finally(() => setResuming(false));
+  }
+
+  /** What the shopper sees when a payment ends, however it began. */
+  async function settle(payment: Payment) {
     try {
-      const { payForOrder } = await import('./payment');
-      const result = await payForOrder(
-        { items: items.map((item) => ({ deviceId: item.id, quantity: item.quantity })), customer, cartId: cart.id() },
-        setHeldUntil,
-      ).finally(() => setHeldUntil(null));
+      const result = await payment.finally(() => setHeldUntil(null));
       if (result.outcome === 'script-failed') {
         toast.error(MESSAGES.initFailed);
+        void recheck();
       } else if (result.outcome === 'closed') {
         toast.message(MESSAGES.cancelled);
         setStep('cart');
+        // The given-up order's units are back on sale, and no longer this shopper's: read them again.
+        void recheck();
       } else if (result.verified.status === 'paid') {
         toast.success(MESSAGES.success);
         cart.clear();
@@ -170,10 +208,18 @@ export function Component() {
           {heldUntil && <HoldCountdown reservedUntil={heldUntil} />}
           {step === 'cart' && (
             <>
+              {unpaid && !heldUntil && (
+                <UnpaidOrderNotice
+                  order={unpaid}
+                  resumable={isTheCart(items, held)}
+                  busy={resuming}
+                  onResume={() => void resume(unpaid)}
+                />
+              )}
               <Button
                 size="lg"
                 className="mt-6 w-full"
-                disabled={blocked || checking}
+                disabled={blocked || checking || unpaidQuery.isLoading || resuming}
                 onClick={() => setStep('customer')}
               >
                 Proceed to Checkout
@@ -186,6 +232,39 @@ export function Component() {
           )}
         </Section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The cart's order still awaiting payment (a reload closed its widget): pay it again while the cart is
+ * what it holds; a new checkout replaces it either way, its units counted as the shopper's meanwhile.
+ */
+function UnpaidOrderNotice({
+  order,
+  resumable,
+  busy,
+  onResume,
+}: {
+  order: OpenCheckout;
+  resumable: boolean;
+  busy: boolean;
+  onResume: () => void;
+}) {
+  return (
+    <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      <p className="font-semibold">Order {order.orderNumber} is waiting for payment</p>
+      <p className="mt-1">
+        {resumable
+          ? 'Its devices are held for you. Resume the payment, or proceed to checkout again to replace that order.'
+          : 'Your cart has changed since. Proceeding to checkout replaces that order, and its devices count as yours.'}
+      </p>
+      <HoldCountdown reservedUntil={order.reservedUntil} />
+      {resumable && (
+        <Button className="mt-3 w-full" onClick={onResume} disabled={busy}>
+          {busy ? 'Processing...' : 'Resume Payment'}
+        </Button>
+      )}
     </div>
   );
 }

@@ -42,14 +42,14 @@ function AddressFields({
       <legend className="mb-2 text-lg font-semibold text-slate-900">{title}</legend>
       <TextField
         label={`${labelPrefix}Street Address`}
-        required={shipping}
+        required
         autoComplete={autoComplete('street-address')}
         {...input(`customer.${which}.street`)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={`${labelPrefix}City`}
-          required={shipping}
+          required
           autoComplete={autoComplete('address-level2')}
           {...input(`customer.${which}.city`)}
         />

@@ -1,8 +1,9 @@
-import type { CheckoutInput, PaymentParams } from '../../../shared/orders';
+import type { CheckoutInput, OpenCheckout, PaymentParams } from '../../../shared/orders';
 import type { VerifyPaymentReply } from '../../../shared/payments';
 import { saveOrderToken } from '../../lib/order-token';
 import { cancelOrder, placeOrder, verifyPayment } from './cart-api';
 import { holdCountdown } from './hold-countdown';
+import { unpaidOrder } from './unpaid-order';
 
 /** The inline widget contract of Paystack's v1 script, which the sandbox script also defines. */
 interface PaystackPop {
@@ -47,50 +48,71 @@ function loadProviderScript(url: string): Promise<PaystackPop> {
   return promise;
 }
 
+type PaymentResult =
+  | { outcome: 'paid'; orderNumber: string; verified: VerifyPaymentReply }
+  | { outcome: 'closed'; orderNumber: string }
+  | { outcome: 'script-failed'; orderNumber: string };
+
 /**
  * The checkout as the buyer's browser runs it (docs/architecture.md, the checkout flow): place the
- * order (the server prices it and holds the stock), load the provider's widget, open it, and have the
- * server verify the payment. Resolves with what the buyer did: paid (with the verified reply), closed,
- * or the widget failed to load.
+ * order (the server prices it and holds the stock; a new checkout of the cart replaces its unpaid
+ * order), then pay it (payOrder).
  */
 export async function payForOrder(
   input: CheckoutInput,
   /** Told when the stock is held and the widget is about to open, with the time the hold ends. */
   onHold?: (reservedUntil: string) => void,
-): Promise<
-  | { outcome: 'paid'; orderNumber: string; verified: VerifyPaymentReply }
-  | { outcome: 'closed'; orderNumber: string }
-  | { outcome: 'script-failed'; orderNumber: string }
-> {
+): Promise<PaymentResult> {
   const reply = await placeOrder(input);
   saveOrderToken(reply.orderNumber, reply.accessToken);
+  // Kept until paid or given up: a reload while the widget is open can pay it again (GET /api/checkout/:orderNumber).
+  unpaidOrder.save(reply.orderNumber);
+  return payOrder(reply, onHold);
+}
+
+/**
+ * Pays an order awaiting payment, just placed or resumed after a reload: load the provider's widget,
+ * open it, and have the server verify the payment. Resolves with what the buyer did: paid (with the
+ * verified reply), closed (the order is cancelled and its stock goes back), or the widget failed to load.
+ */
+export async function payOrder(
+  order: Pick<OpenCheckout, 'orderNumber' | 'payment' | 'reservedUntil'>,
+  onHold?: (reservedUntil: string) => void,
+): Promise<PaymentResult> {
+  const { orderNumber, payment, reservedUntil } = order;
+  const giveUp = async () => {
+    await cancelOrder(orderNumber);
+    unpaidOrder.forget();
+  };
   let pop: PaystackPop;
   try {
-    pop = await loadProviderScript(reply.payment.scriptUrl);
+    pop = await loadProviderScript(payment.scriptUrl);
   } catch {
-    await cancelOrder(reply.orderNumber, reply.accessToken).catch(() => undefined);
-    return { outcome: 'script-failed', orderNumber: reply.orderNumber };
+    await giveUp().catch(() => undefined);
+    return { outcome: 'script-failed', orderNumber };
   }
-  onHold?.(reply.reservedUntil);
+  onHold?.(reservedUntil);
   const reference = await new Promise<string | null>((resolve) => {
     pop
       .setup({
-        key: reply.payment.publicKey,
-        email: reply.payment.email,
-        amount: reply.payment.amount,
-        currency: reply.payment.currency,
-        ref: reply.payment.reference,
-        metadata: reply.payment.metadata,
-        holdCountdown: () => holdCountdown(reply.reservedUntil, Date.now()),
+        key: payment.publicKey,
+        email: payment.email,
+        amount: payment.amount,
+        currency: payment.currency,
+        ref: payment.reference,
+        metadata: payment.metadata,
+        holdCountdown: () => holdCountdown(reservedUntil, Date.now()),
         callback: (response) => resolve(response.reference),
         onClose: () => resolve(null),
       })
       .openIframe();
   });
   if (reference === null) {
-    await cancelOrder(reply.orderNumber, reply.accessToken);
-    return { outcome: 'closed', orderNumber: reply.orderNumber };
+    await giveUp();
+    return { outcome: 'closed', orderNumber };
   }
   const verified = await verifyPayment(reference);
-  return { outcome: 'paid', orderNumber: reply.orderNumber, verified };
+  // Paid, or refused for good (the server released its stock): either way no longer the cart's to resume.
+  unpaidOrder.forget();
+  return { outcome: 'paid', orderNumber, verified };
 }

@@ -5,10 +5,15 @@ import type { LineStatus } from './cart-line';
 
 /**
  * The cart's lines checked against the server (GET /api/devices/:id): a changed price replaces the
- * line's price and is reported as changed; a device gone or short of stock is flagged. `recheck` asks
- * again for every line (after the checkout was refused: sold out or gone since).
+ * line's price and is reported as changed; a device gone or short of stock is flagged. Units the
+ * shopper's own unpaid order holds (`held`, per device) count as theirs: a new checkout of the cart
+ * gives them back before it takes them. `recheck` asks again for every line (after the checkout was
+ * refused: sold out or gone since; after a payment is given up: its hold is back on sale).
  */
-export function useCurrentPrices(items: CartItem[]): {
+export function useCurrentPrices(
+  items: CartItem[],
+  held: Record<string, number> = {},
+): {
   statuses: Record<string, LineStatus>;
   checking: boolean;
   recheck: () => Promise<void>;
@@ -39,7 +44,7 @@ export function useCurrentPrices(items: CartItem[]): {
     if (previous[item.id] !== undefined && previous[item.id] !== item.price) status.previousPrice = previous[item.id];
     if (result.data === null) status.problem = 'No longer available';
     else if (result.data) {
-      const left = result.data.inStock ? result.data.quantity : 0;
+      const left = result.data.inStock ? result.data.quantity + (held[item.id] ?? 0) : 0;
       if (left <= 0) status.problem = 'Out of Stock';
       else if (left < item.quantity) status.problem = `Only ${left} left`;
     }
