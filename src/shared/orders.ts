@@ -130,6 +130,9 @@ export interface PaymentParams {
   metadata: { customer_name: string; items_count: number };
 }
 
+/** GET /api/checkout/:orderNumber/payment: an unpaid order's payment, opened again while its hold lasts. */
+export type ResumedPayment = Omit<CheckoutReply, 'accessToken'>;
+
 export interface CheckoutReply {
   orderNumber: string;
   accessToken: string;
@@ -158,6 +161,8 @@ export interface OrderView {
   totalAmount: number;
   currency: string;
   paymentReference: string | null;
+  /** An order awaiting payment: when its held stock goes back (it may have passed already); otherwise null. */
+  reservedUntil: string | null;
   customer: { firstName: string; lastName: string; name: string; email: string; phone: string };
   shippingAddress: Address | null;
   billingAddress: Address | null;

@@ -7,13 +7,13 @@ import { clientKey } from '../../lib/client-key';
 import { sessionUser } from '../../lib/session-user';
 import { AppError, parseInput } from '../../lib/errors';
 import { perReference, perReferenceField, referenceLookup } from '../../lib/keyed-limits';
-import { orderTokenOf } from '../orders/routes';
+import { orderAccessOf, orderTokenOf } from '../orders/routes';
 import { paymentProvider, type ProviderTransaction } from '../payments/providers';
 import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
 import { PAYMENT_NOT_FOUND } from '../payments/verification';
 import { paystackSignatureValid, recordPaymentEvent, type PaystackRefundData } from '../payments/webhooks';
 import { applyRefundWebhook } from './admin-orders';
-import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, type WorkflowLog } from './workflow';
+import { cancelCheckout, confirmPayment, payWithSandbox, placeOrder, resumePayment, type WorkflowLog } from './workflow';
 
 const LIMIT_30 = { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } } as const;
 /** The same, and 30 lookups of one payment reference in 10 minutes from any address. */
@@ -60,6 +60,21 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
       const body = parseInput(cancelCheckoutSchema, request.body);
       const accessToken = orderTokenOf(request) ?? body.accessToken;
       return cancelCheckout({ db, clock, orderNumber: request.params.orderNumber, accessToken });
+    },
+  );
+
+  // Pay now on an unpaid order's page: the same payment the checkout started, while the hold lasts.
+  app.get<{ Params: { orderNumber: string } }>(
+    '/api/checkout/:orderNumber/payment',
+    referenceLookup(perReference('orderNumber'), LIMIT_30.config.rateLimit),
+    async (request, reply) => {
+      const resumed = await resumePayment({
+        db,
+        provider,
+        orderNumber: request.params.orderNumber,
+        ...orderAccessOf(request, ctx),
+      });
+      return reply.header('cache-control', 'private, no-store').send(resumed);
     },
   );
 

@@ -1,12 +1,19 @@
 import { toMinorUnits, type Currency } from '../../../shared/money';
-import type { CheckoutCustomer, CheckoutReply, OrderPaymentStatus, OrderStatus } from '../../../shared/orders';
+import type {
+  CheckoutCustomer,
+  CheckoutReply,
+  OrderPaymentStatus,
+  OrderStatus,
+  ResumedPayment,
+} from '../../../shared/orders';
 import { transaction, type Database, type Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import { signingKey } from '../../lib/signing';
 import { repeatEvery } from '../../lib/repeat';
 import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog/stock';
 import { enqueueEmail } from '../mail/outbox';
-import { linkExpiry, orderLinkToken } from '../orders/access';
+import { findOrderForViewer, linkExpiry, orderLinkToken, type OrderAccess } from '../orders/access';
 import { renderOrderConfirmation } from '../orders/confirmation-email';
 import {
   closeUnpaidOrder,
@@ -172,6 +179,34 @@ export async function placeOrder({
     items_count: itemsCount,
   });
   return { orderNumber: order.orderNumber, accessToken, payment, reservedUntil: order.reservedUntil!.toISOString() };
+}
+
+/**
+ * GET /api/checkout/:orderNumber/payment: the payment of an order still awaiting it, for whoever may open
+ * the order (its confirmation page's Pay now), while its hold lasts; 409 saying why once it is paid or closed.
+ */
+export async function resumePayment({
+  db,
+  provider,
+  orderNumber,
+  ...access
+}: OrderAccess & { db: Database; provider: PaymentProviderDriver; orderNumber: string }): Promise<ResumedPayment> {
+  const order = await findOrderForViewer({ db, orderNumber, ...access });
+  if (order.paymentStatus !== 'awaiting_payment') {
+    const why = order.paymentStatus === 'paid' || order.paymentStatus === 'refunded' ? 'is already paid' : `was ${order.paymentStatus}`;
+    throw new AppError('ORDER_NOT_AWAITING_PAYMENT', `This order ${why}: there is nothing to pay`, { status: 409 });
+  }
+  if (!order.reservedUntil || order.reservedUntil <= access.now) {
+    throw new AppError('ORDER_HOLD_ENDED', "This order's hold has ended: check out again from the cart", {
+      status: 409,
+    });
+  }
+  const items = await orderItemsOf(db, order.id);
+  const payment = paymentRequest(provider, expectedPayment(order), {
+    customer_name: order.customerName,
+    items_count: items.reduce((sum, line) => sum + line.quantity, 0),
+  });
+  return { orderNumber: order.orderNumber, payment, reservedUntil: order.reservedUntil.toISOString() };
 }
 
 /**
