@@ -29,9 +29,10 @@ const currencySymbol = (context: MoneyContext, storeCurrency?: Currency) =>
  * took ~20 ms of a phone's main thread on the home page (docs/decisions/036).
  */
 export function formatAmount(amount: number): string {
-  const cents = Math.round(Math.abs(amount) * 100) % 100;
-  const whole = String(Math.trunc(Math.round(amount * 100) / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return cents === 0 ? whole : `${whole}.${String(cents).padStart(2, '0')}`;
+  return amount
+    .toFixed(2)
+    .replace(/\.00$/, '')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 export function formatMoney(amount: number, context: MoneyContext, storeCurrency: Currency = 'NGN'): string {
