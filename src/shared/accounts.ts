@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderPaymentStatus } from './orders';
 import type { PendingSecondFactor } from './staff-mfa';
 import { optionalText, required } from './text-fields';
 
@@ -281,6 +282,8 @@ export interface AccountOrder {
   orderNumber: string;
   date: string;
   status: string;
+  /** 'awaiting_payment': unpaid and still held (the list shows no closed unpaid order). */
+  paymentStatus: OrderPaymentStatus;
   total: number;
   currency: string;
 }

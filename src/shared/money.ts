@@ -23,12 +23,16 @@ const currencySymbol = (context: MoneyContext, storeCurrency?: Currency) =>
   SYMBOL[contextCurrency(context, storeCurrency)];
 
 /**
- * Whole currency units, grouped with commas: 12500 -> "12,500", as `toLocaleString('en-US')` writes them.
+ * Currency units grouped with commas: 12500 -> "12,500", as `toLocaleString('en-US')` writes them; an amount
+ * with cents (a partial refund, a payment in minor units) keeps them: 5000.5 -> "5,000.50".
  * Written out rather than through Intl: the first Intl formatter a page builds loads the locale's data, which
  * took ~20 ms of a phone's main thread on the home page (docs/decisions/036).
  */
 export function formatAmount(amount: number): string {
-  return String(Math.round(amount)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return amount
+    .toFixed(2)
+    .replace(/\.00$/, '')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 export function formatMoney(amount: number, context: MoneyContext, storeCurrency: Currency = 'NGN'): string {

@@ -151,7 +151,8 @@ export interface CheckoutReply {
 
 /**
  * GET /api/checkout/:orderNumber: the shopper's own order still awaiting payment, to pay it again
- * (the widget's parameters) and to count the stock it holds as theirs.
+ * (the widget's parameters: the cart's Resume Payment, the order page's Pay now) and to count the
+ * stock it holds as theirs.
  */
 export interface OpenCheckout {
   orderNumber: string;
@@ -184,6 +185,8 @@ export interface OrderView {
   totalAmount: number;
   currency: string;
   paymentReference: string | null;
+  /** An order awaiting payment: when its held stock goes back (it may have passed already); otherwise null. */
+  reservedUntil: string | null;
   customer: { firstName: string; lastName: string; name: string; email: string; phone: string };
   shippingAddress: Address | null;
   billingAddress: Address | null;

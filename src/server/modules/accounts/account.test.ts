@@ -494,6 +494,7 @@ describe('GET /api/account/orders', () => {
       },
       currency: 'NGN',
       accessTokenHash: 'x',
+      paymentStatus: 'paid',
     };
     await t.db.insert(orders).values([
       {
@@ -522,6 +523,7 @@ describe('GET /api/account/orders', () => {
           orderNumber: 'ORD-2026-000002',
           date: '2026-11-02T10:00:00.000Z',
           status: 'shipped',
+          paymentStatus: 'paid',
           total: 9000,
           currency: 'NGN',
         },
@@ -529,6 +531,7 @@ describe('GET /api/account/orders', () => {
           orderNumber: 'ORD-2026-000001',
           date: '2026-11-01T10:00:00.000Z',
           status: 'pending',
+          paymentStatus: 'paid',
           total: 15000,
           currency: 'NGN',
         },

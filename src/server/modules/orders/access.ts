@@ -96,9 +96,19 @@ export async function getOrderForViewer({
   orderNumber,
   ...access
 }: OrderAccess & { db: Database; orderNumber: string }): Promise<OrderView> {
+  const order = await findOrderForViewer({ db, orderNumber, ...access });
+  return toOrderView(order, await orderItemsOf(db, order.id));
+}
+
+/** The order's row for whoever mayOpenOrder lets in (checkout's resumed payment too); anyone else gets a 404. */
+export async function findOrderForViewer({
+  db,
+  orderNumber,
+  ...access
+}: OrderAccess & { db: Database; orderNumber: string }): Promise<OrderRow> {
   const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
   if (!order || !(await mayOpenOrder(db, order, access))) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-  return toOrderView(order, await orderItemsOf(db, order.id));
+  return order;
 }
 
 /** Link emails an order sends on request: at most one per link version in this long. */

@@ -30,6 +30,7 @@ const LOOKUPS: Lookup[] = [
   { method: 'GET', url: '/api/track/:number', ref: ord },
   { method: 'GET', url: '/api/orders/:orderNumber', ref: ord },
   { method: 'POST', url: '/api/orders/:orderNumber/access', ref: ord, body: email, perReference: 10 },
+  { method: 'GET', url: '/api/checkout/:orderNumber', ref: ord },
   { method: 'POST', url: '/api/checkout/:orderNumber/cancel', ref: ord, body: () => ({}) },
   { method: 'GET', url: '/api/repairs/:bookingNumber', ref: (i) => `REP-${six(i)}123` },
   { method: 'POST', url: '/api/repairs/:bookingNumber/cancel', ref: (i) => `REP-${six(i)}123`, body: email },

@@ -61,6 +61,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
     totalAmount: order.totalAmount,
     currency: order.currency,
     paymentReference: paid ? order.paymentReference : null,
+    reservedUntil: order.paymentStatus === 'awaiting_payment' ? (order.reservedUntil?.toISOString() ?? null) : null,
     customer: {
       firstName: order.firstName,
       lastName: order.lastName,

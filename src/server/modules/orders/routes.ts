@@ -77,6 +77,6 @@ export function registerOrderRoutes(app: FastifyInstance, context: AppContext) {
 
   // The signed-in customer's own orders, for the account page's Orders tab.
   app.get('/api/account/orders', { config: { access: ['customer'] } }, async (request) => ({
-    orders: await listCustomerOrders({ db, userId: sessionUser(request).id }),
+    orders: await listCustomerOrders({ db, userId: sessionUser(request).id, now: clock.now() }),
   }));
 }

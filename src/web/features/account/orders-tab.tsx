@@ -1,5 +1,7 @@
 import { Package } from 'lucide-react';
+import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/empty-state';
 import { money } from '../../lib/money';
 import { useAccountOrders } from './account-api';
@@ -30,9 +32,18 @@ export function OrdersTab() {
           number={order.orderNumber}
           to={paths.orderConfirmation(order.orderNumber)}
           detail={dateFormat.format(new Date(order.date))}
-          status={order.status}
+          status={order.paymentStatus === 'awaiting_payment' ? 'Awaiting payment' : order.status}
         >
           <span className="font-semibold text-slate-900">{money(order.total, 'card')}</span>
+          {order.paymentStatus === 'awaiting_payment' && (
+            <Link
+              to={paths.orderConfirmation(order.orderNumber)}
+              className={buttonClass('primary', 'sm')}
+              aria-label={`Pay now for order ${order.orderNumber}`}
+            >
+              Pay Now
+            </Link>
+          )}
         </AccountListItem>
       )}
     </AccountQueryList>

@@ -1,52 +1,10 @@
-import type { CheckoutInput, OpenCheckout, PaymentParams } from '../../../shared/orders';
+import type { CheckoutInput, OpenCheckout } from '../../../shared/orders';
 import type { VerifyPaymentReply } from '../../../shared/payments';
 import { saveOrderToken } from '../../lib/order-token';
+import { loadProviderScript, openPaymentWidget } from '../../lib/payment-widget';
 import { cancelOrder, placeOrder, verifyPayment } from './cart-api';
 import { holdCountdown } from './hold-countdown';
 import { unpaidOrder } from './unpaid-order';
-
-/** The inline widget contract of Paystack's v1 script, which the sandbox script also defines. */
-interface PaystackPop {
-  setup(options: {
-    key: string;
-    email: string;
-    amount: number;
-    currency: string;
-    ref: string;
-    metadata: PaymentParams['metadata'];
-    /** The hold's time left in words, which the sandbox widget shows each second; Paystack ignores it. */
-    holdCountdown?: () => string;
-    callback: (response: { reference: string }) => void;
-    onClose: () => void;
-  }): { openIframe(): void };
-}
-
-declare global {
-  interface Window {
-    PaystackPop?: PaystackPop;
-  }
-}
-
-const loading = new Map<string, Promise<PaystackPop>>();
-
-/** Loads the provider's inline script on demand (once per URL). */
-function loadProviderScript(url: string): Promise<PaystackPop> {
-  let promise = loading.get(url);
-  if (!promise) {
-    promise = new Promise<PaystackPop>((resolve, reject) => {
-      if (window.PaystackPop) return resolve(window.PaystackPop);
-      const script = document.createElement('script');
-      script.src = url;
-      script.async = true;
-      script.onload = () => (window.PaystackPop ? resolve(window.PaystackPop) : reject(new Error('no PaystackPop')));
-      script.onerror = () => reject(new Error(`could not load ${url}`));
-      document.head.appendChild(script);
-    });
-    promise.catch(() => loading.delete(url));
-    loading.set(url, promise);
-  }
-  return promise;
-}
 
 type PaymentResult =
   | { outcome: 'paid'; orderNumber: string; verified: VerifyPaymentReply }
@@ -84,7 +42,7 @@ export async function payOrder(
     await cancelOrder(orderNumber);
     unpaidOrder.forget();
   };
-  let pop: PaystackPop;
+  let pop: Awaited<ReturnType<typeof loadProviderScript>>;
   try {
     pop = await loadProviderScript(payment.scriptUrl);
   } catch {
@@ -92,21 +50,7 @@ export async function payOrder(
     return { outcome: 'script-failed', orderNumber };
   }
   onHold?.(reservedUntil);
-  const reference = await new Promise<string | null>((resolve) => {
-    pop
-      .setup({
-        key: payment.publicKey,
-        email: payment.email,
-        amount: payment.amount,
-        currency: payment.currency,
-        ref: payment.reference,
-        metadata: payment.metadata,
-        holdCountdown: () => holdCountdown(reservedUntil, Date.now()),
-        callback: (response) => resolve(response.reference),
-        onClose: () => resolve(null),
-      })
-      .openIframe();
-  });
+  const reference = await openPaymentWidget(pop, payment, () => holdCountdown(reservedUntil, Date.now()));
   if (reference === null) {
     await giveUp();
     return { outcome: 'closed', orderNumber };

@@ -1,7 +1,7 @@
-import { CheckCircle2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { orderAccessSchema, type Address } from '../../../shared/orders';
+import { orderAccessSchema, type Address, type OrderView } from '../../../shared/orders';
 import { paths } from '../../../shared/paths';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
 import { paymentsAreTest, TEST_MODE_NOTICE } from '../../lib/payment-mode';
-import { askOrderLink, useOrder } from './orders-api';
+import { askOrderLink, resumePayment, useOrder } from './orders-api';
 
 function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -74,6 +74,93 @@ function NotFound({ orderNumber }: { orderNumber: string }) {
   );
 }
 
+/** What the order is to its buyer: paid (refunded too), still payable, or closed without payment. */
+type PaymentState = 'paid' | 'payable' | 'lapsed' | 'cancelled';
+
+function paymentState(order: OrderView, now = Date.now()): PaymentState {
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return 'paid';
+  if (order.paymentStatus === 'cancelled') return 'cancelled';
+  if (order.paymentStatus === 'awaiting_payment' && order.reservedUntil && Date.parse(order.reservedUntil) > now) {
+    return 'payable';
+  }
+  return 'lapsed';
+}
+
+const STATE_COPY: Record<Exclude<PaymentState, 'paid'>, { title: string; text: string; status: string }> = {
+  payable: {
+    title: 'Awaiting Payment',
+    text: 'This order is not paid yet. Pay now to complete it.',
+    status: 'Awaiting payment',
+  },
+  lapsed: {
+    title: 'Order Expired',
+    text: 'This order was not paid in time, so its devices went back on sale. Nothing was charged.',
+    status: 'Expired (not paid)',
+  },
+  cancelled: {
+    title: 'Order Cancelled',
+    text: 'The payment for this order was cancelled, so it was not placed. Nothing was charged.',
+    status: 'Cancelled (not paid)',
+  },
+};
+
+const heldUntil = new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit' });
+
+/** The page's heading: "Order Confirmed!" for a paid order only; an unpaid one says what it is and what the buyer can do. */
+function OrderHeading({ order, state, onPaid }: { order: OrderView; state: PaymentState; onPaid: () => void }) {
+  const [paying, setPaying] = useState(false);
+  const testNotice = paymentsAreTest() && (
+    <p className="mx-auto mt-4 w-fit rounded-md bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-800">
+      {TEST_MODE_NOTICE}
+    </p>
+  );
+  if (state === 'paid') {
+    return (
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto h-16 w-16 text-green-600" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold text-slate-900">Order Confirmed!</h1>
+        <p className="mt-2 text-slate-600">Thank you for your purchase. Your order has been placed.</p>
+        {testNotice}
+      </div>
+    );
+  }
+  const copy = STATE_COPY[state];
+  const payNow = async () => {
+    setPaying(true);
+    try {
+      if ((await resumePayment(order.orderNumber)) === 'paid') toast.success('Payment successful! Order placed.');
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Failed to initialize payment');
+    } finally {
+      setPaying(false);
+      onPaid();
+    }
+  };
+  return (
+    <div className="text-center">
+      <AlertCircle className="mx-auto h-16 w-16 text-amber-600" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{copy.title}</h1>
+      <p className="mt-2 text-slate-600">{copy.text}</p>
+      {state === 'payable' && order.reservedUntil && (
+        <p className="mt-1 text-slate-600">
+          Its devices are held for you until {heldUntil.format(new Date(order.reservedUntil))}.
+        </p>
+      )}
+      {testNotice}
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        {state === 'payable' && (
+          <Button size="lg" onClick={() => void payNow()} disabled={paying}>
+            {paying ? 'Opening payment...' : 'Pay Now'}
+          </Button>
+        )}
+        <Link to={paths.cart} className={buttonClass(state === 'payable' ? 'secondary' : 'primary', 'lg')}>
+          Back to Cart
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function Component() {
   usePageTitle();
   const { orderNumber = '' } = useParams();
@@ -101,18 +188,10 @@ export function Component() {
   const order = query.data;
   if (!order) return <NotFound orderNumber={orderNumber} />;
 
+  const state = paymentState(order);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <div className="text-center">
-        <CheckCircle2 className="mx-auto h-16 w-16 text-green-600" aria-hidden="true" />
-        <h1 className="mt-4 text-3xl font-bold text-slate-900">Order Confirmed!</h1>
-        <p className="mt-2 text-slate-600">Thank you for your purchase. Your order has been placed.</p>
-        {paymentsAreTest() && (
-          <p className="mx-auto mt-4 w-fit rounded-md bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-800">
-            {TEST_MODE_NOTICE}
-          </p>
-        )}
-      </div>
+      <OrderHeading order={order} state={state} onPaid={() => void refetch()} />
 
       <Section title="Order Details" className={`mt-8 ${cardClass}`}>
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
@@ -126,7 +205,7 @@ export function Component() {
           </div>
           <div>
             <dt className="text-slate-500">Status</dt>
-            <dd className="text-slate-900">{capitalise(order.status)}</dd>
+            <dd className="text-slate-900">{state === 'paid' ? capitalise(order.status) : STATE_COPY[state].status}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Total Amount</dt>
@@ -194,17 +273,21 @@ export function Component() {
         </ul>
       </Section>
 
-      <p className="mt-6 rounded-lg bg-brand-50 p-4 text-center text-sm text-brand-900">
-        A confirmation email has been sent to {order.customer.email}.
-      </p>
+      {state === 'paid' && (
+        <p className="mt-6 rounded-lg bg-brand-50 p-4 text-center text-sm text-brand-900">
+          A confirmation email has been sent to {order.customer.email}.
+        </p>
+      )}
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to={paths.buy} className={buttonClass('primary', 'lg')}>
           Continue Shopping
         </Link>
-        <Link to={paths.track} className={buttonClass('secondary', 'lg')}>
-          Track Order
-        </Link>
+        {state === 'paid' && (
+          <Link to={paths.track} className={buttonClass('secondary', 'lg')}>
+            Track Order
+          </Link>
+        )}
       </div>
     </div>
   );

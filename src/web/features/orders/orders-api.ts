@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { orderAccessSchema, OrderView } from '../../../shared/orders';
+import type { OpenCheckout, orderAccessSchema, OrderView } from '../../../shared/orders';
 import { api } from '../../lib/api';
 import { orderTokenHeaders, takeTokenFromLink } from '../../lib/order-token';
+import { loadProviderScript, openPaymentWidget } from '../../lib/payment-widget';
 
 const orderPath = (orderNumber: string) => `/api/orders/${encodeURIComponent(orderNumber)}`;
 
@@ -23,3 +24,18 @@ export const useOrder = (orderNumber: string) =>
 /** A fresh link to the order, emailed to its address if `email` is the order's; the reply reads the same either way. */
 export const askOrderLink = async (orderNumber: string, body: z.output<typeof orderAccessSchema>) =>
   (await api.post<{ message: string }>(`${orderPath(orderNumber)}/access`, body)).message;
+
+/**
+ * Pay now on an unpaid order's page, as the checkout pays: the order's own payment opened again in the
+ * provider's widget, then verified by the server. Closing the widget leaves the order as it was: its
+ * hold lapses by itself (a browser other than the placing one may not cancel it).
+ */
+export async function resumePayment(orderNumber: string): Promise<'paid' | 'closed'> {
+  const { payment } = await api.get<OpenCheckout>(`/api/checkout/${encodeURIComponent(orderNumber)}`, {
+    headers: orderTokenHeaders(orderNumber),
+  });
+  const reference = await openPaymentWidget(await loadProviderScript(payment.scriptUrl), payment);
+  if (reference === null) return 'closed';
+  await api.post('/api/payments/verify', { reference });
+  return 'paid';
+}
