@@ -40,6 +40,7 @@ export function useCurrentPrices(items: CartItem[]): {
     if (result.data === null) status.problem = 'No longer available';
     else if (result.data) {
       const left = result.data.inStock ? result.data.quantity : 0;
+      status.available = left;
       if (left <= 0) status.problem = 'Out of Stock';
       else if (left < item.quantity) status.problem = `Only ${left} left`;
     }
