@@ -116,6 +116,26 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.input<typeof addressSchema>;
 
+/**
+ * The confirmation rule of every new-password form, on `confirmPassword`. zod runs an object's refine
+ * only once every field passes, so a sign-up said 'Passwords do not match' only after the rest was
+ * fixed; `when` runs it as soon as both passwords are typed, beside the other fields' messages.
+ */
+function confirmationMatches(key: 'password' | 'newPassword', message: string) {
+  const typed = (value: unknown) => typeof value === 'string' && value !== '';
+  return [
+    (form: { confirmPassword: string } & Partial<Record<typeof key, string>>) => form[key] === form.confirmPassword,
+    {
+      path: ['confirmPassword'] as PropertyKey[],
+      message,
+      when: ({ value }: { value: unknown }) => {
+        const form = (value ?? {}) as Record<string, unknown>;
+        return typed(form[key]) && typed(form.confirmPassword);
+      },
+    },
+  ] as const;
+}
+
 export const signupSchema = z
   .object({
     firstName: required('First name', 60),
@@ -129,7 +149,7 @@ export const signupSchema = z
     confirmPassword: z.string({ error: 'Confirm your password' }),
     acceptTerms: z.literal(true, { error: 'You must accept the Terms of Service and Privacy Policy' }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MESSAGES.mismatch });
+  .refine(...confirmationMatches('password', PASSWORD_MESSAGES.mismatch));
 export type SignupInput = z.input<typeof signupSchema>;
 
 /** A password being signed in with: only its presence is checked. */
@@ -160,10 +180,7 @@ export const passwordChangeSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string({ error: 'Confirm your new password' }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: PASSWORD_MESSAGES.newMismatch,
-  });
+  .refine(...confirmationMatches('newPassword', PASSWORD_MESSAGES.newMismatch));
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField });
@@ -186,7 +203,7 @@ export const resetPasswordSchema = z
     password: newPasswordField,
     confirmPassword: z.string({ error: 'Confirm your password' }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MESSAGES.mismatch });
+  .refine(...confirmationMatches('password', PASSWORD_MESSAGES.mismatch));
 
 export const profileSchema = z.object({
   name: required('Name', 120),

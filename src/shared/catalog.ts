@@ -154,7 +154,15 @@ export interface CollectionReply {
 
 /** GET /api/catalog/menu: the header's Shop mega menu. */
 export interface CatalogMenuReply {
-  featured: Array<{ id: string; name: string; price: number; originalPrice: number | null; image: string | null }>;
+  featured: Array<{
+    id: string;
+    name: string;
+    price: number;
+    originalPrice: number | null;
+    image: string | null;
+    /** The one card with the Sale badge (spec 000: one of the three carries it): the largest discount. */
+    sale: boolean;
+  }>;
   /** Live count of listed laptops ('View all laptops (N)'). */
   laptopCount: number;
 }

@@ -3,7 +3,7 @@ import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'r
 import { COLLECTIONS } from '../../shared/catalog';
 import { PATH_ALIASES, paths } from '../../shared/paths';
 import type { StorefrontData } from '../../shared/server-render';
-import { catalogReads, loadCatalog, pageParam, readFilters } from '../features/catalog/catalog-data';
+import { catalogReads, lastPageParams, loadCatalog, pageParam, readFilters } from '../features/catalog/catalog-data';
 import { RootLayout } from './layout/root-layout';
 
 /**
@@ -85,18 +85,39 @@ const isCollection = (slug: string) => Object.hasOwn(COLLECTIONS, slug);
 export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[] {
   const load = <T,>(request: Request, read: () => Promise<T>) => loadCatalog(request, read, { waitForData });
 
-  /** /buy: on the server, a page past the end (an old link, ?page=99) answers with a redirect to the last page. */
-  async function buyLoader({ request }: LoaderFunctionArgs) {
-    const url = new URL(request.url);
-    const data = await load(request, () => catalogReads.devices(readFilters(url.searchParams), catalog));
+  /**
+   * A listing's loader. On the server, a page past the end (an old link, ?page=99) answers with a
+   * redirect to the last page; the browser's page does the same once its reply arrives (Pagination).
+   */
+  async function listLoader<T extends { page: number; pageSize: number }>(
+    request: Request,
+    read: () => Promise<T | null>,
+    count: (list: T) => number,
+  ) {
+    const data = await load(request, read);
     const list = data.reply;
-    if (!(list instanceof Promise) && list.items.length === 0 && list.filteredTotal > 0) {
-      const pageCount = Math.max(1, Math.ceil(list.filteredTotal / list.pageSize));
-      if (pageCount > 1) url.searchParams.set('page', String(pageCount));
-      else url.searchParams.delete('page');
-      throw redirect(`${url.pathname}${url.search}`);
-    }
+    if (list instanceof Promise || list === null) return data;
+    const url = new URL(request.url);
+    const last = lastPageParams(url.searchParams, list, count(list))?.toString();
+    if (last !== undefined) throw redirect(last ? `${url.pathname}?${last}` : url.pathname);
     return data;
+  }
+
+  const buyLoader = ({ request }: LoaderFunctionArgs) =>
+    listLoader(
+      request,
+      () => catalogReads.devices(readFilters(new URL(request.url).searchParams), catalog),
+      (list) => list.filteredTotal,
+    );
+
+  function collectionLoader({ params, request }: LoaderFunctionArgs) {
+    const slug = params.slug ?? '';
+    if (!isCollection(slug)) return null;
+    return listLoader(
+      request,
+      () => catalogReads.collection(slug, pageParam(new URL(request.url).searchParams), catalog),
+      (list) => list.total,
+    );
   }
 
   return [
@@ -121,14 +142,7 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
               '/collections/:slug',
               'catalog/collection-page',
               () => import('../features/catalog/collection-page'),
-              ({ params, request }) => {
-                const slug = params.slug ?? '';
-                return isCollection(slug)
-                  ? load(request, () =>
-                      catalogReads.collection(slug, pageParam(new URL(request.url).searchParams), catalog),
-                    )
-                  : null;
-              },
+              collectionLoader,
             ),
             storefrontRoute(
               '/device/:id',

@@ -355,5 +355,20 @@ describe('GET /api/catalog/menu', () => {
       ['NEC VersaPro VKT16', 8000, null],
     ]);
     expect(body.featured[0]!.image).toMatch(/^\/images\/[0-9a-f-]{36}$/);
+    expect(body.featured.map((f) => f.sale)).toEqual([true, false, false]);
+  });
+
+  it('gives the Sale badge to one card only, the largest discount, as the spec shows one', async () => {
+    await insertDevices(t.db, [
+      { brand: 'Acer', model: 'Chromebook 315', type: 'laptop', price: 5000, originalPrice: 5500 },
+      { brand: 'HP', model: 'EliteBook 850 G8', type: 'laptop', price: 12000, originalPrice: 16000 },
+      { brand: 'NEC', model: 'VersaPro VKT17', type: 'laptop', price: 8000 },
+    ]);
+    const body = (await get(t, '/api/catalog/menu')).json<CatalogMenuReply>();
+    expect(body.featured.map((f) => [f.name, f.sale])).toEqual([
+      ['Acer Chromebook 315', false],
+      ['HP EliteBook 850 G8', true],
+      ['NEC VersaPro VKT17', false],
+    ]);
   });
 });

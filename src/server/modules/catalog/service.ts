@@ -11,6 +11,7 @@ import {
   type DeviceType,
   type HomeReply,
 } from '../../../shared/catalog';
+import { discountPercent } from '../../../shared/money';
 import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-query';
 import type { Database, DbHandle } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema/catalog';
@@ -248,13 +249,17 @@ export async function getCatalogMenu({ db }: { db: Database }): Promise<CatalogM
     db,
     found.flatMap((rows) => rows),
   );
+  // The spec's menu has one Sale badge among its three cards, so only the largest discount carries it.
+  const discounts = featured.map((d) => discountPercent(d.price, d.originalPrice) ?? 0);
+  const saleIndex = discounts.indexOf(Math.max(...discounts));
   return {
-    featured: featured.map((d) => ({
+    featured: featured.map((d, i) => ({
       id: d.id,
       name: d.name,
       price: d.price,
       originalPrice: d.originalPrice,
       image: d.images[d.defaultImageIndex] ?? d.images[0] ?? null,
+      sale: i === saleIndex && discounts[i]! > 0,
     })),
     laptopCount,
   };

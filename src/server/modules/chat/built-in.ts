@@ -219,17 +219,35 @@ const TYPE_NOUNS: Record<DeviceType, string> = {
   switch: 'network switches',
 };
 
-/** "iPhones under R10,000", "Samsung laptops", "devices from R5,000 to R8,000". */
-export function describeQuery(query: ProductQuery): string {
+/**
+ * "iPhones under ₦10,000", "Samsung laptops", "devices from ₦5,000 to ₦8,000". The bound is compared
+ * with the devices' prices, so it is written as the answer lists them: the card's money context.
+ */
+export function describeQuery(query: ProductQuery, currency: Currency): string {
+  const price = (amount: number) => formatMoney(amount, 'card', currency);
   const { brand, line, type } = query.label;
   let what: string;
   if (line) what = `${line}s`;
   else what = `${brand ? `${brand} ` : ''}${type ? TYPE_NOUNS[type] : 'devices'}`;
   if (query.minPrice !== null && query.maxPrice !== null)
-    return `${what} from ${rand(query.minPrice)} to ${rand(query.maxPrice)}`;
-  if (query.maxPrice !== null) return `${what} under ${rand(query.maxPrice)}`;
-  if (query.minPrice !== null) return `${what} over ${rand(query.minPrice)}`;
+    return `${what} from ${price(query.minPrice)} to ${price(query.maxPrice)}`;
+  if (query.maxPrice !== null) return `${what} under ${price(query.maxPrice)}`;
+  if (query.minPrice !== null) return `${what} over ${price(query.minPrice)}`;
   return what;
+}
+
+/**
+ * "a Dell XPS 13", "an iPhone 12", "an HP EliteBook": the article goes by how the first word sounds,
+ * so a capitalised abbreviation reads letter by letter ("an HP", "an MSI") and a number as spoken ("an 8", "an 11").
+ */
+export function withArticle(phrase: string): string {
+  const word = phrase.split(/\s/, 1)[0] ?? '';
+  const vowelSound = /^[A-Z][A-Z\d]+$/.test(word)
+    ? /^[AEFHILMNORSX]/.test(word)
+    : /^\d/.test(word)
+      ? /^(8|1[18](?!\d))/.test(word)
+      : /^[aeiou]/i.test(word) && !/^(uni|use|usa|usb|eu|one|once)/i.test(word);
+  return `${vowelSound ? 'an' : 'a'} ${phrase}`;
 }
 
 /** "Dell XPS 13", "iPhone 13 Pro": the model a message named, as it wrote it; null when it named none. */
@@ -241,7 +259,7 @@ export function describeModel(query: ProductQuery): string | null {
 
 /** The devices found, priced as the cards price them (naira by default, rand under STORE_CURRENCY=ZAR). */
 function productAnswer(product: NonNullable<ChatFacts['product']>, currency: Currency): string {
-  const what = describeQuery(product.query);
+  const what = describeQuery(product.query, currency);
   const model = describeModel(product.query);
   if (product.matches.length === 0) {
     return `I couldn't find any ${model ?? what} in stock right now. Browse ${link('all devices', paths.buy)}: new stock arrives often.`;
@@ -250,7 +268,7 @@ function productAnswer(product: NonNullable<ChatFacts['product']>, currency: Cur
   const heading = product.namedModel
     ? `Here ${one ? 'is a match' : 'are some matches'} for ${model}:`
     : model
-      ? `I couldn't find a ${model} in stock right now. Here ${one ? 'is another match' : 'are other matches'} for ${what}:`
+      ? `I couldn't find ${withArticle(model)} in stock right now. Here ${one ? 'is another match' : 'are other matches'} for ${what}:`
       : `Here ${one ? 'is a match' : 'are some matches'} for ${what}:`;
   return [
     heading,

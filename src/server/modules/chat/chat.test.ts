@@ -3,6 +3,7 @@ import { devices, orderItems, orders, tradeIns } from '../../db/schema';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
+import { withArticle } from './built-in';
 
 const t = useTestApp();
 
@@ -295,7 +296,9 @@ describe('POST /api/chat: product questions', () => {
 
   it('lists the iPhones in stock under a price cap as device links with prices', async () => {
     const text = await answer('Do you have an iPhone under R10,000?');
-    expect(text).toContain('iPhones under R10,000');
+    // The bound in the currency of the prices listed under it (the card's money context).
+    expect(text).toContain('iPhones under ₦10,000:');
+    expect(text).not.toContain('R10,000');
     expect(text).toContain(`[Apple iPhone 11](/device/${ids['Apple iPhone 11']}): ₦6,500`);
     expect(text).toContain('Apple iPhone 12'); // the order test's device, also under the cap
     expect(text).not.toContain('iPhone 13 Pro');
@@ -342,6 +345,11 @@ describe('POST /api/chat: product questions', () => {
     );
     expect(text).toContain(`[Dell Latitude 5420](/device/${ids['Dell Latitude 5420']})`);
     expect(text).not.toContain('XPS 15 9510');
+  });
+
+  it("says 'an iPhone 14', the article by sound", async () => {
+    const text = await answer('Is the iPhone 14 in stock?');
+    expect(text).toContain("I couldn't find an iPhone 14 in stock right now.");
   });
 
   it('lists at most five devices', async () => {
@@ -429,5 +437,35 @@ describe('POST /api/chat: a store switched to rand', () => {
     const res = await send(zar.app, 'POST', '/api/chat', { body: { message: 'Is the Dell XPS 13 in stock?' } });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { response: string }).response).toContain(`[Dell XPS 13 9310](/device/${id}): R23,999`);
+  });
+});
+
+describe('withArticle', () => {
+  it('chooses a or an by how the first word sounds', () => {
+    expect(
+      [
+        'iPhone 12',
+        'Dell XPS 15',
+        'HP EliteBook',
+        'MSI Katana',
+        'USB hub',
+        'LG OLED',
+        'Samsung S22',
+        'ultrabook',
+        '8 TB drive',
+        'Xiaomi 13',
+      ].map(withArticle),
+    ).toEqual([
+      'an iPhone 12',
+      'a Dell XPS 15',
+      'an HP EliteBook',
+      'an MSI Katana',
+      'a USB hub',
+      'an LG OLED',
+      'a Samsung S22',
+      'an ultrabook',
+      'an 8 TB drive',
+      'a Xiaomi 13',
+    ]);
   });
 });

@@ -71,7 +71,7 @@ function describeFacts(facts: ChatFacts, currency: Currency): string {
   }
   if (facts.product) {
     const model = describeModel(facts.product.query);
-    const what = facts.product.namedModel ? model : describeQuery(facts.product.query);
+    const what = facts.product.namedModel ? model : describeQuery(facts.product.query, currency);
     if (model && !facts.product.namedModel) lines.push(`No ${model} is in stock.`);
     if (facts.product.matches.length === 0)
       lines.push(`Catalog search for ${what}: no devices match (link ${paths.buy}).`);

@@ -102,6 +102,12 @@ describe('GET /buy (server-rendered)', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/buy?category=phone&page=2');
   });
+
+  it('redirects a collection page past the end to its last page (48 a page: the one page)', async () => {
+    const res = await get('/collections/phones-tablets?page=99');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/collections/phones-tablets');
+  });
 });
 
 describe('GET /device/:id (server-rendered)', () => {

@@ -126,7 +126,7 @@ function FeaturedCard({ item }: { item: CatalogMenuReply['featured'][number] }) 
         ) : (
           <ImageOff className="absolute inset-0 m-auto size-8 text-slate-300" aria-hidden="true" />
         )}
-        {onSale && (
+        {item.sale && (
           <span className="absolute top-2 left-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
             Sale
           </span>

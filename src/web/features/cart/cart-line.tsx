@@ -11,6 +11,8 @@ export interface LineStatus {
   previousPrice?: number;
   /** Why the line cannot be bought as it is, if it cannot. */
   problem?: string;
+  /** The units the store has of the device, once the server said (+ stops there). */
+  available?: number;
 }
 
 /** One cart line: image, name, condition and storage, price, quantity editing, remove. */
@@ -44,7 +46,7 @@ export function CartLine({ item, status }: { item: CartItem; status: LineStatus 
           )}
         </div>
         <div className="flex items-center gap-3">
-          <QuantityField item={item} />
+          <QuantityField item={item} available={status.available} />
           <IconButton
             label={`Remove ${item.name}`}
             icon={Trash2}
@@ -74,8 +76,9 @@ function positiveWhole(text: string): number | null {
  * The quantity: minus, a field, plus. The field may be empty while the shopper types; a whole number
  * of at least 1 counts at once, anything else becomes 1 on blur or Enter (spec 000 section 5: minimum
  * 1, a non-numeric entry becomes 1). Removing a line is the bin's job, so the field never reaches 0.
+ * Plus stops at the units the store has (the server caps an order there too).
  */
-function QuantityField({ item }: { item: CartItem }) {
+function QuantityField({ item, available }: { item: CartItem; available: number | undefined }) {
   const [draft, setDraft] = useState<string | null>(null);
   const inputId = `qty-${item.id}`;
 
@@ -124,6 +127,7 @@ function QuantityField({ item }: { item: CartItem }) {
         label={`Increase quantity of ${item.name}`}
         icon={Plus}
         onClick={() => step(1)}
+        disabled={available !== undefined && item.quantity >= available}
         className={stepButton}
       />
     </div>

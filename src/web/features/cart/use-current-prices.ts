@@ -45,6 +45,7 @@ export function useCurrentPrices(
     if (result.data === null) status.problem = 'No longer available';
     else if (result.data) {
       const left = result.data.inStock ? result.data.quantity + (held[item.id] ?? 0) : 0;
+      status.available = left;
       if (left <= 0) status.problem = 'Out of Stock';
       else if (left < item.quantity) status.problem = `Only ${left} left`;
     }

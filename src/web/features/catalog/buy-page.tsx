@@ -3,10 +3,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { toast } from '../../lib/toast';
-import { readFilters, useDevices } from './catalog-data';
+import { pageCountOf, readFilters, useDevices } from './catalog-data';
 import { DeviceCard } from './device-card';
 import { FilterBar, type SelectFilter } from './filter-bar';
-import { Pagination } from './pagination';
+import { Pagination, useLastPageInstead } from './pagination';
 
 type Columns = 1 | 2 | 3;
 
@@ -51,23 +51,9 @@ export function Component() {
   const onSearch = useCallback((q: string) => setFilter('q', q), [setFilter]);
 
   const data = devices.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.filteredTotal / data.pageSize)) : 1;
+  const pageCount = data ? pageCountOf(data.filteredTotal, data.pageSize) : 1;
   const grid = GRID[columns];
-
-  // A page past the end (an old link, a hand-typed ?page=99) opens the last page in its place.
-  const pastTheEnd = data !== undefined && data.items.length === 0 && data.filteredTotal > 0;
-  useEffect(() => {
-    if (!pastTheEnd) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (pageCount > 1) next.set('page', String(pageCount));
-        else next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [pastTheEnd, pageCount, setParams]);
+  const pastTheEnd = useLastPageInstead(data, data?.filteredTotal ?? 0);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">

@@ -38,6 +38,26 @@ export function pageParam(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 1 ? page : 1;
 }
 
+/** A list's page count: one at least, so an empty list still has its page 1. */
+export const pageCountOf = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / pageSize));
+
+/**
+ * The search params of the last page in place of a page past the end of a list (an old link, a
+ * hand-typed ?page=99), where `count` is how many rows the list has; null when the page is within it.
+ */
+export function lastPageParams(
+  params: URLSearchParams,
+  list: { page: number; pageSize: number },
+  count: number,
+): URLSearchParams | null {
+  const pageCount = pageCountOf(count, list.pageSize);
+  if (list.page <= pageCount) return null;
+  const next = new URLSearchParams(params);
+  if (pageCount > 1) next.set('page', String(pageCount));
+  else next.delete('page');
+  return next;
+}
+
 /** The filters live in the URL, so a shared link opens the same view and back/forward work. */
 export function readFilters(params: URLSearchParams): DeviceFilters {
   return {

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { COLLECTIONS, type CollectionSlug } from '../../../shared/catalog';
-import { useCollection } from './catalog-data';
+import { pageCountOf, useCollection } from './catalog-data';
 import { ListStatus } from './list-status';
 import { CatalogNotFound } from './not-found';
-import { Pagination } from './pagination';
+import { Pagination, useLastPageInstead } from './pagination';
 import { ShopCard } from './shop-card';
 
 const SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw';
@@ -26,13 +26,14 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
   const collection = COLLECTIONS[slug];
   usePageTitle(`${collection.title} | QuickBuy`);
   const query = useCollection();
+  const pastTheEnd = useLastPageInstead(query.data, query.data?.total ?? 0);
   if (query.data === null) return <CatalogNotFound />;
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{query.data?.title ?? collection.title}</h1>
       <div className="mt-8">
-        {!query.isSuccess ? (
+        {!query.isSuccess || pastTheEnd ? (
           <ListStatus failed={query.isError} />
         ) : query.data.items.length === 0 ? (
           <p className="py-16 text-center text-slate-600">No {collection.noun} available at the moment.</p>
@@ -43,10 +44,7 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
                 <ShopCard key={device.id} device={device} sizes={SIZES} priority={i === 0} headingLevel={2} />
               ))}
             </div>
-            <Pagination
-              page={query.data.page}
-              pageCount={Math.max(1, Math.ceil(query.data.total / query.data.pageSize))}
-            />
+            <Pagination page={query.data.page} pageCount={pageCountOf(query.data.total, query.data.pageSize)} />
           </>
         )}
       </div>

@@ -12,7 +12,7 @@ import { useDevice } from './catalog-data';
 import { DeviceAssurances } from './device-assurances';
 import { DeviceImage } from './device-image';
 import { ImageCarousel } from './image-carousel';
-import { specificationRows } from './specifications';
+import { isStorageSize, specificationRows } from './specifications';
 import { Stars } from './stars';
 
 export function Component() {
@@ -170,7 +170,7 @@ function DeviceDetail({ device }: { device: Device }) {
             </h2>
             <p className="mt-2 whitespace-pre-line text-slate-700">
               {device.description ||
-                `${device.name} in ${device.condition.toLowerCase()} condition with ${device.storage} storage, checked by our technicians.`}
+                `${device.name} in ${device.condition.toLowerCase()} condition${isStorageSize(device.storage) ? ` with ${device.storage} storage` : ''}, checked by our technicians.`}
             </p>
           </section>
         </div>

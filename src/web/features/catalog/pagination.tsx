@@ -1,8 +1,27 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { lastPageParams } from './catalog-data';
 
-/** Previous / 'Page n of m' / Next as links (?page=n keeps the other search params), so a page can be shared. */
+/**
+ * A page past the end of a list (an old link, a hand-typed ?page=99) opens the last page in its place,
+ * as the server's render does (routes.tsx); true until it has. `count`: the rows the list has.
+ */
+export function useLastPageInstead(list: { page: number; pageSize: number } | null | undefined, count: number) {
+  const [params, setParams] = useSearchParams();
+  const last = list ? lastPageParams(params, list, count) : null;
+  const target = last?.toString();
+  useEffect(() => {
+    if (target !== undefined) setParams(new URLSearchParams(target), { replace: true });
+  }, [target, setParams]);
+  return target !== undefined;
+}
+
+/**
+ * Previous / 'Page n of m' / Next as links (?page=n keeps the other search params), so a page can be shared.
+ * The links leave scrolling to the router's ScrollRestoration (root-layout.tsx): it saves where the
+ * shopper was once the new page is on screen and opens it at the top, so Back returns to that place.
+ */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const [params] = useSearchParams();
   if (pageCount <= 1) return null;
@@ -49,12 +68,7 @@ function PageLink({
     );
   }
   return (
-    <Link
-      to={to}
-      aria-label={label}
-      onClick={() => window.scrollTo({ top: 0 })}
-      className={`${className} border-slate-300 text-slate-800 hover:bg-slate-50`}
-    >
+    <Link to={to} aria-label={label} className={`${className} border-slate-300 text-slate-800 hover:bg-slate-50`}>
       {children}
     </Link>
   );

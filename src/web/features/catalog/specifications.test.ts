@@ -63,3 +63,19 @@ describe('specificationRows', () => {
     expect(rows({ type: 'accessory' })).not.toHaveProperty('Battery Health');
   });
 });
+
+describe('the storage row', () => {
+  it("labels a storage size 'Storage' and any other fact of that field 'Feature'", () => {
+    expect(rows({}).Storage).toBe('256GB SSD');
+    expect(rows({ storage: '1 TB HDD' }).Storage).toBe('1 TB HDD');
+    for (const [type, storage] of [
+      ['switch', '24 ports'],
+      ['tv', 'Smart TV'],
+      ['accessory', 'Wireless'],
+    ] as const) {
+      const row = rows({ type, storage });
+      expect(row.Storage).toBeUndefined();
+      expect(row.Feature).toBe(storage);
+    }
+  });
+});

@@ -8,6 +8,13 @@ import { DISPLAY } from '../../../shared/store';
  */
 const FALLBACK_TYPES: readonly DeviceType[] = ['phone', 'tablet', 'laptop'];
 
+/**
+ * Whether the device's storage field holds a storage size ('256GB SSD', '1 TB'). The admin's one
+ * free-text field carries other facts for devices without storage ('24 ports', 'Smart TV', 'Wireless'),
+ * which read as a feature rather than under 'Storage'.
+ */
+export const isStorageSize = (value: string) => /\d\s*[GMT]B\b/i.test(value);
+
 /** The device page's Specifications table, as label and value pairs in display order. */
 export function specificationRows(device: Device): [label: string, value: string][] {
   const withFallback = FALLBACK_TYPES.includes(device.type);
@@ -19,7 +26,9 @@ export function specificationRows(device: Device): [label: string, value: string
     ['Brand', device.brand],
     ['Model', device.model],
     ['Condition', device.condition],
-    ['Storage', device.storage],
+    ...(device.storage
+      ? [[isStorageSize(device.storage) ? 'Storage' : 'Feature', device.storage] as [string, string]]
+      : []),
     ...optional('RAM', device.ram, DISPLAY.defaultRam),
     ...optional('Display', device.displaySize, DISPLAY.defaultDisplaySize),
     ...(device.batteryHealth !== null ? [['Battery Health', `${device.batteryHealth}%`] as [string, string]] : []),
