@@ -76,7 +76,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Fastify answers a longer path parameter with a bare 414 before any route runs; a number pasted into
     // the track box (or a mangled link) reaches its route instead, whose schema says what is wrong with it.
-    maxParamLength: 2000,
+    routerOptions: { maxParamLength: 2000 },
     trustProxy,
   });
 
