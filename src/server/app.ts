@@ -74,6 +74,9 @@ export async function buildApp({
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Fastify answers a longer path parameter with a bare 414 before any route runs; a number pasted into
+    // the track box (or a mangled link) reaches its route instead, whose schema says what is wrong with it.
+    routerOptions: { maxParamLength: 2000 },
     trustProxy,
   });
 

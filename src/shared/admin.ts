@@ -49,10 +49,22 @@ export const auditQuerySchema = adminListQuerySchema.omit({ q: true, status: tru
   target: optionalText('Target', 100),
 });
 
+/**
+ * Who an audit entry names when it has no account to name: a customer with no id is a guest who proved
+ * the record theirs by its emailed link or email; staff with no id is the operator's command line (an
+ * MFA reset); an id no account answers to (never expected: an actor is deactivated, not removed).
+ */
+export function actorLabel(actor: { id: string | null; name: string | null; email: string | null; role: string }) {
+  if (actor.name || actor.email) return (actor.name || actor.email)!;
+  if (actor.id) return 'Removed account';
+  return actor.role === 'customer' ? 'Guest (email proof)' : 'Operator (command line)';
+}
+
 export interface AuditEntry {
   id: number;
   at: string;
-  actor: { id: string | null; name: string | null; email: string | null; role: string };
+  /** `who` is the column's text: the person's name or email, else what acted without an account (actorLabel). */
+  actor: { id: string | null; name: string | null; email: string | null; role: string; who: string };
   action: string;
   target: { type: string; id: string };
   before: Record<string, unknown> | null;

@@ -6,9 +6,12 @@ import { optionList } from './options';
 // The admin's device forms (spec 001 sections 2, 3 and 5 'Device forms'). Kept apart from
 // catalog.ts, as the query schemas are, so storefront pages reading catalog constants do not ship zod.
 
+/** An empty box reaches here as nothing at all: it says the number is required, not that it is no whole number. */
 const wholeNumber = (label: string) =>
   z
-    .number({ error: `${label} must be a whole number` })
+    .number({
+      error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be a whole number`),
+    })
     .int(`${label} must be a whole number`)
     .min(0, `${label} cannot be below 0`);
 

@@ -54,3 +54,8 @@ export function discountPercent(price: number, originalPrice: number | null | un
   if (!originalPrice || originalPrice <= price) return null;
   return Math.round(((originalPrice - price) / originalPrice) * 100);
 }
+
+/** Minor units shown divided by 100 (spec 001 section 3), with the payment's own currency code: 'NGN 5,000.50'. */
+export function formatMinor(minor: number, currency: string): string {
+  return `${currency} ${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMinor } from './money';
 import { STORE_TIME_ZONE } from './repair-calendar';
 import { plainText } from './text-fields';
 
@@ -58,6 +59,11 @@ export interface VerifyPaymentReply {
 export const PAYMENT_MESSAGES = {
   loadFailed: 'Failed to load payments',
   invalidRefund: 'Please enter a valid refund amount',
+  /** More than is left to refund: says how much is. */
+  refundTooMuch: (left: number, currency: string) =>
+    left > 0
+      ? `The refund can be at most ${formatMinor(left, currency)}, what is left of this payment to refund`
+      : 'This payment has nothing left to refund',
   refundProcessed: 'Refund processed successfully',
   refundFailed: 'Failed to process refund',
 } as const;

@@ -1,5 +1,21 @@
+import { z } from 'zod';
 import type { RepairTrackingView } from './repairs';
-import type { TrackedTradeIn } from './trade-ins';
+import { normaliseNumber, type TrackedTradeIn } from './trade-ins';
+
+/** Longer than any number we give out (TXN + 16 digits is the longest), short enough to refuse a paste of a whole email. */
+export const TRACK_NUMBER_MAX = 40;
+
+export const TRACK_MESSAGES = {
+  required: 'Enter your transaction, order or repair booking number',
+  tooLong: `That is longer than any of our numbers (at most ${TRACK_NUMBER_MAX} characters): check the number you entered`,
+} as const;
+
+/** The track box, and GET /api/track/:number's parameter: trimmed and upper-cased, as the numbers are stored. */
+export const trackNumberSchema = z
+  .string({ error: TRACK_MESSAGES.required })
+  .transform(normaliseNumber)
+  .pipe(z.string().min(1, TRACK_MESSAGES.required).max(TRACK_NUMBER_MAX, TRACK_MESSAGES.tooLong));
+export const trackParamsSchema = z.object({ number: trackNumberSchema });
 
 /** An order as the track page shows it: its status and dates to anyone holding the number. */
 export interface TrackedOrder {

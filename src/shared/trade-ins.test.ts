@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { luhnValid, normaliseSaPhone, SELL_MESSAGES, sellFormSchema } from './sell-form';
 import { moveRefusal } from './trade-in-statuses';
-import { maskEmail, maskPhone } from './trade-ins';
+import { maskEmail, maskPhone, payoutAccountSchema } from './trade-ins';
 import { sellForm } from '../../tests/support/sell-form';
 
 const valid = sellForm();
@@ -83,5 +83,27 @@ describe('masks and refusals', () => {
     expect(moveRefusal('offer', 'Offer Made')).toBe(
       'This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer',
     );
+  });
+});
+
+describe('payoutAccountSchema', () => {
+  const issuesOf = (input: unknown) => {
+    const result = payoutAccountSchema.safeParse(input);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('names every mistake at once, the account number with the others', () => {
+    expect(Object.keys(issuesOf({ accountHolder: '', bankName: '', accountNumber: '12ab', branchCode: '' })).sort()).toEqual([
+      'accountHolder',
+      'accountNumber',
+      'bankName',
+      'branchCode',
+    ]);
+    expect(issuesOf({ accountHolder: '', accountNumber: '' }).accountNumber).toBe('Account number is required');
+  });
+
+  it('needs no number for the saved account, and survives a body that is not an object', () => {
+    expect(issuesOf({ accountHolder: '', useSavedAccount: true }).accountNumber).toBeUndefined();
+    expect(Object.keys(issuesOf(null))).toEqual(['']);
   });
 });

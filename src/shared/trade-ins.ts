@@ -68,6 +68,10 @@ const ACCOUNT_NUMBER_MESSAGES = {
   invalid: 'Enter the account number: 6 to 16 digits',
 };
 
+/** The fields the account number's check reads (see its `when`). */
+const READS = new Set(['accountNumber', 'useSavedAccount']);
+const isObject = (value: unknown) => typeof value === 'object' && value !== null;
+
 /** Where the payout goes: given when accepting, and again to change it while the payment waits. */
 export const payoutAccountSchema = z
   .object({
@@ -89,14 +93,19 @@ export const payoutAccountSchema = z
     /** The signed-in seller pays into the bank account saved in their account (its number is never sent back whole). */
     useSavedAccount: z.boolean().optional().default(false),
   })
-  .superRefine((value, ctx) => {
-    if (value.useSavedAccount) return;
-    if (!value.accountNumber) {
-      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.required });
-    } else if (!/^\d{6,16}$/.test(value.accountNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.invalid });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (value.useSavedAccount) return;
+      if (!value.accountNumber) {
+        ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.required });
+      } else if (!/^\d{6,16}$/.test(value.accountNumber)) {
+        ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: ACCOUNT_NUMBER_MESSAGES.invalid });
+      }
+    },
+    // Runs even when another field failed, so the seller sees every mistake on the first submit; the two
+    // fields it reads parsed cleanly (no issue of their own), so their values are the parsed ones.
+    { when: (payload) => isObject(payload.value) && !payload.issues.some((issue) => READS.has(String(issue.path?.[0]))) },
+  );
 export type PayoutAccountInput = z.input<typeof payoutAccountSchema>;
 
 export const declineOfferSchema = z.object({

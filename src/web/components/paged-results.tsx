@@ -27,9 +27,25 @@ export function PagedResults<T>({
   }
   const { items, total, page, pageSize } = query.data;
   if (items.length === 0) {
+    // A search or filter that matches nothing is not a first run: say so, and offer the way back.
+    const searched = Object.values(list.filters).some(Boolean);
     return (
       <ListStatus kind="empty" title={empty.title}>
-        {empty.description}
+        {searched ? (
+          <>
+            <p>Nothing matches this search or filter.</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-4"
+              onClick={() => list.setFilters(Object.fromEntries(Object.keys(list.filters).map((name) => [name, ''])))}
+            >
+              Clear search
+            </Button>
+          </>
+        ) : (
+          empty.description
+        )}
       </ListStatus>
     );
   }

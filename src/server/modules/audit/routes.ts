@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditQuerySchema, type AuditEntry } from '../../../shared/admin';
+import { actorLabel, auditQuerySchema, type AuditEntry } from '../../../shared/admin';
 import type { PagedReply } from '../../../shared/paging';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -17,6 +17,8 @@ export interface AuditPeople {
   findPeople: (db: Database, filter: { ids: string[] } | { search: string }) => Promise<Person[]>;
 }
 
+const withLabel = (actor: Omit<AuditEntry['actor'], 'who'>): AuditEntry['actor'] => ({ ...actor, who: actorLabel(actor) });
+
 /** The admin's Audit log tab: read-only, there is no route that changes an entry. */
 export function registerAuditRoutes(app: FastifyInstance, { db }: AppContext, { findPeople }: AuditPeople) {
   app.get('/api/admin/audit', { config: { access: ['admin'] } }, async (request): Promise<PagedReply<AuditEntry>> => {
@@ -32,7 +34,7 @@ export function registerAuditRoutes(app: FastifyInstance, { db }: AppContext, { 
         return {
           id: row.id,
           at: row.createdAt.toISOString(),
-          actor: { id: row.actorId, name: person?.name ?? null, email: person?.email ?? null, role: row.actorRole },
+          actor: withLabel({ id: row.actorId, name: person?.name ?? null, email: person?.email ?? null, role: row.actorRole }),
           action: row.action,
           target: { type: row.entityType, id: row.entityId },
           before: row.before ?? null,

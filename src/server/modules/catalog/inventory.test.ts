@@ -134,6 +134,14 @@ describe('POST /api/admin/devices', () => {
     expect(await deviceCount()).toBe(before);
   });
 
+  it('says an empty price is required, not that it is no whole number', async () => {
+    const { price: _price, ...noPrice } = bare;
+    for (const price of [undefined, null]) {
+      const res = await create({ ...noPrice, price });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'price', 'Price is required');
+    }
+  });
+
   it('refuses more than five images, an unknown image, and a default image outside the list', async () => {
     const image = await storeImage({ db: t.db, data: TINY_WEBP });
     const six = await create({ ...phone, imageIds: Array.from({ length: 6 }, () => image.id) });

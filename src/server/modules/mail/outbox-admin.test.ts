@@ -139,6 +139,24 @@ describe('GET /api/admin/audit', () => {
     expect((await send(t.app, 'GET', '/api/admin/audit?person=nobody-at-all', { cookie })).json().total).toBe(0);
   });
 
+  it('names an actor without an account: a guest by their email proof, the operator by the command line', async () => {
+    for (const role of ['customer', 'admin'] as const) {
+      await recordAudit(t.db, {
+        actor: { id: null, role },
+        action: 'test.no_account',
+        entity: { type: 'test', id: `no-account-${role}` },
+        at: t.clock.now(),
+      });
+    }
+    const body = (await send(t.app, 'GET', '/api/admin/audit?action=test.no_account', { cookie })).json();
+    expect(body.items.map((e: AuditEntry) => [e.actor.role, e.actor.who]).sort()).toEqual([
+      ['admin', 'Operator (command line)'],
+      ['customer', 'Guest (email proof)'],
+    ]);
+    const staff = (await send(t.app, 'GET', '/api/admin/audit?action=email', { cookie })).json();
+    expect(staff.items.every((e: AuditEntry) => e.actor.who === adminEmail || e.actor.who === e.actor.name)).toBe(true);
+  });
+
   it('refuses a raw UPDATE or DELETE of an entry in the database itself: the log is append-only', async () => {
     await recordAudit(t.db, {
       actor: { id: null, role: 'admin' },

@@ -44,8 +44,8 @@ async function refundTotals(db: DbHandle, paymentId: string) {
  * Step 1 of a refund, in the caller's transaction: under the payment's row lock, checks the amount
  * against what is still refundable (the payment less refunds pending or processed) and writes the
  * refund as pending, so two refunds at once can never add up to more than the payment. `amount`
- * (minor units) defaults to all that is left. 400 'Please enter a valid refund amount' for zero,
- * a fraction of a minor unit or more than is left; 409 for a payment that is not successful.
+ * (minor units) defaults to all that is left. 400 'Please enter a valid refund amount' for zero
+ * or a fraction of a minor unit, and one naming the refundable maximum for more than is left; 409 for a payment that is not successful.
  * Undo: recordRefundResult marks it failed when the provider refuses, which frees the amount again.
  */
 export async function reserveRefund(
@@ -71,7 +71,8 @@ export async function reserveRefund(
   }
   const left = payment.amount - (await refundTotals(tx, payment.id)).held;
   const value = amount ?? left;
-  if (!Number.isInteger(value) || value <= 0 || value > left) throw invalidRefundAmount();
+  if (!Number.isInteger(value) || value <= 0) throw invalidRefundAmount();
+  if (value > left) throw invalidField('amount', PAYMENT_MESSAGES.refundTooMuch(left, payment.currency));
   const [row] = await tx
     .insert(refunds)
     .values({

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { trackParamsSchema } from '../../../shared/tracking';
 import type { AppContext } from '../../context';
+import { parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
 import { orderAccessOf } from '../orders/routes';
@@ -13,9 +15,10 @@ export function registerTrackingRoutes(app: FastifyInstance, { db, config, clock
     async (request, reply) => {
       // Not cached anywhere, a 404 included: what a number shows depends on who asks.
       reply.header('cache-control', 'private, no-store');
+      const { number } = parseInput(trackParamsSchema, request.params, { form: true }); // the track box's one field
       return trackNumber({
         db,
-        number: request.params.number,
+        number,
         viewer: sessionUser(request, { optional: true }),
         orderAccess: orderAccessOf(request, { clock, config }),
       });

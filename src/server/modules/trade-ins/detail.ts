@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { AuditEntry } from '../../../shared/admin';
+import { actorLabel, type AuditEntry } from '../../../shared/admin';
 import { ERROR_CODES } from '../../../shared/errors';
 import { SELL_STORAGE, type SellDeviceType } from '../../../shared/sell-devices';
 import {
@@ -99,15 +99,12 @@ function auditView(
   isAdmin: boolean,
 ): AuditEntry {
   const person = entry.actorId ? people.get(entry.actorId) : undefined;
+  const actor = { name: person?.name ?? null, email: isAdmin ? (person?.email ?? null) : null, role: entry.actorRole };
   return {
     id: entry.id,
     at: entry.createdAt.toISOString(),
-    actor: {
-      id: isAdmin ? entry.actorId : null,
-      name: person?.name ?? null,
-      email: isAdmin ? (person?.email ?? null) : null,
-      role: entry.actorRole,
-    },
+    // The label reads the real id (a guest has none), which an agent is not shown.
+    actor: { ...actor, id: isAdmin ? entry.actorId : null, who: actorLabel({ ...actor, id: entry.actorId }) },
     action: entry.action,
     target: { type: entry.entityType, id: entry.entityId },
     before: isAdmin ? (entry.before ?? null) : null,

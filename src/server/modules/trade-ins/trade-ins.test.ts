@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SellFormInput } from '../../../shared/sell-form';
-import type { TrackReply } from '../../../shared/tracking';
+import { TRACK_MESSAGES, type TrackReply } from '../../../shared/tracking';
 import { OFFER_LINK_DAYS, type StaffTradeIn, type TrackedTradeIn } from '../../../shared/trade-ins';
 import {
   auditLog,
@@ -399,6 +399,13 @@ describe('GET /api/track/:number', () => {
       expectError(res, 404, TRADE_IN_NOT_FOUND);
     },
   );
+
+  it('refuses a number longer than any of ours with 400 saying so (a pasted paragraph, not a 414)', async () => {
+    for (const length of [41, 300]) {
+      const res = await send(t.app, 'GET', `/api/track/TXN${'1'.repeat(length - 3)}`);
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'number', TRACK_MESSAGES.tooLong);
+    }
+  });
 });
 
 describe('POST /api/trade-ins/:number/accept', () => {

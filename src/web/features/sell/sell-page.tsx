@@ -156,7 +156,7 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
           optional
           className="sm:col-span-2"
           inputMode="text"
-          hint="Dial *#06# on a phone to see its 15-digit IMEI."
+          hint={type === 'phone' ? 'Dial *#06# on the phone to see its 15-digit IMEI.' : undefined}
         />
         <AddressField {...input('address')} label="Address" rows={2} />
         <PhoneField {...input('contactPhone')} label="Contact Phone" required placeholder="082 555 0199" />

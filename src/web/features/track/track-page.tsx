@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { SELL_MESSAGES } from '../../../shared/sell-form';
+import { trackNumberSchema } from '../../../shared/tracking';
 import { normaliseNumber } from '../../../shared/trade-ins';
 import { SearchForm } from '../../components/search-form';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -19,6 +20,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const number = normaliseNumber(params.get('number') ?? '');
   const [typed, setTyped] = useState(number);
+  const [mistake, setMistake] = useState<string | null>(null);
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -33,8 +35,11 @@ export function Component() {
   const query = useTracked(number);
 
   const search = () => {
-    const next = normaliseNumber(typed);
-    if (!next) return;
+    // The route's own rule, checked here so a pasted paragraph never leaves the page.
+    const parsed = trackNumberSchema.safeParse(typed);
+    setMistake(parsed.success ? null : parsed.error.issues[0]!.message);
+    if (!parsed.success) return;
+    const next = parsed.data;
     if (next === number) void query.refetch();
     else setParams({ number: next });
   };
@@ -68,6 +73,8 @@ export function Component() {
             ref={inputRef}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
+            aria-invalid={mistake ? true : undefined}
+            aria-describedby={mistake ? `${inputId}-error` : undefined}
             placeholder="e.g. TXN1732262400000123"
             autoComplete="off"
             spellCheck={false}
@@ -78,6 +85,11 @@ export function Component() {
             {query.isFetching ? 'Searching...' : 'Track Now'}
           </Button>
         </SearchForm>
+        {mistake && (
+          <p id={`${inputId}-error`} role="alert" className="mt-2 text-sm text-red-700">
+            {mistake}
+          </p>
+        )}
 
         <div className="mt-8" aria-live="polite">
           {notFound && <NotFound onTryAgain={tryAgain} />}

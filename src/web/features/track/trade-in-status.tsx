@@ -17,7 +17,7 @@ const WHATS_NEXT: Record<AnySaleStatus, string> = {
   'Assigned to Agent': 'Your agent will inspect your device within 1-2 business days.',
   'Device Assessed': 'Your device has been assessed. We are preparing your offer.',
   'Awaiting Offer': 'Your device has been assessed. We are preparing your offer.',
-  'Offer Made': 'Review the offer below, then accept it to get paid or decline it to have your device returned.',
+  'Offer Made': 'Review the offer above, then accept it to get paid or decline it to have your device returned.',
   'Awaiting Payment': 'You accepted the offer. Payment reaches your bank account within 24 hours of approval.',
   Paid: 'Payment has been sent to your account. Thank you for selling with QuickBuy!',
   'Offer Declined': 'You declined the offer. We will contact you to return your device.',

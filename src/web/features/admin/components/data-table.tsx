@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query';
+
+/** Tailwind's md breakpoint: from here the table fits beside the admin's menu. */
+const TABLE_FROM = '(min-width: 768px)';
 
 export interface Column<T> {
   header: string;
@@ -6,7 +10,12 @@ export interface Column<T> {
   className?: string;
 }
 
-/** A plain, scrollable table of admin rows with real column headers. */
+/**
+ * Admin rows with real column headers: a scrollable table from the md breakpoint up, and below it one
+ * card per row listing every column by its header (a phone showed two columns of the table and
+ * scrolled the status, amount and actions out of sight). Only one of the two is rendered, so each
+ * row's text and buttons exist once.
+ */
 export function DataTable<T>({
   caption,
   columns,
@@ -18,6 +27,25 @@ export function DataTable<T>({
   rows: T[];
   rowKey: (row: T) => string;
 }) {
+  const wide = useMediaQuery(TABLE_FROM);
+  if (!wide) {
+    return (
+      <ul aria-label={caption} className="space-y-3">
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+            <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2">
+              {columns.map((column) => (
+                <div key={column.header} className="contents">
+                  <dt className="font-medium text-slate-500">{column.header}</dt>
+                  <dd className="min-w-0 break-words text-slate-800">{column.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">

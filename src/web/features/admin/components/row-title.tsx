@@ -17,9 +17,8 @@ export function RowTitle({
   return (
     <div>
       <p className={`${weight} text-slate-900`}>{number}</p>
-      <p className="text-sm text-slate-600">
-        {name} · {detail}
-      </p>
+      {/* A guest's order or trade-in may have no name: the line then starts with the email, not a dot. */}
+      <p className="text-sm text-slate-600">{[name, detail].filter(Boolean).join(' · ')}</p>
       {children}
     </div>
   );

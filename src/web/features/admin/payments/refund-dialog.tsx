@@ -13,7 +13,7 @@ import { DialogActions } from '../../../components/dialog-actions';
 
 /**
  * Process Refund (spec 001 sections 2 and 5): an amount, Confirm and Cancel. 'Please enter a valid
- * refund amount' for empty, non-numeric, zero or more than is left; 'Refund processed successfully'
+ * refund amount' for empty, non-numeric or zero, the refundable maximum for more than is left; 'Refund processed successfully'
  * only when the provider accepted it, 'Failed to process refund' otherwise.
  */
 export function RefundDialog({ payment, onClose }: { payment: AdminPayment | null; onClose: () => void }) {
@@ -31,7 +31,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
   const form = useZodForm(
     refundSchema.refine((input) => Math.round(input.amount * 100) <= left, {
       path: ['amount'],
-      message: PAYMENT_MESSAGES.invalidRefund,
+      message: PAYMENT_MESSAGES.refundTooMuch(left, payment.currency),
     }),
     { defaultValues: { amount: '' as unknown as number } },
   );

@@ -22,7 +22,7 @@ const json = (value: Record<string, unknown> | null) =>
 
 const columns: Column<AuditEntry>[] = [
   { header: 'Time', cell: (e) => formatDateTime(e.at), className: 'whitespace-nowrap' },
-  { header: 'Who', cell: (e) => e.actor.name || e.actor.email || 'Removed account' },
+  { header: 'Who', cell: (e) => e.actor.who },
   { header: 'Role', cell: (e) => e.actor.role },
   { header: 'Action', cell: (e) => <span className="font-mono text-xs">{e.action}</span> },
   { header: 'Target', cell: (e) => `${e.target.type} ${e.target.id}` },

@@ -196,6 +196,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
             : 'The stock goes back on sale.'
         }
         confirmLabel="Cancel Order"
+        cancelLabel="Keep Order"
         onConfirm={cancel}
       />
       <ConfirmDialog
