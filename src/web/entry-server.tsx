@@ -1,4 +1,4 @@
-import { StrictMode, type JSX } from 'react';
+import { lazy, StrictMode, type JSX } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -14,7 +14,6 @@ import { bootScript } from './app/boot-script';
 import { PAGE_STATE_ID, type PageState } from './app/hydration';
 import { Providers } from './app/providers';
 import { RootLayout } from './app/layout/root-layout';
-import { Component as NotFoundPage } from './app/not-found-page';
 import { createRoutes, type ServerRenderedHandle } from './app/routes';
 import { NeedsJavaScript, NO_SCRIPT_NAV } from './app/without-javascript';
 import { PATH_ALIASES } from '../shared/paths';
@@ -70,6 +69,7 @@ function serverRenderedPages(routes: RouteObject[], url: string): (string | unde
  * page, that page, and for the others the notice that they need JavaScript. The browser renders the page
  * anew over it (no hydration), so it carries no data and no script of its own.
  */
+const NotFoundPage = lazy(() => import('./app/not-found-page').then((page) => ({ default: page.Component })));
 const frameRoutes = (main: JSX.Element): RouteObject[] => [
   { element: <RootLayout />, children: [{ path: '*', element: main }] },
 ];
