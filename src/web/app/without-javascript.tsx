@@ -19,8 +19,8 @@ export function NeedsJavaScript() {
       <noscript>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">This page needs JavaScript</h1>
         <p className="mt-4 text-lg text-slate-600">
-          Turn on JavaScript in your browser to use this page. You can still browse and read about our devices
-          without it.
+          Turn on JavaScript in your browser to use this page. You can still browse and read about our devices without
+          it.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <CtaLink to={paths.buy} tone="primary">

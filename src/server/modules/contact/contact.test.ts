@@ -62,7 +62,10 @@ describe('POST /api/contact', () => {
     }
     const res = await send(t.app, 'POST', '/api/contact', { body: valid, headers: from(11) });
     expect(res.statusCode).toBe(429);
-    const other = await send(t.app, 'POST', '/api/contact', { body: valid, headers: { 'x-forwarded-for': '10.9.9.10' } });
+    const other = await send(t.app, 'POST', '/api/contact', {
+      body: valid,
+      headers: { 'x-forwarded-for': '10.9.9.10' },
+    });
     expect(other.statusCode).toBe(201);
   });
 });

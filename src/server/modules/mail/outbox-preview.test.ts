@@ -13,7 +13,10 @@ const SECRET_LINK = 'http://localhost:3000/order-confirmation/ORD-2026-000001?to
 /** A queued order confirmation (a secret link) as the admin's outbox shows it, and the list's flag. */
 async function viewedByAdmin(t: TestApp) {
   const { cookie } = await signedInAdmin(t);
-  const queued = await enqueueEmail(t.db, outgoingEmail({ text: `View your order: ${SECRET_LINK}`, containsSecret: true }));
+  const queued = await enqueueEmail(
+    t.db,
+    outgoingEmail({ text: `View your order: ${SECRET_LINK}`, containsSecret: true }),
+  );
   const list = (await send(t.app, 'GET', '/api/admin/outbox', { cookie })).json() as OutboxListReply;
   const email = (await send(t.app, 'GET', `/api/admin/outbox/${queued!.id}`, { cookie })).json() as OutboxEmailDetails;
   return { list, email };
