@@ -62,7 +62,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Email').fill('thandi@example.co.za');
     await page.getByLabel('Inquiry Type').selectOption('warranty');
     await page.getByLabel('Subject').fill(subject);
-    await page.getByLabel('Message').fill('Is the battery covered?');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Is the battery covered?');
     const posted = page.waitForRequest(
       (request) => new URL(request.url()).pathname === '/contact' && request.method() === 'POST',
     );
