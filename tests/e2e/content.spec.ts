@@ -40,8 +40,8 @@ test.describe('static pages show the spec text', () => {
       await expect(main(page).getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     }
     // Each question is a details element's summary: closed until pressed, its answer in the page as sent.
-    const question = main(page).getByText('How much does shipping cost?', { exact: true });
-    const entry = main(page).locator('details', { has: question });
+    const entry = main(page).locator('details', { hasText: 'How much does shipping cost?' });
+    const question = entry.locator('summary');
     const answer = main(page).getByText(/Standard shipping is R99 for orders under R500 and free over R500/);
     await expect(entry).not.toHaveAttribute('open');
     await expect(answer).toBeHidden();
