@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from './paging';
+import { pagingQuery, type PagedReply } from './paging';
 import { optionalText } from './text-fields';
 import { optionList } from './options';
 
@@ -92,6 +92,16 @@ export interface OutboxEmailSummary {
   createdAt: string;
   sentAt: string | null;
 }
+
+/** GET /api/admin/outbox. */
+export interface OutboxListReply extends PagedReply<OutboxEmailSummary> {
+  /** No SMTP_URL and a PUBLIC_URL on this machine: every body is shown whole, secret links included. */
+  localPreview: boolean;
+}
+
+export const OUTBOX_LOCAL_PREVIEW =
+  'Local preview: this store has no SMTP_URL and its PUBLIC_URL is this machine, so no email is sent and each ' +
+  'one shows here whole, secret links included. A store with another address keeps those links withheld.';
 
 /** GET /api/admin/outbox/:id: the body too (a delivered secret's body is blanked, a queued one withheld). */
 export interface OutboxEmailDetails extends OutboxEmailSummary {

@@ -41,14 +41,23 @@ export type StorefrontRenderResult =
    * `html` goes inside #root; `scripts` right after it: the hydration data and the script that starts the
    * app's code (so the page goes without the shell's own entry <script>: docs/decisions/036).
    */
-  | { kind: 'page'; html: string; scripts: string }
+  | {
+      kind: 'page';
+      html: string;
+      scripts: string;
+      /** Goes before #root, outside what the browser hydrates: the links a browser without JavaScript gets. */
+      noscript: string;
+    }
+  /**
+   * A page the browser renders alone: its frame (and a notice that it needs JavaScript, or the 404 page) goes
+   * inside the shell's #root, with the shell's own entry script; the browser renders over it (docs/decisions/054).
+   */
+  | { kind: 'frame'; html: string; noscript: string }
   | { kind: 'redirect'; status: number; location: string }
-  /** Not a page the server renders (cart, account, sign-in, back office) or its data failed: send the app's shell. */
+  /** The page's data failed: send the app's shell. */
   | { kind: 'shell' };
 
 export interface StorefrontRenderer {
-  /** Whether the server renders the page at this path and query (the storefront), or sends the shell. */
-  renders(url: string): boolean;
   render(request: StorefrontRenderRequest): Promise<StorefrontRenderResult>;
 }
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, type JSX } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -6,13 +6,17 @@ import {
   matchRoutes,
   StaticRouterProvider,
   type RouteObject,
+  type StaticHandlerContext,
 } from 'react-router';
 import { jsonForScript } from '../shared/script-json';
 import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderResult } from '../shared/server-render';
 import { bootScript } from './app/boot-script';
 import { PAGE_STATE_ID, type PageState } from './app/hydration';
 import { Providers } from './app/providers';
+import { RootLayout } from './app/layout/root-layout';
 import { createRoutes, type ServerRenderedHandle } from './app/routes';
+import { NeedsJavaScript, NO_SCRIPT_NAV } from './app/without-javascript';
+import { PATH_ALIASES } from '../shared/paths';
 import { setStoreCurrency } from './lib/money';
 import { SessionHintProvider } from './lib/use-session';
 
@@ -60,6 +64,20 @@ function serverRenderedPages(routes: RouteObject[], url: string): (string | unde
   return matches.map(({ route }) => (route.handle as ServerRenderedHandle | undefined)?.ssr);
 }
 
+/**
+ * The frame of a page the browser renders alone (docs/decisions/054): header and footer around, for the 404
+ * page, that page, and for the others the notice that they need JavaScript. The browser renders the page
+ * anew over it (no hydration), so it carries no data and no script of its own.
+ */
+const NotFoundPage = lazy(() => import('./app/not-found-page').then((page) => ({ default: page.Component })));
+const frameRoutes = (main: JSX.Element): RouteObject[] => [
+  { element: <RootLayout />, children: [{ path: '*', element: main }] },
+];
+const FRAMES = {
+  notFound: createStaticHandler(frameRoutes(<NotFoundPage />)),
+  needsJavaScript: createStaticHandler(frameRoutes(<NeedsJavaScript />)),
+};
+
 export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, currency, manifest }) => {
   setStoreCurrency(currency);
   const { entry, preloads } = scriptsOf(manifest);
@@ -69,12 +87,19 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
   const handler = createStaticHandler(table);
 
   return {
-    renders: (url) => serverRenderedPages(table, url).at(-1) !== undefined,
-
     async render({ url, signedIn, nonce }) {
-      const pages = serverRenderedPages(table, url);
-      if (!pages.at(-1)) return SHELL;
       const request = new Request(new URL(url, BASE));
+      const alias = PATH_ALIASES[request.url.slice(BASE.length).split('?')[0]!];
+      if (alias) return { kind: 'redirect', status: 301, location: alias };
+      const pages = serverRenderedPages(table, url);
+      if (!pages.at(-1)) {
+        const matches = matchRoutes(table, new URL(url, BASE).pathname) ?? [];
+        const frame = matches.at(-1)?.route.path === '*' ? FRAMES.notFound : FRAMES.needsJavaScript;
+        const context = await frame.query(request);
+        if (context instanceof Response) return SHELL;
+        const html = await renderWhole(createStaticRouter(frame.dataRoutes, context), context, signedIn, nonce);
+        return { kind: 'frame', html, noscript: NO_SCRIPT_NAV };
+      }
       const context = await handler.query(request);
       if (context instanceof Response) {
         const location = context.headers.get('location');
@@ -84,24 +109,7 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       }
       if (context.errors) return SHELL;
 
-      const router = createStaticRouter(handler.dataRoutes, context);
-      const failures: unknown[] = [];
-      const stream = await renderToReadableStream(
-        <StrictMode>
-          <SessionHintProvider anonymous={!signedIn}>
-            <Providers>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </Providers>
-          </SessionHintProvider>
-        </StrictMode>,
-        // The page is read whole (below), so nothing gains from React outlining a finished boundary past its
-        // chunk size (12,800 bytes by default): it would send the hydrate-later parts (footer, FOLLOW US bar,
-        // cart badge) as hidden copies that only an inline script moves into place, invisible without JavaScript.
-        { nonce, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void failures.push(error) },
-      );
-      await stream.allReady;
-      const html = await new Response(stream).text();
-      if (failures.length) throw failures[0];
+      const html = await renderWhole(createStaticRouter(handler.dataRoutes, context), context, signedIn, nonce);
 
       const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
       const preload = preloads(pages.filter((page) => page !== undefined));
@@ -109,7 +117,34 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
         `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${jsonForScript(JSON.stringify(routerData))});</script>` +
         `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript({ anonymous: !signedIn } satisfies PageState)}</script>` +
         `<script nonce="${attribute(nonce)}">${bootScript({ entry, preload })}</script>`;
-      return { kind: 'page', html, scripts };
+      return { kind: 'page', html, scripts, noscript: NO_SCRIPT_NAV };
     },
   };
 };
+
+/** A matched page rendered to HTML, read to the end (docs/decisions/032). */
+async function renderWhole(
+  router: ReturnType<typeof createStaticRouter>,
+  context: StaticHandlerContext,
+  signedIn: boolean,
+  nonce: string,
+): Promise<string> {
+  const failures: unknown[] = [];
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <SessionHintProvider anonymous={!signedIn}>
+        <Providers>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </SessionHintProvider>
+    </StrictMode>,
+    // The page is read whole, so nothing gains from React outlining a finished boundary past its chunk size
+    // (12,800 bytes by default): it would send the hydrate-later parts (footer, FOLLOW US bar, cart badge) as
+    // hidden copies that only an inline script moves into place, invisible without JavaScript.
+    { nonce, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void failures.push(error) },
+  );
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (failures.length) throw failures[0];
+  return html;
+}

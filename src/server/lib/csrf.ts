@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, ERROR_CODES } from '../../shared/errors';
 import { AppError } from './errors';
 
@@ -12,10 +12,26 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCsrfGuard(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return done();
-    if (request.headers[CSRF_HEADER] !== '1') {
+    const { csrf } = request.routeOptions.config;
+    if (SAFE_METHODS.has(request.method) || csrf === false) return done();
+    if (csrf === 'same-origin' ? !postedFromHere(request) : request.headers[CSRF_HEADER] !== '1') {
       return done(new AppError(ERROR_CODES.csrf, 'This request must come from the QuickBuy website', { status: 403 }));
     }
     done();
   });
+}
+
+/**
+ * A form our page posted without JavaScript (docs/decisions/054): browsers send Origin with every POST and
+ * another site cannot forge it, so it must name this server's host; Sec-Fetch-Site, where the browser sends
+ * it, must say the same. No Origin at all is refused: every browser that runs the store sends one.
+ */
+function postedFromHere(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  try {
+    return new URL(request.headers.origin ?? '').host === request.host;
+  } catch {
+    return false;
+  }
 }

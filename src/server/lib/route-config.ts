@@ -11,8 +11,12 @@ declare module 'fastify' {
      * from the URL, so '/%61pi/admin/me' meets the same check as '/api/admin/me' (docs/decisions/020).
      */
     access?: Access;
-    /** false only for callers that prove themselves another way: a provider's signed webhook. */
-    csrf?: false;
+    /**
+     * false only for callers that prove themselves another way: a provider's signed webhook.
+     * 'same-origin' for a page's own form posted without JavaScript, which cannot carry the header: the
+     * browser's Origin (and Sec-Fetch-Site, when sent) must name this server (lib/csrf.ts).
+     */
+    csrf?: false | 'same-origin';
   }
 }
 

@@ -31,16 +31,15 @@ async function resolveFirstPage(routes: RouteObject[]) {
 }
 
 /**
- * The browser's router. With `hydrating`, the server's page is on screen: its route's code loads first,
- * and the router starts from the server's loader data (window.__staticRouterHydrationData, read by
+ * The browser's router. The page's code loads first, so the router starts with it: the server's page, or
+ * the frame it sent for a page the browser renders (docs/decisions/054), stays on screen until then. With
+ * `hydrating`, the router starts from the server's loader data (window.__staticRouterHydrationData, read by
  * createBrowserRouter) instead of running the loaders again.
  */
 export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
   keyFirstHistoryEntry();
   const routes = createRoutes({ catalog: apiCatalog, waitForData: false });
-  if (hydrating) {
-    await resolveFirstPage(routes);
-    keepHydratedReplies(window.__staticRouterHydrationData?.loaderData);
-  }
+  await resolveFirstPage(routes);
+  if (hydrating) keepHydratedReplies(window.__staticRouterHydrationData?.loaderData);
   return createBrowserRouter(routes);
 }

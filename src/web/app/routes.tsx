@@ -39,8 +39,9 @@ export interface ServerRenderedHandle {
 /**
  * A page the server renders (the storefront: docs/decisions/032), by its file under src/web/features
  * without '.tsx' ('content/faq-page'), which names its chunk in the build manifest. Every other page
- * (cart, account, sign-in, tracking, the back office) is rendered by the browser alone. Every page
- * loads on demand, so the storefront never downloads agent or admin code.
+ * (cart, account, sign-in, tracking, the back office) is rendered by the browser alone, over the frame
+ * the server sent for it (docs/decisions/054). Every page loads on demand, so the storefront never
+ * downloads agent or admin code.
  */
 function storefrontRoute(
   path: string,

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import type { PagedReply } from '../../shared/paging';
 import { api } from './api';
 
-export interface PagedList<T> {
-  query: UseQueryResult<PagedReply<T>>;
+export interface PagedList<T, Reply extends PagedReply<T> = PagedReply<T>> {
+  query: UseQueryResult<Reply>;
   page: number;
   q: string;
   status: string;
@@ -21,11 +21,11 @@ export interface PagedList<T> {
  * while the next one loads. `queryKey` names the list in the query cache (['admin', 'devices']), so
  * an action can refetch it with `queryClient.invalidateQueries({ queryKey })`.
  */
-export function usePagedList<T>(
+export function usePagedList<T, Reply extends PagedReply<T> = PagedReply<T>>(
   queryKey: readonly string[],
   path: string,
   filterNames: readonly string[] = ['q', 'status'],
-): PagedList<T> {
+): PagedList<T, Reply> {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? '']));
@@ -34,7 +34,7 @@ export function usePagedList<T>(
     queryFn: () => {
       const search = new URLSearchParams({ page: String(page) });
       for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
-      return api.get<PagedReply<T>>(`${path}?${search.toString()}`);
+      return api.get<Reply>(`${path}?${search.toString()}`);
     },
     placeholderData: keepPreviousData,
   });

@@ -62,7 +62,58 @@ describe('POST /api/contact', () => {
     }
     const res = await send(t.app, 'POST', '/api/contact', { body: valid, headers: from(11) });
     expect(res.statusCode).toBe(429);
-    const other = await send(t.app, 'POST', '/api/contact', { body: valid, headers: { 'x-forwarded-for': '10.9.9.10' } });
+    const other = await send(t.app, 'POST', '/api/contact', {
+      body: valid,
+      headers: { 'x-forwarded-for': '10.9.9.10' },
+    });
     expect(other.statusCode).toBe(201);
+  });
+});
+
+describe('POST /contact (the form posted without JavaScript)', () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const post = (payload: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/contact',
+      payload,
+      headers: {
+        host: 'shop.test',
+        origin: 'http://shop.test',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+        ...headers,
+      },
+    });
+  const count = async () => (await t.db.select().from(contactMessages)).length;
+
+  it('stores the message through the same schema and redirects to the page with a notice', async () => {
+    const before = await count();
+    const res = await post(form({ ...valid, subject: 'Posted without JavaScript', phone: '' }));
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/contact?notice=sent');
+    const rows = await t.db.select().from(contactMessages);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ subject: 'Posted without JavaScript', inquiryType: 'warranty', phone: '' });
+  });
+
+  it('redirects with the unsent notice and stores nothing when a field is refused', async () => {
+    const before = await count();
+    const res = await post(form({ ...valid, email: 'nope' }));
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/contact?notice=unsent');
+    expect(await count()).toBe(before);
+  });
+
+  it.each([
+    ['another site', { origin: 'https://evil.example' }],
+    ['no Origin', { origin: '' }],
+    ['a cross-site fetch', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses a post from %s and stores nothing', async (_case, headers) => {
+    const before = await count();
+    const res = await post(form(valid), headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('CSRF_HEADER_MISSING');
+    expect(await count()).toBe(before);
   });
 });

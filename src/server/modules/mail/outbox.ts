@@ -4,8 +4,8 @@ import {
   OUTBOX_STATUSES,
   type OutboxEmailDetails,
   type OutboxEmailSummary,
+  type OutboxListReply,
 } from '../../../shared/admin';
-import type { PagedReply } from '../../../shared/paging';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
@@ -240,7 +240,11 @@ export function startOutboxSender({
   intervalMs?: number;
 }): { stop(): Promise<void> } {
   if (!config.SMTP_URL) {
-    log.info('SMTP_URL is not set: emails stay in the outbox (readable by the admin)');
+    log.info(
+      localPreview(config)
+        ? 'SMTP_URL is not set: emails stay in the outbox, shown whole to the admin (a local preview: PUBLIC_URL is this machine)'
+        : 'SMTP_URL is not set: emails stay in the outbox, readable by the admin except the secret links they carry',
+    );
     return { stop: async () => undefined };
   }
   const transport = transportFromUrl(config.SMTP_URL);
@@ -259,6 +263,17 @@ export function startOutboxSender({
 }
 
 // --- The admin's Outbox tab ------------------------------------------------------------------------
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A developer's own store: no SMTP_URL, so nothing is ever delivered, and a PUBLIC_URL on this machine, so
+ * nobody else follows its links. The outbox then shows each email whole, secret links included, as the only
+ * way to follow them (docs/decisions/054). Anywhere else a secret stays withheld.
+ */
+export function localPreview(config: Pick<Config, 'SMTP_URL' | 'PUBLIC_URL'>): boolean {
+  return !config.SMTP_URL && LOCAL_HOSTS.has(new URL(config.PUBLIC_URL).hostname);
+}
 
 type OutboxRow = typeof outboxEmails.$inferSelect;
 
@@ -299,8 +314,15 @@ const emailNotFound = () => notFound(EMAIL_NOT_FOUND, 'Email not found');
 /** What the admin sees of a queued email carrying a secret: the link is for its recipient only. */
 export const WITHHELD_BODY = '[withheld: this email carries a secret link for its recipient only]';
 
-/** GET /api/admin/outbox: newest first, paged; ?status= pending, sent or failed; ?q= recipient, subject or kind. */
-export async function listOutbox({ db, query }: AdminListInput): Promise<PagedReply<OutboxEmailSummary>> {
+/**
+ * GET /api/admin/outbox: newest first, paged; ?status= pending, sent or failed; ?q= recipient, subject or kind.
+ * `localPreview` tells the tab to say that the bodies are shown whole.
+ */
+export async function listOutbox({
+  db,
+  query,
+  preview,
+}: AdminListInput & { preview: boolean }): Promise<OutboxListReply> {
   const conditions: SQL[] = [];
   if (query.status) {
     if (!OUTBOX_STATUS_VALUES.includes(query.status)) {
@@ -314,14 +336,25 @@ export async function listOutbox({ db, query }: AdminListInput): Promise<PagedRe
   const page = await newestPage(db, outboxEmails, where, query, {
     rows: db.select(columns).from(outboxEmails).where(where),
   });
-  return { ...page, items: page.items.map(toSummary) };
+  return { ...page, items: page.items.map(toSummary), localPreview: preview };
 }
 
-/** GET /api/admin/outbox/:id: the email with its body; a secret one still queued is withheld (sent, it is already blanked). */
-export async function getOutboxEmail({ db, id }: { db: Database; id: string }): Promise<OutboxEmailDetails> {
+/**
+ * GET /api/admin/outbox/:id: the email with its body; a secret one still queued is withheld (sent, it is
+ * already blanked), except in a local preview.
+ */
+export async function getOutboxEmail({
+  db,
+  id,
+  preview,
+}: {
+  db: Database;
+  id: string;
+  preview: boolean;
+}): Promise<OutboxEmailDetails> {
   const [row] = isUuid(id) ? await db.select().from(outboxEmails).where(eq(outboxEmails.id, id)).limit(1) : [];
   if (!row) throw emailNotFound();
-  const hidden = row.containsSecret && row.status !== 'sent';
+  const hidden = row.containsSecret && row.status !== 'sent' && !preview;
   return { ...toSummary(row), text: hidden ? WITHHELD_BODY : row.text, html: hidden ? WITHHELD_BODY : row.html };
 }
 

@@ -145,9 +145,9 @@ describe('admin list plans (decision 028)', () => {
   });
 
   it('Outbox: newest first, and by status, walk their indexes', async () => {
-    expectWalks(await planOf(() => listOutbox({ db, query: listQuery })), 'outbox_created_idx');
+    expectWalks(await planOf(() => listOutbox({ db, query: listQuery, preview: false })), 'outbox_created_idx');
     expectWalks(
-      await planOf(() => listOutbox({ db, query: { ...listQuery, status: 'failed' } })),
+      await planOf(() => listOutbox({ db, query: { ...listQuery, status: 'failed' }, preview: false })),
       'outbox_status_created_idx',
     );
   });

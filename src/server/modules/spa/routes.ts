@@ -65,8 +65,9 @@ async function loadRenderer(
 /**
  * Serves the built web app: hashed assets cached for a year (precompressed brotli and gzip beside
  * them), and every non-API path answered with a page, 404 when no page of the app matches so the
- * app's 404 page comes with the right status. Storefront pages are rendered here (renderPage); the
- * others get the app's shell, never cached.
+ * app's 404 page comes with the right status. Every page is rendered here (renderPage): the storefront's
+ * whole, to be hydrated; the others' frame, for the browser to render over. The shell, never cached, is
+ * what a page gets when its data failed or the render entry is not built.
  */
 export async function registerSpa(app: FastifyInstance, { config }: AppContext, options: SpaOptions = {}) {
   const indexPath = path.join(config.WEB_DIST_DIR, 'index.html');
@@ -123,10 +124,12 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
     if (result.kind === 'shell') throw new ShellInstead();
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
     const { head, status } = await headOf(url.split('?')[0] ?? '/');
-    const document = withHead(renderedHtml!, head, storeTags).replace(
+    // A page the browser renders alone (a frame) keeps the shell's entry script; a hydrated one starts its own.
+    const [shell, scripts] = result.kind === 'frame' ? [indexHtml!, ''] : [renderedHtml!, result.scripts];
+    const document = withHead(shell, head, storeTags).replace(
       ROOT_MARKER,
       // A function, so `$&` in a device's name is text, not a pattern.
-      () => `<div id="root">${result.html}</div>${result.scripts}`,
+      () => `${result.noscript}<div id="root">${result.html}</div>${scripts}`,
     );
     return { status, html: document };
   }
@@ -164,7 +167,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    if (renderer?.renders(request.url)) {
+    if (renderer) {
       try {
         return await sendRendered(request, reply);
       } catch (error) {

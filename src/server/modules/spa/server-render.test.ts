@@ -165,14 +165,52 @@ describe('rendered pages and caches', () => {
     expect(res.headers.vary).toContain('accept-encoding');
   });
 
-  it('sends the shell for pages the browser renders alone', async () => {
-    const res = await get('/cart');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
-    expect(res.body).not.toContain('quickbuy-page');
-    expect(res.headers.etag).toBeUndefined();
-    expect(res.headers['content-security-policy']).not.toContain('nonce-');
+  it('sends the frame of the pages the browser renders alone, with a notice that they need JavaScript', async () => {
+    for (const url of ['/cart', '/auth', '/login', '/account', '/order-confirmation/QB-123?token=abc', '/admin']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      // The frame (header, footer) and, for a browser without JavaScript, the notice with a link that works.
+      expect(res.body, url).toMatch(/<header[^>]*>/);
+      expect(res.body, url).toMatch(/<footer[^>]*>/);
+      expect(res.body, url).toMatch(/<noscript><h1[^>]*>This page needs JavaScript<\/h1>/);
+      expect(res.body, url).toMatch(/<a[^>]*href="\/buy"[^>]*>Browse devices<\/a>/);
+      // The shell's entry script: the browser renders the page over the frame, with no data to hydrate.
+      expect(res.body, url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(res.body, url).not.toContain('quickbuy-page');
+      expect(res.body, url).not.toContain('__staticRouterHydrationData');
+    }
+  });
+
+  it('renders the 404 page inside the frame with its 404 status', async () => {
+    const res = await get('/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toMatch(/<h1[^>]*>Oops! Page not found<\/h1>/);
+    expect(res.body).toMatch(/<footer[^>]*>/);
+    expect(res.body).not.toContain('This page needs JavaScript');
+  });
+
+  it('gives every page the links of the header menus for a browser without JavaScript', async () => {
+    for (const url of ['/', '/faq', '/cart', '/no-such-page']) {
+      const body = (await get(url)).body;
+      const bar = /<noscript><nav aria-label="Shop and company"[\s\S]*?<\/noscript>/.exec(body)?.[0] ?? '';
+      expect(bar, url).toContain('href="/buy"');
+      expect(bar, url).toContain('href="/collections/laptops"');
+      expect(bar, url).toContain('href="/faq"');
+      // Outside the root React hydrates.
+      expect(body.indexOf(bar), url).toBeLessThan(body.indexOf('<div id="root">'));
+    }
+  });
+
+  it('redirects the old policy paths to their pages', async () => {
+    const res = await get('/return-policy');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/returns');
+  });
+
+  it('renders every FAQ answer in the page as sent, each in a details element', async () => {
+    const body = (await get('/faq')).body;
+    expect(body).toMatch(/<details[^>]*><summary[^>]*>How much does shipping cost\?/);
+    expect(body).toContain('Standard shipping is R99 for orders under R500 and free over R500');
   });
 
   it('sends the shell for a search the API refuses (a NUL in q): the browser then shows the refusal', async () => {

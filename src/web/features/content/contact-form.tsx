@@ -1,20 +1,35 @@
 import { CheckCircle2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CONTACT_THANK_YOU, contactMessageSchema, INQUIRY_TYPES } from '../../../shared/contact';
+import { useSearchParams } from 'react-router';
+import {
+  CONTACT_NOTICE,
+  CONTACT_THANK_YOU,
+  CONTACT_UNSENT,
+  contactMessageSchema,
+  INQUIRY_TYPES,
+} from '../../../shared/contact';
+import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { EmailField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
+import { useHydrated } from '../../lib/use-hydrated';
 import { sendContactMessage } from './content-api';
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', inquiryType: 'general', message: '' } as const;
 
-/** Spec 000 section 5: full name, email, subject and message required; the server checks the same schema. */
+/**
+ * Spec 000 section 5: full name, email, subject and message required; the server checks the same schema.
+ * Without JavaScript the browser posts the form to /contact itself (its own checks of the required fields
+ * on until the app is live) and the server redirects back with a notice (docs/decisions/054).
+ */
 export function ContactForm() {
   const prefix = useId();
   const form = useZodForm(contactMessageSchema, { defaultValues: EMPTY });
   const input = inputProps(form, prefix);
-  const [sent, setSent] = useState(false);
+  const [params] = useSearchParams();
+  const [sent, setSent] = useState(params.get(CONTACT_NOTICE) === 'sent');
+  const live = useHydrated();
 
   const { onSubmit, alert: formError } = useAlertedSubmit(
     form,
@@ -26,9 +41,16 @@ export function ContactForm() {
     },
     'Your message could not be sent. Please try again in a moment.',
   );
+  const unsent = !formError && !sent && params.get(CONTACT_NOTICE) === 'unsent' ? CONTACT_UNSENT : undefined;
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
+    <form
+      method="post"
+      action={paths.contact}
+      noValidate={live}
+      onSubmit={onSubmit}
+      aria-labelledby={`${prefix}-title`}
+    >
       <h2 id={`${prefix}-title`} className="text-2xl font-semibold text-slate-900">
         Send us a message
       </h2>
@@ -47,7 +69,7 @@ export function ContactForm() {
         </div>
       )}
       <FormAlert
-        message={formError}
+        message={formError ?? unsent}
         className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
       />
 

@@ -1,8 +1,7 @@
-import { HelpCircle, Mail, MessageCircle, RefreshCw, ShoppingBag, Truck, Wrench } from 'lucide-react';
+import { ChevronDown, HelpCircle, Mail, MessageCircle, RefreshCw, ShoppingBag, Truck, Wrench } from 'lucide-react';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../shared/content';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { CtaLink } from '../../components/ui/cta-link';
 import { Section } from '../../components/ui/section';
 import { ContentPage } from './content-layout';
@@ -56,14 +55,28 @@ export function Component() {
                 </span>
                 {category.title}
               </h2>
-              <Accordion type="multiple" className="mt-4 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm">
-                {category.entries.map((entry, index) => (
-                  <AccordionItem key={entry.question} value={`${category.id}-${index}`}>
-                    <AccordionTrigger>{entry.question}</AccordionTrigger>
-                    <AccordionContent>{entry.answer}</AccordionContent>
-                  </AccordionItem>
+              {/* details and summary: every answer is in the page as sent and opens without JavaScript. */}
+              <div className="mt-4 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm">
+                {category.entries.map((entry) => (
+                  <details key={entry.question} className="group border-b border-slate-200 last:border-b-0">
+                    <summary
+                      className={
+                        'flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium ' +
+                        'text-slate-900 transition-colors hover:text-brand-700 focus-visible:outline-none ' +
+                        'focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 ' +
+                        '[&::-webkit-details-marker]:hidden'
+                      }
+                    >
+                      {entry.question}
+                      <ChevronDown
+                        aria-hidden="true"
+                        className="size-5 shrink-0 text-slate-400 transition-transform duration-200 group-open:rotate-180"
+                      />
+                    </summary>
+                    <p className="pb-4 leading-relaxed text-slate-600">{entry.answer}</p>
+                  </details>
                 ))}
-              </Accordion>
+              </div>
             </section>
           );
         })}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboxEmailDetails, OutboxEmailSummary } from '../../../../shared/admin';
+import type { OutboxEmailDetails, OutboxEmailSummary, OutboxListReply } from '../../../../shared/admin';
 import { api } from '../../../lib/api';
 import { usePagedList } from '../../../lib/use-paged-list';
 
@@ -10,7 +10,8 @@ const OUTBOX_KEYS = {
 };
 
 /** Every email the store queued, sent or failed to send, paged, searched and filtered by status. */
-export const useOutboxList = () => usePagedList<OutboxEmailSummary>(OUTBOX_KEYS.all, '/api/admin/outbox');
+export const useOutboxList = () =>
+  usePagedList<OutboxEmailSummary, OutboxListReply>(OUTBOX_KEYS.all, '/api/admin/outbox');
 
 export const useOutboxEmail = (id: string) =>
   useQuery({ queryKey: OUTBOX_KEYS.email(id), queryFn: () => api.get<OutboxEmailDetails>(`/api/admin/outbox/${id}`) });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  OUTBOX_LOCAL_PREVIEW,
   OUTBOX_MESSAGES,
   OUTBOX_STATUSES,
   type OutboxEmailDetails,
@@ -69,7 +70,16 @@ export default function OutboxTab() {
     <ListTab
       id="outbox"
       title="Outbox"
-      controls={<ListToolbar list={list} searchLabel="Search emails" statuses={OUTBOX_STATUSES} />}
+      controls={
+        <>
+          {list.query.data?.localPreview && (
+            <p role="note" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              {OUTBOX_LOCAL_PREVIEW}
+            </p>
+          )}
+          <ListToolbar list={list} searchLabel="Search emails" statuses={OUTBOX_STATUSES} />
+        </>
+      }
       list={list}
       errorTitle={OUTBOX_MESSAGES.loadFailed}
       empty={{ title: 'No emails found' }}
