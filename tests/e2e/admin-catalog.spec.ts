@@ -236,7 +236,9 @@ test('the admin refunds part of a paid order, and more than is left is refused',
   const dialog = page.getByRole('dialog', { name: 'Process Refund' });
   await dialog.getByLabel(/Refund amount/).fill('6000');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog.getByText(/^The refund can be at most NGN [\d,.]+, what is left of this payment to refund$/)).toBeVisible();
+  await expect(
+    dialog.getByText(/^The refund can be at most NGN [\d,.]+, what is left of this payment to refund$/),
+  ).toBeVisible();
   await dialog.getByLabel(/Refund amount/).fill('1500');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Refund processed successfully')).toBeVisible();

@@ -103,7 +103,7 @@ test('the admin picks Payouts due on Transactions and exports them with the payo
   /** A trade-in by this seller, confirmed and assigned to the agent; with an offer of `offer` when given. */
   const tradeIn = async (offer?: number) => {
     const { transactionNumber: number } = await api.expect<{ transactionNumber: string }>(
-      api.post('/api/trade-ins', {
+      api.postAsShopper('/api/trade-ins', {
         deviceType: 'tablet',
         brand: 'Apple',
         model: 'iPad Air',

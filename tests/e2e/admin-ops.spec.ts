@@ -209,7 +209,7 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
     201,
   );
   const { transactionNumber: number } = await api.expect<{ transactionNumber: string }>(
-    api.post('/api/trade-ins', {
+    api.postAsShopper('/api/trade-ins', {
       deviceType: 'tablet',
       brand: 'Apple',
       model: 'iPad Air',

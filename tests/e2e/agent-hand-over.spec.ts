@@ -59,7 +59,7 @@ async function pickupFor(api: Api, admin: Api, agentId: string, email: string): 
 /** A trade-in submitted by a seller, confirmed and assigned by the admin to the agent. */
 async function tradeInFor(api: Api, admin: Api, agentId: string, email: string): Promise<string> {
   const { transactionNumber } = await api.expect<{ transactionNumber: string }>(
-    api.post('/api/trade-ins', {
+    api.postAsShopper('/api/trade-ins', {
       deviceType: 'tablet',
       brand: 'Apple',
       model: 'iPad Air',

@@ -16,7 +16,7 @@ async function assignedTradeIn(api: Api, admin: Api, agentId: string): Promise<S
     .png()
     .toBuffer();
   const sold = await api.expect<SellReply>(
-    api.post('/api/trade-ins', {
+    api.postAsShopper('/api/trade-ins', {
       deviceType: 'phone',
       brand: 'Samsung',
       model: `Galaxy S22 ${uniqueId()}`,

@@ -24,7 +24,7 @@ const noSidewaysScroll = (page: Page) =>
 async function offeredToGuest(api: Api, admin: Api, agent: Api) {
   const email = `words.${uniqueId()}@example.com`;
   const sold = await api.expect<SellReply>(
-    api.post('/api/trade-ins', {
+    api.postAsShopper('/api/trade-ins', {
       deviceType: 'phone',
       brand: 'Samsung',
       model: 'Galaxy S23',

@@ -35,7 +35,7 @@ async function pay(page: Page, expiry = '12/30') {
   return dialog;
 }
 
-test('a reload while the widget is open leaves the last unit the shopper\'s: the cart offers to resume, and the payment completes', async ({
+test("a reload while the widget is open leaves the last unit the shopper's: the cart offers to resume, and the payment completes", async ({
   page,
   makeDevice,
 }) => {
@@ -48,7 +48,9 @@ test('a reload while the widget is open leaves the last unit the shopper\'s: the
   await expect(line).toBeVisible();
   const notice = page.getByRole('complementary').getByText(/^Order ORD-\d{4}-\d{6} is waiting for payment$/);
   await expect(notice).toBeVisible();
-  await expect(page.getByRole('complementary').getByRole('timer')).toHaveText(/^Your devices are held for you for 1[45]:\d\d more$/);
+  await expect(page.getByRole('complementary').getByRole('timer')).toHaveText(
+    /^Your devices are held for you for 1[45]:\d\d more$/,
+  );
   // The unit the shopper's own order holds is not out of stock for them (enabled once every line is checked).
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
   await expect(line.getByText('Out of Stock')).toHaveCount(0);
@@ -61,7 +63,10 @@ test('a reload while the widget is open leaves the last unit the shopper\'s: the
   await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderNumber}$`));
 });
 
-test('after a reload, a new checkout replaces the unpaid order and takes its last unit', async ({ page, makeDevice }) => {
+test('after a reload, a new checkout replaces the unpaid order and takes its last unit', async ({
+  page,
+  makeDevice,
+}) => {
   const device = await makeDevice({ brand: 'Google', model: 'Pixel 6a', type: 'phone', quantity: 1 });
   await addToCart(page, device);
   await openWidget(page);

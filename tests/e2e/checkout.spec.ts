@@ -1,13 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
-import {
-  addToCart,
-  expect,
-  ORDER_CUSTOMER,
-  placePaidOrder,
-  SANDBOX_SUCCESS_CARD,
-  test,
-} from './fixtures';
+import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, SANDBOX_SUCCESS_CARD, test } from './fixtures';
 import { orderLinkInMail } from './mailbox';
 
 // User stories of spec 000 sections 2 ('Cart and checkout', 'Order confirmation'), 5 and 8,

@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
 import { ERROR_CODES } from '../../src/shared/errors';
-import {
-  addToCart,
-  customerDetails,
-  E2E_AGENT,
-  expect,
-  fillSignUpForm,
-  test,
-  uniqueId,
-} from './fixtures';
+import { addToCart, customerDetails, E2E_AGENT, expect, fillSignUpForm, test, uniqueId } from './fixtures';
 import { inbox } from './mailbox';
 
 // The one way forms work (docs/decisions/015): the shared schema checks in the browser with the
@@ -167,6 +159,7 @@ test("after 'Payment cancelled' the checkout form still holds what was typed", a
   await fillCheckout(page);
   await page.getByLabel('Billing address same as shipping').uncheck();
   await page.getByLabel('Billing Street Address').fill('9 Loop Street');
+  await page.getByRole('textbox', { name: 'Billing City', exact: true }).fill('Cape Town');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -181,6 +174,7 @@ test("after 'Payment cancelled' the checkout form still holds what was typed", a
   await expect(page.getByLabel(/^Street Address/)).toHaveValue('3 Bree Street');
   await expect(page.getByLabel('Billing address same as shipping')).not.toBeChecked();
   await expect(page.getByLabel('Billing Street Address')).toHaveValue('9 Loop Street');
+  await expect(page.getByRole('textbox', { name: 'Billing City', exact: true })).toHaveValue('Cape Town');
 });
 
 test("a signed-in customer's names and email fill the checkout form; what they type is theirs", async ({

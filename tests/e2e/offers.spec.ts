@@ -13,7 +13,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 async function assignedToAgent(api: Api, admin: Api, agent: Api) {
   const email = `offer.${uniqueId()}@example.com`;
   const sold = await api.expect<SellReply>(
-    api.post('/api/trade-ins', {
+    api.postAsShopper('/api/trade-ins', {
       deviceType: 'phone',
       brand: 'Samsung',
       model: `Galaxy S23 ${uniqueId()}`,

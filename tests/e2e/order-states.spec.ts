@@ -123,7 +123,12 @@ test("the admin's order details show a refund's cents: 5,000.50 and 18,497.50", 
   );
   const { reference } = order.payment;
   await api.expect(
-    api.post('/api/payments/sandbox/charge', { reference, cardNumber: SANDBOX_SUCCESS_CARD, cvv: '408', expiry: '12/30' }),
+    api.post('/api/payments/sandbox/charge', {
+      reference,
+      cardNumber: SANDBOX_SUCCESS_CARD,
+      cvv: '408',
+      expiry: '12/30',
+    }),
   );
   await api.expect(api.post('/api/payments/verify', { reference }));
   for (const amount of [5000.5, 18497.5]) {

@@ -1,20 +1,11 @@
 import type { APIResponse } from '@playwright/test';
-import { CSRF_HEADER } from '../../src/shared/errors';
 import { pickupDates } from '../../src/shared/repair-calendar';
 import type { RepairBookingInput, RepairSlotsReply } from '../../src/shared/repairs';
 import { expect, type Api } from './fixtures';
 
-/**
- * POST /api/repairs/bookings as a shopper of their own (an address through the one proxy the e2e server
- * trusts): bookings are throttled per address, 10 in 10 minutes, and the pages of every spec book from
- * 127.0.0.1, so the bookings a test makes behind the scenes must not spend that allowance.
- */
+/** POST /api/repairs/bookings as a shopper of their own (Api.postAsShopper: bookings are throttled per address). */
 export function postBooking(api: Api, booking: RepairBookingInput): Promise<APIResponse> {
-  const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-  return api.request.post('/api/repairs/bookings', {
-    data: booking,
-    headers: { [CSRF_HEADER]: '1', 'x-forwarded-for': address },
-  });
+  return api.postAsShopper('/api/repairs/bookings', booking);
 }
 
 /** The times still offered on a date. */

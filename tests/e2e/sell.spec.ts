@@ -39,6 +39,8 @@ test.describe('sell a device', () => {
     await page.getByLabel(/^Contact Phone/).fill('555 0199');
     await page.getByLabel(/^Contact Email/).fill('not-an-email');
     await page.getByLabel(/^IMEI/).fill('490154203237519');
+    // Leaving the field shows its error and moves the button down: click where it has settled.
+    await page.getByLabel(/^IMEI/).blur();
     await submit.click();
     await expect(page.getByText('Model is required')).toBeVisible();
     await expect(page.getByText('Address is required')).toBeVisible();

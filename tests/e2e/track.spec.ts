@@ -35,7 +35,7 @@ test.describe('track a device', () => {
   async function offeredToGuest(api: Api, admin: Api, name: string) {
     const email = `${name}.${uniqueId()}@example.com`;
     const sold = await api.expect<{ transactionNumber: string }>(
-      api.post('/api/trade-ins', {
+      api.postAsShopper('/api/trade-ins', {
         deviceType: 'laptop',
         brand: 'Dell',
         model: 'XPS 13',
@@ -257,7 +257,7 @@ test.describe('track a device', () => {
   test('a deep link survives reload and Back returns to the previous number', async ({ page, api }) => {
     const sell = (email: string) =>
       api.expect<{ transactionNumber: string }>(
-        api.post('/api/trade-ins', {
+        api.postAsShopper('/api/trade-ins', {
           deviceType: 'tv',
           brand: 'LG',
           model: 'OLED C2',

@@ -22,7 +22,7 @@ async function photo(width: number, colour: string) {
 async function assignedTradeIn(api: Api, admin: Api) {
   const email = `detail.${uniqueId()}@example.com`;
   const sold = await api.expect<SellReply>(
-    api.post('/api/trade-ins', {
+    api.postAsShopper('/api/trade-ins', {
       deviceType: 'phone',
       brand: 'Apple',
       model: `iPhone 13 ${uniqueId()}`,
