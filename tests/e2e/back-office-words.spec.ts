@@ -171,6 +171,9 @@ test('item 19: between 1024 and 1330 px the FOLLOW US rail leaves every admin ta
   for (const width of [1024, 1180, 1330]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/admin?tab=devices');
+    // Measured once the tab is drawn (the server's frame shows before the app).
+    await expect(page.getByRole('searchbox')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Follow us' })).toBeVisible();
     const rail = await page.getByRole('complementary', { name: 'Follow us' }).boundingBox();
     const search = await page.getByRole('searchbox').boundingBox();
     const heading = await page.getByRole('heading', { name: 'Admin Dashboard' }).boundingBox();
