@@ -5,6 +5,7 @@ import { parseCsv } from '../support/csv';
 import type { Device } from '../../src/shared/catalog';
 import { Api, expect, ORDER_CUSTOMER, signInStaff, test, uniqueId } from './fixtures';
 import { emailTo, linkIn, tokenOf } from './mailbox';
+import { assignedTablet } from './sell-form';
 
 // The admin's CSV exports, in a real browser against the real server: the list as filtered, downloaded.
 
@@ -102,21 +103,7 @@ test('the admin picks Payouts due on Transactions and exports them with the payo
   );
   /** A trade-in by this seller, confirmed and assigned to the agent; with an offer of `offer` when given. */
   const tradeIn = async (offer?: number) => {
-    const { transactionNumber: number } = await api.expect<{ transactionNumber: string }>(
-      api.postAsShopper('/api/trade-ins', {
-        deviceType: 'tablet',
-        brand: 'Apple',
-        model: 'iPad Air',
-        condition: 'excellent',
-        address: '8 Kloof Street, Cape Town',
-        contactPhone: '082 555 0142',
-        contactEmail: email,
-        isOwner: true,
-      }),
-      201,
-    );
-    await admin.expect(admin.post(`/api/admin/trade-ins/${number}/confirm`));
-    await admin.expect(admin.post(`/api/admin/trade-ins/${number}/assign`, { agentId: agent.id }));
+    const number = await assignedTablet(api, admin, agent.id, email);
     if (offer)
       await agentApi.expect(agentApi.post(`/api/agent/trade-ins/${number}/offer`, { amount: offer, notes: '' }));
     return number;

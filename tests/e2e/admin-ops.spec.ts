@@ -2,6 +2,7 @@ import type { MeReply } from '../../src/shared/accounts';
 import { CSRF_HEADER } from '../../src/shared/errors';
 import { Api, expect, signInStaff, test, uniqueId } from './fixtures';
 import { emailTo, linkIn, tokenOf } from './mailbox';
+import { submitTablet } from './sell-form';
 import type { CancelOrderReply } from '../../src/shared/admin-orders';
 import type { CheckoutReply } from '../../src/shared/orders';
 
@@ -208,19 +209,7 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
     }),
     201,
   );
-  const { transactionNumber: number } = await api.expect<{ transactionNumber: string }>(
-    api.postAsShopper('/api/trade-ins', {
-      deviceType: 'tablet',
-      brand: 'Apple',
-      model: 'iPad Air',
-      condition: 'excellent',
-      address: '8 Kloof Street, Cape Town',
-      contactPhone: '082 555 0142',
-      contactEmail: email,
-      isOwner: true,
-    }),
-    201,
-  );
+  const number = await submitTablet(api, email);
   await signInAs('admin');
 
   await page.goto('/admin?tab=transactions');

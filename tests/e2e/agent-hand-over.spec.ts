@@ -5,6 +5,7 @@ import type { RepairBookedReply } from '../../src/shared/repairs';
 import { Api, expect, signInStaff, test, uniqueId } from './fixtures';
 import { emailTo } from './mailbox';
 import { freeBooking, offeredSlots, postBooking } from './repair-booking';
+import { assignedTablet } from './sell-form';
 
 // Deactivating an agent who holds work (decision 047), in a real browser against the real server: the admin
 // sees Michael's open trade-in and pickup, hands them to Sarah, Sarah's dashboard has them, the customer's
@@ -56,26 +57,6 @@ async function pickupFor(api: Api, admin: Api, agentId: string, email: string): 
   return mine;
 }
 
-/** A trade-in submitted by a seller, confirmed and assigned by the admin to the agent. */
-async function tradeInFor(api: Api, admin: Api, agentId: string, email: string): Promise<string> {
-  const { transactionNumber } = await api.expect<{ transactionNumber: string }>(
-    api.postAsShopper('/api/trade-ins', {
-      deviceType: 'tablet',
-      brand: 'Apple',
-      model: 'iPad Air',
-      condition: 'excellent',
-      address: '8 Kloof Street, Cape Town',
-      contactPhone: '082 555 0142',
-      contactEmail: email,
-      isOwner: true,
-    }),
-    201,
-  );
-  await admin.expect(admin.post(`/api/admin/trade-ins/${transactionNumber}/confirm`));
-  await admin.expect(admin.post(`/api/admin/trade-ins/${transactionNumber}/assign`, { agentId }));
-  return transactionNumber;
-}
-
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -94,7 +75,7 @@ test('the admin deactivates Michael, hands his trade-in and pickup to Sarah, and
   const customer = `repair.${id}@example.co.za`;
   const michaelId = (await newAgent(admin, michael.name, michael.username)).id;
   const bookingNumber = await pickupFor(api, admin, michaelId, customer);
-  const number = await tradeInFor(api, admin, michaelId, seller);
+  const number = await assignedTablet(api, admin, michaelId, seller);
   await newAgent(admin, sarah.name, sarah.username);
 
   await page.goto(`/track?number=${bookingNumber}`);
@@ -158,7 +139,7 @@ test("the Edit dialog's status deactivates the same way, handing the work over, 
   const name = `Michael Dlamini ${id}`;
   const agentId = (await newAgent(admin, name, `michael.${id}`)).id;
   await newAgent(admin, `Sarah Naidoo ${id}`, `sarah.${id}`);
-  const number = await tradeInFor(api, admin, agentId, `seller.${id}@example.co.za`);
+  const number = await assignedTablet(api, admin, agentId, `seller.${id}@example.co.za`);
   await signInAs('admin');
   await page.goto(`/admin?tab=agents&q=michael.${id}`);
   const card = page.getByRole('listitem', { name });
@@ -188,7 +169,7 @@ test.describe('on a phone', () => {
     const id = uniqueId();
     const name = `Michael Dlamini ${id}`;
     const agentId = (await newAgent(admin, name, `michael.${id}`)).id;
-    await tradeInFor(api, admin, agentId, `seller.${id}@example.co.za`);
+    await assignedTablet(api, admin, agentId, `seller.${id}@example.co.za`);
     await signInAs('admin');
     await page.goto(`/admin?tab=agents`);
     await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { Api } from './fixtures';
 
 /** Fills the Device Details form as a seller would, with a tested email of their own. */
 export async function fillPhone(page: Page, email: string) {
@@ -16,4 +17,30 @@ export async function fillPhone(page: Page, email: string) {
   await page.getByLabel(/^Contact Phone/).fill('082 555 0199');
   await page.getByLabel(/^Contact Email/).fill(email);
   await page.getByLabel('I am the owner of this device').check();
+}
+
+/** A seller's iPad Air trade-in (POST /api/trade-ins from an address of its own): its number. */
+export async function submitTablet(api: Api, email: string): Promise<string> {
+  const { transactionNumber } = await api.expect<{ transactionNumber: string }>(
+    api.postAsShopper('/api/trade-ins', {
+      deviceType: 'tablet',
+      brand: 'Apple',
+      model: 'iPad Air',
+      condition: 'excellent',
+      address: '8 Kloof Street, Cape Town',
+      contactPhone: '082 555 0142',
+      contactEmail: email,
+      isOwner: true,
+    }),
+    201,
+  );
+  return transactionNumber;
+}
+
+/** submitTablet, then confirmed and assigned to the agent by the admin. */
+export async function assignedTablet(api: Api, admin: Api, agentId: string, email: string): Promise<string> {
+  const number = await submitTablet(api, email);
+  await admin.expect(admin.post(`/api/admin/trade-ins/${number}/confirm`));
+  await admin.expect(admin.post(`/api/admin/trade-ins/${number}/assign`, { agentId }));
+  return number;
 }
