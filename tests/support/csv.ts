@@ -1,3 +1,5 @@
+import { signedInAgent } from './accounts';
+import { expectError } from './errors';
 import { send, type TestApp } from './test-app';
 
 const BOM = '\uFEFF';
@@ -47,4 +49,14 @@ export async function downloadCsv(t: TestApp, url: string, cookie?: string) {
     headers,
     records: rows.map((cells) => Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? '']))),
   };
+}
+
+/** An export is the admin's alone: 401 signed out, 403 for an agent. */
+export async function expectAdminOnly(t: TestApp, url: string) {
+  expectError(await send(t.app, 'GET', url), 401, { code: 'UNAUTHORIZED', message: 'Please sign in' });
+  const agent = await signedInAgent(t);
+  expectError(await send(t.app, 'GET', url, { cookie: agent.cookie }), 403, {
+    code: 'FORBIDDEN',
+    message: 'You do not have access to this',
+  });
 }

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PagedReply } from '../../../shared/paging';
 import type { StaffTradeIn } from '../../../shared/trade-ins';
 import { auditLog, tradeInPayouts } from '../../db/schema';
-import { createAgent, signedInAdmin, signedInAgent } from '../../../../tests/support/accounts';
-import { downloadCsv } from '../../../../tests/support/csv';
+import { createAgent, signedInAdmin } from '../../../../tests/support/accounts';
+import { downloadCsv, expectAdminOnly } from '../../../../tests/support/csv';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn } from '../../../../tests/support/trade-ins';
@@ -74,12 +74,7 @@ describe('GET /api/admin/trade-ins/export.csv', () => {
   const exportAudits = () => t.db.select().from(auditLog).where(eq(auditLog.action, 'trade_in.export'));
 
   it('is for the admin only: 401 signed out, 403 for an agent, and nothing audited', async () => {
-    expectError(await send(t.app, 'GET', EXPORT), 401, { code: 'UNAUTHORIZED', message: 'Please sign in' });
-    const agent = await signedInAgent(t);
-    expectError(await send(t.app, 'GET', EXPORT, { cookie: agent.cookie }), 403, {
-      code: 'FORBIDDEN',
-      message: 'You do not have access to this',
-    });
+    await expectAdminOnly(t, EXPORT);
     expect(await exportAudits()).toEqual([]);
   });
 
