@@ -213,9 +213,12 @@ export const ORDER_CUSTOMER = {
 } satisfies CheckoutCustomerInput;
 
 /** One of `device`, ordered by ORDER_CUSTOMER and paid with the sandbox card, all through the API as the checkout page calls it. */
-export async function placePaidOrder(api: Api, device: Device): Promise<CheckoutReply> {
+export async function placePaidOrder(api: Api, device: Device, email = ORDER_CUSTOMER.email): Promise<CheckoutReply> {
   const placed = await api.expect<CheckoutReply>(
-    api.post('/api/checkout', { items: [{ deviceId: device.id, quantity: 1 }], customer: ORDER_CUSTOMER }),
+    api.post('/api/checkout', {
+      items: [{ deviceId: device.id, quantity: 1 }],
+      customer: { ...ORDER_CUSTOMER, email },
+    }),
     201,
   );
   const { reference } = placed.payment;

@@ -94,23 +94,8 @@ test('a refund from the Paystack tab reaches the customer by email with its amou
 }) => {
   const device = await makeDevice({ price: 4000, quantity: 1 });
   const email = `refund-${uniqueId()}@example.co.za`;
-  const order = await api.expect<CheckoutReply>(
-    api.post('/api/checkout', {
-      items: [{ deviceId: device.id, quantity: 1 }],
-      customer: { ...ORDER_CUSTOMER, email },
-    }),
-    201,
-  );
+  const order = await placePaidOrder(api, device, email);
   const { reference } = order.payment;
-  await api.expect(
-    api.post('/api/payments/sandbox/charge', {
-      reference,
-      cardNumber: '4084084084084081',
-      cvv: '408',
-      expiry: '12/30',
-    }),
-  );
-  await api.expect(api.post('/api/payments/verify', { reference }));
   await signInAs('admin');
 
   await page.goto(`/admin?tab=paystack&q=${reference}`);

@@ -114,23 +114,8 @@ test("the admin's order details show a refund's cents: 5,000.50 and 18,497.50", 
 }) => {
   const device = await makeDevice({ price: 30000 });
   const email = `cents-${uniqueId()}@example.co.za`;
-  const order = await api.expect<CheckoutReply>(
-    api.post('/api/checkout', {
-      items: [{ deviceId: device.id, quantity: 1 }],
-      customer: { ...ORDER_CUSTOMER, email },
-    }),
-    201,
-  );
+  const order = await placePaidOrder(api, device, email);
   const { reference } = order.payment;
-  await api.expect(
-    api.post('/api/payments/sandbox/charge', {
-      reference,
-      cardNumber: SANDBOX_SUCCESS_CARD,
-      cvv: '408',
-      expiry: '12/30',
-    }),
-  );
-  await api.expect(api.post('/api/payments/verify', { reference }));
   for (const amount of [5000.5, 18497.5]) {
     await admin.expect(admin.post(`/api/admin/payments/${reference}/refund`, { amount, reason: 'Part returned' }));
   }
