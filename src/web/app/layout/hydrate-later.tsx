@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type RefObject } from 'react';
 
 /**
- * Parts of the frame that a visitor reads before using (the footer, the FOLLOW US bar, the cart badge,
- * which counts browser storage) come with the server's HTML and get their code once the page is live:
+ * Parts of the frame that a visitor reads before using (the footer, the FOLLOW US bar, the header's menus,
+ * the cart badge, which counts browser storage) come with the server's HTML and get their code once the page is live:
  * their chunk loads when the browser is next idle, or at the first key or pointer press, and React
- * hydrates them then. Until that moment their links are plain links, and a button pressed is pressed
- * again once its code is there. This keeps them out of the first load (docs/decisions/034).
+ * hydrates them then. Until that moment their links are plain links, and a button pressed (clicked, or
+ * ArrowDown on a menu button) is pressed again once its code is there. This keeps them out of the first load (docs/decisions/034).
  */
 let released: () => void = () => undefined;
 const live = new Promise<void>((resolve) => (released = resolve));
@@ -25,24 +25,31 @@ function idleOrInput(): Promise<void> {
   });
 }
 
-/** The parts whose code has come, and a button pressed in a part before that (pressed again after). */
+/** The parts whose code has come, and a press on a button in a part before that (made again after). */
 const hydrated = new WeakSet<Element>();
-const pressedEarly = new WeakMap<Element, HTMLElement>();
+const pressedEarly = new WeakMap<Element, () => void>();
+
+/**
+ * A click, or an ArrowDown (which opens a header menu), on a button of a part whose code has not come:
+ * held, and made again once the part is live.
+ */
+function holdEarlyPress(event: Event) {
+  const target = event.target instanceof Element ? event.target : null;
+  const part = target?.closest('[data-hydrate-later]');
+  const button = target?.closest('button');
+  if (!part || !button || hydrated.has(part)) return;
+  if (event instanceof KeyboardEvent && event.key !== 'ArrowDown') return;
+  event.preventDefault();
+  event.stopPropagation();
+  const key = event instanceof KeyboardEvent ? event.key : null;
+  pressedEarly.set(part, () =>
+    key ? button.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })) : button.click(),
+  );
+}
 
 if (typeof document !== 'undefined') {
-  document.addEventListener(
-    'click',
-    (event) => {
-      const target = event.target instanceof Element ? event.target : null;
-      const part = target?.closest('[data-hydrate-later]');
-      const button = target?.closest('button');
-      if (!part || !button || hydrated.has(part)) return;
-      event.preventDefault();
-      event.stopPropagation();
-      pressedEarly.set(part, button);
-    },
-    true,
-  );
+  document.addEventListener('click', holdEarlyPress, true);
+  document.addEventListener('keydown', holdEarlyPress, true);
 }
 
 /** Called by the frame once it is live (hydrated, or rendered by the browser). */
@@ -60,7 +67,7 @@ export function hydrateLater(load: () => Promise<ComponentType>): ComponentType 
         useEffect(() => {
           if (!part.current) return;
           hydrated.add(part.current);
-          pressedEarly.get(part.current)?.click();
+          pressedEarly.get(part.current)?.();
         }, [part]);
         return <Component />;
       },

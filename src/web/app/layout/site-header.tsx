@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../lib/use-session';
 import { CHAT_DOCK_ID } from '../../features/chat/chat-dock';
-import { DesktopNav } from './desktop-nav';
 import { hydrateLater } from './hydrate-later';
 import { Logo } from './logo';
 import { isDashboardPath } from './nav-links';
@@ -14,6 +13,8 @@ const MOBILE_MENU_ID = 'mobile-menu';
 
 /** Loaded when first opened: most visits never open it. */
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+/** The Shop and Company menus: server-rendered links until the page is live, then menus (decision 034). */
+const DesktopNav = hydrateLater(() => import('./desktop-nav').then((module) => module.DesktopNav));
 /** The badge counts what browser storage holds: it fills in once the page is live. */
 const CartLink = hydrateLater(() => import('./cart-link').then((module) => module.CartLink));
 /** Loaded when someone is signed in (after hydration, once the browser asked who). */
