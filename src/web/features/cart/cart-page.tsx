@@ -13,9 +13,10 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { cart, useCart, type CartItem } from '../../lib/cart-store';
 import { useUnpaidOrder } from './cart-api';
 import { CartLine, type LineStatus } from './cart-line';
-import type { TypedCustomer } from './checkout-form';
+import { useCheckoutSteps, type PageStep } from './checkout-steps';
 import { HoldCountdown } from './hold-countdown';
 import type { payOrder } from './payment';
+import { typedDetails } from './typed-details';
 import { useCurrentPrices } from './use-current-prices';
 
 const CheckoutForm = lazy(() => import('./checkout-form').then((m) => ({ default: m.CheckoutForm })));
@@ -71,9 +72,8 @@ export function Component() {
   usePageTitle();
   const items = useCart();
   const navigate = useNavigate();
-  const [step, setStep] = useState<'cart' | 'customer'>('cart');
-  // What the shopper typed survives a cancelled payment and a trip back to the cart.
-  const [typed, setTyped] = useState<TypedCustomer | null>(null);
+  const steps = useCheckoutSteps({ canCheckOut: items.length > 0 });
+  const { step } = steps;
   const [refusals, setRefusals] = useState<Refusals>({});
   // When the stock held for the open payment widget goes back: Paystack's widget shows no time left, so the page does.
   const [heldUntil, setHeldUntil] = useState<string | null>(null);
@@ -89,22 +89,29 @@ export function Component() {
   const blocked = items.some((item) => statuses[item.id]?.problem);
 
   /** Places the order and pays. A 400 is rethrown for the form to put under its fields. */
-  async function pay(customer: CheckoutCustomer, typedCustomer: TypedCustomer) {
-    setTyped(typedCustomer);
+  async function pay(customer: CheckoutCustomer) {
     const { payForOrder } = await import('./payment');
     const input = {
       items: items.map((item) => ({ deviceId: item.id, quantity: item.quantity })),
       customer,
       cartId: cart.id(),
     };
-    return settle(payForOrder(input, setHeldUntil));
+    return settle(steps.whilePaying(() => payForOrder(input, opening('details'))));
   }
 
   /** Pays the unpaid order again, from the cart step. */
   async function resume(order: OpenCheckout) {
     setResuming(true);
     const { payOrder } = await import('./payment');
-    await settle(payOrder(order, setHeldUntil)).finally(() => setResuming(false));
+    await settle(steps.whilePaying(() => payOrder(order, opening('cart')))).finally(() => setResuming(false));
+  }
+
+  /** The widget opens over `from`: its hold's end shows beside the summary, and the address says payment. */
+  function opening(from: PageStep) {
+    return (reservedUntil: string) => {
+      setHeldUntil(reservedUntil);
+      steps.showPayment(from);
+    };
   }
 
   /** What the shopper sees when a payment ends, however it began. */
@@ -116,13 +123,15 @@ export function Component() {
         void recheck();
       } else if (result.outcome === 'closed') {
         toast.message(MESSAGES.cancelled);
-        setStep('cart');
+        steps.toCart();
         // The given-up order's units are back on sale, and no longer this shopper's: read them again.
         void recheck();
       } else if (result.verified.status === 'paid') {
         toast.success(MESSAGES.success);
         cart.clear();
-        navigate(paths.orderConfirmation(result.orderNumber));
+        typedDetails.forget();
+        // In place of the payment's entry: Back from the confirmation does not walk into a paid checkout.
+        void navigate(paths.orderConfirmation(result.orderNumber), { replace: true });
         return;
       } else {
         toast.error(MESSAGES.failed);
@@ -134,7 +143,7 @@ export function Component() {
         if (error.status === 409 || error.status === 404) {
           // Sold out or gone since the cart was checked: back to the cart, the refusal on its line.
           setRefusals(refusalsOf(items, error.fields));
-          setStep('cart');
+          steps.toCart();
           void recheck();
         }
       } else {
@@ -175,14 +184,7 @@ export function Component() {
             </Section>
           ) : (
             <Suspense fallback={<p className="text-slate-600">Loading...</p>}>
-              <CheckoutForm
-                typed={typed}
-                onBack={(typedCustomer) => {
-                  setTyped(typedCustomer);
-                  setStep('cart');
-                }}
-                onSubmit={pay}
-              />
+              <CheckoutForm onBack={steps.toCart} onSubmit={pay} />
             </Suspense>
           )}
         </div>
@@ -220,7 +222,7 @@ export function Component() {
                 size="lg"
                 className="mt-6 w-full"
                 disabled={blocked || checking || unpaidQuery.isLoading || resuming}
-                onClick={() => setStep('customer')}
+                onClick={steps.toDetails}
               >
                 Proceed to Checkout
               </Button>

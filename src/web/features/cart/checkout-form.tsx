@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   checkoutFormSchema,
   DEFAULT_COUNTRY,
@@ -9,8 +9,9 @@ import { Button } from '../../components/ui/button';
 import { CheckboxField, EmailField, TextField } from '../../components/ui/field';
 import { inputProps, submitWith, useZodForm, type InputProps } from '../../lib/forms';
 import { useSession } from '../../lib/use-session';
+import { typedDetails } from './typed-details';
 
-/** What the shopper typed, kept by the cart page while the payment runs (a cancel brings it back). */
+/** What the shopper typed, kept for the tab (typed-details.ts) through reloads, steps and a cancelled payment. */
 export type TypedCustomer = CheckoutFormInput['customer'];
 
 const blankAddress = { street: '', city: '', state: '', zipCode: '', country: DEFAULT_COUNTRY };
@@ -73,24 +74,35 @@ function AddressFields({
   );
 }
 
+/** What this tab typed before, over the blank form: a field the stored copy lacks stays blank. */
+function restored(): TypedCustomer | null {
+  const saved = typedDetails.read();
+  if (!saved) return null;
+  return {
+    ...BLANK,
+    ...saved,
+    shippingAddress: { ...blankAddress, ...saved.shippingAddress },
+    billingAddress: { ...blankAddress, ...saved.billingAddress },
+  };
+}
+
 /**
  * The customer information step: names, contact, shipping and (unless the same) billing address.
  * Its inputs carry the route's names ('customer.email'), so the server's 400 lands under them;
  * `onSubmit` rejects with that error and submitWith places it.
  */
 export function CheckoutForm({
-  typed,
   onBack,
   onSubmit,
 }: {
-  typed: TypedCustomer | null;
-  onBack: (typed: TypedCustomer) => void;
-  onSubmit: (customer: CheckoutCustomer, typed: TypedCustomer) => Promise<void>;
+  onBack: () => void;
+  onSubmit: (customer: CheckoutCustomer) => Promise<void>;
 }) {
+  const [typed] = useState(restored);
   const { user } = useSession();
   const customer = user?.role === 'customer' ? user : null;
   // A signed-in customer's names and email fill what the shopper has not typed, also when the
-  // session answers after the form shows; what was typed before a cancel is left alone.
+  // session answers after the form shows; what this tab typed before is left alone.
   const signedIn = useMemo(
     () =>
       customer && !typed
@@ -113,7 +125,11 @@ export function CheckoutForm({
   const input = inputProps(form, useId());
   const sameAsShipping = form.watch('customer.sameAsShipping');
   const busy = form.formState.isSubmitting;
-  const submit = submitWith(form, ({ customer }) => onSubmit(customer, form.getValues('customer')));
+  const submit = submitWith(form, ({ customer }) => onSubmit(customer));
+  useEffect(() => {
+    const { unsubscribe } = form.watch(({ customer }) => customer && typedDetails.save(customer as TypedCustomer));
+    return unsubscribe;
+  }, [form]);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -130,7 +146,7 @@ export function CheckoutForm({
         <AddressFields which="billingAddress" title="Billing Address" labelPrefix="Billing " input={input} />
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button variant="secondary" onClick={() => onBack(form.getValues('customer'))} disabled={busy}>
+        <Button variant="secondary" onClick={onBack} disabled={busy}>
           Back to Cart
         </Button>
         <Button type="submit" disabled={busy}>
