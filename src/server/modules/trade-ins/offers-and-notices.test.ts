@@ -313,7 +313,7 @@ describe('the track page timeline of a trade-in', () => {
     return reply.tradeIn.timeline.map((s) => [s.status, s.state, s.date, s.current]);
   };
 
-  it('shows steps never reached under a later one as skipped, later ones pending, each done step once at its first time', async () => {
+  it('shows steps never reached under a later one as skipped, later ones upcoming, each done step once at its first time', async () => {
     const number = await sell(t);
     const submitted = t.clock.now().toISOString();
     await post(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
