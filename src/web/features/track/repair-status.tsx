@@ -82,7 +82,7 @@ export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
               <Circle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
               <div>
                 <p>{REPAIR_STATUS_LABELS[status]}</p>
-                <p className="text-sm">{STEP_WORDS.upcoming}</p>
+                <p className="text-sm text-slate-500">{STEP_WORDS.upcoming}</p>
               </div>
             </li>
           ))}
