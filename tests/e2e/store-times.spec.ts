@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { formatDateTime, STORE_TIME_NOTE } from '../../src/shared/dates';
 import type { OrderView } from '../../src/shared/orders';
-import { expect, placePaidOrder, test } from './fixtures';
+import { expect, placePaidOrder, test, uniqueId } from './fixtures';
+import { submitTablet } from './sell-form';
 
 // Issue 27, items 18 and 19: every time in Johannesburg whatever the reader's zone, said once per
 // view; a timeline step still ahead reads 'Not yet', not 'Pending' (a status's name).
@@ -92,5 +93,22 @@ test.describe('at 375 px', () => {
     await expect(order.getByText(/SAST|South African time/)).toHaveCount(1);
     // The timeline fits the phone's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test("a trade-in's timeline says 'Not yet' for each step ahead, and never 'Pending'", async ({
+    page,
+    api,
+  }) => {
+    const number = await submitTablet(api, `times.${uniqueId()}@example.com`);
+
+    await page.goto(`/track?number=${number}`);
+    const timeline = page.getByRole('region', { name: 'Status Timeline' });
+    const steps = timeline.getByRole('listitem');
+    await expect(steps).toHaveCount(8);
+    await expect(steps.nth(0)).toHaveText(/^Awaiting Confirmation\s*\d+ \w{3} \d{4}, \d{2}:\d{2} [AP]M$/);
+    for (let i = 1; i < 8; i++) await expect(steps.nth(i)).toContainText('Not yet');
+    await expect(page.getByText('Pending')).toHaveCount(0);
+    await expect(timeline.getByText(STORE_TIME_NOTE)).toBeVisible();
+    await expect(page.getByText(/SAST|South African time/)).toHaveCount(1);
   });
 });
