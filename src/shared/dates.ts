@@ -38,7 +38,13 @@ type Instant = string | Date;
 function storeParts(at: Instant) {
   const parts = storeClock.formatToParts(typeof at === 'string' ? new Date(at) : at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute') };
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

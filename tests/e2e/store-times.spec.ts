@@ -38,9 +38,15 @@ test.describe('at 1280 px, in a browser set to New York', () => {
     await page.goto('/account');
     await page.getByRole('tab', { name: 'Orders' }).click();
     await expect(page.getByText(STORE_TIME_NOTE)).toHaveCount(1);
-    await page.getByRole('link', { name: new RegExp(orderNumber) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(orderNumber) })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderNumber}`));
-    const orderDate = page.getByRole('term').filter({ hasText: 'Order Date' }).locator('xpath=following-sibling::dd[1]');
+    const orderDate = page
+      .getByRole('term')
+      .filter({ hasText: 'Order Date' })
+      .locator('xpath=following-sibling::dd[1]');
     await expect(orderDate).toHaveText(placed);
     await expect(page.getByText(/SAST|South African time/)).toHaveCount(1);
     await expect(page.getByText(STORE_TIME_NOTE)).toBeVisible();
@@ -95,10 +101,7 @@ test.describe('at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test("a trade-in's timeline says 'Not yet' for each step ahead, and never 'Pending'", async ({
-    page,
-    api,
-  }) => {
+  test("a trade-in's timeline says 'Not yet' for each step ahead, and never 'Pending'", async ({ page, api }) => {
     const number = await submitTablet(api, `times.${uniqueId()}@example.com`);
 
     await page.goto(`/track?number=${number}`);

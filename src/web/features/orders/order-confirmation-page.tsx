@@ -139,9 +139,7 @@ function OrderHeading({ order, state, onPaid }: { order: OrderView; state: Payme
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{copy.title}</h1>
       <p className="mt-2 text-slate-600">{copy.text}</p>
       {state === 'payable' && order.reservedUntil && (
-        <p className="mt-1 text-slate-600">
-          Its devices are held for you until {formatTime(order.reservedUntil)}.
-        </p>
+        <p className="mt-1 text-slate-600">Its devices are held for you until {formatTime(order.reservedUntil)}.</p>
       )}
       {testNotice}
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">

@@ -76,10 +76,7 @@ export function PayoutAccountPanel({
           ...(payout.payoutReference
             ? ([
                 ['Payout reference', payout.payoutReference],
-                [
-                  'Paid',
-                  `${payout.paidAt ? formatDateTime(payout.paidAt) : ''} by ${payout.paidBy ?? 'Unknown'}`,
-                ],
+                ['Paid', `${payout.paidAt ? formatDateTime(payout.paidAt) : ''} by ${payout.paidBy ?? 'Unknown'}`],
               ] as [string, string][])
             : []),
         ]}
