@@ -16,8 +16,8 @@ describe('orderTimeline', () => {
     expect(steps).toEqual([
       { status: 'pending', state: 'done', date: at(0) },
       { status: 'processing', state: 'done', date: at(5) },
-      { status: 'shipped', state: 'pending', date: null },
-      { status: 'delivered', state: 'pending', date: null },
+      { status: 'shipped', state: 'upcoming', date: null },
+      { status: 'delivered', state: 'upcoming', date: null },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /** A step of an order's timeline: reached (with its time), passed over without being reached, or still to come. */
-export type OrderStepState = 'done' | 'skipped' | 'pending';
+export type OrderStepState = 'done' | 'skipped' | 'upcoming';
 
 export interface OrderTimelineStep {
   status: OrderStatus;
@@ -15,7 +15,7 @@ const PATH: OrderStatus[] = ORDER_STATUSES.filter((status) => status !== 'cancel
 
 /**
  * The track page's timeline of an order: each step of its way once, with the time it was first
- * reached; a step the order went past without an entry is skipped, not pending. A cancelled order
+ * reached; a step the order went past without an entry is skipped, not upcoming. A cancelled order
  * shows its way up to the last step it reached, then Cancelled.
  */
 export function orderTimeline(order: {
@@ -30,7 +30,7 @@ export function orderTimeline(order: {
     : PATH.indexOf(order.status as OrderStatus);
   const steps: OrderTimelineStep[] = (cancelled ? PATH.slice(0, last + 1) : PATH).map((status, i) => {
     const date = reached.get(status) ?? null;
-    if (i > last) return { status, state: 'pending', date: null };
+    if (i > last) return { status, state: 'upcoming', date: null };
     return date ? { status, state: 'done', date } : { status, state: 'skipped', date: null };
   });
   if (cancelled) steps.push({ status: 'cancelled', state: 'done', date: reached.get('cancelled') ?? null });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMinor } from './money';
-import { STORE_TIME_ZONE } from './repair-calendar';
+import { STORE_TIME_ZONE } from './dates';
 import { plainText } from './text-fields';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;

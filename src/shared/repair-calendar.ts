@@ -1,3 +1,5 @@
+import { formatDay } from './dates';
+
 /**
  * Pickup days and slots, in the store's time (Africa/Johannesburg) whatever the browser's zone: the
  * dialog's date picker and slot list and the server's check of a booking read the same rules here.
@@ -18,7 +20,6 @@ export const PICKUP_SLOTS = [
 
 export type PickupSlot = (typeof PICKUP_SLOTS)[number];
 
-export const STORE_TIME_ZONE = 'Africa/Johannesburg';
 /** South Africa Standard Time is UTC+2 all year (no daylight saving), so a fixed offset is exact. */
 const STORE_UTC_OFFSET_MS = 2 * 3_600_000;
 /** How far ahead a pickup can be booked. */
@@ -109,13 +110,5 @@ export function pickupDates(now: Date, hours = PICKUP_HOURS): string[] {
   return dates;
 }
 
-/** 'Monday, 23 November 2026': the date as written, the same in every browser zone. */
-export function formatPickupDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
+/** 'Monday, 23 Nov 2026': a pickup day in the store's one date format, with its weekday. */
+export const formatPickupDate = (date: string) => formatDay(date, { weekday: true });

@@ -51,7 +51,7 @@ describe('pickup days and slots', () => {
   });
 
   it('writes a date the same way in every zone', () => {
-    expect(formatPickupDate('2026-11-23')).toBe('Monday, 23 November 2026');
+    expect(formatPickupDate('2026-11-23')).toBe('Monday, 23 Nov 2026');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SELL_BRANDS, SELL_CONDITIONS, SELL_DEVICE_TYPES, SELL_STORAGE, ramOptions } from './sell-devices';
+import { normaliseSaPhone } from './phones';
 import { optionalMultiline, optionalText, required, requiredMultiline } from './text-fields';
 import type { AnySaleStatus } from './trade-in-statuses';
 
@@ -46,19 +47,6 @@ export function luhnValid(digits: string): boolean {
     sum += d;
   }
   return sum % 10 === 0;
-}
-
-/**
- * A South African number in any usual form ('082 555 0199', '+27 82 555 0199', '0825550199',
- * '(082) 555-0199') as '+27 82 555 0199', or null when it is not one: ten digits from a leading 0,
- * or +27 / 27 and nine digits, the first of them 1-8.
- */
-export function normaliseSaPhone(value: string): string | null {
-  const compact = value.replace(/[\s().-]/g, '');
-  const match = /^(?:\+27|27|0)([1-8]\d{8})$/.exec(compact);
-  if (!match) return null;
-  const d = match[1]!;
-  return `+27 ${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5)}`;
 }
 
 const saPhoneField = z

@@ -103,11 +103,12 @@ export function moveRefusal(move: TradeInMove, status: string): string {
 /**
  * One step of the timeline: done (with the time it was first reached), skipped (never reached, but a
  * later step was: an offer made without an assessment skips 'Device Assessed' and 'Awaiting Offer'),
- * or pending (still ahead). `current` marks the status the trade-in rests in.
+ * or upcoming (still ahead; not 'pending', a status name of its own elsewhere). `current` marks
+ * the status the trade-in rests in.
  */
 export interface TradeInTimelineStep {
   status: AnySaleStatus;
-  state: 'done' | 'skipped' | 'pending';
+  state: 'done' | 'skipped' | 'upcoming';
   date: string | null;
   current: boolean;
 }
@@ -134,7 +135,7 @@ export function tradeInTimeline(
   const furthest = Math.max(...reached);
   return statuses.map((s, i) => {
     const date = firstDate.get(s) ?? null;
-    const state = date || s === status ? 'done' : i < furthest ? 'skipped' : 'pending';
+    const state = date || s === status ? 'done' : i < furthest ? 'skipped' : 'upcoming';
     return { status: s, state, date, current: s === status };
   });
 }

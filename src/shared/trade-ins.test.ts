@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { luhnValid, normaliseSaPhone, SELL_MESSAGES, sellFormSchema } from './sell-form';
+import { luhnValid, SELL_MESSAGES, sellFormSchema } from './sell-form';
 import { moveRefusal } from './trade-in-statuses';
 import { maskEmail, maskPhone, payoutAccountSchema } from './trade-ins';
 import { sellForm } from '../../tests/support/sell-form';
@@ -17,17 +17,6 @@ describe('luhnValid', () => {
     expect(luhnValid('490154203237518')).toBe(true);
     expect(luhnValid('490154203237519')).toBe(false);
   });
-});
-
-describe('normaliseSaPhone', () => {
-  it.each(['082 555 0199', '+27 82 555 0199', '0825550199', '+27825550199', '27 82 555 0199', '(082) 555-0199'])(
-    'reads %s as +27 82 555 0199',
-    (input) => expect(normaliseSaPhone(input)).toBe('+27 82 555 0199'),
-  );
-
-  it.each(['555 0199', '+44 20 7946 0958', '0925550199', '08255501999'])('refuses %s', (input) =>
-    expect(normaliseSaPhone(input)).toBeNull(),
-  );
 });
 
 describe('sellFormSchema', () => {

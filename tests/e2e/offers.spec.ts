@@ -103,12 +103,13 @@ test("an agent's R25,000 offer on a R10,450 estimate needs a tick; the revised o
   await expect(current).toBeHidden();
   await expect(page.getByTestId('status-badge')).toHaveText('Awaiting Payment');
 
-  // The offer was made without an assessment: those two steps show as skipped, not pending.
+  // The offer was made without an assessment: those two steps show as skipped, not as steps still ahead.
   const steps = page.getByRole('region', { name: 'Status Timeline' }).getByRole('listitem');
   await expect(steps).toHaveCount(8);
   await expect(steps.filter({ hasText: 'Device Assessed' })).toContainText('Skipped');
   await expect(steps.filter({ hasText: 'Awaiting Offer' })).toContainText('Skipped');
-  await expect(steps.filter({ hasText: 'Offer Made' })).not.toContainText(/Skipped|Pending/);
-  await expect(steps.filter({ hasText: 'Paid' }).last()).toContainText('Pending');
-  await expect(page.getByText('Pending')).toHaveCount(1);
+  await expect(steps.filter({ hasText: 'Offer Made' })).not.toContainText(/Skipped|Not yet/);
+  await expect(steps.filter({ hasText: 'Paid' }).last()).toContainText('Not yet');
+  await expect(page.getByText('Not yet')).toHaveCount(1);
+  await expect(page.getByText('Pending')).toHaveCount(0);
 });

@@ -50,7 +50,7 @@ test('an abandoned unpaid order: Pay Now while its hold lasts pays it; past the 
   const orderPage = `/order-confirmation/${order.orderNumber}`;
   await page.goto(orderPage);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Awaiting Payment');
-  await expect(page.getByText(/Its devices are held for you until \d\d:\d\d\./)).toBeVisible();
+  await expect(page.getByText(/Its devices are held for you until \d\d:\d\d [AP]M\./)).toBeVisible();
   await expect(page.getByText('Order Confirmed!')).toHaveCount(0);
   await expect(page.getByText(/confirmation email/)).toHaveCount(0);
 

@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
 import type { SentEmail } from '../../shared/admin';
-import { STORE_TIME_ZONE } from '../../shared/repair-calendar';
+import { formatDateTime } from '../../shared/dates';
 
 /*
  * The pieces every staff detail view is built of (an order's, a repair's, a trade-in's): a titled
- * section, times in the store's zone whoever reads them, and the emails sent about the record.
+ * section and the emails sent about the record. Times come from shared/dates.ts, in the store's zone.
  */
-
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
-
-/** A stored time as the store reads it (Cape Town), whatever zone the browser is in. */
-export const storeTime = (iso: string) => when.format(new Date(iso));
 
 export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -31,7 +26,7 @@ export function EmailLog({ emails }: { emails: SentEmail[] }) {
         <ul className="space-y-1">
           {emails.map((email, i) => (
             <li key={i}>
-              {email.subject} → {email.to} · {email.status} · {storeTime(email.sentAt ?? email.createdAt)}
+              {email.subject} → {email.to} · {email.status} · {formatDateTime(email.sentAt ?? email.createdAt)}
             </li>
           ))}
         </ul>

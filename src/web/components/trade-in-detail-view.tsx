@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../shared/dates';
 import type { MoneyContext } from '../../shared/money';
 import { SELL_CONDITIONS } from '../../shared/sell-devices';
 import type { TradeInDetail } from '../../shared/trade-in-detail';
 import { money } from '../lib/money';
-import { DetailSection, storeTime } from './detail-parts';
+import { DetailSection } from './detail-parts';
+import { PhoneLink } from './phone-link';
 import { PhotoGallery } from './photo-gallery';
+import { StoreTimeNote } from './store-time-note';
 
 /*
  * One trade-in in full, as the admin's Transactions tab and the agent's assessment card show it
@@ -92,14 +95,15 @@ export function TradeInDetailView({
     <div>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {badge}
-        <span>Submitted {storeTime(detail.submittedDate)}</span>
+        <span>Submitted {formatDateTime(detail.submittedDate)}</span>
       </div>
+      <StoreTimeNote className="mt-1" />
       <DetailSection title="Seller">
         <Facts
           items={[
             ['Name', detail.customerName || 'Guest seller'],
             ['Email', detail.customerEmail && <a href={`mailto:${detail.customerEmail}`}>{detail.customerEmail}</a>],
-            ['Phone', detail.customerPhone && <a href={`tel:${detail.customerPhone}`}>{detail.customerPhone}</a>],
+            ['Phone', detail.customerPhone && <PhoneLink phone={detail.customerPhone} />],
             ['Address', detail.address],
           ]}
         />
@@ -145,7 +149,7 @@ export function TradeInDetailView({
           {detail.statusHistory.map((step, i) => (
             <li key={`${step.date}-${i}`}>
               <p>
-                <strong className="text-slate-900">{step.status}</strong> · {storeTime(step.date)} · by {step.by}
+                <strong className="text-slate-900">{step.status}</strong> · {formatDateTime(step.date)} · by {step.by}
               </p>
               <p className="text-slate-600">{step.description}</p>
             </li>
@@ -160,7 +164,7 @@ export function TradeInDetailView({
             {detail.audit.map((entry) => (
               <li key={entry.id}>
                 <p>
-                  <code className="text-slate-900">{entry.action}</code> · {storeTime(entry.at)} ·{' '}
+                  <code className="text-slate-900">{entry.action}</code> · {formatDateTime(entry.at)} ·{' '}
                   {entry.actor.name ?? (entry.actor.role === 'customer' ? 'Seller' : 'Unknown')} ({entry.actor.role})
                   {entry.ip ? ` · ${entry.ip}` : ''}
                 </p>

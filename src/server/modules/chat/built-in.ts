@@ -8,6 +8,7 @@ import { STATUS_DESCRIPTIONS, UNKNOWN_STATUS_DESCRIPTION, type AnySaleStatus } f
 import type { OrderStatusSummary } from '../orders/status';
 import type { TradeInStatusSummary } from '../trade-ins/status';
 import { isGreeting, isThanks, type ProductQuery, type Topic } from './intents';
+import { formatDate } from '../../../shared/dates';
 
 /**
  * The built-in assistant: answers from the store's own facts (src/shared) and the live data the
@@ -35,25 +36,6 @@ export interface ChatFacts {
 const link = (label: string, href: string) => `[${label}](${href})`;
 const rand = (amount: number) => formatMoney(amount, 'repair', 'ZAR');
 const S = POLICIES.shipping;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** "22 November 2026", in UTC so the answer is the same on every machine. */
-export function formatDate(date: Date): string {
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
 
 const hoursLine = BUSINESS_HOURS.map((h) => `${h.short} ${h.hours}`).join(', ');
 

@@ -260,7 +260,7 @@ describe('POST /api/chat: order and transaction status', () => {
     const text = await answer('What is happening with TXN1763800000000123?');
     expect(text).toContain('Transaction **TXN1763800000000123** (Dell XPS 13) is at **Offer Made**');
     expect(text).toContain('Offer submitted and awaiting customer response');
-    expect(text).toContain('Last updated 21 November 2026');
+    expect(text).toContain('Last updated 21 Nov 2026');
     expect(text).toContain('[Track Orders](/track)');
     expectNoPersonalData(text);
   });

@@ -2,7 +2,8 @@ import { formatMoney, type Currency } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
 import { TOPICS } from './intents';
-import { describeModel, describeQuery, formatDate, TOPIC_ANSWERS, type ChatFacts } from './built-in';
+import { describeModel, describeQuery, TOPIC_ANSWERS, type ChatFacts } from './built-in';
+import { formatDate } from '../../../shared/dates';
 
 /**
  * The `openrouter` driver: an OpenAI-compatible chat completion (POST {base}/chat/completions).

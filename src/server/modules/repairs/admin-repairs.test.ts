@@ -229,7 +229,7 @@ describe('POST /api/admin/repairs/:bookingNumber/reassign', () => {
       expect(res.json().error).toMatchObject({
         code: 'AGENT_SLOT_FULL',
         message:
-          'Michael Dlamini already has 1 pickup on Monday, 23 November 2026 at 12:00 PM, the most one agent can collect in a slot',
+          'Michael Dlamini already has 1 pickup on Monday, 23 Nov 2026 at 12:00 PM, the most one agent can collect in a slot',
       });
     } finally {
       t.config.REPAIR_SLOT_CAPACITY = capacity;
@@ -277,13 +277,13 @@ describe('POST /api/admin/repairs/:bookingNumber/reschedule', () => {
     const since = t.clock.now();
     const res = await post(t, admin.cookie, number, 'reschedule', { pickupDate: TUESDAY, pickupTime: '02:00 PM' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(`${number} is now collected on Tuesday, 24 November 2026 at 02:00 PM`);
+    expect(res.json().message).toBe(`${number} is now collected on Tuesday, 24 Nov 2026 at 02:00 PM`);
     expect(await rowOf(t, number)).toMatchObject({ pickupDate: TUESDAY, pickupTime: '02:00 PM', agentId: michael.id });
     expect(await slotTaken(t, MONDAY, '09:00 AM')).toBe(0);
     expect(await slotTaken(t, TUESDAY, '02:00 PM')).toBe(1);
     expect((await historyOf(t, number)).at(-1)).toMatchObject({
       status: 'booked',
-      description: 'Pickup moved to Tuesday, 24 November 2026 at 02:00 PM',
+      description: 'Pickup moved to Tuesday, 24 Nov 2026 at 02:00 PM',
     });
     expect(await auditOf(t, number)).toEqual([
       expect.objectContaining({

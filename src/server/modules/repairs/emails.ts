@@ -15,6 +15,8 @@ import { paths } from '../../../shared/paths';
 import { headedEmail, linkHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
 import type { OutgoingEmail } from '../mail/outbox';
+import { STORE_TIME_NAME } from '../../../shared/dates';
+import { formatPhone } from '../../../shared/phones';
 
 /** One email's text and HTML from the same paragraphs and list, so the two never disagree. */
 function render(heading: string, paragraphs: string[], list: { title: string; items: string[] }[], trackUrl: string) {
@@ -57,7 +59,7 @@ export function renderRepairConfirmation(
     'Repair Booked Successfully!',
     [
       `Hi ${booking.customerDetails.name},`,
-      `Your booking number is ${bookingNumber}. ${agentFirstName}, our agent, will pick up your ${REPAIR_DEVICE_TYPE_LABELS[booking.deviceType].toLowerCase()} on ${slot} (Cape Town time) from ${booking.customerDetails.address}.`,
+      `Your booking number is ${bookingNumber}. ${agentFirstName}, our agent, will pick up your ${REPAIR_DEVICE_TYPE_LABELS[booking.deviceType].toLowerCase()} on ${slot} (${STORE_TIME_NAME}) from ${booking.customerDetails.address}.`,
     ],
     [
       {
@@ -142,8 +144,8 @@ const slotText = (pickup: Pick<PickupOfEmail, 'pickupDate' | 'pickupTime'>) =>
 const pickupItems = (pickup: PickupOfEmail) => [
   `Booking number: ${pickup.bookingNumber}`,
   `Service: ${pickup.serviceName}`,
-  `Pickup: ${slotText(pickup)} (Cape Town time)`,
-  `Customer: ${pickup.customerName}, ${pickup.customerPhone}`,
+  `Pickup: ${slotText(pickup)} (${STORE_TIME_NAME})`,
+  `Customer: ${pickup.customerName}, ${formatPhone(pickup.customerPhone)}`,
   `Address: ${pickup.address}`,
 ];
 
@@ -227,10 +229,10 @@ export function renderPickupChangedEmail(
     [
       `Hi ${pickup.customerName},`,
       moved
-        ? `We will now collect your device for ${pickup.bookingNumber} on ${slotText(pickup)} (Cape Town time), instead of ${slotText(change.from)}.`
+        ? `We will now collect your device for ${pickup.bookingNumber} on ${slotText(pickup)} (${STORE_TIME_NAME}), instead of ${slotText(change.from)}.`
         : pickup.collected
           ? `${change.agentFirstName}, another of our agents, now looks after your repair ${pickup.bookingNumber} and will return your device.`
-          : `${change.agentFirstName}, another of our agents, will now collect your device for ${pickup.bookingNumber} on ${slotText(pickup)} (Cape Town time). The time stays as booked.`,
+          : `${change.agentFirstName}, another of our agents, will now collect your device for ${pickup.bookingNumber} on ${slotText(pickup)} (${STORE_TIME_NAME}). The time stays as booked.`,
     ],
     [],
     trackLink(publicUrl, pickup.bookingNumber),

@@ -206,7 +206,7 @@ describe('POST /api/repairs/bookings', () => {
       `Your booking number is ${bookingNumber}.`,
       'Service: Screen Repair',
       'Price range: R350-R1,200',
-      'Pickup: Wednesday, 25 November 2026 at 02:00 PM',
+      'Pickup: Wednesday, 25 Nov 2026 at 02:00 PM',
       'Agent: Sarah',
       'Back up your data',
       `Track your repair: http://localhost:3000/track?number=${bookingNumber}`,

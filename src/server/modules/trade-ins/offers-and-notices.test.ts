@@ -13,7 +13,7 @@ import { insertTradeIn, linkTokenIn } from '../../../../tests/support/trade-ins'
 /*
  * Issue 26: offers outside the estimate's sane range need a second yes, an offer can be revised until
  * the seller answers (the old link dies), the agents given and relieved of a trade-in and the admin
- * are emailed, and the track page's timeline tells skipped steps from pending ones.
+ * are emailed, and the track page's timeline tells skipped steps from upcoming ones.
  */
 
 const t = useTestApp();
@@ -313,7 +313,7 @@ describe('the track page timeline of a trade-in', () => {
     return reply.tradeIn.timeline.map((s) => [s.status, s.state, s.date, s.current]);
   };
 
-  it('shows steps never reached under a later one as skipped, later ones pending, each done step once at its first time', async () => {
+  it('shows steps never reached under a later one as skipped, later ones upcoming, each done step once at its first time', async () => {
     const number = await sell(t);
     const submitted = t.clock.now().toISOString();
     await post(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
@@ -332,12 +332,12 @@ describe('the track page timeline of a trade-in', () => {
       ['Device Assessed', 'skipped', null, false],
       ['Awaiting Offer', 'skipped', null, false],
       ['Offer Made', 'done', offeredAt, true],
-      ['Awaiting Payment', 'pending', null, false],
-      ['Paid', 'pending', null, false],
+      ['Awaiting Payment', 'upcoming', null, false],
+      ['Paid', 'upcoming', null, false],
     ]);
   });
 
-  it('keeps steps not yet reached pending while the assessment waits', async () => {
+  it('keeps steps not yet reached upcoming while the assessment waits', async () => {
     const number = await sell(t);
     await post(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     await post(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
@@ -346,11 +346,11 @@ describe('the track page timeline of a trade-in', () => {
       ['Awaiting Confirmation', 'done'],
       ['Confirmed', 'done'],
       ['Assigned to Agent', 'done'],
-      ['Device Assessed', 'pending'],
-      ['Awaiting Offer', 'pending'],
-      ['Offer Made', 'pending'],
-      ['Awaiting Payment', 'pending'],
-      ['Paid', 'pending'],
+      ['Device Assessed', 'upcoming'],
+      ['Awaiting Offer', 'upcoming'],
+      ['Offer Made', 'upcoming'],
+      ['Awaiting Payment', 'upcoming'],
+      ['Paid', 'upcoming'],
     ]);
   });
 });

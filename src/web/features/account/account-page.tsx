@@ -9,6 +9,7 @@ import { OrdersTab } from './orders-tab';
 import { PaymentTab } from './payment-tab';
 import { RepairsTab } from './repairs-tab';
 import { TradeInsSection } from './trade-ins-section';
+import { StoreTimeNote } from '../../components/store-time-note';
 
 const PLEASE_LOGIN = (
   <EmptyState look="page" icon={UserRound} title="Please Login" action={{ to: paths.auth, label: 'Sign In' }}>
@@ -27,10 +28,21 @@ const TABS = [
       <>
         <OrdersTab />
         <TradeInsSection />
+        <StoreTimeNote className="mt-6" />
       </>
     ),
   },
-  { value: 'repairs', label: 'Repairs', icon: Wrench, content: <RepairsTab /> },
+  {
+    value: 'repairs',
+    label: 'Repairs',
+    icon: Wrench,
+    content: (
+      <>
+        <RepairsTab />
+        <StoreTimeNote className="mt-6" />
+      </>
+    ),
+  },
   { value: 'addresses', label: 'Addresses', icon: MapPin, content: <AddressesTab /> },
 ];
 

@@ -6,8 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { money } from '../../lib/money';
 import { useAccountOrders } from './account-api';
 import { AccountListItem, AccountQueryList } from './account-list';
-
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
+import { formatDate } from '../../../shared/dates';
 
 export function OrdersTab() {
   const orders = useAccountOrders();
@@ -31,7 +30,7 @@ export function OrdersTab() {
           key={order.orderNumber}
           number={order.orderNumber}
           to={paths.orderConfirmation(order.orderNumber)}
-          detail={dateFormat.format(new Date(order.date))}
+          detail={formatDate(order.date)}
           status={order.paymentStatus === 'awaiting_payment' ? 'Awaiting payment' : order.status}
         >
           <span className="font-semibold text-slate-900">{money(order.total, 'card')}</span>

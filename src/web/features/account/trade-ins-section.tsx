@@ -2,8 +2,7 @@ import { paths } from '../../../shared/paths';
 import { money } from '../../lib/money';
 import { useAccountTradeIns } from './account-api';
 import { AccountList, AccountListItem } from './account-list';
-
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
+import { formatDate } from '../../../shared/dates';
 
 /** The devices this customer sold (or is selling) beside their orders; each opens its tracking view. */
 export function TradeInsSection() {
@@ -21,7 +20,7 @@ export function TradeInsSection() {
               key={tradeIn.transactionNumber}
               number={tradeIn.transactionNumber}
               to={paths.trackNumber(tradeIn.transactionNumber)}
-              detail={`${tradeIn.deviceInfo} · ${dateFormat.format(new Date(tradeIn.submittedDate))}`}
+              detail={`${tradeIn.deviceInfo} · ${formatDate(tradeIn.submittedDate)}`}
               status={tradeIn.status}
             >
               <span className="text-sm text-slate-700">

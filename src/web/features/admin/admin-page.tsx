@@ -6,6 +6,7 @@ import { AreaErrorBoundary } from '../../components/area-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { RolePage } from '../../components/role-page';
 import { ListStatus } from '../../components/list-status';
+import { StoreTimeNote } from '../../components/store-time-note';
 
 /** Each tab is its own chunk, fetched the first time it opens. */
 const TAB_PANELS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
@@ -44,6 +45,7 @@ function AdminDashboard() {
       <h1 className="text-3xl font-bold text-slate-900">
         Admin Dashboard<span className="font-normal text-slate-500"> - Manage your platform</span>
       </h1>
+      <StoreTimeNote className="mt-1" />
       {/* Manual activation: arrows move focus, Enter or a click opens (a tab loads code and data), one history entry each. */}
       <Tabs value={tab} onValueChange={(next) => setParams({ tab: next })} activationMode="manual" className="mt-8">
         <TabsList aria-label="Admin sections">

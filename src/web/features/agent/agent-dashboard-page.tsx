@@ -7,6 +7,7 @@ import { TabbedPage } from '../../components/tabbed-page';
 import { AssignedAssessments } from './assigned-assessments';
 import { RepairPickups } from './repair-pickups';
 import { SummaryCards } from './summary-cards';
+import { StoreTimeNote } from '../../components/store-time-note';
 
 const NOT_AN_AGENT = (
   <main className="mx-auto max-w-md px-4 py-16 text-center">
@@ -41,6 +42,7 @@ export function Component() {
                   <SummaryCards agentId={agent.id} />
                   <AssignedAssessments agentId={agent.id} />
                   <RepairPickups agentId={agent.id} />
+                  <StoreTimeNote />
                 </>
               ),
             },

@@ -15,6 +15,7 @@ import { panelClass } from '../../components/tabbed-page';
 import { Button } from '../../components/ui/button';
 import { agentActions, useAgentMove, useAgentPickups } from './agent-api';
 import { DetailList } from './detail-list';
+import { formatPhone } from '../../../shared/phones';
 
 const REPAIR_TONES: Record<RepairBookingStatus, BadgeTone> = {
   booked: 'blue',
@@ -98,7 +99,7 @@ function PickupCard({ agentId, pickup }: { agentId: string; pickup: AgentRepairP
             [REPAIR_DEVICE_TYPE_LABELS[pickup.deviceType], device.brand, device.model].filter(Boolean).join(' '),
           ],
           ['Issue', [device.issueType, device.description].filter(Boolean).join(': ')],
-          ['Customer', `${customer.name} · ${customer.phone}`],
+          ['Customer', `${customer.name} · ${formatPhone(customer.phone)}`],
           ['Address', customer.address],
           ['Timeframe', pickup.timeframe],
         ]}

@@ -12,6 +12,7 @@ import { money } from '../../lib/money';
 import { agentActions, useAgentMove, useAgentTradeInDetail, useRefreshAgentWork } from './agent-api';
 import { DetailList } from './detail-list';
 import { OfferDialog } from './offer-dialog';
+import { formatDate } from '../../../shared/dates';
 
 const SALE_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
   'Assigned to Agent': 'blue',
@@ -22,7 +23,6 @@ const SALE_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
   'Offer Declined': 'red',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' });
 const conditionLabel = (value: string) => SELL_CONDITIONS.find((c) => c.value === value)?.label ?? 'Not stated';
 /** The statuses each button starts from: the server's own table (docs/decisions/022). */
 const canStart = (move: 'assess' | 'offer' | 'revise', status: AnySaleStatus) =>
@@ -50,7 +50,7 @@ export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: Ag
           ['Device', tradeIn.deviceInfo],
           ['Condition', conditionLabel(tradeIn.condition)],
           ['Estimate', money(tradeIn.estimatedValue, 'offer')],
-          ['Submitted', dateFormat.format(new Date(tradeIn.submittedDate))],
+          ['Submitted', formatDate(tradeIn.submittedDate)],
           ['IMEI / Serial', tradeIn.imei],
           ['Offer', offered === null ? null : money(offered, 'offer')],
           ['Notes', tradeIn.assessmentNotes],

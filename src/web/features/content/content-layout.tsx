@@ -129,7 +129,3 @@ export function HelpCallout({ title = 'Still have questions?' }: { title?: strin
     </aside>
   );
 }
-
-export function formatDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' });
-}

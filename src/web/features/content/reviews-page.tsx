@@ -2,7 +2,8 @@ import { Quote, Star } from 'lucide-react';
 import { REVIEWS } from '../../../shared/content';
 import { initials } from '../../lib/initials';
 import { Section } from '../../components/ui/section';
-import { ContentPage, formatDate } from './content-layout';
+import { ContentPage } from './content-layout';
+import { formatDay } from '../../../shared/dates';
 
 function Stars({ rating, size = 'size-5' }: { rating: number; size?: string }) {
   const label = `${Number.isInteger(rating) ? rating : rating.toFixed(1)} out of 5 stars`;
@@ -55,7 +56,7 @@ export function Component() {
                   <div>
                     <h3 className="font-semibold text-slate-900">{review.name}</h3>
                     <time dateTime={review.date} className="block text-sm text-slate-500">
-                      {formatDate(review.date)}
+                      {formatDay(review.date)}
                     </time>
                   </div>
                 </footer>

@@ -14,10 +14,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
 import { paymentsAreTest, TEST_MODE_NOTICE } from '../../lib/payment-mode';
 import { askOrderLink, resumePayment, useOrder } from './orders-api';
-
-function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric' });
-}
+import { formatDateTime, formatTime } from '../../../shared/dates';
+import { formatPhone } from '../../../shared/phones';
+import { StoreTimeNote } from '../../components/store-time-note';
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
@@ -104,8 +103,6 @@ const STATE_COPY: Record<Exclude<PaymentState, 'paid'>, { title: string; text: s
   },
 };
 
-const heldUntil = new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit' });
-
 /** The page's heading: "Order Confirmed!" for a paid order only; an unpaid one says what it is and what the buyer can do. */
 function OrderHeading({ order, state, onPaid }: { order: OrderView; state: PaymentState; onPaid: () => void }) {
   const [paying, setPaying] = useState(false);
@@ -142,9 +139,7 @@ function OrderHeading({ order, state, onPaid }: { order: OrderView; state: Payme
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{copy.title}</h1>
       <p className="mt-2 text-slate-600">{copy.text}</p>
       {state === 'payable' && order.reservedUntil && (
-        <p className="mt-1 text-slate-600">
-          Its devices are held for you until {heldUntil.format(new Date(order.reservedUntil))}.
-        </p>
+        <p className="mt-1 text-slate-600">Its devices are held for you until {formatTime(order.reservedUntil)}.</p>
       )}
       {testNotice}
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
@@ -201,7 +196,7 @@ export function Component() {
           </div>
           <div>
             <dt className="text-slate-500">Order Date</dt>
-            <dd className="text-slate-900">{formatDate(order.createdAt)}</dd>
+            <dd className="text-slate-900">{formatDateTime(order.createdAt)}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Status</dt>
@@ -228,13 +223,14 @@ export function Component() {
             </div>
           )}
         </dl>
+        <StoreTimeNote className="mt-4" />
       </Section>
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <Section title="Customer Information" className={cardClass}>
           <p className="mt-3 text-slate-900">{order.customer.name}</p>
           <p className="text-slate-700">{order.customer.email}</p>
-          {order.customer.phone && <p className="text-slate-700">{order.customer.phone}</p>}
+          {order.customer.phone && <p className="text-slate-700">{formatPhone(order.customer.phone)}</p>}
         </Section>
         {order.shippingAddress && (
           <Section title="Shipping Address" className={cardClass}>

@@ -2,7 +2,9 @@ import { orderTimeline, type OrderStepState } from '../../../shared/order-timeli
 import type { TrackedOrder } from '../../../shared/tracking';
 import { money } from '../../lib/money';
 import { DetailRow } from './detail-row';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../shared/dates';
+import { StoreTimeNote } from '../../components/store-time-note';
+import { STEP_WORDS } from './step-words';
 
 /** What a stranger holding only the number is told in place of the items, total and tracking. */
 const ORDER_DETAILS_HIDDEN =
@@ -19,11 +21,11 @@ const LABELS: Record<string, string> = {
 const STEP_CLASS: Record<OrderStepState, string> = {
   done: 'font-medium text-slate-900',
   skipped: 'text-slate-500 line-through',
-  pending: 'text-slate-400',
+  upcoming: 'text-slate-400',
 };
 
 /** What a step without a time says (a cancel by expiry has no entry of its own: it says nothing). */
-const STEP_WORD: Record<OrderStepState, string> = { done: '', skipped: 'Skipped', pending: 'Pending' };
+const STEP_WORD: Record<OrderStepState, string> = { done: '', ...STEP_WORDS };
 
 /**
  * An order found by its number: status with its dates; items, total and courier only for whoever may
@@ -51,6 +53,7 @@ export function OrderStatus({ order }: { order: TrackedOrder }) {
       </dl>
       {!details && <p className="mt-4 text-sm text-slate-600">{ORDER_DETAILS_HIDDEN}</p>}
       <h3 className="mt-6 font-semibold text-slate-900">Status timeline</h3>
+      <StoreTimeNote className="mt-1" />
       <ol className="mt-3 space-y-2 text-sm">
         {steps.map((step) => (
           <li key={step.status} className="flex justify-between gap-4 border-b border-slate-100 pb-2">

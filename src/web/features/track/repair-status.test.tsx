@@ -23,7 +23,7 @@ describe('RepairStatusView', () => {
       'REP-123456789',
       'Picked Up',
       'Screen Repair (Phone)',
-      'Monday, 23 November 2026 at 09:00 AM',
+      'Monday, 23 Nov 2026 at 09:00 AM',
       'Sarah',
       'Device picked up by our agent',
       'In Repair',
@@ -31,8 +31,12 @@ describe('RepairStatusView', () => {
     ]) {
       expect(html).toContain(text);
     }
-    // History times in Cape Town: 07:05 UTC is 09:05 there.
-    expect(html).toContain('09:05');
+    // History times in Johannesburg, said once: 07:05 UTC is 09:05 there.
+    expect(html).toContain('23 Nov 2026, 09:05 AM');
+    expect(html.split('South African time')).toHaveLength(2);
+    // The steps still ahead say so, not 'Pending'.
+    expect(html).toContain('Not yet');
+    expect(html).not.toContain('Pending');
     expect(html).not.toContain('Pickup address');
   });
 
@@ -45,7 +49,7 @@ describe('RepairStatusView', () => {
             deviceDetails: { brand: 'Samsung', model: 'Galaxy S23', issueType: 'Screen Damage', description: '' },
             customerDetails: {
               name: 'Thandi Nkosi',
-              phone: '+27 82 123 4567',
+              phone: '082 123 4567',
               email: 't@example.co.za',
               address: '12 Kloof Street',
             },
@@ -55,6 +59,7 @@ describe('RepairStatusView', () => {
     );
     expect(html).toContain('Samsung Galaxy S23 · Screen Damage');
     expect(html).toContain('12 Kloof Street');
+    expect(html).toContain('Thandi Nkosi, +27 82 123 4567');
   });
 
   it('offers to cancel a booking not yet picked up, and not once it is picked up or cancelled', () => {
@@ -74,6 +79,6 @@ describe('RepairStatusView', () => {
     );
     expect(cancelled).toContain('Booking cancelled');
     expect(cancelled).not.toContain('Cancel booking');
-    expect(cancelled).not.toContain('(not yet)');
+    expect(cancelled).not.toContain('Not yet');
   });
 });

@@ -1,10 +1,12 @@
 import { CalendarClock, CheckCircle2, Circle, UserRound, Wrench } from 'lucide-react';
-import { formatPickupDate, STORE_TIME_ZONE } from '../../../shared/repair-calendar';
+import { formatPickupDate } from '../../../shared/repair-calendar';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../shared/repair-services';
 import { REPAIR_PICKUP_FLOW, REPAIR_STATUS_LABELS, type RepairTrackingView } from '../../../shared/repairs';
 import { CancelRepairDialog } from './repair-cancel';
-
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
+import { formatDateTime } from '../../../shared/dates';
+import { formatPhone } from '../../../shared/phones';
+import { StoreTimeNote } from '../../components/store-time-note';
+import { STEP_WORDS } from './step-words';
 
 /** Status, service, slot, the agent's first name and the history; the device and contact details for the owner. */
 export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
@@ -47,7 +49,7 @@ export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
           <dd className="text-slate-900">{repair.details.customerDetails.address}</dd>
           <dt className="text-slate-500">Contact</dt>
           <dd className="text-slate-900">
-            {repair.details.customerDetails.name}, {repair.details.customerDetails.phone}
+            {repair.details.customerDetails.name}, {formatPhone(repair.details.customerDetails.phone)}
           </dd>
         </dl>
       )}
@@ -60,6 +62,7 @@ export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
       )}
 
       <h3 className="mt-8 text-lg font-semibold text-slate-900">Progress</h3>
+      <StoreTimeNote className="mt-1" />
       <ol className="mt-4 space-y-4">
         {repair.history.map((entry, index) => (
           <li key={`${entry.status}-${index}`} className="flex gap-3">
@@ -68,7 +71,7 @@ export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
               <p className="font-medium text-slate-900">{REPAIR_STATUS_LABELS[entry.status]}</p>
               <p className="text-sm text-slate-600">{entry.description}</p>
               <p className="text-xs text-slate-500">
-                <time dateTime={entry.date}>{when.format(new Date(entry.date))}</time>
+                <time dateTime={entry.date}>{formatDateTime(entry.date)}</time>
               </p>
             </div>
           </li>
@@ -77,10 +80,10 @@ export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
           REPAIR_PICKUP_FLOW.slice(reached + 1).map((status) => (
             <li key={status} className="flex gap-3 text-slate-400">
               <Circle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-              <p>
-                {REPAIR_STATUS_LABELS[status]}
-                <span className="sr-only"> (not yet)</span>
-              </p>
+              <div>
+                <p>{REPAIR_STATUS_LABELS[status]}</p>
+                <p className="text-sm text-slate-500">{STEP_WORDS.upcoming}</p>
+              </div>
             </li>
           ))}
       </ol>

@@ -6,10 +6,13 @@ import type { TrackedTradeIn } from '../../../shared/trade-ins';
 import { Button } from '../../components/ui/button';
 import { money } from '../../lib/money';
 import { DetailRow } from './detail-row';
-import { formatDateTime } from './format';
 import { SellerDialog } from './offer-answer';
 import { keepSellerLink, readSellerLink } from './seller-link';
 import type { SellerAction } from './track-api';
+import { formatDateTime } from '../../../shared/dates';
+import { formatPhone } from '../../../shared/phones';
+import { StoreTimeNote } from '../../components/store-time-note';
+import { STEP_WORDS } from './step-words';
 
 const WHATS_NEXT: Record<AnySaleStatus, string> = {
   'Awaiting Confirmation': 'Our team is reviewing your submission and will confirm it within 24 hours.',
@@ -24,11 +27,7 @@ const WHATS_NEXT: Record<AnySaleStatus, string> = {
 };
 
 /** What a step without a time says: passed over on the way to a later one, or still ahead. */
-const STEP_LABELS: Record<TradeInTimelineStep['state'], string> = {
-  done: 'Done',
-  skipped: 'Skipped',
-  pending: 'Pending',
-};
+const STEP_LABELS: Record<TradeInTimelineStep['state'], string> = { done: 'Done', ...STEP_WORDS };
 
 export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
   const offerOpen = tradeIn.status === 'Offer Made';
@@ -81,7 +80,7 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
           {tradeIn.offeredAmount !== null && <DetailRow label="Offer" value={money(tradeIn.offeredAmount, 'offer')} />}
           <DetailRow label="Submitted" value={formatDateTime(tradeIn.submittedDate)} />
           <DetailRow label="Contact Email" value={tradeIn.contactEmail} />
-          <DetailRow label="Contact Phone" value={tradeIn.contactPhone} />
+          <DetailRow label="Contact Phone" value={formatPhone(tradeIn.contactPhone)} />
         </dl>
       </Panel>
 
@@ -126,6 +125,7 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
       )}
 
       <Panel id="timeline" title="Status Timeline">
+        <StoreTimeNote className="mt-1" />
         <ol className="mt-4 space-y-4">
           {tradeIn.timeline.map(({ status, state, date, current }) => {
             const Icon = state === 'done' ? CheckCircle2 : state === 'skipped' ? CircleMinus : current ? Clock : Circle;

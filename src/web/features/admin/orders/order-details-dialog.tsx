@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatPhone } from '../../../../shared/phones';
 import type { Address } from '../../../../shared/orders';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +9,8 @@ import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { orderActions, useOrderDetails } from './order-api';
-import { DetailSection, EmailLog, storeTime } from '../../../components/detail-parts';
+import { DetailSection, EmailLog } from '../../../components/detail-parts';
+import { StoreTimeNote } from '../../../components/store-time-note';
 
 export const addressLine = (a: Address | null) =>
   a ? [a.street, a.city, a.state, a.zipCode, a.country].filter(Boolean).join(', ') : '';
@@ -38,8 +41,9 @@ function Details({ orderNumber }: { orderNumber: string }) {
   return (
     <div>
       <p className="text-sm text-slate-600">
-        {data.customerName} · {data.customerEmail} · {data.customerPhone || 'No phone'}
+        {data.customerName} · {data.customerEmail} · {data.customerPhone ? formatPhone(data.customerPhone) : 'No phone'}
       </p>
+      <StoreTimeNote className="mt-1" />
       <DetailSection title="Items">
         <ul className="divide-y divide-slate-100">
           {data.items.map((item) => (
@@ -60,12 +64,12 @@ function Details({ orderNumber }: { orderNumber: string }) {
         {data.payments.map((p) => (
           <p key={p.reference}>
             {p.provider}: {p.status}, {money(p.amount, 'admin')} {p.currency}, {p.channel ?? 'N/A'}
-            {p.paidAt ? `, paid ${storeTime(p.paidAt)}` : ''}
+            {p.paidAt ? `, paid ${formatDateTime(p.paidAt)}` : ''}
           </p>
         ))}
         {data.refunds.map((r) => (
           <p key={r.createdAt}>
-            Refund {money(r.amount, 'admin')}: {r.status} ({storeTime(r.createdAt)})
+            Refund {money(r.amount, 'admin')}: {r.status} ({formatDateTime(r.createdAt)})
           </p>
         ))}
       </DetailSection>
@@ -83,7 +87,7 @@ function Details({ orderNumber }: { orderNumber: string }) {
           {data.history.map((h, i) => (
             <li key={i}>
               <span className="capitalize">{h.kind === 'tracking' ? 'Tracking updated' : h.status}</span>
-              {h.note ? ` · ${h.note}` : ''} · {storeTime(h.at)}
+              {h.note ? ` · ${h.note}` : ''} · {formatDateTime(h.at)}
               {h.actor ? ` · ${h.actor}` : ''}
             </li>
           ))}

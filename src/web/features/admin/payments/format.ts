@@ -1,4 +1,3 @@
+// The admin's payment views format through the shared modules (money, and dates in the store's zone).
 export { formatMinor } from '../../../../shared/money';
-
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+export { formatDateTime } from '../../../../shared/dates';

@@ -1,5 +1,6 @@
 import type { AdminPaymentDetails } from '../../../../shared/payments';
 import { LoadedQuery } from '../../../components/loaded-query';
+import { StoreTimeNote } from '../../../components/store-time-note';
 import { DialogFor } from '../../../components/ui/dialog';
 import { formatDateTime, formatMinor } from './format';
 import { usePayment } from './payment-api';
@@ -30,6 +31,7 @@ function Details({ payment, order, refunds, events }: AdminPaymentDetails) {
   );
   return (
     <div className="space-y-5 text-sm">
+      <StoreTimeNote />
       <section>
         <h3 className="font-semibold text-slate-900">Payment</h3>
         <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">

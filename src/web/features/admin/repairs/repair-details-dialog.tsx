@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatPhone } from '../../../../shared/phones';
 import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
 import { REPAIR_STATUS_LABELS } from '../../../../shared/repairs';
 import { LoadedQuery } from '../../../components/loaded-query';
 import { DialogFor } from '../../../components/ui/dialog';
 import { useRepairDetails } from './repair-api';
-import { DetailSection, EmailLog, storeTime } from '../../../components/detail-parts';
+import { DetailSection, EmailLog } from '../../../components/detail-parts';
+import { StoreTimeNote } from '../../../components/store-time-note';
 
 /** One fact per line of a definition list: a term and what it holds, '-' when empty. */
 function Facts({ facts }: { facts: [string, ReactNode][] }) {
@@ -21,7 +24,7 @@ function Facts({ facts }: { facts: [string, ReactNode][] }) {
   );
 }
 
-/** View Details: the booking as the customer gave it, the agent, who did each step (Cape Town time), and its emails. */
+/** View Details: the booking as the customer gave it, the agent, who did each step (South African time), and its emails. */
 export function RepairDetailsDialog({ bookingNumber, onClose }: { bookingNumber: string | null; onClose: () => void }) {
   return (
     <DialogFor subject={bookingNumber} onClose={onClose} title={`Repair ${bookingNumber ?? ''}`} size="lg">
@@ -36,8 +39,9 @@ function Details({ bookingNumber }: { bookingNumber: string }) {
       {(data) => (
         <div>
           <p className="text-sm text-slate-600">
-            {REPAIR_STATUS_LABELS[data.status]} · booked {storeTime(data.createdAt)}
+            {REPAIR_STATUS_LABELS[data.status]} · booked {formatDateTime(data.createdAt)}
           </p>
+          <StoreTimeNote className="mt-1" />
           <DetailSection title="Booking">
             <Facts
               facts={[
@@ -56,7 +60,7 @@ function Details({ bookingNumber }: { bookingNumber: string }) {
               facts={[
                 ['Name', data.customerName],
                 ['Email', data.customerEmail],
-                ['Phone', data.customerPhone],
+                ['Phone', formatPhone(data.customerPhone)],
                 ['Address', data.address],
                 ['Account', data.customerAccountId ? 'Signed in to book' : 'Booked as a guest'],
               ]}
@@ -76,7 +80,7 @@ function Details({ bookingNumber }: { bookingNumber: string }) {
             <ol className="space-y-1">
               {data.history.map((step, i) => (
                 <li key={i}>
-                  {REPAIR_STATUS_LABELS[step.status]} · {step.description} · {storeTime(step.at)} ·{' '}
+                  {REPAIR_STATUS_LABELS[step.status]} · {step.description} · {formatDateTime(step.at)} ·{' '}
                   {step.actor ?? 'Customer'}
                 </li>
               ))}

@@ -7,6 +7,7 @@ import { useActionForm } from '../../../lib/forms';
 import { useActiveAgents } from '../agents/agent-api';
 import { ActionDialog } from '../components/action-dialog';
 import { repairActions, useFreeSlots } from './repair-api';
+import { STORE_TIME_NAME } from '../../../../shared/dates';
 
 type Props = { repair: AdminRepairRow; onOpenChange: (open: boolean) => void; onDone: () => void };
 
@@ -95,7 +96,7 @@ export function RescheduleDialog(props: Props) {
               ? 'Loading times...'
               : offered.length === 0
                 ? 'No pickup times left on this day. Choose another date.'
-                : 'Free times, Cape Town time'
+                : `Free times, ${STORE_TIME_NAME}`
         }
         placeholder="Select a time"
         options={offered}

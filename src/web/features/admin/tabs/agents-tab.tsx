@@ -12,8 +12,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListToolbar } from '../components/list-toolbar';
 import { cardList, ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
-
-const joined = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
+import { formatDate } from '../../../../shared/dates';
+import { formatPhone } from '../../../../shared/phones';
 
 const TONES = { active: 'green', inactive: 'red' } as const;
 
@@ -80,8 +80,8 @@ function AgentCard({ agent, onChanged }: { agent: AdminAgent; onChanged: () => v
         <Row label="ID" value={agent.id.slice(0, 8)} />
         <Row label="Username" value={agent.username} />
         <Row label="Email" value={agent.email} />
-        <Row label="Phone" value={agent.phone} />
-        <Row label="Joined" value={joined.format(new Date(agent.joinDate))} />
+        <Row label="Phone" value={formatPhone(agent.phone)} />
+        <Row label="Joined" value={formatDate(agent.joinDate)} />
       </dl>
       {/* Counted as the agent's own dashboard counts them (decision 031), so both say the same. */}
       <div className="mt-3 grid grid-cols-2 gap-2 text-center text-sm">

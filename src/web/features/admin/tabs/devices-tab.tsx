@@ -13,6 +13,7 @@ import { PagedResults } from '../../../components/paged-results';
 import { StatusBadge } from '../../../components/status-badge';
 import { deviceActions, useDeviceList, useRefreshDevices } from '../devices/device-api';
 import { DeviceFormDialog } from '../devices/device-form-dialog';
+import { formatDate } from '../../../../shared/dates';
 
 /** The card's badge: the admin's switch, and a device switched on with none left is sold out. */
 const STOCK_TONES = { in: 'green', out: 'red', sold: 'amber' } as const;
@@ -144,7 +145,7 @@ function DeviceCard({
         <dt className="text-slate-500">Quantity</dt>
         <dd className="text-slate-800">{device.quantity}</dd>
         <dt className="text-slate-500">Added</dt>
-        <dd className="text-slate-800">{new Date(device.addedDate).toLocaleDateString('en-ZA')}</dd>
+        <dd className="text-slate-800">{formatDate(device.addedDate)}</dd>
       </dl>
       <p className="mt-3 text-lg font-bold text-slate-900">
         {money(device.price, 'admin')}

@@ -16,8 +16,8 @@ import { cardList, ListTab } from '../components/list-tab';
 import { orderActions, useOrderList, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
 import { TrackingDialog } from '../orders/tracking-dialog';
+import { formatDateTime } from '../../../../shared/dates';
 
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 const TONES: Record<OrderStatus, BadgeTone> = {
   pending: 'amber',
   processing: 'blue',
@@ -136,7 +136,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         </div>
         <div>
           <dt className="inline">Date: </dt>
-          <dd className="inline">{dateFormat.format(new Date(order.createdAt))}</dd>
+          <dd className="inline">{formatDateTime(order.createdAt)}</dd>
         </div>
         {order.trackingNumber && (
           <div>

@@ -19,6 +19,7 @@ import { RowTitle } from '../components/row-title';
 import { REPAIRS_PATH, useRefreshRepairs, useRepairList } from '../repairs/repair-api';
 import { RepairDetailsDialog } from '../repairs/repair-details-dialog';
 import { CancelRepairDialog, ReassignDialog, RescheduleDialog } from '../repairs/repair-dialogs';
+import { formatPhone } from '../../../../shared/phones';
 
 const TONES: Record<RepairBookingStatus, BadgeTone> = {
   booked: 'amber',
@@ -160,7 +161,7 @@ function RepairCard({
         <div className="sm:col-span-3">
           <dt className="inline">Address: </dt>
           <dd className="inline">
-            {repair.address} · {repair.customerPhone}
+            {repair.address} · {formatPhone(repair.customerPhone)}
           </dd>
         </div>
       </dl>

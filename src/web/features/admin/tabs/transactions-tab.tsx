@@ -18,8 +18,8 @@ import {
   useTradeInList,
   type TradeInRow,
 } from '../transactions/trade-in-api';
+import { formatDate } from '../../../../shared/dates';
 
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 /** Awaiting Payment is offered as the payouts due: its export carries the sellers' payout accounts. */
 const STATUS_OPTIONS = ALL_SALE_STATUSES.map((value) => ({
   value,
@@ -80,8 +80,7 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
         <StatusBadge status={row.status} tones={SALE_STATUS_TONES} />
       </div>
       <p className="mt-2 text-sm text-slate-600">
-        Submitted {dateFormat.format(new Date(row.submittedDate))} ·{' '}
-        {money(row.offeredAmount ?? row.estimatedValue ?? 0, 'admin')}
+        Submitted {formatDate(row.submittedDate)} · {money(row.offeredAmount ?? row.estimatedValue ?? 0, 'admin')}
         {row.agentName ? ` · Agent: ${row.agentName}` : ''}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">

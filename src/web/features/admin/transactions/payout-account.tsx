@@ -8,8 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { tradeInActions } from './trade-in-api';
-
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../../shared/dates';
 
 /**
  * Where the seller is paid: holder, bank and branch code, the number by its last four until Reveal
@@ -77,10 +76,7 @@ export function PayoutAccountPanel({
           ...(payout.payoutReference
             ? ([
                 ['Payout reference', payout.payoutReference],
-                [
-                  'Paid',
-                  `${payout.paidAt ? when.format(new Date(payout.paidAt)) : ''} by ${payout.paidBy ?? 'Unknown'}`,
-                ],
+                ['Paid', `${payout.paidAt ? formatDateTime(payout.paidAt) : ''} by ${payout.paidBy ?? 'Unknown'}`],
               ] as [string, string][])
             : []),
         ]}

@@ -4,6 +4,7 @@ import { SelectField } from '../../../components/ui/field';
 import { inputProps } from '../../../lib/forms';
 import type { BookingForm } from '../booking-form';
 import { usePickupSlots, useRefreshPickupSlots } from '../repairs-api';
+import { STORE_TIME_NOTE } from '../../../../shared/dates';
 
 /** The dates ahead with a slot left (closed days and past dates never listed), then that date's free times. */
 export function PickupStep({ form }: { form: BookingForm }) {
@@ -47,7 +48,7 @@ export function PickupStep({ form }: { form: BookingForm }) {
               ? 'Loading times...'
               : offered?.length === 0
                 ? 'No pickup times left on this day. Choose another date.'
-                : 'Cape Town time'
+                : STORE_TIME_NOTE
         }
         placeholder="Select a time"
         options={offered ?? []}
