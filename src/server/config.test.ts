@@ -129,3 +129,20 @@ describe('LOG_FORMAT', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT: must be one of auto, pretty, json/);
   });
 });
+
+describe('stopping and metrics', () => {
+  it('stops within 10 s, taking requests 1 s more after SIGTERM, with metrics for loopback only', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ SHUTDOWN_TIMEOUT_MS: 10_000, SHUTDOWN_DRAIN_MS: 1000 });
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+  });
+
+  it('refuses a drain that leaves no time inside the deadline, and a token short enough to guess', () => {
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '2000', SHUTDOWN_DRAIN_MS: '2000' })).toThrow(
+      /SHUTDOWN_DRAIN_MS: 2000 leaves no time to finish the requests in flight within SHUTDOWN_TIMEOUT_MS \(2000\)/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_MS: must be above 0/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+});
