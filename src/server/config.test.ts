@@ -40,7 +40,7 @@ describe('loadConfig', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  it('takes a hop count or the proxies\' addresses and CIDRs', () => {
+  it("takes a hop count or the proxies' addresses and CIDRs", () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
@@ -55,7 +55,9 @@ describe('TRUST_PROXY', () => {
       "TRUST_PROXY: 'true' would believe every hop, so any client could pick its own address: write the number of " +
         'proxies in front of the store (1 behind one load balancer) or their addresses and CIDRs (10.0.0.0/8,127.0.0.1)',
     );
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33' is not an address or CIDR/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY: '10.0.0.0\/33' is not an address or CIDR/,
+    );
   });
 
   const HELP =

@@ -39,7 +39,9 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops > MAX_PROXY_HOPS) {
-      return refuse(`${text} proxies is more than any real chain (at most ${MAX_PROXY_HOPS}), so clients could pick their own address`);
+      return refuse(
+        `${text} proxies is more than any real chain (at most ${MAX_PROXY_HOPS}), so clients could pick their own address`,
+      );
     }
     return hops;
   }
@@ -48,7 +50,9 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
     const network = parseNetwork(entry);
     if (!network) return refuse(`'${entry}' is not an address or CIDR`);
     if (network.bits < WIDEST_PREFIX[network.version]) {
-      return refuse(`'${entry}' is wider than a /8 (IPv4) or /32 (IPv6) network, so clients' own addresses would be believed`);
+      return refuse(
+        `'${entry}' is wider than a /8 (IPv4) or /32 (IPv6) network, so clients' own addresses would be believed`,
+      );
     }
   }
   return entries;
@@ -197,7 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PAYSTACK_PUBLIC_KEY, PAYSTACK_SECRET_KEY: both are required when PAYMENT_PROVIDER=paystack',
     );
   }
-  if (config.PAYMENT_PROVIDER === 'sandbox' && config.PUBLIC_URL.startsWith('https://') && !config.ALLOW_SANDBOX_PAYMENTS) {
+  if (
+    config.PAYMENT_PROVIDER === 'sandbox' &&
+    config.PUBLIC_URL.startsWith('https://') &&
+    !config.ALLOW_SANDBOX_PAYMENTS
+  ) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https (a real store): ' +
         'set PAYMENT_PROVIDER=paystack with its keys, or ALLOW_SANDBOX_PAYMENTS=true for a public demo',

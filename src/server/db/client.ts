@@ -154,7 +154,9 @@ let shippedMigrations: number[] | undefined;
 export async function pendingMigrations(db: Database): Promise<number> {
   shippedMigrations ??= readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis);
   const table = await firstValue(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text`);
-  const newest = table ? await firstValue(db, sql`select max(created_at)::text from drizzle.__drizzle_migrations`) : null;
+  const newest = table
+    ? await firstValue(db, sql`select max(created_at)::text from drizzle.__drizzle_migrations`)
+    : null;
   const applied = Number(newest ?? 0);
   return shippedMigrations.filter((time) => time > applied).length;
 }

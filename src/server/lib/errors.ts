@@ -113,7 +113,8 @@ export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return validationError(error);
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) return fastifyClientError(error as FastifyError, status);
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return fastifyClientError(error as FastifyError, status);
   return null;
 }
 

@@ -11,7 +11,11 @@ const notReady = (message: string) => new AppError(ERROR_CODES.serviceUnavailabl
  * Two questions a load balancer or an orchestrator asks: is the process alive (restart it if not),
  * and should it be sent traffic. Neither needs a session; both say no more than the answer.
  */
-export function registerHealthRoutes(app: FastifyInstance, { db }: AppContext, { lifecycle }: { lifecycle: Lifecycle }) {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  { db }: AppContext,
+  { lifecycle }: { lifecycle: Lifecycle },
+) {
   // Alive: the process answers. Not the database: its outage is no reason to restart every instance.
   app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });

@@ -50,8 +50,14 @@ describe('GET /metrics: who may read it', () => {
     const message = 'Metrics are served to this machine only: set METRICS_TOKEN to read them from elsewhere';
     expectError(await scrape(t.app, { remoteAddress: OUTSIDE }), 404, { code: 'NOT_FOUND', message });
     // A load balancer on this machine connects from 127.0.0.1 but names the client it forwards.
-    expectError(await scrape(t.app, { headers: { 'x-forwarded-for': '127.0.0.1' } }), 404, { code: 'NOT_FOUND', message });
-    expectError(await scrape(t.app, { headers: { forwarded: 'for=198.51.100.7' } }), 404, { code: 'NOT_FOUND', message });
+    expectError(await scrape(t.app, { headers: { 'x-forwarded-for': '127.0.0.1' } }), 404, {
+      code: 'NOT_FOUND',
+      message,
+    });
+    expectError(await scrape(t.app, { headers: { forwarded: 'for=198.51.100.7' } }), 404, {
+      code: 'NOT_FOUND',
+      message,
+    });
   });
 
   it('with METRICS_TOKEN set, answers another machine presenting it as a bearer token, 401 otherwise', async () => {
@@ -89,7 +95,10 @@ describe('GET /metrics: what it counts', () => {
       ),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      value(text, 'quickbuy_http_request_duration_seconds_count{method="GET",route="(pages and 404)",status_code="404"}'),
+      value(
+        text,
+        'quickbuy_http_request_duration_seconds_count{method="GET",route="(pages and 404)",status_code="404"}',
+      ),
     ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('123456');
   });
