@@ -35,7 +35,6 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   let url = '';
   if (process.env.TEST_DATABASE_URL) {
     database = await createTestDatabase();
-    await database.connection.close();
     url = database.url!;
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
