@@ -63,7 +63,7 @@ export default tseslint.config(
             ['orders'],
             ['checkout'],
             ['repairs', 'trade-ins'],
-            ['agents', 'tracking', 'chat', 'reports', 'spa', 'health'],
+            ['agents', 'tracking', 'chat', 'reports', 'spa', 'health', 'metrics'],
           ],
           except: ['.test.ts'],
         },

@@ -7,7 +7,8 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+    // No balancer in front: a restart on change need not drain (SHUTDOWN_DRAIN_MS, docs/decisions/060).
+    env: { SHUTDOWN_DRAIN_MS: '0', ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
   }),
   spawn('npx', ['vite'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -22,26 +22,6 @@ writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompress
 
 const t = useTestApp({ WEB_DIST_DIR: webDist });
 
-describe('GET /api/health', () => {
-  it('answers ok when the database answers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
-  });
-
-  it('answers 503 SERVICE_UNAVAILABLE through the one error handler when the database does not answer', async () => {
-    const database = await createTestDatabase();
-    const app = await buildApp({ config: testConfig(), db: database.db, logger: false });
-    await database.drop();
-    try {
-      const res = await app.inject({ method: 'GET', url: '/api/health' });
-      expectError(res, 503, { code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable' });
-    } finally {
-      await app.close();
-    }
-  });
-});
-
 describe('every reply', () => {
   it('carries the security headers and a request id', async () => {
     const res = await t.app.inject({

@@ -14,6 +14,8 @@ import { registerErrorHandler } from './lib/errors';
 import { registerKeyedLimits } from './lib/keyed-limits';
 import { registerPathParamGuard } from './lib/path-params';
 import { loggerOptions, registerAccessLog } from './lib/logging';
+import { createMetrics, registerRequestMetrics } from './lib/metrics';
+import { createLifecycle, registerDraining, type Lifecycle } from './lib/shutdown';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerRoleGuard, registerSessionGuard } from './modules/accounts/guard';
 import { registerAccountRoutes } from './modules/accounts/routes';
@@ -31,6 +33,7 @@ import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerImageRoutes } from './modules/images/routes';
+import { registerMetricsRoutes } from './modules/metrics/routes';
 import { registerMailRoutes } from './modules/mail/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   config: Config;
   db: Database;
   clock?: Clock;
+  /** Whether the instance is stopping: main.ts sets it at the stop signal; a new one (running) otherwise. */
+  lifecycle?: Lifecycle;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
   /** JSON lines (the default) or readable lines for a terminal (config.ts: logFormat). */
@@ -60,6 +65,7 @@ export async function buildApp({
   config,
   db,
   clock = systemClock,
+  lifecycle = createLifecycle(),
   logger = true,
   logFormat = 'json',
   logStream,
@@ -81,11 +87,14 @@ export async function buildApp({
   });
 
   const context: AppContext = { config, db, clock };
+  const metrics = createMetrics();
 
   // In this order: the hooks and plugins every request meets; the session guard, then the role guard;
   // every module's routes; last the single-page app. A request meets them in the same order
   // (docs/architecture.md, the request path).
   registerAccessLog(app);
+  registerRequestMetrics(app, metrics);
+  registerDraining(app, lifecycle);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   registerRouteConfigCheck(app);
@@ -119,7 +128,7 @@ export async function buildApp({
   registerSeoRoutes(app, context);
   registerContactRoutes(app, context);
   registerOrderRoutes(app, context);
-  registerCheckoutRoutes(app, context);
+  registerCheckoutRoutes(app, context, { metrics });
   registerOrderAdminRoutes(app, context);
   registerPaymentAdminRoutes(app, context);
   registerRepairRoutes(app, context);
@@ -129,7 +138,8 @@ export async function buildApp({
   registerTrackingRoutes(app, context);
   registerChatRoutes(app, context);
   registerReportRoutes(app, context);
-  registerHealthRoutes(app, context);
+  registerHealthRoutes(app, context, { lifecycle });
+  registerMetricsRoutes(app, context, { metrics });
 
   // Last, the pages: the single-page app, whose not-found handler answers what no route took.
   await registerSpa(app, context, {

@@ -40,7 +40,7 @@ describe('loadConfig', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  it('takes a hop count or the proxies\' addresses and CIDRs', () => {
+  it("takes a hop count or the proxies' addresses and CIDRs", () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
@@ -55,7 +55,9 @@ describe('TRUST_PROXY', () => {
       "TRUST_PROXY: 'true' would believe every hop, so any client could pick its own address: write the number of " +
         'proxies in front of the store (1 behind one load balancer) or their addresses and CIDRs (10.0.0.0/8,127.0.0.1)',
     );
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33' is not an address or CIDR/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY: '10.0.0.0\/33' is not an address or CIDR/,
+    );
   });
 
   const HELP =
@@ -127,5 +129,22 @@ describe('LOG_FORMAT', () => {
 
   it('names the variable when the value is not a format', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT: must be one of auto, pretty, json/);
+  });
+});
+
+describe('stopping and metrics', () => {
+  it('stops within 10 s, taking requests 1 s more after SIGTERM, with metrics for loopback only', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ SHUTDOWN_TIMEOUT_MS: 10_000, SHUTDOWN_DRAIN_MS: 1000 });
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+  });
+
+  it('refuses a drain that leaves no time inside the deadline, and a token short enough to guess', () => {
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '2000', SHUTDOWN_DRAIN_MS: '2000' })).toThrow(
+      /SHUTDOWN_DRAIN_MS: 2000 leaves no time to finish the requests in flight within SHUTDOWN_TIMEOUT_MS \(2000\)/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_MS: must be above 0/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
   });
 });

@@ -39,7 +39,9 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops > MAX_PROXY_HOPS) {
-      return refuse(`${text} proxies is more than any real chain (at most ${MAX_PROXY_HOPS}), so clients could pick their own address`);
+      return refuse(
+        `${text} proxies is more than any real chain (at most ${MAX_PROXY_HOPS}), so clients could pick their own address`,
+      );
     }
     return hops;
   }
@@ -48,7 +50,9 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
     const network = parseNetwork(entry);
     if (!network) return refuse(`'${entry}' is not an address or CIDR`);
     if (network.bits < WIDEST_PREFIX[network.version]) {
-      return refuse(`'${entry}' is wider than a /8 (IPv4) or /32 (IPv6) network, so clients' own addresses would be believed`);
+      return refuse(
+        `'${entry}' is wider than a /8 (IPv4) or /32 (IPv6) network, so clients' own addresses would be believed`,
+      );
     }
   }
   return entries;
@@ -159,6 +163,19 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().default('./dist/web'),
   /** The storefront's server render, built by `vite build --ssr` (docs/decisions/032); missing: pages are rendered by the browser. */
   WEB_SSR_ENTRY: z.string().default('./dist/server/entry-server.js'),
+  /** From the stop signal to the exit, whatever still runs then is cut off (lib/shutdown.ts). */
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /**
+   * After SIGTERM, how long the instance still takes new requests while /api/health/ready says 503, so a load
+   * balancer polling it moves traffic away before the listener closes. 0: close at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .default(1000),
+  /** Lets GET /metrics answer another machine presenting it as a bearer token; unset, loopback only. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -184,7 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PAYSTACK_PUBLIC_KEY, PAYSTACK_SECRET_KEY: both are required when PAYMENT_PROVIDER=paystack',
     );
   }
-  if (config.PAYMENT_PROVIDER === 'sandbox' && config.PUBLIC_URL.startsWith('https://') && !config.ALLOW_SANDBOX_PAYMENTS) {
+  if (
+    config.PAYMENT_PROVIDER === 'sandbox' &&
+    config.PUBLIC_URL.startsWith('https://') &&
+    !config.ALLOW_SANDBOX_PAYMENTS
+  ) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https (a real store): ' +
         'set PAYMENT_PROVIDER=paystack with its keys, or ALLOW_SANDBOX_PAYMENTS=true for a public demo',
@@ -194,6 +215,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https (a real store): ' +
         'remove STAFF_MFA (required is the default)',
+    );
+  }
+  if (config.SHUTDOWN_DRAIN_MS >= config.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SHUTDOWN_DRAIN_MS: ${config.SHUTDOWN_DRAIN_MS} leaves no time to finish the requests in flight ` +
+        `within SHUTDOWN_TIMEOUT_MS (${config.SHUTDOWN_TIMEOUT_MS}): make it shorter`,
     );
   }
   return {

@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, logFormat } from './config';
 import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './seed';
 import { systemClock } from './lib/clock';
-import { shutDownWithin } from './lib/shutdown';
+import { createLifecycle, shutDownWithin } from './lib/shutdown';
 import { startOutboxSender } from './modules/mail/outbox';
 import { startReservationExpiry } from './modules/checkout/workflow';
 
@@ -23,29 +24,44 @@ async function main() {
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
   await connection.migrate();
+  const lifecycle = createLifecycle();
   const app = await buildApp({
     config,
     db: connection.db,
+    lifecycle,
     logFormat: logFormat(config, process.stdout.isTTY === true),
   });
   const outbox = startOutboxSender({ db: connection.db, config, log: app.log, clock: systemClock });
   const expiry = startReservationExpiry({ db: connection.db, clock: systemClock, log: app.log });
   await seedOnFirstStart(connection.db, config, app.log);
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
+  // The stop, for load balancers and orchestrators (README, "Stopping an instance"; docs/decisions/060).
+  // SIGINT is a person at a terminal: no drain. A second signal changes nothing: the first stop is under
+  // way, and its deadline holds.
+  const stop = async (signal: 'SIGTERM' | 'SIGINT') => {
+    if (lifecycle.stopping) return;
+    const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
+    // 1. Not ready from now: /api/health/ready answers 503, every reply closes its connection.
+    lifecycle.stopping = true;
+    app.log.info(
+      `${signal}: not ready; taking requests for ${drainMs} ms more, then finishing those in flight ` +
+        `(exit within ${config.SHUTDOWN_TIMEOUT_MS} ms)`,
+    );
     await shutDownWithin({
+      deadlineMs: config.SHUTDOWN_TIMEOUT_MS,
       log: app.log,
       steps: async () => {
-        await expiry.stop();
+        // 2. The background loops stop (each waits for a pass in progress) while the balancer moves traffic away.
+        await Promise.all([expiry.stop(), outbox.stop(), sleep(drainMs)]);
+        // 3. The listener closes, the requests in flight finish, the onClose hooks run; then the database.
         await app.close();
-        await outbox.stop();
         await connection.close();
+        app.log.info('stopped');
       },
     });
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 
   // Fastify names every address it really listens on (each interface for 0.0.0.0, the port it got for 0).
   await app.listen({

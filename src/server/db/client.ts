@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type QueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -141,13 +143,61 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   };
 }
 
+/** The folder times of the migrations this code ships, read once. */
+let shippedMigrations: number[] | undefined;
+
+/**
+ * How many of the migrations this code ships the database lacks: 0 when it is up to date, or ahead
+ * of this code (a newer instance migrated it). Drizzle applies them in order and records each one's
+ * folder time, so the newest recorded time tells.
+ */
+export async function pendingMigrations(db: Database): Promise<number> {
+  shippedMigrations ??= readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis);
+  const table = await firstValue(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text`);
+  const newest = table
+    ? await firstValue(db, sql`select max(created_at)::text from drizzle.__drizzle_migrations`)
+    : null;
+  const applied = Number(newest ?? 0);
+  return shippedMigrations.filter((time) => time > applied).length;
+}
+
+/** The first column of the first row a raw statement answers (node-postgres and PGlite both answer `{ rows }`). */
+async function firstValue(db: Database, query: SQL): Promise<unknown> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return rows[0] ? Object.values(rows[0])[0] : undefined;
+}
+
+/** Connections one instance opens to a PostgreSQL server at most. */
+const POOL_SIZE = 10;
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** What the metrics report of the connections behind a database handle. */
+export interface PoolUse {
+  /** Connections open. */
+  total: number;
+  /** Open and unused. */
+  idle: number;
+  /** Queries waiting for a connection: above 0, the pool is the bottleneck. */
+  waiting: number;
+  max: number;
+}
+
+/** The pool's counts on PostgreSQL; PGlite has no pool, its one connection lives in this process. */
+export function poolUse(db: Database): PoolUse {
+  const pool = pools.get(db);
+  if (!pool) return { total: 1, idle: 0, waiting: 0, max: 1 };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE };
+}
+
 async function openPostgres(url: string): Promise<DatabaseConnection> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn('PostgreSQL dropped an idle connection:', error.message));
+  const db = drizzlePg({ client: pool, schema });
+  pools.set(db, pool);
   return {
-    db: drizzlePg({ client: pool, schema }),
+    db,
     engine: 'postgres',
     migrate: async () => {
       const connection = await pool.connect();

@@ -106,21 +106,28 @@ function fastifyClientError(error: FastifyError, status: number): AppError {
 }
 
 /**
+ * The AppError a thrown error is answered with: itself, a zod failure as a 400, Fastify's own client
+ * errors (bad JSON, a rate limit) in our words; null for the unexpected, which is a logged 500.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationError(error);
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return fastifyClientError(error as FastifyError, status);
+  return null;
+}
+
+/**
  * The one place an error body is made: every thrown error (from a route, a hook or a parser) becomes
  * an AppError and is sent as `{ error: { code, message, fields? } }`; only the unexpected is a 500.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    let appError: AppError;
-    if (error instanceof AppError) appError = error;
-    else if (error instanceof ZodError) appError = validationError(error);
-    else {
-      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-      if (status >= 400 && status < 500) appError = fastifyClientError(error, status);
-      else {
-        request.log.error({ err: error }, 'unhandled error');
-        appError = new AppError(ERROR_CODES.internal, 'Something went wrong on our side', { status: 500 });
-      }
+    let appError = asAppError(error);
+    if (!appError) {
+      request.log.error({ err: error }, 'unhandled error');
+      appError = new AppError(ERROR_CODES.internal, 'Something went wrong on our side', { status: 500 });
     }
     return reply
       .status(appError.status)

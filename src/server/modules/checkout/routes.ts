@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onErrorHookHandler } from 'fastify';
 import { ERROR_CODES } from '../../../shared/errors';
 import { cancelCheckoutSchema, checkoutSchema } from '../../../shared/orders';
 import { sandboxChargeSchema, verifyPaymentSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
 import { clientKey } from '../../lib/client-key';
 import { sessionUser } from '../../lib/session-user';
-import { AppError, parseInput } from '../../lib/errors';
+import { AppError, asAppError, parseInput } from '../../lib/errors';
 import { perReference, perReferenceField, referenceLookup } from '../../lib/keyed-limits';
+import type { StoreMetrics } from '../../lib/metrics';
 import { orderAccessOf, orderTokenOf } from '../orders/routes';
 import { paymentProvider, type ProviderTransaction } from '../payments/providers';
 import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
@@ -26,7 +27,7 @@ const LIMIT_30 = { config: { access: 'public', rateLimit: { max: 30, timeWindow:
 /** The same, and 30 lookups of one payment reference in 10 minutes from any address. */
 const PAYMENT_LOOKUP = referenceLookup(perReferenceField('reference'), LIMIT_30.config.rateLimit);
 
-export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, { metrics }: { metrics: StoreMetrics }) {
   const { config, db, clock } = ctx;
   const provider = paymentProvider(ctx);
   const confirm = (reference: string, log: WorkflowLog, transaction?: ProviderTransaction) =>
@@ -39,9 +40,16 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
       publicUrl: config.PUBLIC_URL,
       linkDays: config.ORDER_LINK_DAYS,
       log,
+      metrics,
     });
+  // Every refusal of a checkout, counted by its code: the schema's, the stock's, the hold limits', the rate limit's.
+  const countRefusal: onErrorHookHandler = (_request, _reply, error, done) => {
+    const refusal = asAppError(error);
+    if (refusal && refusal.status < 500) metrics.checkoutRefusals.inc({ reason: refusal.code });
+    done();
+  };
 
-  app.post('/api/checkout', LIMIT_30, async (request, reply) => {
+  app.post('/api/checkout', { ...LIMIT_30, onError: countRefusal }, async (request, reply) => {
     const { items, customer, cartId } = parseInput(checkoutSchema, request.body);
     const user = sessionUser(request, { optional: true });
     const placed = await placeOrder({

@@ -7,9 +7,10 @@ import {
   type OrderPaymentStatus,
   type OrderStatus,
 } from '../../../shared/orders';
-import { transaction, type Database, type Transaction } from '../../db/client';
+import { afterCommit, transaction, type Database, type Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import type { StoreMetrics } from '../../lib/metrics';
 import { signingKey } from '../../lib/signing';
 import { repeatEvery } from '../../lib/repeat';
 import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog/stock';
@@ -272,6 +273,7 @@ export async function confirmPayment({
   publicUrl,
   linkDays,
   log,
+  metrics,
 }: {
   db: Database;
   clock: Clock;
@@ -283,6 +285,8 @@ export async function confirmPayment({
   /** How long the confirmation email's link opens the order (ORDER_LINK_DAYS). */
   linkDays: number;
   log: WorkflowLog;
+  /** Counts the order paid once its commit is done. */
+  metrics: Pick<StoreMetrics, 'paidOrders'>;
 }): Promise<ConfirmResult> {
   const known = await findOrderPayment(db, { reference });
   if (!known) throw paymentNotFound();
@@ -349,6 +353,7 @@ export async function confirmPayment({
 
     // 6. Paid, and the confirmation email in the outbox with it.
     await completeOrderStep(tx, order, now, link);
+    afterCommit(tx, () => metrics.paidOrders.inc());
     log.info({ orderNumber: order.orderNumber, reference }, 'payment confirmed');
     return result('paid');
   });

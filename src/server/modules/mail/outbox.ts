@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   OUTBOX_MESSAGES,
   OUTBOX_STATUSES,
@@ -260,6 +260,17 @@ export function startOutboxSender({
       transport.close();
     },
   };
+}
+
+/** Emails still to send and emails given up on after MAX_ATTEMPTS (the metrics' outbox gauges). */
+export async function outboxBacklog(db: DbHandle): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: outboxEmails.status, count: count() })
+    .from(outboxEmails)
+    .where(inArray(outboxEmails.status, ['pending', 'failed']))
+    .groupBy(outboxEmails.status);
+  const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+  return { pending: of('pending'), failed: of('failed') };
 }
 
 // --- The admin's Outbox tab ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { OrderPaymentStatus, OrderStatus, OrderView } from '../../../shared/orders';
 import type { DbHandle } from '../../db/client';
 import { orderItems, orders } from '../../db/schema/orders';
@@ -14,6 +14,19 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 
 /** How many orders there are: the admin's Orders list total before any search or filter. */
 export const everyOrder = rememberedTotal(orders);
+
+/**
+ * Units in orders awaiting payment: out of the catalog's stock until the order is paid, cancelled or
+ * expired (past its hold, until the expiry loop releases it). The metrics' held-units gauge.
+ */
+export async function heldUnits(db: DbHandle): Promise<number> {
+  const [row] = await db
+    .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.paymentStatus, 'awaiting_payment'));
+  return Number(row?.units ?? 0);
+}
 
 type OrderKey = { orderNumber: string } | { reference: string };
 const byKey = (key: OrderKey) =>

@@ -1,0 +1,183 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
+
+/*
+ * The real server as an operator runs it (node src/server/main.ts), stopped by SIGTERM with a request
+ * in flight: on PGlite in a temporary folder, or on a fresh PostgreSQL database under with-postgres.
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+let database: TestDatabase | undefined;
+let running: ChildProcess | undefined;
+
+afterEach(async () => {
+  if (running && running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
+  running = undefined;
+  await database?.drop();
+  database = undefined;
+});
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  let url = '';
+  if (process.env.TEST_DATABASE_URL) {
+    database = await createTestDatabase();
+    url = database.url!;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quickbuy-stop-')),
+      WEB_DIST_DIR: path.join(tmpdir(), 'quickbuy-no-web-build'),
+      WEB_SSR_ENTRY: path.join(tmpdir(), 'quickbuy-no-web-build', 'entry-server.js'),
+      SEED_DEMO_DATA: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running = child;
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const check = setInterval(() => {
+      const listening = /QuickBuy is listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (listening) {
+        clearInterval(check);
+        resolve(Number(listening[1]));
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(check);
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
+    });
+  });
+  return { child, port, output: () => output, exited };
+}
+
+/** A GET on a fresh connection: its status, or the connection's error code (ECONNREFUSED once the listener is closed). */
+function get(port: number, url: string): Promise<{ status: number; body: string } | { error: string }> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: url, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+}
+
+const CONTACT = JSON.stringify({
+  name: 'Thandi Nkosi',
+  email: 'thandi@example.co.za',
+  subject: 'A question asked slowly',
+  message: 'Do you buy back tablets?',
+});
+
+/**
+ * A contact form posted slowly: the headers and half the body now, the rest when `finish` is called.
+ * Until then the request is in flight on the server.
+ */
+function slowPost(port: number) {
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    path: '/api/contact',
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(CONTACT),
+      'x-quickbuy-request': '1',
+    },
+  });
+  const reply = new Promise<{ status: number; connection?: string } | { error: string }>((resolve) => {
+    request.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+  request.write(CONTACT.slice(0, 20));
+  return { reply, finish: () => request.end(CONTACT.slice(20)) };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('stopping the real server with SIGTERM', () => {
+  it('is not ready at once, takes requests through the drain, finishes the one in flight and exits 0', async () => {
+    const server = await startServer({ SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_TIMEOUT_MS: '20000' });
+    expect(await get(server.port, '/api/health/ready')).toMatchObject({ status: 200 });
+    const slow = slowPost(server.port);
+    await sleep(300);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    // The signal reaches the process between two requests: ready turns 503 at the first after it.
+    let ready = await get(server.port, '/api/health/ready');
+    while ('status' in ready && ready.status === 200 && Date.now() - signalled < 1000) {
+      await sleep(20);
+      ready = await get(server.port, '/api/health/ready');
+    }
+    expect(ready).toMatchObject({ status: 503 });
+    expect(JSON.parse((ready as { body: string }).body)).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Shutting down' },
+    });
+    expect(Date.now() - signalled).toBeLessThan(1000);
+    // Alive, and serving, through the drain.
+    expect(await get(server.port, '/api/health')).toMatchObject({ status: 200 });
+
+    // After the drain the listener closes, while the slow request is still in flight...
+    let health = await get(server.port, '/api/health');
+    while ('status' in health && Date.now() - signalled < 15_000) {
+      await sleep(100);
+      health = await get(server.port, '/api/health');
+    }
+    expect(health).toEqual({ error: 'ECONNREFUSED' });
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(3000);
+    expect(server.child.exitCode).toBeNull();
+
+    // ...which then completes, and the process exits cleanly.
+    slow.finish();
+    expect(await slow.reply).toEqual({ status: 201, connection: 'close' });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('SIGTERM: not ready; taking requests for 3000 ms more');
+    expect(server.output()).toContain('"msg":"stopped"');
+  }, 120_000);
+
+  it('exits 1 at SHUTDOWN_TIMEOUT_MS when a request in flight never finishes', async () => {
+    const server = await startServer({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '1500' });
+    const slow = slowPost(server.port);
+    await sleep(300);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    const took = Date.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(1400);
+    expect(took).toBeLessThan(5000);
+    expect(server.output()).toContain('Shutdown still waiting after 1500 ms: exiting without it');
+    expect(await slow.reply).toHaveProperty('error');
+  }, 120_000);
+});
