@@ -66,3 +66,26 @@ describe('transaction and afterCommit', () => {
     });
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL connection dropped by the server', () => {
+  it('fails the transaction it was in, and the store goes on with a new connection', async () => {
+    const { sql } = await import('drizzle-orm');
+    const pg = (await import('pg')).default;
+    const killer = new pg.Client({ connectionString: database.url });
+    await killer.connect();
+    try {
+      const attempt = transaction(database.db, async (tx) => {
+        const [row] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+        // The server ends this connection between two statements, while the client is checked out of the pool.
+        await killer.query('select pg_terminate_backend($1)', [row!.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(attempt).rejects.toThrow();
+      const after = await database.db.execute(sql`select 1 as one`);
+      expect(after.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await killer.end();
+    }
+  });
+});
