@@ -79,7 +79,8 @@ async function waitForHealth(port, { timeoutMs = 120_000, child } = {}) {
   throw new Error(`127.0.0.1:${port}${HEALTH_PATH} did not answer within ${timeoutMs / 1000} s`);
 }
 
-const tail = (file, lines = 30) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '');
+const tail = (file, lines = 30) =>
+  existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '';
 
 /** One store instance as the image runs it (node --import tsx src/server/main.ts), its log in the temp folder. */
 function startInstance(port, databaseUrl) {
@@ -122,7 +123,9 @@ function startNginx() {
   const site = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
   const servers = [...site.matchAll(/^(\s*)server store-\d+:3000( [^;]*)?;\n/gm)];
   if (servers.length === 0 || !/^\s*listen 80;$/m.test(site)) {
-    throw new Error('deploy/nginx.conf no longer has the `server store-N:3000 ...;` and `listen 80;` lines this test points elsewhere');
+    throw new Error(
+      'deploy/nginx.conf no longer has the `server store-N:3000 ...;` and `listen 80;` lines this test points elsewhere',
+    );
   }
   const [indent, params = ''] = [servers[0][1], servers[0][2]];
   const ours = INSTANCE_PORTS.map((port) => `${indent}server 127.0.0.1:${port}${params};\n`).join('');
@@ -311,7 +314,10 @@ async function buy(v, pools) {
   if (placed.status !== 201) return;
   const { orderNumber, payment } = placed.json;
   acked.orders.push(orderNumber);
-  const charged = await v.send('charge', 'POST', '/api/payments/sandbox/charge', { reference: payment.reference, ...CARD });
+  const charged = await v.send('charge', 'POST', '/api/payments/sandbox/charge', {
+    reference: payment.reference,
+    ...CARD,
+  });
   if (charged.json?.status !== 'success') return;
   const verified = await v.send('verify', 'POST', '/api/payments/verify', { reference: payment.reference });
   if (verified.json?.status === 'paid') acked.paid.push(orderNumber);
@@ -383,7 +389,13 @@ async function admin(pools, until) {
   const v = visitor('127.0.255.1');
   const signedIn = await v.send('admin', 'POST', '/api/auth/admin/signin', ADMIN);
   if (signedIn.status !== 200) throw new Error(`the admin could not sign in: ${signedIn.status}`);
-  const lists = ['/api/admin/orders', '/api/admin/trade-ins', '/api/admin/repairs', '/api/admin/devices', '/api/admin/payments'];
+  const lists = [
+    '/api/admin/orders',
+    '/api/admin/trade-ins',
+    '/api/admin/repairs',
+    '/api/admin/devices',
+    '/api/admin/payments',
+  ];
   let change = 0;
   while (Date.now() < until) {
     const id = pools.plenty[change % pools.plenty.length];
@@ -410,7 +422,10 @@ async function checkDatabase(db, initial) {
       ? []
       : (await one(`select ${column} as v from ${table} where ${column} = any($1)`, [values])).map((r) => r.v);
   const missing = (wanted, got) => wanted.filter((v) => !new Set(got).has(v));
-  check('every acknowledged order is there', missing(acked.orders, await found('orders', 'order_number', acked.orders)));
+  check(
+    'every acknowledged order is there',
+    missing(acked.orders, await found('orders', 'order_number', acked.orders)),
+  );
   const paid = (
     await one(`select order_number from orders where order_number = any($1) and payment_status = 'paid'`, [acked.paid])
   ).map((r) => r.order_number);
@@ -485,15 +500,18 @@ async function checkCatalogs(db, ids) {
       ]),
     );
     differences = [];
-    for (const port of INSTANCE_PORTS) {
+    const lists = await Promise.all(
+      INSTANCE_PORTS.map((port) => fetch(`http://127.0.0.1:${port}/api/devices`).then((r) => r.text())),
+    );
+    for (const [i, port] of INSTANCE_PORTS.entries()) {
+      if (lists[i] !== lists[0]) differences.push(`:${port} lists /api/devices unlike :${INSTANCE_PORTS[0]}`);
       for (const id of ids) {
         const res = await fetch(`http://127.0.0.1:${port}/api/devices/${id}`);
-        const shown = res.ok ? await res.json().then((d) => `${d.price}/${d.quantity}/${d.inStock}`) : `HTTP ${res.status}`;
+        const shown = res.ok
+          ? await res.json().then((d) => `${d.price}/${d.quantity}/${d.inStock}`)
+          : `HTTP ${res.status}`;
         if (shown !== truth.get(id)) differences.push(`:${port} ${id} shows ${shown}, the database ${truth.get(id)}`);
       }
-      const list = await fetch(`http://127.0.0.1:${port}/api/devices`).then((r) => r.text());
-      const first = await fetch(`http://127.0.0.1:${INSTANCE_PORTS[0]}/api/devices`).then((r) => r.text());
-      if (list !== first) differences.push(`:${port} lists /api/devices unlike :${INSTANCE_PORTS[0]}`);
     }
     if (differences.length === 0) return { seconds: (performance.now() - since) / 1000, differences };
     await sleep(500);
@@ -543,7 +561,10 @@ try {
   ]);
   const loadIds = [...pools.plenty, ...pools.scarce];
   const initial = new Map(
-    (await db.query(`select id, quantity, price from devices where id = any($1)`, [loadIds])).rows.map((r) => [r.id, r]),
+    (await db.query(`select id, quantity, price from devices where id = any($1)`, [loadIds])).rows.map((r) => [
+      r.id,
+      r,
+    ]),
   );
   pools.prices = new Map([...initial].map(([id, r]) => [id, r.price]));
 
@@ -602,17 +623,26 @@ try {
   // --- The summary
   const sorted = stats.latencies.sort((a, b) => a - b);
   const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]?.toFixed(0) ?? '-';
-  console.log(`\n${SECONDS} s of load through nginx, ${SHOPPERS} shoppers and the admin, 3 instances on PostgreSQL ${postgres.version}`);
+  console.log(
+    `\n${SECONDS} s of load through nginx, ${SHOPPERS} shoppers and the admin, 3 instances on PostgreSQL ${postgres.version}`,
+  );
   console.log(
     `  requests: ${stats.requests} (${(stats.requests / loadSeconds).toFixed(1)}/s), answered p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
   );
-  console.log(`  flows: ${Object.entries(stats.byFlow).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  console.log(
+    `  flows: ${Object.entries(stats.byFlow)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
   console.log(
     `  acknowledged: ${acked.orders.length} orders, ${acked.paid.length} paid (${(acked.paid.length / loadSeconds).toFixed(1)} paid orders/s), ` +
       `${acked.tradeIns.length} trade-ins, ${acked.bookings.length} repair bookings, ${acked.prices.size} devices repriced`,
   );
   console.log(`  database: ${totals.orders} orders, ${totals.paid} paid, ${totals.unpaid} still awaiting payment`);
-  if (stats.restarts) console.log(`  starts of the killed instance that met the database down, and were started again: ${stats.restarts}`);
+  if (stats.restarts)
+    console.log(
+      `  starts of the killed instance that met the database down, and were started again: ${stats.restarts}`,
+    );
   for (const w of windows) console.log(`  window ${w.name}: ${w.from.toFixed(1)} s to ${w.to?.toFixed(1) ?? '?'} s`);
   for (const [window, kinds] of Object.entries(stats.failures)) {
     const list = Object.entries(kinds).map(([k, n]) => `${k} x${n}`);
@@ -624,7 +654,9 @@ try {
   console.log(
     `  time: instances up ${s(scriptStarted, ready)} s, load ${loadSeconds.toFixed(1)} s, checks ${s(checksStarted, performance.now())} s`,
   );
-  console.log(`  catalogs agreed ${catalog.seconds === null ? 'never' : `${catalog.seconds.toFixed(1)} s after the load`}\n`);
+  console.log(
+    `  catalogs agreed ${catalog.seconds === null ? 'never' : `${catalog.seconds.toFixed(1)} s after the load`}\n`,
+  );
   for (const { name, problems } of checks) {
     console.log(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${name}`);
     for (const problem of problems.slice(0, 10)) console.log(`       ${problem}`);
@@ -633,7 +665,8 @@ try {
   exitCode = checks.every((c) => c.problems.length === 0) ? 0 : 1;
   console.log(`\ncluster test: ${exitCode === 0 ? 'passed' : 'FAILED'}`);
   if (exitCode !== 0) {
-    for (const port of INSTANCE_PORTS) console.log(`\nstore :${port} log (end):\n${tail(path.join(dir, `store-${port}.log`), 15)}`);
+    for (const port of INSTANCE_PORTS)
+      console.log(`\nstore :${port} log (end):\n${tail(path.join(dir, `store-${port}.log`), 15)}`);
   }
 } catch (error) {
   console.error(`cluster test could not run: ${error.stack ?? error}`);

@@ -128,7 +128,16 @@ export async function startPostgres({ settings = {} } = {}) {
     .map(([key, value]) => `-c ${key}=${value}`)
     .join(' ');
   const start = () =>
-    pg('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', 'start', '-o', `-p ${port} -k ${dir} ${options}`]);
+    pg('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} ${options}`,
+    ]);
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
