@@ -10,7 +10,8 @@
 //   - stock and payments agree: each paid order has one successful payment of its total, no success is unpaid;
 //   - every acknowledged price change holds;
 //   - every instance shows the catalog the database holds (read until they agree; the bound is the catalog cache's
-//     lifetime on PostgreSQL, 35 s, decision 010).
+//     lifetime on PostgreSQL, 35 s, decision 010);
+//   - a browser at 1280 px opens /buy and a repriced device's page through nginx, with the database's price.
 // Each shopper connects from its own loopback address (127.x.y.z); nginx appends it to X-Forwarded-For and the
 // instances run with TRUST_PROXY=1, as in production, so every per-address limit holds unchanged.
 // A request that fails with no answer or a 5xx (the instance died under it, the database was down) is retried by
@@ -24,6 +25,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+import { ensureChromium } from './ensure-chromium.mjs';
 import { buildWebIfStale, ensureDebianPackage, root, startPostgres } from './lib.mjs';
 
 const argSeconds = process.argv.indexOf('--seconds');
@@ -519,6 +522,42 @@ async function checkCatalogs(db, ids) {
   return { seconds: null, differences };
 }
 
+/**
+ * A shopper's browser (Chromium at 1280 px) through nginx once the load is over: /buy, then a device the admin
+ * repriced, which shows the database's price; no request fails and nothing is logged as an error on the way.
+ */
+async function browserVisit(db, id) {
+  if (!ensureChromium()) return ['Chromium is missing'];
+  const { chromium } = await import('@playwright/test');
+  const { CHROMIUM_ARGS } = await tsImport('../playwright.config.ts', import.meta.url);
+  const { formatAmount } = await tsImport('../src/shared/money.ts', import.meta.url);
+  const problems = [];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('response', (res) => res.status() >= 400 && problems.push(`${res.status()} ${res.url()}`));
+    await page.goto(`http://127.0.0.1:${LB_PORT}/buy`);
+    await page.locator('a[href^="/device/"]').first().waitFor();
+    await page.goto(`http://127.0.0.1:${LB_PORT}/device/${id}`);
+    const { price } = (await db.query('select price from devices where id = $1', [id])).rows[0];
+    const main = page.locator('main');
+    await main.getByRole('heading', { level: 1 }).waitFor();
+    if (!(await main.textContent()).includes(formatAmount(price))) {
+      problems.push(`/device/${id} does not show the price the database has, ${formatAmount(price)}`);
+    }
+  } catch (error) {
+    problems.push(error.message.split('\n')[0]);
+  } finally {
+    await browser.close();
+  }
+  return problems;
+}
+
 // --- The run -----------------------------------------------------------------------------------------------
 
 const cleanup = [];
@@ -614,6 +653,10 @@ try {
   checks.push({
     name: `every instance shows the database's catalog (within ${CATALOG_AGREEMENT_MS / 1000} s)`,
     problems: catalog.differences,
+  });
+  checks.push({
+    name: "a browser at 1280 px opens /buy and a repriced device's page through nginx",
+    problems: await browserVisit(db, pools.plenty[0]),
   });
   checks.push({ name: 'no instance died but the one killed', problems: deaths });
   checks.push({ name: 'no request given up', problems: stats.gaveUp });
