@@ -205,9 +205,10 @@ const deaths = [];
 const acked = { orders: [], paid: [], tradeIns: [], bookings: [], prices: new Map() };
 const bump = (table, key) => (table[key] = (table[key] ?? 0) + 1);
 
-function windowAt(seconds) {
+/** The outages an attempt from `from` to `to` (seconds) overlapped, by name, or 'steady'. */
+function windowOf(from, to) {
   const names = windows
-    .filter((w) => seconds >= w.from && seconds <= (w.to ?? Infinity) + WINDOW_GRACE_MS / 1000)
+    .filter((w) => to >= w.from && from <= (w.to ?? Infinity) + WINDOW_GRACE_MS / 1000)
     .map((w) => w.name);
   return names.length ? names.join(' + ') : 'steady';
 }
@@ -271,13 +272,14 @@ function visitor(localAddress = nextAddress()) {
     const firstTry = Date.now();
     for (;;) {
       stats.requests++;
+      const attemptStarted = now();
       const res = await once(method, url, body);
       if (res.status > 0 && res.status < 500) {
         stats.latencies.push(res.ms);
         if (res.status >= 400) bump(stats.refusals, `${step} ${res.status} ${res.json?.error?.code ?? ''}`.trim());
         return res;
       }
-      const window = windowAt(now());
+      const window = windowOf(attemptStarted, now());
       stats.failures[window] ??= {};
       bump(stats.failures[window], `${step} ${res.status || res.kind}`);
       if (Date.now() - firstTry > RETRY_FOR_MS) {
