@@ -1,5 +1,5 @@
 // Small helpers the project's scripts share.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -111,13 +111,19 @@ export async function startPostgres({ settings = {} } = {}) {
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
+  const commandOf = (file, args) =>
+    runAs ? ['runuser', ['-u', runAs, '--', path.join(bin, file), ...args]] : [path.join(bin, file), args];
   const pg = (file, args) => {
-    const [command, commandArgs] = runAs
-      ? ['runuser', ['-u', runAs, '--', path.join(bin, file), ...args]]
-      : [path.join(bin, file), args];
-    const result = spawnSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    const result = spawnSync(...commandOf(file, args), { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${file} failed:\n${result.stdout}\n${result.stderr}`);
   };
+  // The restart leaves the caller's event loop running (a load driven from the same process goes on meanwhile).
+  const pgAsync = (file, args) =>
+    new Promise((resolve, reject) =>
+      execFile(...commandOf(file, args), (error, stdout, stderr) =>
+        error ? reject(new Error(`${file} failed:\n${stdout}\n${stderr}`)) : resolve(),
+      ),
+    );
   const options = Object.entries({
     listen_addresses: '127.0.0.1',
     fsync: 'off',
@@ -127,21 +133,20 @@ export async function startPostgres({ settings = {} } = {}) {
   })
     .map(([key, value]) => `-c ${key}=${value}`)
     .join(' ');
-  const start = () =>
-    pg('pg_ctl', [
-      '-D',
-      dataDir,
-      '-l',
-      path.join(dir, 'server.log'),
-      '-w',
-      'start',
-      '-o',
-      `-p ${port} -k ${dir} ${options}`,
-    ]);
+  const startArgs = [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} ${options}`,
+  ];
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
-    start();
+    pg('pg_ctl', startArgs);
   } catch (error) {
     remove();
     throw error;
@@ -151,9 +156,9 @@ export async function startPostgres({ settings = {} } = {}) {
     version: path.basename(path.dirname(bin)),
     port,
     async restart(mode = 'fast', downMs = 0) {
-      pg('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
+      await pgAsync('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
       await new Promise((resolve) => setTimeout(resolve, downMs));
-      start();
+      await pgAsync('pg_ctl', startArgs);
     },
     stop() {
       try {
