@@ -2,8 +2,10 @@
 //   1. ESLint and the type checker (the layering rules are lint rules: a new crossing fails the build),
 //   2. Vitest unit and API tests on PGlite,
 //   3. the API tests again on a real PostgreSQL server (scripts/with-postgres.mjs),
-//   4. Playwright in Chromium against the built app and the real server.
-// Prints one closing line "N passed, N failed" over all three.
+//   4. Playwright in Chromium against the built app and the real server,
+//   5. the cluster test, 20 s of it (scripts/cluster-test.mjs: three instances behind nginx on PostgreSQL, one
+//      killed and the database restarted under load).
+// Prints one closing line "N passed, N failed" over all of them.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { root, run } from './lib.mjs';
@@ -24,6 +26,7 @@ const stages = [
     report: 'vitest-postgres',
   },
   { name: 'browser tests in Chromium', command: process.execPath, args: ['scripts/e2e.mjs'], report: 'e2e' },
+  { name: 'cluster test (20 s)', command: process.execPath, args: ['scripts/cluster-test.mjs', '--seconds', '20'] },
 ];
 
 function counts(report) {

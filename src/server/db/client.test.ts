@@ -66,3 +66,27 @@ describe('transaction and afterCommit', () => {
     });
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL connection dropped by the server', () => {
+  it('fails the transaction it was in, and the store goes on with a new connection', async () => {
+    const { sql } = await import('drizzle-orm');
+    const pg = (await import('pg')).default;
+    const killer = new pg.Client({ connectionString: database.url });
+    await killer.connect();
+    try {
+      const attempt = transaction(database.db, async (tx) => {
+        await tx.execute(sql`select set_config('application_name', 'quickbuy-doomed', false)`);
+        // The server ends this connection between two statements, while the client is checked out of the pool.
+        await killer.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'quickbuy-doomed'`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.select().from(appMeta).limit(1);
+      });
+      await expect(attempt).rejects.toThrow();
+      await expect(database.db.select().from(appMeta).limit(1)).resolves.toBeInstanceOf(Array);
+    } finally {
+      await killer.end();
+    }
+  });
+});

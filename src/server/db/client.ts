@@ -196,6 +196,11 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
   pool.on('error', (error) => console.warn('PostgreSQL dropped an idle connection:', error.message));
   const db = drizzlePg({ client: pool, schema });
   pools.set(db, pool);
+  // A connection the server drops while it is checked out (the server restarts in the middle of a transaction)
+  // emits 'error' on its client, which the pool listens to only while the client is idle: unheard, that error
+  // would end the process (brianc/node-postgres#2439). The query it was running has already failed with it, and
+  // the pool discards the client when it comes back, so there is nothing more to do.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     db,
     engine: 'postgres',
