@@ -23,7 +23,11 @@ interface ChildOptions {
  * A failed count is logged and the request let through (the plugin's skipOnError): the limit store
  * being unreachable must not fail the routes, which need the same database anyway.
  */
-export function sharedRateLimitStore(db: Database, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(
+  db: Database,
+  log: FastifyBaseLogger,
+  { sweepEveryMs = SWEEP_EVERY_MS } = {},
+): FastifyRateLimitStoreCtor {
   let sweptAt = Date.now();
 
   function sweep() {
@@ -34,7 +38,7 @@ export function sharedRateLimitStore(db: Database, log: FastifyBaseLogger): Fast
   }
 
   async function count(key: string, windowMs: number): Promise<Counted> {
-    if (Date.now() - sweptAt > SWEEP_EVERY_MS) sweep();
+    if (Date.now() - sweptAt >= sweepEveryMs) sweep();
     const ended = sql`${rateLimitCounters.resetsAt} <= now()`;
     const [row] = await db
       .insert(rateLimitCounters)

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../../../tests/support/accounts';
 import { placed } from '../../../../tests/support/checkout';
@@ -46,29 +47,35 @@ const pagePrice = async (t: TestApp, url: string, id: string) => {
   return device ? (device.price as number) : null;
 };
 
-/** The backends of this database listening for catalog changes (db/notifications.ts names them). */
-async function listeners(t: TestApp): Promise<number[]> {
-  const rows = await t.db.execute<{ pid: number }>(
-    sql`select pid from pg_stat_activity
-        where datname = current_database() and application_name = 'quickbuy listen quickbuy_catalog'`,
-  );
-  return rows.rows.map((row) => row.pid).sort();
-}
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache across instances (decision 058)', () => {
   let a: TestApp;
   let b: TestApp;
   let adminCookie: string;
+  /** The database administrator's own connection, outside both apps. */
+  let dba: pg.Client;
   beforeAll(async () => {
     ensureWebBuild();
     a = await createTestApp(WEB_BUILD);
     b = await createSecondInstance(a);
     adminCookie = (await signedInAdmin(a)).cookie;
+    dba = new pg.Client({ connectionString: a.database.url });
+    await dba.connect();
   }, 300_000);
   afterAll(async () => {
+    await dba?.end();
     await b?.close();
     await a?.close();
   });
+
+  /** The backends of this database listening for catalog changes (db/notifications.ts names them). */
+  async function listeners(): Promise<number[]> {
+    const { rows } = await dba.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+       where datname = current_database() and application_name = 'quickbuy listen quickbuy_catalog'`,
+    );
+    return rows.map((row) => row.pid).sort();
+  }
 
   const changePrice = async (id: string, price: number) => {
     const res = await send(a.app, 'PATCH', `/api/admin/devices/${id}`, { cookie: adminCookie, body: { price } });
@@ -112,13 +119,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache across instance
     await a.db.update(devices).set({ price: 30_001 }).where(eq(devices.id, id));
     expect(await apiPrice(b, id)).toBe(30_000);
 
-    const before = await listeners(a);
+    const before = await listeners();
     expect(before).toHaveLength(2);
-    await a.db.execute(sql`select pg_terminate_backend(pid) from unnest(${`{${before.join(',')}}`}::int[]) as pid`);
+    await dba.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
     // Connected again, B empties its cache, since whatever was announced meanwhile was missed.
     await within(2_000, async () => (await apiPrice(b, id)) === 30_001);
     await within(2_000, async () => {
-      const now = await listeners(a);
+      const now = await listeners();
       return now.length === 2 && now.every((pid) => !before.includes(pid));
     });
     // And hears the next change.
@@ -128,8 +135,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache across instance
 
   it('stops listening when the instance closes', async () => {
     const c = await createSecondInstance(a);
-    expect(await listeners(a)).toHaveLength(3);
+    expect(await listeners()).toHaveLength(3);
     await c.close();
-    await within(1_000, async () => (await listeners(a)).length === 2);
+    await within(1_000, async () => (await listeners()).length === 2);
   });
 });
