@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import type { Database } from './db/client';
+import { isEmbedded, type Database } from './db/client';
 import { clientKey } from './lib/client-key';
 import { systemClock, type Clock } from './lib/clock';
 import { registerCsrfGuard } from './lib/csrf';
@@ -13,6 +13,7 @@ import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
 import { registerKeyedLimits } from './lib/keyed-limits';
 import { registerPathParamGuard } from './lib/path-params';
+import { sharedRateLimitStore } from './lib/rate-limit-store';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { createMetrics, registerRequestMetrics } from './lib/metrics';
 import { createLifecycle, registerDraining, type Lifecycle } from './lib/shutdown';
@@ -102,8 +103,10 @@ export async function buildApp({
   registerPathParamGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // On PostgreSQL every instance counts in one table (docs/decisions/059); PGlite is one process: memory.
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(isEmbedded(db) ? {} : { store: sharedRateLimitStore(db, app.log), skipOnError: true }),
     keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -22,3 +22,12 @@ export function expectFieldError(
 ) {
   expectError(res, status, { code, message, fields: { [field]: message } });
 }
+
+/** A rate limit's refusal: 429 RATE_LIMITED saying how long to wait, and the same in Retry-After. */
+export function expectRateLimited(res: LightMyRequestResponse, label?: string) {
+  expect(res.statusCode, label).toBe(429);
+  expect(res.json(), label).toEqual({
+    error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests: try again in \d+ seconds$/) },
+  });
+  expect(Number(res.headers['retry-after']), label).toBeGreaterThan(0);
+}

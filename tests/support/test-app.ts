@@ -98,6 +98,30 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
 }
 
 /**
+ * A second instance of `t`'s app on its PostgreSQL database, as another process behind the same load
+ * balancer would be: its own pool, catalog cache, rate-limit plugin and LISTEN connection; the same
+ * config and clock. Close it before `t`.
+ */
+export async function createSecondInstance(t: TestApp): Promise<TestApp> {
+  if (!t.database.url) throw new Error('a second instance needs a PostgreSQL server (TEST_DATABASE_URL)');
+  const connection = await openDatabase({ url: t.database.url });
+  const app = await buildApp({ config: t.config, db: connection.db, clock: t.clock, logger: false });
+  await app.ready();
+  const close = async () => {
+    await app.close();
+    await connection.close();
+  };
+  return {
+    app,
+    db: connection.db,
+    config: t.config,
+    clock: t.clock,
+    database: { connection, db: connection.db, url: t.database.url, drop: close },
+    close,
+  };
+}
+
+/**
  * The real app on a fresh database for the tests of one file or describe block: made before its
  * first test, closed after its last. Read it inside tests only (it is filled in by then).
  */

@@ -21,6 +21,8 @@ export type DbHandle = Database | Transaction;
 
 interface OpenTransaction {
   hooks: Array<(db: Database) => void>;
+  /** Opened on PGlite (isEmbedded of the handle it was opened on). */
+  embedded: boolean;
 }
 const openTransactions = new WeakMap<object, OpenTransaction>();
 
@@ -31,7 +33,7 @@ const openTransactions = new WeakMap<object, OpenTransaction>();
  * Given a transaction, it opens a savepoint, whose after-commit work waits for the outer commit.
  */
 export async function transaction<T>(db: DbHandle, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  const open: OpenTransaction = { hooks: [] };
+  const open: OpenTransaction = { hooks: [], embedded: isEmbedded(db) };
   const result = await db.transaction(async (tx) => {
     openTransactions.set(tx, open);
     return work(tx);
@@ -55,12 +57,22 @@ export function afterCommit(handle: DbHandle, hook: (db: Database) => void) {
 const embedded = new WeakSet<Database>();
 
 /**
- * True for PGlite: the database lives inside this process and no other process can open it while it
- * runs, so every write to it goes through this process (and its cache invalidation). False for a
- * PostgreSQL server, which other instances and tools write to as well.
+ * True for PGlite (or a transaction() opened on it): the database lives inside this process and no
+ * other process can open it while it runs, so every write to it goes through this process (and its
+ * cache invalidation). False for a PostgreSQL server, which other instances and tools write to as well.
  */
-export function isEmbedded(db: Database): boolean {
-  return embedded.has(db);
+export function isEmbedded(handle: DbHandle): boolean {
+  return embedded.has(handle as Database) || openTransactions.get(handle)?.embedded === true;
+}
+
+const serverUrls = new WeakMap<Database, string>();
+
+/**
+ * The URL of the PostgreSQL server behind `db`, for a connection of one's own outside the pool (a
+ * LISTEN must stay on one connection: db/notifications.ts); null on PGlite.
+ */
+export function serverUrlOf(db: Database): string | null {
+  return serverUrls.get(db) ?? null;
 }
 
 export interface DatabaseConnection {
@@ -201,6 +213,7 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
   // would end the process (brianc/node-postgres#2439). The query it was running has already failed with it, and
   // the pool discards the client when it comes back, so there is nothing more to do.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  serverUrls.set(db, url);
   return {
     db,
     engine: 'postgres',

@@ -55,9 +55,8 @@ const tooMany = (reply: FastifyReply, seconds: number) => {
 
 /**
  * Applies every route's `config.keyedLimits` (after the body is parsed, before the handler), through
- * the rate-limit plugin's own store: counted in this process's memory today, and in the shared
- * store with every other limit once the plugin is given one. Register after @fastify/rate-limit
- * and before the routes.
+ * the rate-limit plugin's own store: shared by every instance on PostgreSQL (lib/rate-limit-store.ts),
+ * in memory on PGlite. Register after @fastify/rate-limit and before the routes.
  */
 export function registerKeyedLimits(app: FastifyInstance) {
   // One counter per path and limit: a GET and the HEAD Fastify adds beside it count together.

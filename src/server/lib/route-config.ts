@@ -31,6 +31,8 @@ export interface RouteEntry {
   url: string;
   access: Access;
   csrf: boolean;
+  /** It has a per-address limit (`config.rateLimit`). */
+  rateLimited: boolean;
 }
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -59,7 +61,13 @@ export function registerRouteConfigCheck(app: FastifyInstance) {
       throw new Error(`${name} is under ${owned.prefix} and must allow only the ${owned.role} role`);
     }
     for (const method of methods) {
-      table.push({ method, url: route.url, access, csrf: route.config?.csrf !== false });
+      table.push({
+        method,
+        url: route.url,
+        access,
+        csrf: route.config?.csrf !== false,
+        rateLimited: route.config?.rateLimit != null,
+      });
     }
   });
 }

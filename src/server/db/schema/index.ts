@@ -12,5 +12,6 @@ export * from './images';
 export * from './mail';
 export * from './orders';
 export * from './payments';
+export * from './rate-limit-store';
 export * from './repairs';
 export * from './trade-ins';

@@ -1,16 +1,18 @@
-import { isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isEmbedded, type Database } from '../../db/client';
+import { isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { afterCommit, isEmbedded, type Database, type DbHandle } from '../../db/client';
+import { listen, type Listener } from '../../db/notifications';
 import { devices } from '../../db/schema/catalog';
 import { matchesEtag, weakEtag } from '../../lib/etag';
 import { rememberedTotal } from '../../lib/paging';
 
 /**
- * A short in-process cache of catalog replies (docs/decisions: catalog-read-cache). Entries hold the
- * serialised body and its weak ETag, keyed by the normalised query, fresh for CATALOG_CACHE_TTL_MS,
- * then served stale for up to CATALOG_CACHE_STALE_MS while one request refreshes it. Any change of
- * the catalog in this process (invalidateCatalog, called by stock.ts and inventory.ts after their commit)
- * empties it at once; other instances (and direct database writes) show within TTL + stale time. On
+ * A short in-process cache of catalog replies (docs/decisions/010, 058). Entries hold the serialised
+ * body and its weak ETag, keyed by the normalised query, fresh for CATALOG_CACHE_TTL_MS, then served
+ * stale for up to CATALOG_CACHE_STALE_MS while one request refreshes it. A change of the catalog
+ * (catalogChanged, called by stock.ts and inventory.ts in their transaction) empties this instance's
+ * cache once it commits and, on PostgreSQL, every other instance's through one NOTIFY channel
+ * (watchCatalogChanges); only a row written straight into the database waits for TTL + stale time. On
  * PGlite there are no other writers (isEmbedded), so an entry lasts until the next invalidation: a
  * time-based refresh would only re-run queries that block the event loop (docs/decisions/033).
  */
@@ -62,7 +64,32 @@ function cacheOf(db: Database): Cache {
  */
 export const listedDevices = rememberedTotal(devices, isNull(devices.deletedAt));
 
-/** Empties this database's catalog cache: after a committed change of devices, their images or stock. */
+/** The one channel a catalog change is announced on to every instance (docs/decisions/058). */
+const CATALOG_CHANNEL = 'quickbuy_catalog';
+
+/**
+ * Called by every writer of devices, their images or stock, in the transaction that writes: this
+ * instance's cache empties once it commits, and on PostgreSQL a NOTIFY (sent by the server at that
+ * commit, and not at all on a rollback) empties every other instance's. Identical notifications of
+ * one transaction reach the listeners once.
+ */
+export async function catalogChanged(tx: DbHandle) {
+  if (!isEmbedded(tx)) await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
+  afterCommit(tx, invalidateCatalog);
+}
+
+/**
+ * On PostgreSQL, listens for catalog changes made by any instance (this one's too: emptying twice is
+ * harmless) and empties this cache on each; it also empties it each time the connection is made
+ * again, since changes sent while it was down were missed. Null on PGlite. The app starts it when it
+ * is ready and stops it when it closes (catalog/routes.ts).
+ */
+export function watchCatalogChanges(db: Database, log: FastifyBaseLogger): Listener | null {
+  const empty = () => invalidateCatalog(db);
+  return listen(db, { channel: CATALOG_CHANNEL, onNotification: empty, onConnect: empty, log });
+}
+
+/** Empties this database's catalog cache in this process: after a committed change of devices, their images or stock. */
 export function invalidateCatalog(db: Database) {
   listedDevices.forget(db);
   const cache = cacheOf(db);

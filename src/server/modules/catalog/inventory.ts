@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PagedReply } from '../../../shared/paging';
 import type { Device } from '../../../shared/catalog';
 import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';
-import { afterCommit, transaction, type Database, type Transaction } from '../../db/client';
+import { transaction, type Database, type Transaction } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema/catalog';
 import type { Clock } from '../../lib/clock';
 import { invalidField, notFound } from '../../lib/errors';
@@ -10,13 +10,13 @@ import { containedInAny } from '../../lib/like';
 import { newestPage, type AdminListInput } from '../../lib/paging';
 import { recordAudit, type Actor } from '../audit/service';
 import { missingImages } from '../images/service';
-import { invalidateCatalog, listedDevices } from './cache';
+import { catalogChanged, listedDevices } from './cache';
 import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
 
 /**
  * The admin's inventory: adding and editing devices (spec 001 'Devices'). Each change is written
- * with its audit entry in one transaction and empties the catalog cache once committed, so the
- * storefront shows it at once.
+ * with its audit entry in one transaction and empties the catalog cache of every instance once
+ * committed (catalogChanged), so the storefront shows it at once.
  */
 
 /** What every change to the inventory takes: the database, the time, and the staff member making it (for the audit). */
@@ -63,7 +63,7 @@ export async function createDevice({ db, clock, actor, input }: StaffCall & { in
       after: device,
       at: now,
     });
-    afterCommit(tx, invalidateCatalog);
+    await catalogChanged(tx);
     return device;
   });
 }
@@ -108,7 +108,7 @@ export async function updateDevice({
     if (imageIds) await linkImages(tx, id, imageIds);
     const after = await deviceView(tx, id);
     await recordAudit(tx, { actor, action: 'device.update', entity: { type: 'device', id }, before, after, at: now });
-    afterCommit(tx, invalidateCatalog);
+    await catalogChanged(tx);
     return after;
   });
 }
@@ -146,6 +146,6 @@ export async function deleteDevice({ db, clock, actor, id }: StaffCall & { id: s
     if (!row) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
     const [before] = await toDevices(tx, [row]);
     await recordAudit(tx, { actor, action: 'device.delete', entity: { type: 'device', id }, before, at: now });
-    afterCommit(tx, invalidateCatalog);
+    await catalogChanged(tx);
   });
 }

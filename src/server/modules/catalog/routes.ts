@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { collectionQuerySchema, deviceListQuerySchema } from '../../../shared/catalog-query';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { sendCached } from './cache';
+import type { Listener } from '../../db/notifications';
+import { sendCached, watchCatalogChanges } from './cache';
 import { catalogReads } from './reads';
 
 const PUBLIC = { config: { access: 'public' } } as const;
@@ -30,6 +31,16 @@ function rememberedQuery<Schema extends z.ZodType>(schema: Schema) {
 }
 
 export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) {
+  // On PostgreSQL, other instances' catalog changes empty this one's cache (docs/decisions/058): listening
+  // from the moment the app is ready (the first connection tried before it takes requests) until it closes.
+  let changes: Listener | null = null;
+  app.addHook('onReady', async () => {
+    changes = watchCatalogChanges(db, app.log);
+    await changes?.ready;
+  });
+  app.addHook('onClose', async () => {
+    await changes?.stop();
+  });
   const listQuery = rememberedQuery(deviceListQuerySchema);
   const collectionQuery = rememberedQuery(collectionQuerySchema);
 

@@ -1,8 +1,8 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import { afterCommit, type DbHandle, type Transaction } from '../../db/client';
+import type { DbHandle, Transaction } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema/catalog';
 import { AppError, notFound } from '../../lib/errors';
-import { invalidateCatalog } from './cache';
+import { catalogChanged } from './cache';
 import { DEVICE_NOT_FOUND, imagePath, isUuid } from './service';
 
 /**
@@ -10,7 +10,7 @@ import { DEVICE_NOT_FOUND, imagePath, isUuid } from './service';
  * is placed (reserveStock), given back when it is cancelled or expires unpaid (releaseStock), and
  * taken again for a payment that arrives after that (retakeStock); a payment changes no stock, the
  * reservation simply becomes the sale. Each writes in its caller's transaction and empties the
- * catalog cache once that transaction commits.
+ * catalog cache of every instance once that transaction commits (catalogChanged).
  */
 
 const OUT_OF_STOCK = 'OUT_OF_STOCK';
@@ -117,7 +117,7 @@ async function takeLines(tx: DbHandle, lines: StockLine[]) {
  */
 export async function reserveStock(tx: DbHandle, lines: StockLine[]): Promise<ReservedLine[]> {
   const taken = await takeLines(tx, lines);
-  afterCommit(tx, invalidateCatalog);
+  await catalogChanged(tx);
   return taken.map(({ row, quantity }) => ({
     deviceId: row.id,
     quantity,
@@ -138,7 +138,7 @@ export async function releaseStock(tx: DbHandle, lines: StockLine[]): Promise<vo
       .set({ quantity: sql`${devices.quantity} + ${line.quantity}`, updatedAt: sql`now()` })
       .where(eq(devices.id, line.deviceId));
   }
-  afterCommit(tx, invalidateCatalog);
+  await catalogChanged(tx);
 }
 
 /**
@@ -153,6 +153,6 @@ export async function retakeStock(tx: Transaction, lines: StockLine[]): Promise<
     if (error instanceof AppError) return false;
     throw error;
   }
-  afterCommit(tx, invalidateCatalog);
+  await catalogChanged(tx);
   return true;
 }

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { nextAddress } from '../../../../tests/support/checkout';
+import { expectRateLimited } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { REFERENCE_LIMIT } from '../../lib/keyed-limits';
 import { apiRouteTable } from '../../lib/route-config';
@@ -68,13 +69,6 @@ async function asks(count: number, one: (i: number) => Promise<LightMyRequestRes
   return replies;
 }
 
-function expectRefused(res: LightMyRequestResponse, label: string) {
-  expect(res.statusCode, label).toBe(429);
-  expect(res.json(), label).toEqual({
-    error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests: try again in \d+ seconds$/) },
-  });
-  expect(Number(res.headers['retry-after']), label).toBeGreaterThan(0);
-}
 
 describe('lookups by reference number are limited per address and per reference', () => {
   it('covers every public route that takes a reference number', () => {
@@ -95,7 +89,7 @@ describe('lookups by reference number are limited per address and per reference'
       expect(max, label).toBeGreaterThan(0);
       const rest = await asks(max, (i) => ask(lookup, lookup.ref(i + 1), i + 1, address));
       for (const res of [first, ...rest.slice(0, -1)]) expect(res.statusCode, label).not.toBe(429);
-      expectRefused(rest.at(-1)!, label);
+      expectRateLimited(rest.at(-1)!, label);
     },
   );
 
@@ -107,7 +101,7 @@ describe('lookups by reference number are limited per address and per reference'
       // Spelt in either case: the same reference.
       const replies = await asks(max + 1, (i) => ask(lookup, i % 2 ? ref.toLowerCase() : ref, i, nextAddress()));
       for (const res of replies.slice(0, -1)) expect(res.statusCode, label).not.toBe(429);
-      expectRefused(replies.at(-1)!, label);
+      expectRateLimited(replies.at(-1)!, label);
     },
   );
 
@@ -119,6 +113,6 @@ describe('lookups by reference number are limited per address and per reference'
       }),
     );
     expect(replies.slice(0, -1).map((r) => r.statusCode)).toEqual(Array<number>(10).fill(202));
-    expectRefused(replies.at(-1)!, 'the eleventh ask');
+    expectRateLimited(replies.at(-1)!, 'the eleventh ask');
   });
 });

@@ -1,0 +1,149 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LightMyRequestResponse } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin, signedInAgent, signUpCustomer } from '../../tests/support/accounts';
+import { nextAddress } from '../../tests/support/checkout';
+import { expectRateLimited } from '../../tests/support/errors';
+import { createSecondInstance, send, useTestApp, type TestApp } from '../../tests/support/test-app';
+import { rateLimitCounters } from './db/schema/rate-limit-store';
+import { sharedRateLimitStore } from './lib/rate-limit-store';
+import { REFERENCE_LIMIT } from './lib/keyed-limits';
+import { apiRouteTable } from './lib/route-config';
+
+// Every rate limit counted once for all instances (docs/decisions/059): on PostgreSQL in one table that
+// every instance's rate-limit plugin writes; on PGlite (one process) in memory.
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const ord = (i: number) => `ORD-2026-${String(i).padStart(6, '0')}`;
+
+/** Asks one after the other, the i-th through A when i is even and through B when odd. */
+async function alternating(instances: [TestApp, TestApp], n: number, ask: (t: TestApp, i: number) => Promise<LightMyRequestResponse>) {
+  const replies = [];
+  for (let i = 0; i < n; i++) replies.push(await ask(instances[i % 2]!, i));
+  return replies;
+}
+
+const track = (t: TestApp, number: string, address: string) =>
+  send(t.app, 'GET', `/api/track/${number}`, { headers: { 'x-forwarded-for': address } });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instances on PostgreSQL', () => {
+  const a = useTestApp();
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await createSecondInstance(a);
+  });
+  afterAll(() => b?.close());
+
+  it('refuses the 61st track lookup in a minute from one address, whichever instance answers', async () => {
+    const address = nextAddress();
+    const replies = await alternating([a, b], 60, (t, i) => track(t, ord(100 + i), address));
+    for (const res of replies) expect(res.statusCode).not.toBe(429);
+    expect(replies[0]!.headers['x-ratelimit-limit']).toBe('60');
+    expectRateLimited(await track(a, ord(200), address), 'the 61st, through A');
+    expectRateLimited(await track(b, ord(201), address), 'the 62nd, through B');
+    // Another address still has its own 60.
+    expect((await track(b, ord(202), nextAddress())).statusCode).not.toBe(429);
+  });
+
+  it('refuses a reference looked up past its limit from many addresses, whichever instance answers', async () => {
+    const number = ord(300);
+    const replies = await alternating([a, b], REFERENCE_LIMIT.max, (t) => track(t, number, nextAddress()));
+    for (const res of replies) expect(res.statusCode).not.toBe(429);
+    expectRateLimited(await track(a, number, nextAddress()), 'through A');
+    expectRateLimited(await track(b, number, nextAddress()), 'through B');
+  });
+
+  it('counts every limited route once for both instances', async () => {
+    const cookies = {
+      public: undefined,
+      customer: (await signUpCustomer(a)).cookie,
+      agent: (await signedInAgent(a)).cookie,
+      admin: (await signedInAdmin(a)).cookie,
+    };
+    const limited = apiRouteTable(a.app).filter((route) => route.rateLimited && route.method !== 'HEAD');
+    // The families of issue 28 and the rest: checkout, track, repairs, images, chat, contact, orders, trade-ins, accounts.
+    for (const family of ['checkout', 'track', 'repairs', 'admin/images', 'chat', 'contact', 'orders', 'trade-ins', 'auth', 'account']) {
+      expect(limited.some((route) => route.url.startsWith(`/api/${family}`)), family).toBe(true);
+    }
+    for (const route of limited) {
+      const label = `${route.method} ${route.url}`;
+      const cookie = route.access === 'public' ? cookies.public : cookies[route.access[0]!];
+      const address = nextAddress();
+      // A new value for each path parameter each time, so no per-reference limit answers first.
+      const ask = (t: TestApp, i: number) =>
+        send(t.app, route.method as Method, route.url.replace(/:(\w+)/g, (_, name: string) => `${name}${i}`), {
+          body: route.method === 'GET' ? undefined : {},
+          cookie,
+          headers: { 'x-forwarded-for': address },
+        });
+      const first = await ask(a, 0);
+      const max = Number(first.headers['x-ratelimit-limit']);
+      expect(max, label).toBeGreaterThan(0);
+      const rest = await alternating([b, a], max, (t, i) => ask(t, i + 1));
+      for (const res of [first, ...rest.slice(0, -1)]) expect(res.statusCode, label).not.toBe(429);
+      expectRateLimited(rest.at(-1)!, label);
+    }
+  });
+
+  it('keeps the counters in an UNLOGGED table (the migration says so by hand: drizzle-kit cannot)', async () => {
+    const dba = new pg.Client({ connectionString: a.database.url });
+    await dba.connect();
+    try {
+      const { rows } = await dba.query("select relpersistence from pg_class where relname = 'rate_limit_counters'");
+      expect(rows).toEqual([{ relpersistence: 'u' }]);
+    } finally {
+      await dba.end();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL rate-limit store', () => {
+  const t = useTestApp();
+  const silent = { warn: () => undefined } as unknown as Parameters<typeof sharedRateLimitStore>[1];
+
+  function storeOf(sweepEveryMs?: number) {
+    const Store = sharedRateLimitStore(t.db, silent, { sweepEveryMs });
+    return new Store({}).child({ routeInfo: { method: 'GET', url: '/api/test' } } as never);
+  }
+  const incr = (store: ReturnType<typeof storeOf>, key: string, windowMs: number) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+      store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 10),
+    );
+
+  it('counts within a window, says how long is left, and starts again once it ends', async () => {
+    const store = storeOf();
+    const first = await incr(store, 'client-1', 400);
+    expect(first.current).toBe(1);
+    expect(first.ttl).toBeGreaterThan(0);
+    expect(first.ttl).toBeLessThanOrEqual(400);
+    expect((await incr(store, 'client-1', 400)).current).toBe(2);
+    expect((await incr(store, 'client-2', 400)).current).toBe(1);
+    await sleep(450);
+    expect((await incr(store, 'client-1', 400)).current).toBe(1);
+  });
+
+  it('deletes ended windows as it goes', async () => {
+    const store = storeOf(0);
+    await incr(store, 'brief', 50);
+    await sleep(100);
+    await incr(store, 'another', 60_000);
+    const left = async () =>
+      (await t.db.select({ n: count() }).from(rateLimitCounters).where(eq(rateLimitCounters.key, 'GET /api/test brief')))[0]!.n;
+    for (let i = 0; i < 50 && (await left()) > 0; i++) await sleep(20);
+    expect(await left()).toBe(0);
+  });
+});
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('rate limits on PGlite', () => {
+  const t = useTestApp();
+
+  it('are counted in memory: one process, nothing to share', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 61; i++) await track(t, ord(i), address);
+    expectRateLimited(await track(t, ord(99), address));
+    expect((await t.db.select({ n: count() }).from(rateLimitCounters))[0]!.n).toBe(0);
+  });
+});
