@@ -9,15 +9,36 @@ import autocannon from 'autocannon';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export function freePort() {
+function listenOn(port) {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
   });
+}
+
+const handedOut = new Set();
+/**
+ * A port nothing listens on: any the system gives, or with BENCH_PORTS=3500-3599 (a machine shared by
+ * several people, each with a range of their own) the first free one of that range not handed out yet.
+ */
+export async function freePort() {
+  const range = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/);
+  if (!range) return listenOn(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (handedOut.has(port)) continue;
+    try {
+      await listenOn(port);
+      handedOut.add(port);
+      return port;
+    } catch {
+      // taken: try the next
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 /** Runs node with these arguments in the project root; resolves (with its output when `capture`) when it exits 0. */

@@ -63,7 +63,8 @@ const freePort = () =>
 const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-pg-'));
 chmodSync(dir, 0o777);
 const dataDir = path.join(dir, 'data');
-const port = await freePort();
+// POSTGRES_PORT chooses the port (a machine shared by several people); any free one otherwise.
+const port = Number(process.env.POSTGRES_PORT) || (await freePort());
 
 function pg(file, fileArgs) {
   const [cmd, cmdArgs] = asUser(path.join(bin, file), fileArgs);
