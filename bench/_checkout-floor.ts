@@ -11,8 +11,8 @@ import type pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { pgliteDriver, pgPoolDriver, placeAndPay, type BareDriver } from './_paid-order';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 16);
 const devices: string[] = JSON.parse(process.env.FLOOR_DEVICES ?? '[]');
 if (devices.length < BUYERS * 4) throw new Error('FLOOR_DEVICES must hold 4 devices a buyer');

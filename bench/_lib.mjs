@@ -82,7 +82,8 @@ export function stop(child) {
 
 /**
  * A bare node:http server: the ceiling to compare with. `bodies` is one JSON body for every request, or
- * the body to answer for each path (the bytes the real server answered for it), so both send the same.
+ * the body to answer for each path (the bytes the real server answered for it), so both send the same;
+ * a body starting with < goes out as HTML.
  */
 export function startBareServer(port, bodies) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'quickbuy-bare-')), 'bodies.json');
@@ -93,8 +94,9 @@ export function startBareServer(port, bodies) {
       '-e',
       `const bodies = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
       require('node:http').createServer((q, s) => {
-        s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        s.end(bodies[q.url] ?? bodies['*']);
+        const body = bodies[q.url] ?? bodies['*'];
+        s.writeHead(200, { 'content-type': body.startsWith('<') ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8' });
+        s.end(body);
       }).listen(${port}, '127.0.0.1')`,
     ],
     { stdio: 'ignore' },
