@@ -94,7 +94,7 @@ export function startBareServer(port, bodies) {
       '-e',
       `const bodies = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
       require('node:http').createServer((q, s) => {
-        const body = bodies[q.url] ?? bodies['*'];
+        const body = bodies[q.url] ?? bodies['*'] ?? '';
         s.writeHead(200, { 'content-type': body.startsWith('<') ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8' });
         s.end(body);
       }).listen(${port}, '127.0.0.1')`,
