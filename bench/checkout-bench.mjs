@@ -5,27 +5,31 @@
 // TRUST_PROXY, LOG_LEVEL unset: its log goes to a file), so the per-address limits (30 checkouts a
 // minute, 10 held units) hold as in production; no switch lifts them.
 //   floor:         a bare script placing and paying orders with exactly the store's statements, through the
-//                  same driver, on a copy of the same seeded database, same buyers (bench/_checkout-floor.ts)
+//                  same driver, on a copy of the same seeded database, same buyers (bench/_checkout-floor.ts),
+//                  in turns with the store's uncontended run
 //   uncontended:   buyer slot k buys only its own 4 devices, each with plenty of stock
 //   contended:     every buyer buys any of BENCH_DEVICES devices holding 1 to 5 units each (they sell out)
 //   two instances: PostgreSQL only, a second store process on the same database, buyers split between them
 // Afterwards every device's stock is read back: units sold must equal the units of the paid orders
 // (unaccounted: 0) and never exceed what was there (oversold: 0). Budgets (docs/performance/checkout-floor.md),
 // ratios measured in this run since rates do not travel between machines: uncontended, the store at >= 50% of
-// the floor's paid orders/s on each engine, every step's p99 <= 300 ms; exits 1 when one is missed. Also
+// the floor's paid orders/s on each engine, every step's p99 <= 300 ms; exits 1 when one is missed. The floor
+// and the store take turns, BENCH_ROUNDS (3) slices each, so a change in the machine's load falls on both. Also
 // printed: the CPU time a paid order of the store process (of each instance; the floor's own for the floor;
 // on PostgreSQL the database server's CPU is in neither). Each run follows a warm-up on the uncontended pool,
-// not reported. BENCH_SECONDS (default 5), BENCH_WARMUP_SECONDS (2), BENCH_BUYERS (16), BENCH_DEVICES (300),
+// not reported. BENCH_SECONDS (default 6, a run's measured time), BENCH_WARMUP_SECONDS (2), BENCH_BUYERS (16), BENCH_DEVICES (300),
 // BENCH_ENGINES (pglite,postgres). About two minutes for both engines.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, root, runNode, startServer, stop, waitFor } from './_lib.mjs';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 16);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 300);
@@ -95,7 +99,7 @@ const percentile = (sorted, p) =>
  * BUYERS buyers at a time for `duration` seconds against `servers` (buyer slot k shops at server k mod n);
  * `deviceFor(slot)` picks what the buyer in that slot buys, `stockOf(ids)` reads the stock from the database.
  */
-async function shop(engine, mode, servers, stockOf, ids, deviceFor, duration = DURATION) {
+async function shop(engine, mode, servers, stockOf, ids, deviceFor, { duration = DURATION, rounds = 1, between } = {}) {
   const initial = await stockOf(ids);
   const latencies = Object.fromEntries(STEPS.map((step) => [step, []]));
   const counts = { paid: 0, soldOut: 0, refused: 0, errors: 0 };
@@ -141,23 +145,29 @@ async function shop(engine, mode, servers, stockOf, ids, deviceFor, duration = D
     paidUnits.set(id, (paidUnits.get(id) ?? 0) + quantity);
   }
 
-  const until = Date.now() + duration * 1000;
-  const startedAt = performance.now();
-  const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
-  await Promise.all(
-    Array.from({ length: BUYERS }, async (_, slot) => {
-      while (Date.now() < until) {
-        const client = buyerClient(servers[slot % servers.length].port, nextAddress());
-        try {
-          await buyOnce(client, slot);
-        } finally {
-          client.close();
+  // In `rounds` slices, `between(seconds)` before each (the floor's turn): only the store's slices are counted.
+  let seconds = 0;
+  const cpu = servers.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    await between?.(duration / rounds);
+    const until = Date.now() + (duration / rounds) * 1000;
+    const startedAt = performance.now();
+    const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
+    await Promise.all(
+      Array.from({ length: BUYERS }, async (_, slot) => {
+        while (Date.now() < until) {
+          const client = buyerClient(servers[slot % servers.length].port, nextAddress());
+          try {
+            await buyOnce(client, slot);
+          } finally {
+            client.close();
+          }
         }
-      }
-    }),
-  );
-  const seconds = (performance.now() - startedAt) / 1000;
-  const cpu = servers.map((server, i) => cpuSeconds(server.pid) - cpuBefore[i]);
+      }),
+    );
+    seconds += (performance.now() - startedAt) / 1000;
+    servers.forEach((server, i) => (cpu[i] += cpuSeconds(server.pid) - cpuBefore[i]));
+  }
 
   const final = await stockOf(ids);
   let oversold = 0;
@@ -192,22 +202,43 @@ async function shop(engine, mode, servers, stockOf, ids, deviceFor, duration = D
   };
 }
 
-/** The floor (bench/_checkout-floor.ts) on its own copy of the seeded database: `env` says where that copy is. */
-async function floor(env, devices) {
-  const output = await runNode(
-    ['--import', 'tsx', 'bench/_checkout-floor.ts'],
-    { ...env, FLOOR_DEVICES: JSON.stringify(devices) },
-    { capture: true },
-  );
-  const line = output.split('\n').find((l) => l.startsWith('FLOOR '));
-  if (!line) throw new Error(`the floor did not report:\n${output.slice(-2000)}`);
-  return JSON.parse(line.slice('FLOOR '.length));
+/**
+ * The floor (bench/_checkout-floor.ts), a process of its own on its own copy of the seeded database (`env`
+ * says where), running slices when asked: warm(seconds), then run(seconds) answering its figures so far.
+ */
+function startFloor(env, devices) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/_checkout-floor.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, FLOOR_DEVICES: JSON.stringify(devices) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const waiting = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line === 'READY' || line.startsWith('FLOOR ')) waiting.shift()?.resolve(line);
+  });
+  child.once('exit', (code) => {
+    for (const { reject } of waiting.splice(0)) reject(new Error(`the floor exited with ${code}`));
+  });
+  const ask = (command) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      child.stdin.write(`${command}\n`);
+    });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    warm: (seconds) => ask(`warm ${seconds}`),
+    run: async (seconds) => JSON.parse((await ask(`run ${seconds}`)).slice('FLOOR '.length)),
+    close: () => {
+      if (!child.stdin.writableEnded) child.stdin.end();
+      return exited;
+    },
+  };
 }
 
 /**
- * One engine: the floor, then the store (warm-up, uncontended, contended) and, given `twoInstances`, two
- * store processes on the same database (uncontended, buyers split between them). `copy(env)` gives the
- * floor's environment: a copy of the seeded database, so both start from the same rows.
+ * One engine: the floor and the store taking turns (ROUNDS slices each, uncontended), then the store contended
+ * and, given `twoInstances`, two store processes on the same database (uncontended, buyers split between them).
+ * `copy(env)` gives the floor's environment: a copy of the seeded database, so both start from the same rows.
  */
 async function measure(engine, env, { copy, stockReader, twoInstances = false }) {
   const logDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-bench-checkout-log-'));
@@ -221,7 +252,7 @@ async function measure(engine, env, { copy, stockReader, twoInstances = false })
       .find((l) => l.startsWith('POOLS '))
       .slice('POOLS '.length),
   );
-  const floorResult = await floor(await copy(env), pools.uncontended);
+  const floor = startFloor(await copy(env), pools.uncontended);
   const servers = [];
   const start = async () => {
     const port = await freePort();
@@ -235,19 +266,26 @@ async function measure(engine, env, { copy, stockReader, twoInstances = false })
     const stockOf = stockReader(first.port);
     const own = (slot) => pools.uncontended[slot * 4 + Math.floor(Math.random() * 4)];
     const any = () => pools.contended[Math.floor(Math.random() * pools.contended.length)];
-    // Warm-up, not reported: the first seconds of a fresh process run cold code and cold caches.
-    await shop(engine, 'warm-up', [first], stockOf, pools.uncontended, own, WARMUP);
+    // Warm-ups, not reported: the first seconds of a fresh process run cold code and cold caches.
+    await floor.warm(WARMUP);
+    await shop(engine, 'warm-up', [first], stockOf, pools.uncontended, own, { duration: WARMUP });
+    let floorResult;
     const rows = [
-      await shop(engine, 'uncontended', [first], stockOf, pools.uncontended, own),
+      await shop(engine, 'uncontended', [first], stockOf, pools.uncontended, own, {
+        rounds: ROUNDS,
+        between: async (seconds) => (floorResult = await floor.run(seconds)),
+      }),
       await shop(engine, 'contended', [first], stockOf, pools.contended, any),
     ];
+    await floor.close();
     if (twoInstances) {
       const second = await start();
-      await shop(engine, 'warm-up', [second], stockOf, pools.uncontended, own, WARMUP);
+      await shop(engine, 'warm-up', [second], stockOf, pools.uncontended, own, { duration: WARMUP });
       rows.push(await shop(engine, 'two instances', [first, second], stockOf, pools.uncontended, own));
     }
     return { floor: { engine, ...floorResult }, rows };
   } finally {
+    await floor.close();
     await Promise.all(servers.map(stop));
     rmSync(logDir, { recursive: true, force: true });
   }
@@ -354,7 +392,8 @@ if (ENGINES.includes('postgres')) {
 
 console.log(
   `\ncheckout -> sandbox charge -> verify, ${BUYERS} buyers at a time, each from its own 127.x.y.z address, ${DURATION} s a run` +
-    `\nfloor: the same statements by a bare script through the same driver (bench/_paid-order.ts), uncontended` +
+    `\nfloor: the same statements by a bare script through the same driver (bench/_paid-order.ts), uncontended,` +
+    ` in ${ROUNDS} turns with the store's uncontended run` +
     `\nuncontended: each buyer slot its own 4 devices; contended: all over ${DEVICES} devices of 1 to 5 units` +
     `\ncpu ms/paid: the store process's CPU (the floor's own for the floor; a PostgreSQL server's is in neither)\n`,
 );
