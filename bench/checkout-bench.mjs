@@ -221,6 +221,7 @@ function startFloor(env, devices) {
   });
   const ask = (command) =>
     new Promise((resolve, reject) => {
+      if (child.exitCode !== null) return reject(new Error(`the floor exited with ${child.exitCode}`));
       waiting.push({ resolve, reject });
       child.stdin.write(`${command}\n`);
     });
