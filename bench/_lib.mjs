@@ -9,15 +9,36 @@ import autocannon from 'autocannon';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export function freePort() {
+function listenOn(port) {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
   });
+}
+
+const handedOut = new Set();
+/**
+ * A port nothing listens on: any the system gives, or with BENCH_PORTS=3500-3599 (a machine shared by
+ * several people, each with a range of their own) the first free one of that range not handed out yet.
+ */
+export async function freePort() {
+  const range = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/);
+  if (!range) return listenOn(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (handedOut.has(port)) continue;
+    try {
+      await listenOn(port);
+      handedOut.add(port);
+      return port;
+    } catch {
+      // taken: try the next
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 /** Runs node with these arguments in the project root; resolves (with its output when `capture`) when it exits 0. */
@@ -61,7 +82,8 @@ export function stop(child) {
 
 /**
  * A bare node:http server: the ceiling to compare with. `bodies` is one JSON body for every request, or
- * the body to answer for each path (the bytes the real server answered for it), so both send the same.
+ * the body to answer for each path (the bytes the real server answered for it), so both send the same;
+ * a body starting with < goes out as HTML.
  */
 export function startBareServer(port, bodies) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'quickbuy-bare-')), 'bodies.json');
@@ -72,8 +94,9 @@ export function startBareServer(port, bodies) {
       '-e',
       `const bodies = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
       require('node:http').createServer((q, s) => {
-        s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        s.end(bodies[q.url] ?? bodies['*']);
+        const body = bodies[q.url] ?? bodies['*'] ?? '';
+        s.writeHead(200, { 'content-type': body.startsWith('<') ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8' });
+        s.end(body);
       }).listen(${port}, '127.0.0.1')`,
     ],
     { stdio: 'ignore' },

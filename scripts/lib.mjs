@@ -110,7 +110,8 @@ export async function startPostgres({ settings = {} } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
-  const port = await freePort();
+  // POSTGRES_PORT chooses the port (a machine shared by several people); any free one otherwise.
+  const port = Number(process.env.POSTGRES_PORT) || (await freePort());
   const commandOf = (file, args) =>
     runAs ? ['runuser', ['-u', runAs, '--', path.join(bin, file), ...args]] : [path.join(bin, file), args];
   const pg = (file, args) => {

@@ -31,6 +31,15 @@ export const sandboxChargeSchema = z.object({
 
 export const CARD_EXPIRED_MESSAGE = 'This card has expired: check the expiry date';
 
+let storeMonthFormat: Intl.DateTimeFormat | undefined;
+/** Made once, when first asked for: a new Intl.DateTimeFormat costs more than a sandbox charge's statements. */
+const storeMonth = () =>
+  (storeMonthFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: STORE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+  }));
+
 /**
  * True when an MM/YY expiry is before the current month in the store's time zone: a card is good
  * through the last day of its expiry month. An expiry not shaped MM/YY is not judged here.
@@ -38,8 +47,7 @@ export const CARD_EXPIRED_MESSAGE = 'This card has expired: check the expiry dat
 export function cardExpired(expiry: string, now: Date): boolean {
   const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(expiry.trim());
   if (!match) return false;
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit' })
-    .formatToParts(now);
+  const parts = storeMonth().formatToParts(now);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const current = part('year') * 12 + part('month');
   return (2000 + Number(match[2])) * 12 + Number(match[1]) < current;
