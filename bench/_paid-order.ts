@@ -9,6 +9,8 @@ import type { PGlite, Transaction as PgliteTransaction } from '@electric-sql/pgl
 import type pg from 'pg';
 
 export const SQL = {
+  /** PostgreSQL only: the catalog change every other instance hears at the commit (docs/decisions/058). */
+  catalogNotify: "select pg_notify($1, '')",
   holdsLock: 'select pg_advisory_xact_lock(hashtextextended($1, 0))',
   reserve:
     'update "devices" set "quantity" = "devices"."quantity" - $1, "updated_at" = now() where ("devices"."id" = $2 and "devices"."quantity" >= $3 and "devices"."in_stock" = $4 and "devices"."deleted_at" is null) returning "id", "name", "price", "condition", "storage", (\n  select coalesce(\n    (array_agg(i.image_id order by i.position))["devices".default_image_index + 1],\n    (array_agg(i.image_id order by i.position))[1])\n  from "device_images" i where i.device_id = "devices".id)',
@@ -30,30 +32,41 @@ export const SQL = {
     'insert into "outbox_emails" ("id", "kind", "to_address", "subject", "html", "text", "dedupe_key", "contains_secret", "entity_type", "entity_id", "status", "attempts", "next_attempt_at", "last_error", "sent_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, default, default, $10, default, default, $11) on conflict do nothing returning "id"',
 };
 
-/** The statements of a paid order in the store's order (checkout, sandbox charge, verify), one line bought. */
-export const PAID_ORDER_STATEMENTS = [
-  // checkout, one transaction: the address's hold lock, the stock taken and priced, the order with its lines
-  SQL.holdsLock,
-  SQL.reserve,
-  SQL.placeOrder,
-  // the sandbox charge
-  SQL.orderPayment,
-  SQL.sandboxCharge,
-  // verify: the order and the provider's answer, then one transaction: the locked order, the payment,
-  // the paid mark with the lines, the confirmation email in the outbox
-  SQL.orderPayment,
-  SQL.sandboxAnswer,
-  SQL.lockOrder,
-  SQL.payment,
-  SQL.paidMark,
-  SQL.outbox,
-];
+/**
+ * The statements of a paid order in the store's order (checkout, sandbox charge, verify), one line bought, on
+ * `engine`: PostgreSQL also announces the stock change to the other instances. The rate limits' counters
+ * (PostgreSQL) are the HTTP edge's, not the order's: the store pays them, the floor does not.
+ */
+export function paidOrderStatements(engine: Engine): string[] {
+  return [
+    // checkout, one transaction: the address's hold lock, the stock taken and priced (announced on
+    // PostgreSQL), the order with its lines
+    SQL.holdsLock,
+    SQL.reserve,
+    ...(engine === 'postgres' ? [SQL.catalogNotify] : []),
+    SQL.placeOrder,
+    // the sandbox charge
+    SQL.orderPayment,
+    SQL.sandboxCharge,
+    // verify: the order and the provider's answer, then one transaction: the locked order, the payment,
+    // the paid mark with the lines, the confirmation email in the outbox
+    SQL.orderPayment,
+    SQL.sandboxAnswer,
+    SQL.lockOrder,
+    SQL.payment,
+    SQL.paidMark,
+    SQL.outbox,
+  ];
+}
 
 type Rows = unknown[][];
 type Query = (text: string, params: unknown[]) => Promise<Rows>;
 
+type Engine = 'pglite' | 'postgres';
+
 /** The driver the store runs on, without Drizzle: a statement with its parameters, and a transaction. */
 export interface BareDriver {
+  engine: Engine;
   query: Query;
   transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
 }
@@ -64,7 +77,7 @@ export function pgliteDriver(client: PGlite): BareDriver {
     (target: PGlite | PgliteTransaction): Query =>
     async (text, params) =>
       (await target.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
-  return { query: on(client), transaction: (work) => client.transaction((tx) => work(on(tx))) };
+  return { engine: 'pglite', query: on(client), transaction: (work) => client.transaction((tx) => work(on(tx))) };
 }
 
 /** A pg Pool as the store's (same size): a statement on any connection, a transaction on one, as Drizzle does it. */
@@ -74,6 +87,7 @@ export function pgPoolDriver(pool: pg.Pool): BareDriver {
     async (text, params) =>
       (await target.query<unknown[]>({ text, values: params, rowMode: 'array' })).rows;
   return {
+    engine: 'postgres',
     query: on(pool),
     async transaction(work) {
       const connection = await pool.connect();
@@ -141,6 +155,7 @@ export async function placeAndPay(
     await query(SQL.holdsLock, [`holds:${clientAddress}`]);
     const [reserved] = await query(SQL.reserve, [quantity, deviceId, quantity, true]);
     if (!reserved) return fail(`device ${deviceId} out of stock`);
+    if (driver.engine === 'postgres') await query(SQL.catalogNotify, ['quickbuy_catalog']);
     const [, name, price, condition, storage, image] = reserved as [string, string, number, string, string, string];
     const lines = JSON.stringify([{ device_id: deviceId, quantity, name, price, condition, storage, image }]);
     const total = price * quantity;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Database, type DatabaseConnection } from '../../src/server/db/client';
+import { openDatabase, type Database, type DatabaseConnection, type OpenOptions } from '../../src/server/db/client';
 import { fixedClock } from '../../src/server/lib/clock';
 
 export interface TestDatabase {
@@ -22,12 +22,12 @@ export interface TestDatabase {
  * A fresh database built by the real migrations: in-memory PGlite by default, or a new database
  * on the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshotFile = process.env.QUICKBUY_PGLITE_SNAPSHOT;
     const snapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
-    const connection = await openDatabase({ memory: true, snapshot });
+    const connection = await openDatabase({ memory: true, snapshot }, options);
     await connection.migrate();
     return { connection, db: connection.db, drop: () => connection.close() };
   }
@@ -38,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const connection = await openDatabase({ url: url.toString() });
+  const connection = await openDatabase({ url: url.toString() }, options);
   await connection.migrate();
   return {
     connection,

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type QueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Logger, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -91,10 +91,15 @@ const MIGRATION_LOCK_ID = 727_001_2026;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; snapshot?: Blob };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
-  if ('url' in target) return openPostgres(target.url);
-  if ('dataDir' in target) return openPglite(target.dataDir);
-  return openPglite(undefined, target.snapshot);
+/** How a database is opened; `logger` hears every statement Drizzle sends (the checkout floor's test records them). */
+export interface OpenOptions {
+  logger?: Logger;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseConnection> {
+  if ('url' in target) return openPostgres(target.url, options);
+  if ('dataDir' in target) return openPglite(target.dataDir, undefined, options);
+  return openPglite(undefined, target.snapshot, options);
 }
 
 /**
@@ -133,7 +138,11 @@ function withoutQueryParsers<C extends PGlite | PgliteTransaction>(client: C): C
   });
 }
 
-async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<DatabaseConnection> {
+async function openPglite(
+  dataDir: string | undefined,
+  snapshot: Blob | undefined,
+  { logger }: OpenOptions,
+): Promise<DatabaseConnection> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
@@ -141,7 +150,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
     loadDataDir: snapshot,
     parsers: DRIZZLE_PARSERS,
   });
-  const pglite = drizzlePglite({ client: withoutQueryParsers(client), schema });
+  const pglite = drizzlePglite({ client: withoutQueryParsers(client), schema, logger });
   embedded.add(pglite);
   return {
     db: pglite,
@@ -201,12 +210,12 @@ export function poolUse(db: Database): PoolUse {
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE };
 }
 
-async function openPostgres(url: string): Promise<DatabaseConnection> {
+async function openPostgres(url: string, { logger }: OpenOptions): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn('PostgreSQL dropped an idle connection:', error.message));
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema, logger });
   pools.set(db, pool);
   // A connection the server drops while it is checked out (the server restarts in the middle of a transaction)
   // emits 'error' on its client, which the pool listens to only while the client is idle: unheard, that error
