@@ -91,6 +91,18 @@ async function awaitingPayment(api: Api, admin: Api, agent: Api, id: string) {
   return number;
 }
 
+/** The header's menu of a signed-in staff member, open: the account menu from lg up, the phone's menu below. */
+async function checkHeaderMenu(page: Page, walk: Walk, role: 'Agent' | 'Admin') {
+  const header = page.getByRole('banner');
+  const accountMenu = header.getByRole('button', { name: `${role} account menu` });
+  const toggle = (await accountMenu.isVisible()) ? accountMenu : header.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  await expect(header.getByRole('button', { name: new RegExp(`${role}: `) })).toBeVisible();
+  await walk.check(`the header's ${role.toLowerCase()} menu`);
+  await page.keyboard.press('Escape');
+  await expect(header.getByRole('button', { name: new RegExp(`${role}: `) })).toBeHidden();
+}
+
 /** An admin tab, searched for `q` when given, once `ready` is drawn. */
 async function openTab(page: Page, tab: string, ready: (page: Page) => Locator, q?: string) {
   await page.goto(`/admin?tab=${tab}${q ? `&q=${encodeURIComponent(q)}` : ''}`);
@@ -199,6 +211,12 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
         page.getByRole('listitem', { name: offered }).getByRole('button', { name: 'Revise Offer' }),
         'Revise Offer',
       );
+      await card.getByRole('button', { name: 'Mark as Assessed' }).click();
+      await expect(page.getByText('Device marked as assessed')).toBeVisible();
+      // Judged once it has faded in: half-way its colours are half the background's.
+      await expect(page.locator('[data-sonner-toast]')).toHaveCSS('opacity', '1');
+      await walk.check('/agent-dashboard with a toast');
+      await checkHeaderMenu(page, walk, 'Agent');
       await page.getByRole('tab', { name: 'Profile' }).click();
       await expect(page.getByLabel(/^Name/)).toHaveValue(AGENT.name);
       await walk.check('/agent-dashboard, Profile tab');
@@ -230,6 +248,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
 
       await openTab(page, 'overview', (p) => p.getByText('Revenue (left axis)'));
       await walk.check('Overview');
+      await checkHeaderMenu(page, walk, 'Admin');
 
       await openTab(page, 'transactions', (p) => p.getByRole('listitem', { name: toPay }), toPay);
       await walk.check('Transactions');
