@@ -248,6 +248,9 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
 
       await openTab(page, 'overview', (p) => p.getByText('Revenue (left axis)'));
       await walk.check('Overview');
+      await page.getByText('Figures by day').click();
+      await expect(page.getByRole('table', { name: 'Revenue and paid orders per day' })).toBeVisible();
+      await walk.check('Overview with the figures by day open');
       await checkHeaderMenu(page, walk, 'Admin');
 
       await openTab(page, 'transactions', (p) => p.getByRole('listitem', { name: toPay }), toPay);
@@ -280,7 +283,16 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       );
       await walk.check('Orders');
       const orderCard = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
-      await checkDialog(page, walk, orderCard.getByRole('button', { name: 'View Details' }), /^Order /);
+      await checkDialog(page, walk, orderCard.getByRole('button', { name: 'View Details' }), /^Order /, {
+        then: async (dialog) => {
+          await dialog.getByRole('button', { name: 'Revoke links' }).click();
+          const confirm = page.getByRole('dialog', { name: `Revoke the links to order ${order.orderNumber}?` });
+          await expect(confirm).toBeVisible();
+          await walk.check('the Revoke links confirmation over the order');
+          await page.keyboard.press('Escape');
+          await expect(confirm).toBeHidden();
+        },
+      });
       await checkDialog(
         page,
         walk,
