@@ -27,7 +27,7 @@ test('the admin marks a device Out of Stock in the list: the store stops selling
   await page.goto(`/admin?tab=devices&q=${encodeURIComponent(device.model)}`);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: device.name }) });
   await expect(card.getByText('In Stock')).toBeVisible();
-  await card.getByRole('button', { name: `Mark ${device.name} Out of Stock` }).click();
+  await card.getByRole('button', { name: `Mark Out of Stock ${device.name}` }).click();
   await expect(page.getByText(`${device.name} is Out of Stock: off sale, its quantity kept`)).toBeVisible();
   await expect(card.getByText('Out of Stock', { exact: true })).toBeVisible();
   await expect(card.getByText('Quantity').locator('xpath=following-sibling::dd[1]')).toHaveText('3');

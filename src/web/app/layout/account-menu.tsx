@@ -13,7 +13,6 @@ const PANEL_ID = 'header-account-menu';
  */
 export function AccountMenu({ user }: { user: Exclude<SessionUser, { role: 'customer' }> }) {
   const { open, setOpen, rootRef, buttonRef } = useHeaderPopup<HTMLDivElement>();
-  const role = user.role === 'agent' ? 'Agent' : 'Admin';
 
   return (
     <div ref={rootRef} className="relative">
@@ -22,12 +21,13 @@ export function AccountMenu({ user }: { user: Exclude<SessionUser, { role: 'cust
         type="button"
         aria-expanded={open}
         aria-controls={PANEL_ID}
-        aria-label={`${role} account menu`}
         data-state={open ? 'open' : 'closed'}
         onClick={() => setOpen((value) => !value)}
         className="group inline-flex h-10 items-center gap-1 rounded-lg px-2 whitespace-nowrap hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none data-[state=open]:bg-slate-100"
       >
-        <RoleAvatar user={user} labelClassName="hidden xl:inline" />
+        {/* Named by what it shows ('Agent account menu'), so a voice command naming the visible label finds it. */}
+        <RoleAvatar user={user} labelClassName="sr-only xl:not-sr-only" />
+        <span className="sr-only"> account menu</span>
         <ChevronDown
           className="size-4 text-slate-500 transition-transform duration-200 group-data-[state=open]:rotate-180"
           aria-hidden="true"

@@ -41,7 +41,7 @@ export function RoleAvatar({ user, labelClassName = '' }: { user: SessionUser; l
       <span
         aria-hidden="true"
         className={`grid size-8 place-items-center rounded-full text-xs font-bold text-white ${
-          isAgent ? 'bg-emerald-600' : 'bg-brand-600'
+          isAgent ? 'bg-emerald-700' : 'bg-brand-600'
         }`}
       >
         {isAgent ? 'AG' : 'A'}

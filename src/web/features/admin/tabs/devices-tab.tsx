@@ -109,6 +109,8 @@ function DeviceCard({
 }) {
   const shown = device.images.slice(0, 3);
   const stock = !device.inStock ? 'out' : device.quantity === 0 ? 'sold' : 'in';
+  // Its name starts with the words on it, then says which device (the list shows many).
+  const stockMove = device.inStock ? 'Mark Out of Stock' : 'Mark In Stock';
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       {shown.length > 0 && (
@@ -159,9 +161,9 @@ function DeviceCard({
           size="sm"
           disabled={stockPending}
           onClick={() => onStock(!device.inStock)}
-          aria-label={`Mark ${device.name} ${device.inStock ? 'Out of Stock' : 'In Stock'}`}
+          aria-label={`${stockMove} ${device.name}`}
         >
-          {device.inStock ? 'Mark Out of Stock' : 'Mark In Stock'}
+          {stockMove}
         </Button>
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${device.name}`}>
           <Pencil className="size-4" aria-hidden="true" />

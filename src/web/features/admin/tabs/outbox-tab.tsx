@@ -112,7 +112,15 @@ function Email({ email }: { email: OutboxEmailDetails }) {
         <span className="text-slate-500">Subject:</span> {email.subject}
       </p>
       {/* The text part, never the HTML: an email's markup does not run in the admin's page. */}
-      <pre className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap">{email.text}</pre>
+      {/* A long email scrolls inside its box: focusable, so the keyboard scrolls it too. */}
+      <pre
+        role="region"
+        aria-label="Email text"
+        tabIndex={0}
+        className="max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      >
+        {email.text}
+      </pre>
     </div>
   );
 }
