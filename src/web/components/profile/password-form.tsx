@@ -19,9 +19,9 @@ export function PasswordForm() {
   });
   return (
     <form noValidate aria-labelledby={`${prefix}-heading`} className="space-y-4" onSubmit={onSubmit}>
-      <h3 id={`${prefix}-heading`} className="text-lg font-semibold text-slate-900">
+      <h2 id={`${prefix}-heading`} className="text-lg font-semibold text-slate-900">
         Change Password
-      </h3>
+      </h2>
       <PasswordField label="Current Password" autoComplete="current-password" {...input('currentPassword')} />
       <PasswordField label="New Password" {...input('newPassword')} />
       <PasswordField label="Confirm New Password" {...input('confirmPassword')} />

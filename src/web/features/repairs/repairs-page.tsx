@@ -62,7 +62,7 @@ export function Component() {
   const open = (service?: RepairServiceId) => setDialog((d) => ({ open: true, service, opened: d.opened + 1 }));
 
   return (
-    <main>
+    <div>
       <section className="border-b border-slate-200 bg-gradient-to-br from-brand-50 via-white to-indigo-50">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Professional Repair Services</h1>
@@ -124,7 +124,7 @@ export function Component() {
           />
         </Suspense>
       )}
-    </main>
+    </div>
   );
 }
 
