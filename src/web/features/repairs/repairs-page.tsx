@@ -153,8 +153,9 @@ function ServiceCard({ service, onBook }: { service: RepairService; onBook: () =
         <dt className="text-slate-500">Warranty</dt>
         <dd className="text-right text-slate-900">{service.warranty}</dd>
       </dl>
-      <Button variant="secondary" className="mt-6" onClick={onBook} aria-label={`Book ${service.name}`}>
-        Book Now
+      {/* The name starts with the words shown (speech control users say them), then which service. */}
+      <Button variant="secondary" className="mt-6" onClick={onBook}>
+        Book Now<span className="sr-only"> for {service.name}</span>
       </Button>
     </li>
   );
