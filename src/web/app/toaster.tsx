@@ -1,7 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
 import { TOASTS } from '../../shared/store';
 import { toasterMounted, useToastPlace } from '../lib/toast';
+
+/** Sonner's rich colours, their text darkened to read at 4.5:1 or more on their tinted backgrounds (WCAG AA). */
+const READABLE_COLOURS = {
+  '--success-text': 'hsl(140, 100%, 20%)',
+  '--info-text': 'hsl(210, 92%, 35%)',
+  '--warning-text': 'hsl(31, 92%, 28%)',
+  '--error-text': 'hsl(360, 100%, 38%)',
+} as CSSProperties;
 
 /**
  * Loaded on the first toast (lib/toast.ts). The spec's numbers: 3 visible, 4 seconds. Where it sits
@@ -21,6 +29,7 @@ export default function Toaster() {
       mobileOffset={{ top }}
       richColors
       closeButton
+      style={READABLE_COLOURS}
     />
   );
 }

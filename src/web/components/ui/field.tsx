@@ -51,7 +51,7 @@ export function FieldFrame({ id, label, error, hint, required, optional, classNa
             *
           </span>
         )}
-        {optional && <span className="font-normal text-slate-500"> (optional)</span>}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
       </label>
       {children}
       {hint && !error && (

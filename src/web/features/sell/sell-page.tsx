@@ -201,7 +201,7 @@ function PhotoPicker({
   return (
     <fieldset className="sm:col-span-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">
-        Photos <span className="font-normal text-slate-500">(optional)</span>
+        Photos <span className="font-normal text-slate-600">(optional)</span>
       </legend>
       <div className="flex flex-wrap gap-3">
         {photos.map((photo, index) => (
