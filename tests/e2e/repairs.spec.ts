@@ -19,7 +19,7 @@ const dialogTitled = (page: Page, step: number) =>
 /** Opens the dialog from the Battery Replacement card and books Pieter's laptop up to step 6, which it returns. */
 async function upToPickupStep(page: Page) {
   await page.goto('/repairs');
-  await page.getByRole('button', { name: 'Book Battery Replacement' }).click();
+  await page.getByRole('button', { name: 'Book Now for Battery Replacement' }).click();
   await dialogTitled(page, 1).getByText('Laptop').click();
   await dialogTitled(page, 1).getByRole('button', { name: 'Next' }).click();
   await dialogTitled(page, 2).getByRole('button', { name: 'Next' }).click();
@@ -62,7 +62,7 @@ test.describe('repairs', () => {
     // Some hundred key presses, each awaited: about 25 s on a busy 2-core machine, near the default 30 s.
     test.slow();
     await page.goto('/repairs');
-    await tabTo(page, page.getByRole('button', { name: 'Book Screen Repair' }));
+    await tabTo(page, page.getByRole('button', { name: 'Book Now for Screen Repair' }));
     await page.keyboard.press('Enter');
 
     // Step 1: device type. Back is disabled, Next waits for a choice.

@@ -6,7 +6,7 @@ import { usePageTitle } from '../lib/use-page-title';
 export function Component() {
   usePageTitle('Page not found | QuickBuy');
   return (
-    <main className="relative isolate overflow-hidden">
+    <div className="relative isolate overflow-hidden">
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-80 bg-gradient-to-b from-brand-50 to-transparent"
@@ -26,6 +26,6 @@ export function Component() {
           </CtaLink>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -15,7 +15,7 @@ import { COLLECTION_LINKS, COMPANY_LINKS } from './layout/nav-links';
  */
 export function NeedsJavaScript() {
   return (
-    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <noscript>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">This page needs JavaScript</h1>
         <p className="mt-4 text-lg text-slate-600">
@@ -31,7 +31,7 @@ export function NeedsJavaScript() {
           </CtaLink>
         </div>
       </noscript>
-    </main>
+    </div>
   );
 }
 

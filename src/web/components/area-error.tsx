@@ -26,9 +26,9 @@ export function AreaErrorPage({ forget }: { forget?: () => void }) {
     await navigate(location, { replace: true, preventScrollReset: true, state: location.state });
   };
   return (
-    <main className="px-4 py-16">
+    <div className="px-4 py-16">
       <ErrorPanel error={error} heading={1} onRetry={() => void retry()} />
-    </main>
+    </div>
   );
 }
 

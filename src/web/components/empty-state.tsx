@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClass } from './ui/button';
 
 const LOOKS = {
-  /** The whole page (an empty cart, an account page before sign-in): its <main> and <h1>. */
+  /** The whole page (an empty cart, an account page before sign-in): its <h1>. */
   page: {
     frame: 'mx-auto max-w-2xl px-4 py-16 text-center',
     icon: 'mx-auto size-16 text-slate-300',
@@ -37,16 +37,15 @@ export function EmptyState({
   action: { to: string; label: string };
 }) {
   const classes = LOOKS[look];
-  const Frame = look === 'page' ? 'main' : 'div';
   const Heading = look === 'page' ? 'h1' : 'h2';
   return (
-    <Frame className={classes.frame}>
+    <div className={classes.frame}>
       <Icon className={classes.icon} aria-hidden="true" />
       <Heading className={classes.title}>{title}</Heading>
       <p className={classes.text}>{children}</p>
       <Link to={action.to} className={classes.action}>
         {action.label}
       </Link>
-    </Frame>
+    </div>
   );
 }

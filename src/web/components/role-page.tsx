@@ -23,11 +23,11 @@ export function RolePage<R extends Role>({
   const { user, isLoading } = useSession();
   if (isLoading) {
     return (
-      <main className="mx-auto max-w-6xl px-4 py-16">
+      <div className="mx-auto max-w-6xl px-4 py-16">
         <p role="status" className="text-slate-600">
           Loading...
         </p>
-      </main>
+      </div>
     );
   }
   return user?.role === allowed ? children(user as UserOf<R>) : denied;

@@ -46,7 +46,7 @@ export function TabbedPage({
       }
     : { defaultValue: first };
   return (
-    <main className={className}>
+    <div className={className}>
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1 text-slate-600">{subtitle}</p>
       <Tabs {...state} className="mt-8">
@@ -65,6 +65,6 @@ export function TabbedPage({
           </TabsContent>
         ))}
       </Tabs>
-    </main>
+    </div>
   );
 }

@@ -137,7 +137,7 @@ function FeaturedCard({ item }: { item: CatalogMenuReply['featured'][number] }) 
       </span>
       <span className="mt-0.5 flex items-baseline gap-2 text-sm">
         <span className="font-semibold text-slate-900">{money(item.price, 'card')}</span>
-        {onSale && <s className="text-xs text-slate-400">{money(item.originalPrice!, 'card')}</s>}
+        {onSale && <s className="text-xs text-slate-500">{money(item.originalPrice!, 'card')}</s>}
       </span>
     </MenuLink>
   );

@@ -11,8 +11,10 @@ const FollowUsBar = hydrateLater(() => import('./follow-us-bar').then((module) =
 
 /**
  * The frame of every page: free-delivery banner, header (mega menu, mobile menu), footer,
- * FOLLOW US bar and the chat launcher. Pages render their own <main>. Kept light: this code is
- * on every page's first load (no zod, no markdown, no dialogs).
+ * FOLLOW US bar and the chat launcher. The frame holds the page's one <main> (the skip link's target),
+ * so no page can leave it out or add a second: pages render plain blocks in it (docs/decisions/057).
+ * Everything else of the frame sits in a landmark too. Kept light: this code is on every page's first
+ * load (no zod, no markdown, no dialogs).
  */
 export function RootLayout() {
   useEffect(frameIsLive, []);
@@ -27,9 +29,9 @@ export function RootLayout() {
       <NavigationProgress />
       <TopBanner />
       <SiteHeader />
-      <div id="content" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
-      </div>
+      </main>
       <SiteFooter />
       <FollowUsBar />
       <ChatSlot />

@@ -32,9 +32,9 @@ function SavedDetails({ details }: { details: NonNullable<PaymentDetailsReply['d
   const label = PAYMENT_METHODS.find((m) => m.value === details.method)?.label ?? details.method;
   return (
     <section aria-labelledby="saved-payment" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
-      <h3 id="saved-payment" className="font-semibold text-slate-900">
+      <h2 id="saved-payment" className="font-semibold text-slate-900">
         Saved payment method: {label}
-      </h3>
+      </h2>
       {details.bank && (
         <p className="mt-1 text-slate-700">
           {details.bank.bankName} · {details.bank.accountHolder} · Account {details.bank.accountNumber}

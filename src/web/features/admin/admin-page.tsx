@@ -41,7 +41,7 @@ function AdminDashboard() {
   return (
     // From lg the FOLLOW US rail (about 33 px, fixed at the left edge) overlaps a centred 80rem column until
     // the margin beside it is wider than the rail (84rem): the column keeps clear of it until then.
-    <main className="mx-auto max-w-7xl px-4 py-10 lg:pl-12 min-[84rem]:pl-4">
+    <div className="mx-auto max-w-7xl px-4 py-10 lg:pl-12 min-[84rem]:pl-4">
       <h1 className="text-3xl font-bold text-slate-900">
         Admin Dashboard<span className="font-normal text-slate-500"> - Manage your platform</span>
       </h1>
@@ -69,6 +69,6 @@ function AdminDashboard() {
           );
         })}
       </Tabs>
-    </main>
+    </div>
   );
 }

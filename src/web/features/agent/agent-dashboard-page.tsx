@@ -10,12 +10,12 @@ import { SummaryCards } from './summary-cards';
 import { StoreTimeNote } from '../../components/store-time-note';
 
 const NOT_AN_AGENT = (
-  <main className="mx-auto max-w-md px-4 py-16 text-center">
+  <div className="mx-auto max-w-md px-4 py-16 text-center">
     <p className="text-lg text-slate-700">Please log in as an agent to access the dashboard.</p>
     <Link to={paths.agentLogin} className="mt-4 inline-block font-medium text-brand-700 hover:underline">
       Go to the partner portal
     </Link>
-  </main>
+  </div>
 );
 
 /**

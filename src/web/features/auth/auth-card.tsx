@@ -15,7 +15,7 @@ export function AuthCard({
   wide?: boolean;
 }) {
   return (
-    <main className="bg-slate-50 px-4 py-12 sm:py-16">
+    <div className="bg-slate-50 px-4 py-12 sm:py-16">
       <div
         className={`mx-auto ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
       >
@@ -23,7 +23,7 @@ export function AuthCard({
         {intro && <p className="mt-2 text-sm text-slate-600">{intro}</p>}
         <div className="mt-6">{children}</div>
       </div>
-    </main>
+    </div>
   );
 }
 
@@ -76,8 +76,13 @@ export function EmailedLinkCard({
   );
 }
 
-/** 'Terms of Service and Privacy Policy', each a link, in the sentences of the sign-up screens. */
-export function TermsAndPrivacy({ linkClassName }: { linkClassName: string }) {
+/**
+ * 'Terms of Service and Privacy Policy', each a link, in the sentences of the sign-up screens: underlined,
+ * as a link inside a sentence must be told apart by more than its colour.
+ */
+const linkClassName = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
+
+export function TermsAndPrivacy() {
   return (
     <>
       <Link to={paths.terms} className={linkClassName}>

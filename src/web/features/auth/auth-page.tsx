@@ -20,7 +20,7 @@ export function Component() {
         </TabsContent>
       </Tabs>
       <p className="mt-6 text-center text-xs text-slate-500">
-        By continuing you accept our <TermsAndPrivacy linkClassName="text-brand-700 hover:underline" />.
+        By continuing you accept our <TermsAndPrivacy />.
       </p>
     </AuthCard>
   );

@@ -139,7 +139,7 @@ export function SignUpForm() {
         <PasswordField label="Confirm Password" placeholder="Repeat your password" {...input('confirmPassword')} />
       </div>
       <CheckboxField {...input('acceptTerms')}>
-        I agree to the <TermsAndPrivacy linkClassName="font-medium text-brand-700 hover:underline" />
+        I agree to the <TermsAndPrivacy />
       </CheckboxField>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? 'Creating account...' : 'Create Account'}

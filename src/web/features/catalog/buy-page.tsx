@@ -56,7 +56,7 @@ export function Component() {
   const pastTheEnd = useLastPageInstead(data, data?.filteredTotal ?? 0);
 
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Buy Quality Devices</h1>
       <p className="mt-2 text-lg text-slate-600">Certified pre-owned phones and laptops with warranty</p>
 
@@ -128,6 +128,6 @@ export function Component() {
           </>
         ) : null}
       </div>
-    </main>
+    </div>
   );
 }

@@ -30,7 +30,7 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
   if (query.data === null) return <CatalogNotFound />;
 
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{query.data?.title ?? collection.title}</h1>
       <div className="mt-8">
         {!query.isSuccess || pastTheEnd ? (
@@ -48,6 +48,6 @@ function CollectionView({ slug }: { slug: CollectionSlug }) {
           </>
         )}
       </div>
-    </main>
+    </div>
   );
 }

@@ -24,19 +24,19 @@ export function Component() {
   if (query.isPending) {
     return (
       // As tall as the page it stands for, so the footer does not jump when the device arrives.
-      <main className="mx-auto min-h-[150vh] max-w-7xl px-4 py-24 text-center text-slate-600 sm:px-6 lg:px-8">
+      <div className="mx-auto min-h-[150vh] max-w-7xl px-4 py-24 text-center text-slate-600 sm:px-6 lg:px-8">
         <p role="status">Loading device details...</p>
-      </main>
+      </div>
     );
   }
   if (!query.isSuccess || query.data === null) {
     return (
-      <main className="mx-auto max-w-7xl px-4 py-24 text-center sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-7xl px-4 py-24 text-center sm:px-6 lg:px-8">
         <h1 className="text-2xl font-bold text-slate-900">
           {query.data === null ? 'Device not found' : 'Failed to load devices'}
         </h1>
         <BackLink className="mt-6 justify-center" />
-      </main>
+      </div>
     );
   }
   return <DeviceDetail key={query.data.id} device={query.data} />;
@@ -74,7 +74,7 @@ function DeviceDetail({ device }: { device: Device }) {
   const specifications = specificationRows(device);
 
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <BackLink />
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
@@ -210,6 +210,6 @@ function DeviceDetail({ device }: { device: Device }) {
           </p>
         </section>
       </div>
-    </main>
+    </div>
   );
 }

@@ -14,7 +14,7 @@ export function Component() {
   const home = useHome();
 
   return (
-    <main>
+    <div>
       <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Shop Smarter Today!</h1>
@@ -44,7 +44,7 @@ export function Component() {
           ))
         )}
       </div>
-    </main>
+    </div>
   );
 }
 

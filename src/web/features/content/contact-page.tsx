@@ -28,7 +28,7 @@ function ContactLine({ icon: Icon, label, children }: { icon: LucideIcon; label:
 export function Component() {
   usePageTitle();
   return (
-    <main>
+    <div>
       <PageHero
         wide
         icon={MessageSquare}
@@ -107,6 +107,6 @@ export function Component() {
           </div>
         </Section>
       </div>
-    </main>
+    </div>
   );
 }

@@ -47,14 +47,14 @@ export function ContentPage({
 }: Omit<PageHeroProps, 'children'> & { heroContent?: ReactNode; children: ReactNode }) {
   usePageTitle();
   return (
-    <main>
+    <div>
       <PageHero wide={wide} {...hero}>
         {heroContent}
       </PageHero>
       <div className={`mx-auto px-4 py-12 sm:px-6 sm:py-16 lg:px-8 ${wide ? 'max-w-6xl' : 'max-w-4xl'}`}>
         {children}
       </div>
-    </main>
+    </div>
   );
 }
 

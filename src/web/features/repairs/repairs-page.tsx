@@ -62,7 +62,7 @@ export function Component() {
   const open = (service?: RepairServiceId) => setDialog((d) => ({ open: true, service, opened: d.opened + 1 }));
 
   return (
-    <main>
+    <div>
       <section className="border-b border-slate-200 bg-gradient-to-br from-brand-50 via-white to-indigo-50">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Professional Repair Services</h1>
@@ -124,7 +124,7 @@ export function Component() {
           />
         </Suspense>
       )}
-    </main>
+    </div>
   );
 }
 
@@ -153,8 +153,9 @@ function ServiceCard({ service, onBook }: { service: RepairService; onBook: () =
         <dt className="text-slate-500">Warranty</dt>
         <dd className="text-right text-slate-900">{service.warranty}</dd>
       </dl>
-      <Button variant="secondary" className="mt-6" onClick={onBook} aria-label={`Book ${service.name}`}>
-        Book Now
+      {/* The name starts with the words shown (speech control users say them), then which service. */}
+      <Button variant="secondary" className="mt-6" onClick={onBook}>
+        Book Now<span className="sr-only"> for {service.name}</span>
       </Button>
     </li>
   );

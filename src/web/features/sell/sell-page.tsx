@@ -57,7 +57,7 @@ export function Component() {
   usePageTitle();
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   return (
-    <main className="bg-slate-50">
+    <div className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <header className="text-center">
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Sell Your Device</h1>
@@ -71,7 +71,7 @@ export function Component() {
           )}
         </div>
       </div>
-    </main>
+    </div>
   );
 }
 
@@ -201,7 +201,7 @@ function PhotoPicker({
   return (
     <fieldset className="sm:col-span-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">
-        Photos <span className="font-normal text-slate-400">(optional)</span>
+        Photos <span className="font-normal text-slate-600">(optional)</span>
       </legend>
       <div className="flex flex-wrap gap-3">
         {photos.map((photo, index) => (

@@ -21,7 +21,7 @@ const LABELS: Record<string, string> = {
 const STEP_CLASS: Record<OrderStepState, string> = {
   done: 'font-medium text-slate-900',
   skipped: 'text-slate-500 line-through',
-  upcoming: 'text-slate-400',
+  upcoming: 'text-slate-500',
 };
 
 /** What a step without a time says (a cancel by expiry has no entry of its own: it says nothing). */

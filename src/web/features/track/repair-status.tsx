@@ -78,7 +78,7 @@ export function RepairStatusView({ repair }: { repair: RepairTrackingView }) {
         ))}
         {reached >= 0 &&
           REPAIR_PICKUP_FLOW.slice(reached + 1).map((status) => (
-            <li key={status} className="flex gap-3 text-slate-400">
+            <li key={status} className="flex gap-3 text-slate-500">
               <Circle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
               <div>
                 <p>{REPAIR_STATUS_LABELS[status]}</p>

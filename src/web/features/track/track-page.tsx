@@ -53,7 +53,7 @@ export function Component() {
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   return (
-    <main className="bg-slate-50">
+    <div className="bg-slate-50">
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
         <header className="text-center">
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Track Your Device</h1>
@@ -103,7 +103,7 @@ export function Component() {
           {query.data?.kind === 'repair' && <RepairStatusView key={number} repair={query.data.repair} />}
         </div>
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -136,7 +136,7 @@ export function TradeInStatus({ tradeIn }: { tradeIn: TrackedTradeIn }) {
                   aria-hidden="true"
                 />
                 <div>
-                  <p className={`font-medium ${state === 'done' ? 'text-slate-900' : 'text-slate-400'}`}>{status}</p>
+                  <p className={`font-medium ${state === 'done' ? 'text-slate-900' : 'text-slate-500'}`}>{status}</p>
                   <p className="text-sm text-slate-500">{date ? formatDateTime(date) : STEP_LABELS[state]}</p>
                 </div>
               </li>
