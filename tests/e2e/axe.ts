@@ -10,6 +10,16 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  * `state` names what was open, for the failure message.
  */
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  // Colours are judged once what is fading in (a toast, a dialog) has finished: half-way, a text's colour is
+  // half its background's. Endless animations (a spinner) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const found = violations.map(
     (v) =>
