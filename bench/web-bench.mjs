@@ -9,13 +9,12 @@
 //                                              what the simulation blamed (render-blocking, request chains, bootup)
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { buildWebIfStale, root } from '../scripts/lib.mjs';
+import { buildWebIfStale, freePort, root } from '../scripts/lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -43,16 +42,6 @@ const FORBIDDEN_CHUNK = /(^|[/-])(admin|agent)[^/]*\.js/i;
 const withLighthouse = !process.argv.includes('--no-lighthouse');
 const lhrDir = process.argv.find((arg) => arg.startsWith('--lhr='))?.slice('--lhr='.length);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer() {
   const port = await freePort();

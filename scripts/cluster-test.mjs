@@ -328,22 +328,13 @@ async function buy(v, pools) {
   if (verified.json?.status === 'paid') acked.paid.push(orderNumber);
 }
 
+/** The tests' seller's iPhone 13 (tests/support/sell-form.ts), loaded once. */
+const sellerForm = tsImport('../tests/support/sell-form.ts', import.meta.url).then(({ sellForm }) =>
+  sellForm({ contactEmail: 'seller@example.co.za' }),
+);
+
 async function sell(v) {
-  const res = await v.send('sell', 'POST', '/api/trade-ins', {
-    deviceType: 'phone',
-    brand: 'Apple',
-    model: 'iPhone 13',
-    condition: 'good',
-    storage: '128GB',
-    ram: '4GB',
-    color: 'Midnight',
-    accessories: 'Box and charger',
-    description: 'Small scratch on the back',
-    address: '12 Long Street, Cape Town',
-    contactPhone: '082 555 0199',
-    contactEmail: 'seller@example.co.za',
-    isOwner: true,
-  });
+  const res = await v.send('sell', 'POST', '/api/trade-ins', await sellerForm);
   if (res.status === 201) acked.tradeIns.push(res.json.transactionNumber);
 }
 
