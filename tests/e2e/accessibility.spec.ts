@@ -3,7 +3,8 @@ import { COLLECTION_SLUGS } from '../../src/shared/catalog';
 import type { CheckoutReply } from '../../src/shared/orders';
 import { paths } from '../../src/shared/paths';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, SANDBOX_SUCCESS_CARD, test, uniqueId } from './fixtures';
+import { fillCheckoutDetails, payInWidget } from './checkout-form';
+import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId } from './fixtures';
 import { fillPhone, submitTablet } from './sell-form';
 
 // Issue 27, item 21 (the storefront): axe-core finds nothing on any page of the store, at 1280 and at
@@ -118,15 +119,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByText('Please fill in all required fields').first()).toBeVisible();
       await scan(page, 'checkout, required fields flagged');
 
-      const { firstName, lastName, email, shippingAddress: address } = ORDER_CUSTOMER;
-      await page.getByLabel('First Name').fill(firstName);
-      await page.getByLabel('Last Name').fill(lastName);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Phone').fill('+27 82 000 0000');
-      await page.getByLabel(/^Street Address/).fill(address.street);
-      await page.getByLabel(/^City/).first().fill(address.city);
-      await page.getByLabel('State/Province', { exact: true }).fill(address.state);
-      await page.getByLabel('Postal Code', { exact: true }).fill(address.zipCode);
+      await fillCheckoutDetails(page, { everything: true });
       await page.getByLabel('Billing address same as shipping').uncheck();
       await scan(page, 'checkout, billing address unticked');
       await page.getByLabel('Billing address same as shipping').check();
@@ -135,10 +128,7 @@ for (const { name, viewport } of WIDTHS) {
       const widget = page.getByRole('dialog', { name: 'Sandbox payment' });
       await expect(widget.getByLabel('Card number')).toBeVisible();
       await scan(page, 'checkout, the payment widget open');
-      await widget.getByLabel('Card number').fill(SANDBOX_SUCCESS_CARD);
-      await widget.getByLabel('Expiry (MM/YY)').fill('12/30');
-      await widget.getByLabel('CVV').fill('408');
-      await widget.getByRole('button', { name: 'Pay' }).click();
+      await payInWidget(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!');
       await scan(page, 'the order confirmation after paying');
     });
@@ -183,7 +173,10 @@ for (const { name, viewport } of WIDTHS) {
       await page.getByRole('tab', { name: /Sign Up/i }).click();
       await scan(page, '/auth, Sign Up tab');
       await visit(page, paths.login);
-      await page.getByRole('button', { name: /^Sign In$|^Login$/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Sign In$|^Login$/ })
+        .first()
+        .click();
       await scan(page, '/login, empty fields flagged');
       await visit(page, paths.signup);
       await page.getByLabel(/^Password/).fill('Table-bay-2026');

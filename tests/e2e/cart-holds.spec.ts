@@ -1,37 +1,19 @@
 import type { Page } from '@playwright/test';
-import { addToCart, expect, ORDER_CUSTOMER, SANDBOX_SUCCESS_CARD, test } from './fixtures';
+import { fillCheckoutDetails, payInWidget } from './checkout-form';
+import { addToCart, expect, test } from './fixtures';
 
 // Issue 27, items 2, 7 and 10, at the width each was found (1280 px): a reload while the payment
 // widget is open, a billing address left empty, an expired card.
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-/** The checkout's required fields, shipping only. */
-async function fillRequired(page: Page) {
-  const { firstName, lastName, email, shippingAddress } = ORDER_CUSTOMER;
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill(lastName);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Street Address', exact: true }).fill(shippingAddress.street);
-  await page.getByRole('textbox', { name: 'City', exact: true }).fill(shippingAddress.city);
-}
-
 async function openWidget(page: Page) {
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await fillRequired(page);
+  await fillCheckoutDetails(page);
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
   await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function pay(page: Page, expiry = '12/30') {
-  const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
-  await dialog.getByLabel('Card number').fill(SANDBOX_SUCCESS_CARD);
-  await dialog.getByLabel('Expiry (MM/YY)').fill(expiry);
-  await dialog.getByLabel('CVV').fill('408');
-  await dialog.getByRole('button', { name: 'Pay' }).click();
   return dialog;
 }
 
@@ -57,7 +39,7 @@ test("a reload while the widget is open leaves the last unit the shopper's: the 
 
   const orderNumber = /ORD-\d{4}-\d{6}/.exec((await notice.textContent()) ?? '')![0];
   await page.getByRole('button', { name: 'Resume Payment' }).click();
-  await pay(page);
+  await payInWidget(page);
   await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
   // The order paid is the one the reload left unpaid.
   await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderNumber}$`));
@@ -73,7 +55,7 @@ test('after a reload, a new checkout replaces the unpaid order and takes its las
   await page.reload();
   await expect(page.getByText(/is waiting for payment$/)).toBeVisible();
   await openWidget(page);
-  await pay(page);
+  await payInWidget(page);
   await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{4}-\d{6}$/);
 });
 
@@ -85,7 +67,7 @@ test('an unticked same-as-shipping with the billing address empty is refused und
   await addToCart(page, device);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await fillRequired(page);
+  await fillCheckoutDetails(page);
   await page.getByLabel('Billing address same as shipping').uncheck();
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   for (const label of ['Billing Street Address', 'Billing City']) {
@@ -105,7 +87,7 @@ test('the sandbox refuses an expired card under its expiry field', async ({ page
   const device = await makeDevice({ brand: 'Samsung', model: 'Galaxy A54', type: 'phone' });
   await addToCart(page, device);
   await openWidget(page);
-  const dialog = await pay(page, '01/20');
+  const dialog = await payInWidget(page, { expiry: '01/20' });
   const expiry = dialog.getByLabel('Expiry (MM/YY)');
   await expect(expiry).toHaveAttribute('aria-invalid', 'true');
   await expect(expiry).toHaveAccessibleDescription('This card has expired: check the expiry date');

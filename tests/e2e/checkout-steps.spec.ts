@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { addToCart, expect, ORDER_CUSTOMER, SANDBOX_SUCCESS_CARD, test } from './fixtures';
+import { fillCheckoutDetails, payInWidget } from './checkout-form';
+import { addToCart, expect, ORDER_CUSTOMER, test } from './fixtures';
 
 // Issue 27, item 4 (docs/decisions/055): each checkout step has its own address on /cart, so Reload keeps
 // the step and what was typed, Back goes to the step before, and Back while the widget is open leaves the
@@ -10,12 +11,7 @@ const CART = /\/cart$/;
 
 /** The details a shopper types, with a billing address of its own. */
 async function fillDetails(page: Page) {
-  const { firstName, lastName, email, shippingAddress } = ORDER_CUSTOMER;
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill(lastName);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Street Address', exact: true }).fill(shippingAddress.street);
-  await page.getByRole('textbox', { name: 'City', exact: true }).fill(shippingAddress.city);
+  await fillCheckoutDetails(page);
   await page.getByLabel('Billing address same as shipping').uncheck();
   await page.getByRole('textbox', { name: 'Billing Street Address', exact: true }).fill('9 Loop Street');
   await page.getByRole('textbox', { name: 'Billing City', exact: true }).fill('Durban');
@@ -117,10 +113,7 @@ test.describe('at 1280 px', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expectDetailsAsTyped(page);
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await widget.getByLabel('Card number').fill(SANDBOX_SUCCESS_CARD);
-    await widget.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await widget.getByLabel('CVV').fill('408');
-    await widget.getByRole('button', { name: 'Pay' }).click();
+    await payInWidget(page);
     await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{4}-\d{6}$/);
     await page.goBack();
     await expect(page).toHaveURL(CART);

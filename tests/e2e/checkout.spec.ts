@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
 import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, SANDBOX_SUCCESS_CARD, test } from './fixtures';
 import { orderLinkInMail } from './mailbox';
+import { fillCheckoutDetails, payInWidget } from './checkout-form';
 
 // User stories of spec 000 sections 2 ('Cart and checkout', 'Order confirmation'), 5 and 8,
 // against the real server with the sandbox payment provider. Each test buys devices made for it.
@@ -15,18 +16,6 @@ async function quantityOf(request: APIRequestContext, id: string): Promise<numbe
 
 const money = (amount: number) => `₦${amount.toLocaleString('en-US')}`;
 
-async function fillCustomer(page: Page) {
-  const { firstName, lastName, email, shippingAddress: address } = ORDER_CUSTOMER;
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill(lastName);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+27 82 000 0000');
-  await page.getByLabel(/^Street Address/).fill(address.street);
-  await page.getByLabel(/^City/).fill(address.city);
-  await page.getByLabel('State/Province', { exact: true }).fill(address.state);
-  await page.getByLabel('Postal Code', { exact: true }).fill(address.zipCode);
-}
-
 async function payWith(page: Page, card: string) {
   const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
   await expect(dialog).toBeVisible();
@@ -34,11 +23,7 @@ async function payWith(page: Page, card: string) {
   await expect(dialog.getByText(HELD)).toBeVisible();
   // The page shows the same countdown beside the order summary: Paystack's own widget shows no time left.
   await expect(page.getByRole('complementary').getByRole('timer')).toHaveText(HELD);
-  await dialog.getByLabel('Card number').fill(card);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await dialog.getByLabel('CVV').fill('408');
-  await dialog.getByRole('button', { name: 'Pay' }).click();
-  return dialog;
+  return payInWidget(page, { card });
 }
 
 test('a guest buys two devices with the sandbox card and sees the order confirmation, in a new tab too', async ({
@@ -73,7 +58,7 @@ test('a guest buys two devices with the sandbox card and sees the order confirma
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByText('Please provide complete shipping address').first()).toBeVisible();
 
-  await fillCustomer(page);
+  await fillCheckoutDetails(page, { everything: true });
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await payWith(page, SANDBOX_SUCCESS_CARD);
 
@@ -113,7 +98,7 @@ test('a declined card then Cancel, and a closed widget, leave the cart and the s
   await addToCart(page, device);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await fillCustomer(page);
+  await fillCheckoutDetails(page, { everything: true });
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   const dialog = await payWith(page, '4000 0000 0000 0002');
@@ -128,7 +113,7 @@ test('a declined card then Cancel, and a closed widget, leave the cart and the s
 
   // Closing the widget with Escape is a cancel too.
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await fillCustomer(page);
+  await fillCheckoutDetails(page, { everything: true });
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toBeVisible();
   await expect(page.getByLabel('Card number')).toBeFocused();

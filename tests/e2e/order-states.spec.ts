@@ -1,5 +1,6 @@
 import type { CheckoutReply } from '../../src/shared/orders';
-import { expect, ORDER_CUSTOMER, placePaidOrder, SANDBOX_SUCCESS_CARD, test, uniqueId, type Api } from './fixtures';
+import { expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId, type Api } from './fixtures';
+import { payInWidget } from './checkout-form';
 
 // Issue 27, items 1, 6 and 14 at 1280 px: an unpaid order's page says what it is, the account's Orders list
 // holds the orders that matter, and a refund's cents show in the admin's order details.
@@ -68,11 +69,7 @@ test('an abandoned unpaid order: Pay Now while its hold lasts pays it; past the 
   await page.clock.setFixedTime(new Date());
   await page.goto(orderPage);
   await page.getByRole('button', { name: 'Pay Now' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
-  await dialog.getByLabel('Card number').fill(SANDBOX_SUCCESS_CARD);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await dialog.getByLabel('CVV').fill('408');
-  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await payInWidget(page);
   await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!');
   await expect(page.getByText(`A confirmation email has been sent to ${ORDER_CUSTOMER.email}.`)).toBeVisible();
