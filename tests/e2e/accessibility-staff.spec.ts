@@ -5,9 +5,8 @@ import { pickupDates } from '../../src/shared/repair-calendar';
 import type { RepairBookedReply } from '../../src/shared/repairs';
 import { expectNoAxeViolations } from './axe';
 import { Api, E2E_ADMIN as ADMIN, E2E_AGENT as AGENT, expect, placePaidOrder, test, uniqueId } from './fixtures';
-import { emailTo, linkIn, tokenOf } from './mailbox';
 import { freeBooking, postBooking } from './repair-booking';
-import { assignedTablet, submitTablet } from './sell-form';
+import { acceptOfferByEmail, assignedTablet, submitTablet } from './sell-form';
 
 // Issue 27 item 21, the staff's half: axe-core finds nothing on the partner portal's sign-in and its
 // second steps, the agent's dashboard and the admin's every tab, each with the dialogs it opens, at
@@ -78,16 +77,7 @@ async function awaitingPayment(api: Api, admin: Api, agent: Api, id: string) {
   const email = `a11y.${uniqueId()}@example.com`;
   const number = await assignedTablet(api, admin, id, email);
   await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount: 5000 }));
-  const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
-  await api.expect(
-    api.post(`/api/trade-ins/${number}/accept`, {
-      token: tokenOf(linkIn(offer, 'Accept Offer')),
-      accountHolder: 'Naledi Mokoena',
-      bankName: 'Capitec',
-      accountNumber: '1234567890',
-      branchCode: '470010',
-    }),
-  );
+  await acceptOfferByEmail(api, email, number);
   return number;
 }
 

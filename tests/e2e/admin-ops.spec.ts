@@ -1,8 +1,7 @@
 import type { MeReply } from '../../src/shared/accounts';
 import { CSRF_HEADER } from '../../src/shared/errors';
 import { Api, expect, signInStaff, test, uniqueId } from './fixtures';
-import { emailTo, linkIn, tokenOf } from './mailbox';
-import { submitTablet } from './sell-form';
+import { acceptOfferByEmail, submitTablet } from './sell-form';
 import type { CancelOrderReply } from '../../src/shared/admin-orders';
 import type { CheckoutReply } from '../../src/shared/orders';
 
@@ -236,16 +235,7 @@ test('the admin confirms a trade-in, assigns it to an agent, and marks the accep
   await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount: 6500, notes: '' }));
   await agent.request.dispose();
   // The seller answers from the offer email's link.
-  const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
-  await api.expect(
-    api.post(`/api/trade-ins/${number}/accept`, {
-      token: tokenOf(linkIn(offer, 'Accept Offer')),
-      accountHolder: 'Naledi Mokoena',
-      bankName: 'Capitec',
-      accountNumber: '1234567890',
-      branchCode: '470010',
-    }),
-  );
+  await acceptOfferByEmail(api, email, number);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(card.getByText('Awaiting Payment', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Mark Paid' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Api } from './fixtures';
+import { emailTo, linkIn, tokenOf } from './mailbox';
 
 /** Fills the Device Details form as a seller would, with a tested email of their own. */
 export async function fillPhone(page: Page, email: string) {
@@ -43,4 +44,18 @@ export async function assignedTablet(api: Api, admin: Api, agentId: string, emai
   await admin.expect(admin.post(`/api/admin/trade-ins/${number}/confirm`));
   await admin.expect(admin.post(`/api/admin/trade-ins/${number}/assign`, { agentId }));
   return number;
+}
+
+/** The seller accepts the offer on trade-in `number` from its email's Accept Offer link, with a bank account for the payout. */
+export async function acceptOfferByEmail(api: Api, email: string, number: string) {
+  const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
+  await api.expect(
+    api.post(`/api/trade-ins/${number}/accept`, {
+      token: tokenOf(linkIn(offer, 'Accept Offer')),
+      accountHolder: 'Naledi Mokoena',
+      bankName: 'Capitec',
+      accountNumber: '1234567890',
+      branchCode: '470010',
+    }),
+  );
 }
