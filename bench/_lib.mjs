@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks (the leading _ keeps scripts/bench.mjs from running it alone).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -103,9 +103,23 @@ export function startBareServer(port, bodies) {
   );
 }
 
-/** autocannon over `paths` in turn, with optional fixed headers (a session cookie). */
-export function cannon(url, paths, { connections, duration, headers = {} }) {
-  return new Promise((resolve, reject) => {
+/** CPU seconds a process has used so far (Linux /proc; 0 elsewhere): steadier than wall time on a busy machine. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * autocannon over `paths` in turn, with optional fixed headers (a session cookie). With `server` (the child
+ * process answering), the result also has `cpuMsPerRequest`: the server's CPU time over the requests answered.
+ */
+export async function cannon(url, paths, { connections, duration, headers = {}, server }) {
+  const cpuBefore = server ? cpuSeconds(server.pid) : 0;
+  const result = await new Promise((resolve, reject) => {
     let i = 0;
     autocannon(
       {
@@ -118,16 +132,23 @@ export function cannon(url, paths, { connections, duration, headers = {} }) {
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
+  if (server && result.requests.total) {
+    result.cpuMsPerRequest = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / result.requests.total;
+  }
+  return result;
 }
 
 /** The figures table every API benchmark prints: requests/s, p99 and errors, and the ratio to the bare server. */
 export function printTable(rows, heading) {
   console.log(`\n${heading}\n`);
-  console.log(`${'target'.padEnd(52)} ${'requests/s'.padStart(11)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
+  console.log(
+    `${'target'.padEnd(52)} ${'requests/s'.padStart(11)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'cpu µs/req'.padStart(11)}`,
+  );
   for (const [name, r] of rows) {
     const errors = r.errors + r.non2xx;
+    const cpu = r.cpuMsPerRequest === undefined ? '' : (r.cpuMsPerRequest * 1000).toFixed(0);
     console.log(
-      `${name.padEnd(52)} ${r.requests.average.toFixed(0).padStart(11)} ${String(r.latency.p99).padStart(8)} ${String(errors).padStart(7)}`,
+      `${name.padEnd(52)} ${r.requests.average.toFixed(0).padStart(11)} ${String(r.latency.p99).padStart(8)} ${String(errors).padStart(7)} ${cpu.padStart(11)}`,
     );
   }
   const [first, last] = [rows[0][1], rows.at(-1)[1]];

@@ -112,10 +112,16 @@ try {
     const body = await (await fetch(`${base}${urls[0]}`, { headers })).text();
     bare = startBareServer(barePort, body);
     await waitFor(`http://127.0.0.1:${barePort}/`);
-    const apiResult = await cannon(base, urls, { connections: CONNECTIONS, duration: DURATION, headers });
+    const apiResult = await cannon(base, urls, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers,
+      server: api,
+    });
     const bareResult = await cannon(`http://127.0.0.1:${barePort}`, ['/'], {
       connections: CONNECTIONS,
       duration: DURATION,
+      server: bare,
     });
     await stop(bare);
     bare = undefined;

@@ -82,23 +82,11 @@ try {
       `first request ${c.path.padEnd(58)} ${String(c.status)} ${c.ms.toFixed(0).padStart(5)} ms  (${c.filtered} devices match)`,
     );
   }
-  const apiResult = await cannon(`http://127.0.0.1:${apiPort}`, PATHS, {
-    connections: CONNECTIONS,
-    duration: DURATION,
-  });
-  const bareResult = await cannon(`http://127.0.0.1:${barePort}`, PATHS, {
-    connections: CONNECTIONS,
-    duration: DURATION,
-  });
-
-  const pageResult = await cannon(`http://127.0.0.1:${apiPort}`, [PAGE], {
-    connections: CONNECTIONS,
-    duration: DURATION,
-  });
-  const barePageResult = await cannon(`http://127.0.0.1:${barePort}`, [PAGE], {
-    connections: CONNECTIONS,
-    duration: DURATION,
-  });
+  const run = { connections: CONNECTIONS, duration: DURATION };
+  const apiResult = await cannon(`http://127.0.0.1:${apiPort}`, PATHS, { ...run, server: api });
+  const bareResult = await cannon(`http://127.0.0.1:${barePort}`, PATHS, { ...run, server: bare });
+  const pageResult = await cannon(`http://127.0.0.1:${apiPort}`, [PAGE], { ...run, server: api });
+  const barePageResult = await cannon(`http://127.0.0.1:${barePort}`, [PAGE], { ...run, server: bare });
 
   const heading = `autocannon, ${CONNECTIONS} connections, ${DURATION} s each, ${DEVICES} devices, default log level`;
   printTable(

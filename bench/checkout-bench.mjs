@@ -21,12 +21,12 @@
 // BENCH_ENGINES (pglite,postgres). About two minutes for both engines.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, root, runNode, startServer, stop, waitFor } from './_lib.mjs';
+import { cpuSeconds, freePort, root, runNode, startServer, stop, waitFor } from './_lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -80,16 +80,6 @@ function buyerClient(port, localAddress) {
       request.end(JSON.stringify(body));
     });
   return { post, close: () => agent.destroy() };
-}
-
-/** CPU seconds the process has used so far (Linux /proc; 0 elsewhere): steadier than wall time on a busy machine. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 const percentile = (sorted, p) =>

@@ -42,7 +42,6 @@ const FORBIDDEN_CHUNK = /(^|[/-])(admin|agent)[^/]*\.js/i;
 const withLighthouse = !process.argv.includes('--no-lighthouse');
 const lhrDir = process.argv.find((arg) => arg.startsWith('--lhr='))?.slice('--lhr='.length);
 
-
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-web-bench-'));

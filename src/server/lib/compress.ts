@@ -13,8 +13,8 @@ const gzipAsync = promisify(gzip);
 export async function compressFor(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string,
-): Promise<Buffer | string> {
+  body: Buffer,
+): Promise<Buffer> {
   const accepted = request.headers['accept-encoding'] ?? '';
   reply.header('vary', 'accept-encoding');
   if (body.length < 1024) return body;
