@@ -157,15 +157,19 @@ export function printTable(rows, heading) {
   );
 }
 
+/** node's flags for a CPU profile written into BENCH_PROFILE_DIR when the process exits, if that is set. */
+export function profiling() {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
 /**
  * The real server on `port` with these settings on top of the environment. Its log (stdout) goes to
  * `logFile` when given, as `npm start > store.log` would write it, else nowhere; errors show.
  * BENCH_PROFILE_DIR=dir: the server writes a CPU profile there when it stops (node --cpu-prof).
  */
 export function startServer(port, env, { logFile } = {}) {
-  const profile = process.env.BENCH_PROFILE_DIR;
-  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
-  return spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/server/main.ts'], {
+  return spawn(process.execPath, [...profiling(), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'ignore', 'inherit'],

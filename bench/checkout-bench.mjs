@@ -26,7 +26,7 @@ import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { cpuSeconds, freePort, root, runNode, startServer, stop, waitFor } from './_lib.mjs';
+import { cpuSeconds, freePort, profiling, root, runNode, startServer, stop, waitFor } from './_lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -197,7 +197,7 @@ async function shop(engine, mode, servers, stockOf, ids, deviceFor, { duration =
  * says where), running slices when asked: warm(seconds), then run(seconds) answering its figures so far.
  */
 function startFloor(env, devices) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/_checkout-floor.ts'], {
+  const child = spawn(process.execPath, [...profiling(), '--import', 'tsx', 'bench/_checkout-floor.ts'], {
     cwd: root,
     env: { ...process.env, ...env, FLOOR_DEVICES: JSON.stringify(devices) },
     stdio: ['pipe', 'pipe', 'inherit'],

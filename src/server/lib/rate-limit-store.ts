@@ -2,12 +2,43 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { prepared, type Value } from '../db/prepared';
 import { rateLimitCounters } from '../db/schema/rate-limit-store';
 
 /** How often an instance deletes the counters whose window has ended (one statement, whatever the count). */
 const SWEEP_EVERY_MS = 60_000;
 
 type Counted = { current: number; ttl: number };
+
+/**
+ * One hit of `key`: opens the window (the database's clock, so instances' clocks never disagree), counts in
+ * it, or starts a new one once it has ended; answers the count and the milliseconds left. Built once, and
+ * named so each connection parses and plans it once: it runs on every limited request (db/prepared.ts).
+ */
+const countHit = prepared(
+  (db, value: Value<{ key: string; windowMs: number }>) => {
+    const ended = sql`${rateLimitCounters.resetsAt} <= now()`;
+    return db
+      .insert(rateLimitCounters)
+      .values({
+        key: value('key'),
+        hits: 1,
+        resetsAt: sql`now() + ${value('windowMs')}::float8 * interval '1 millisecond'`,
+      })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          hits: sql`case when ${ended} then 1 else ${rateLimitCounters.hits} + 1 end`,
+          resetsAt: sql`case when ${ended} then excluded.resets_at else ${rateLimitCounters.resetsAt} end`,
+        },
+      })
+      .returning({
+        hits: rateLimitCounters.hits,
+        ttl: sql<number>`ceil(extract(epoch from ${rateLimitCounters.resetsAt} - now()) * 1000)::integer`,
+      });
+  },
+  { name: 'quickbuy_rate_limit_hit' },
+);
 
 /** What @fastify/rate-limit hands `child`: the route's merged limit, with the route itself (empty for createRateLimit). */
 interface ChildOptions {
@@ -17,9 +48,7 @@ interface ChildOptions {
 /**
  * The rate-limit plugin's store on PostgreSQL (docs/decisions/059): every instance counts in one UNLOGGED
  * table, so a client gets each limit once however many instances answer it. A fixed window per key,
- * as the plugin's memory store keeps: one upsert a request opens the window (the database's clock, so
- * instances' clocks never disagree), counts in it, or starts a new one once it has ended, and returns
- * the count and the milliseconds left. Each instance sweeps ended windows at most once a minute.
+ * as the plugin's memory store keeps: one upsert a request (countHit). Each instance sweeps ended windows at most once a minute.
  * A failed count is logged and the request let through (the plugin's skipOnError): the limit store
  * being unreachable must not fail the routes, which need the same database anyway.
  */
@@ -39,21 +68,7 @@ export function sharedRateLimitStore(
 
   async function count(key: string, windowMs: number): Promise<Counted> {
     if (Date.now() - sweptAt >= sweepEveryMs) sweep();
-    const ended = sql`${rateLimitCounters.resetsAt} <= now()`;
-    const [row] = await db
-      .insert(rateLimitCounters)
-      .values({ key, hits: 1, resetsAt: sql`now() + ${windowMs}::float8 * interval '1 millisecond'` })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          hits: sql`case when ${ended} then 1 else ${rateLimitCounters.hits} + 1 end`,
-          resetsAt: sql`case when ${ended} then excluded.resets_at else ${rateLimitCounters.resetsAt} end`,
-        },
-      })
-      .returning({
-        hits: rateLimitCounters.hits,
-        ttl: sql<number>`ceil(extract(epoch from ${rateLimitCounters.resetsAt} - now()) * 1000)::integer`,
-      });
+    const [row] = await countHit(db, { key, windowMs });
     return { current: row!.hits, ttl: row!.ttl };
   }
 
@@ -80,7 +95,10 @@ export function sharedRateLimitStore(
     child(options: object) {
       const { method, url } = (options as ChildOptions).routeInfo ?? {};
       if (!url) return new PostgresStore();
-      const verb = [method].flat().join(',').replace(/^HEAD$/, 'GET');
+      const verb = [method]
+        .flat()
+        .join(',')
+        .replace(/^HEAD$/, 'GET');
       return new PostgresStore(`${verb} ${url} `);
     }
   }

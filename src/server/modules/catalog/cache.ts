@@ -2,6 +2,7 @@ import { isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { afterCommit, isEmbedded, type Database, type DbHandle } from '../../db/client';
 import { listen, type Listener } from '../../db/notifications';
+import { preparedSql } from '../../db/prepared';
 import { devices } from '../../db/schema/catalog';
 import { matchesEtag, weakEtag } from '../../lib/etag';
 import { rememberedTotal } from '../../lib/paging';
@@ -67,6 +68,9 @@ export const listedDevices = rememberedTotal(devices, isNull(devices.deletedAt))
 /** The one channel a catalog change is announced on to every instance (docs/decisions/058). */
 const CATALOG_CHANNEL = 'quickbuy_catalog';
 
+/** Built once: every checkout sends it (db/prepared.ts). */
+const notifyCatalogChange = preparedSql(() => sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
+
 /**
  * Called by every writer of devices, their images or stock, in the transaction that writes: this
  * instance's cache empties once it commits, and on PostgreSQL a NOTIFY (sent by the server at that
@@ -74,7 +78,7 @@ const CATALOG_CHANNEL = 'quickbuy_catalog';
  * one transaction reach the listeners once.
  */
 export async function catalogChanged(tx: DbHandle) {
-  if (!isEmbedded(tx)) await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
+  if (!isEmbedded(tx)) await notifyCatalogChange(tx, {});
   afterCommit(tx, invalidateCatalog);
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { DbHandle, Transaction } from '../../db/client';
+import { prepared, type Value } from '../../db/prepared';
 import { deviceImages, devices } from '../../db/schema/catalog';
 import { AppError, notFound } from '../../lib/errors';
 import { catalogChanged } from './cache';
@@ -50,36 +51,38 @@ const defaultImage = sql<string | null>`(
     (array_agg(i.image_id order by i.position))[1])
   from ${deviceImages} i where i.device_id = ${devices}.id)`;
 
+/** The conditional update of takeLine, built once: checkout runs it for every line (db/prepared.ts). */
+const takeUnits = prepared((db, value: Value<{ id: string; quantity: number }>) =>
+  db
+    .update(devices)
+    .set({
+      quantity: sql`${devices.quantity} - ${value('quantity')}`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(devices.id, value('id')),
+        gte(devices.quantity, value('quantity')),
+        eq(devices.inStock, true),
+        isNull(devices.deletedAt),
+      ),
+    )
+    .returning({
+      id: devices.id,
+      name: devices.name,
+      price: devices.price,
+      condition: devices.condition,
+      storage: devices.storage,
+      imageId: defaultImage,
+    }),
+);
+
 /**
  * Takes one line, or fails naming the device. One conditional update locks the row, checks and
  * takes the stock and reads the price and picture: it cannot take quantity below zero.
  */
 async function takeLine(tx: DbHandle, line: StockLine) {
-  const n = line.quantity;
-  const [row] = isUuid(line.deviceId)
-    ? await tx
-        .update(devices)
-        .set({
-          quantity: sql`${devices.quantity} - ${n}`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(devices.id, line.deviceId),
-            gte(devices.quantity, n),
-            eq(devices.inStock, true),
-            isNull(devices.deletedAt),
-          ),
-        )
-        .returning({
-          id: devices.id,
-          name: devices.name,
-          price: devices.price,
-          condition: devices.condition,
-          storage: devices.storage,
-          imageId: defaultImage,
-        })
-    : [];
+  const [row] = isUuid(line.deviceId) ? await takeUnits(tx, { id: line.deviceId, quantity: line.quantity }) : [];
   if (row) return row;
   const [device] = isUuid(line.deviceId)
     ? await tx

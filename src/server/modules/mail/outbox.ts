@@ -9,6 +9,7 @@ import {
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
+import { prepared, type Value } from '../../db/prepared';
 import { outboxEmails } from '../../db/schema/mail';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -95,24 +96,53 @@ export async function enqueueEmail(
 }
 
 async function insertEmail(db: DbHandle, email: OutgoingEmail, now?: Date): Promise<{ id: string } | null> {
-  const [row] = await db
-    .insert(outboxEmails)
-    .values({
-      kind: email.kind,
-      to: email.to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      dedupeKey: email.dedupeKey ?? null,
-      containsSecret: email.containsSecret ?? false,
-      entityType: email.entity?.type ?? null,
-      entityId: email.entity?.id ?? null,
-      ...(now ? { createdAt: now, nextAttemptAt: now } : {}),
-    })
-    .onConflictDoNothing()
-    .returning({ id: outboxEmails.id });
+  const values = {
+    kind: email.kind,
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    dedupeKey: email.dedupeKey ?? null,
+    containsSecret: email.containsSecret ?? false,
+    entityType: email.entity?.type ?? null,
+    entityId: email.entity?.id ?? null,
+  };
+  const [row] = now ? await insertAt(db, { ...values, now }) : await insertNow(db, values);
   return row ?? null;
 }
+
+type EmailRow = Pick<
+  typeof outboxEmails.$inferInsert,
+  'kind' | 'to' | 'subject' | 'html' | 'text' | 'dedupeKey' | 'containsSecret' | 'entityType' | 'entityId'
+>;
+
+/**
+ * The outbox's insert, built once (db/prepared.ts) for each way it is timed: at `now` (the caller's clock,
+ * due at once) or at the database's defaults. A dedupe key already there inserts nothing.
+ */
+function insertEmailStatement(timed: boolean) {
+  return prepared((db, value: Value<EmailRow & { now?: Date }>) =>
+    db
+      .insert(outboxEmails)
+      .values({
+        kind: value('kind'),
+        to: value('to'),
+        subject: value('subject'),
+        html: value('html'),
+        text: value('text'),
+        dedupeKey: value('dedupeKey'),
+        containsSecret: value('containsSecret'),
+        entityType: value('entityType'),
+        entityId: value('entityId'),
+        ...(timed ? { createdAt: value('now'), nextAttemptAt: value('now') } : {}),
+      })
+      .onConflictDoNothing()
+      .returning({ id: outboxEmails.id }),
+  );
+}
+
+const insertAt = insertEmailStatement(true);
+const insertNow = insertEmailStatement(false);
 
 /** nodemailer options from SMTP_URL; a plain smtp:// to this machine skips STARTTLS (a local relay or test server). */
 export function transportFromUrl(url: string): Transporter {

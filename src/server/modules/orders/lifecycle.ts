@@ -1,6 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { OrderPaymentStatus } from '../../../shared/orders';
 import type { DbHandle } from '../../db/client';
+import { inSet, prepared, type Value } from '../../db/prepared';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
 import { AppError, notFound } from '../../lib/errors';
 import { isPlacingBrowsersToken } from './access';
@@ -36,26 +37,36 @@ export async function closeUnpaidOrder(
  * confirmation: one statement where two would each cost a run of the database.
  */
 export async function markOrderPaid(tx: DbHandle, order: OrderRow, now: Date): Promise<OrderItemRow[]> {
-  const paid = tx.$with('paid').as(
-    tx
-      .update(orders)
-      // A closed order whose stock was taken again (a late payment) is an open order once more.
-      .set({
-        paymentStatus: 'paid',
-        reservedUntil: null,
-        updatedAt: now,
-        ...(order.paymentStatus !== 'awaiting_payment' ? { status: 'pending' } : {}),
-      })
-      .where(eq(orders.id, order.id)),
-  );
-  // A data-modifying WITH runs whether or not the select reads it; the lines are read by the order's id.
-  return tx
-    .with(paid)
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.deviceId));
+  const mark = order.paymentStatus === 'awaiting_payment' ? markPaid.awaiting : markPaid.reopened;
+  return mark(tx, { orderId: order.id, now });
 }
+
+/** markOrderPaid's statement, built once for each kind of order (db/prepared.ts). */
+function markPaidStatement(reopen: boolean) {
+  return prepared((tx, value: Value<{ orderId: string; now: Date }>) => {
+    const paid = tx.$with('paid').as(
+      tx
+        .update(orders)
+        // A closed order whose stock was taken again (a late payment) is an open order once more.
+        .set({
+          paymentStatus: 'paid',
+          reservedUntil: null,
+          updatedAt: inSet<Date>(value('now')),
+          ...(reopen ? { status: 'pending' } : {}),
+        })
+        .where(eq(orders.id, value('orderId'))),
+    );
+    // A data-modifying WITH runs whether or not the select reads it; the lines are read by the order's id.
+    return tx
+      .with(paid)
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, value('orderId')))
+      .orderBy(asc(orderItems.deviceId));
+  });
+}
+
+const markPaid = { awaiting: markPaidStatement(false), reopened: markPaidStatement(true) };
 
 /**
  * The order the buyer holding its token may still cancel, locked: 404 for a missing order or a

@@ -69,7 +69,6 @@ async function asks(count: number, one: (i: number) => Promise<LightMyRequestRes
   return replies;
 }
 
-
 describe('lookups by reference number are limited per address and per reference', () => {
   it('covers every public route that takes a reference number', () => {
     const withParameter = apiRouteTable(t.app)

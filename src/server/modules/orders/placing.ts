@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Currency } from '../../../shared/money';
 import type { Address, CheckoutCustomer } from '../../../shared/orders';
 import { afterCommit, type DbHandle, type Transaction } from '../../db/client';
+import { prepared, preparedSql, type Value } from '../../db/prepared';
 import { orderItems, orders, type AddressRecord } from '../../db/schema/orders';
 import { orderNumber as makeOrderNumber, withFreeNumber } from '../../lib/reference-numbers';
 import { hashToken } from './access';
@@ -59,6 +60,81 @@ interface CreatedOrder {
   alreadyHeld: number;
 }
 
+type NewOrder = Omit<typeof orders.$inferInsert, 'status' | 'paymentStatus' | 'createdAt' | 'updatedAt'> & {
+  now: Date;
+  heldAt: string;
+  lines: string;
+};
+
+/**
+ * The order, its lines and the units its address already holds, in one statement built once
+ * (db/prepared.ts). A number already taken inserts nothing (no error, so the transaction goes on): no
+ * order, so no lines and no row back, and the caller tries the next number. The statement's subqueries
+ * read the rows as they were before it: the new order is not counted.
+ */
+const insertOrder = prepared((tx, value: Value<NewOrder>) => {
+  const heldBefore = tx
+    .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.clientAddress, value('clientAddress')),
+        eq(orders.paymentStatus, 'awaiting_payment'),
+        gt(orders.reservedUntil, value('heldAt')),
+      ),
+    );
+  const placed = tx.$with('placed').as(
+    tx
+      .insert(orders)
+      .values({
+        orderNumber: value('orderNumber'),
+        customerId: value('customerId'),
+        firstName: value('firstName'),
+        lastName: value('lastName'),
+        customerName: value('customerName'),
+        customerEmail: value('customerEmail'),
+        customerPhone: value('customerPhone'),
+        shippingAddress: value('shippingAddress'),
+        billingAddress: value('billingAddress'),
+        totalAmount: value('totalAmount'),
+        currency: value('currency'),
+        status: 'pending',
+        paymentStatus: 'awaiting_payment',
+        paymentReference: value('paymentReference'),
+        accessTokenHash: value('accessTokenHash'),
+        reservedUntil: value('reservedUntil'),
+        clientAddress: value('clientAddress'),
+        cartId: value('cartId'),
+        createdAt: value('now'),
+        updatedAt: value('now'),
+      })
+      .onConflictDoNothing({ target: orders.orderNumber })
+      .returning({ ...CREATED_COLUMNS, alreadyHeld: sql<number>`(${heldBefore})`.as('already_held') }),
+  );
+  const lineRows = sql`jsonb_to_recordset(${value('lines')}::jsonb)
+    as line(device_id uuid, name text, price integer, quantity integer, image text, condition text, storage text)`;
+  const placedLines = tx.$with('placed_lines').as(
+    tx.insert(orderItems).select(
+      tx
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          orderId: placed.id,
+          deviceId: sql<string>`line.device_id`.as('device_id'),
+          name: sql<string>`line.name`.as('name'),
+          price: sql<number>`line.price`.as('price'),
+          quantity: sql<number>`line.quantity`.as('quantity'),
+          image: sql<string | null>`line.image`.as('image'),
+          condition: sql<string>`line.condition`.as('condition'),
+          storage: sql<string>`line.storage`.as('storage'),
+        })
+        .from(placed)
+        .crossJoin(lineRows),
+    ),
+  );
+  return tx.with(placed, placedLines).select().from(placed);
+});
+
 /**
  * Writes an order for lines already reserved and priced, pending and awaiting payment until
  * `reservedUntil`, in the caller's transaction (checkout's workflow, opened with transaction()). The
@@ -94,76 +170,33 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   const accessToken = randomBytes(32).toString('base64url');
   const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  // Every line in one jsonb parameter, so an order of any size is still one statement.
-  const lineRecords = lines.map(({ deviceId, ...line }) => ({ device_id: deviceId, ...line }));
-  const lineRows = sql`jsonb_to_recordset(${JSON.stringify(lineRecords)}::jsonb)
-    as line(device_id uuid, name text, price integer, quantity integer, image text, condition text, storage text)`;
-  const heldBefore = tx
-    .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orders.clientAddress, clientAddress),
-        eq(orders.paymentStatus, 'awaiting_payment'),
-        gt(orders.reservedUntil, now),
-      ),
-    );
+  const values = {
+    customerId,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    customerName: `${customer.firstName} ${customer.lastName}`,
+    customerEmail: customer.email,
+    customerPhone: customer.phone,
+    shippingAddress: addressRecord(customer.shippingAddress),
+    billingAddress: customer.sameAsShipping || !customer.billingAddress ? null : addressRecord(customer.billingAddress),
+    totalAmount: total,
+    currency,
+    paymentReference,
+    accessTokenHash: hashToken(accessToken),
+    reservedUntil,
+    clientAddress,
+    cartId,
+    now,
+    // A comparison's value is not mapped by a column as an inserted one is: the text the column's mapping gives.
+    heldAt: now.toISOString(),
+    // Every line in one jsonb parameter, so an order of any size is still one statement.
+    lines: JSON.stringify(lines.map(({ deviceId, ...line }) => ({ device_id: deviceId, ...line }))),
+  };
   const created = await withFreeNumber(
     // The spec's number from the clock first, then random six digits if the clock's repeat.
     (attempt) => makeOrderNumber(new Date(now.getTime() + (attempt < 3 ? attempt : randomInt(1, 1_000_000)))),
-    async (number) => {
-      // A number already taken inserts nothing (no error, so the transaction goes on): no order, so
-      // no lines and no row back, and the next number is tried.
-      const placed = tx.$with('placed').as(
-        tx
-          .insert(orders)
-          .values({
-            orderNumber: number,
-            customerId,
-            firstName: customer.firstName,
-            lastName: customer.lastName,
-            customerName: `${customer.firstName} ${customer.lastName}`,
-            customerEmail: customer.email,
-            customerPhone: customer.phone,
-            shippingAddress: addressRecord(customer.shippingAddress),
-            billingAddress:
-              customer.sameAsShipping || !customer.billingAddress ? null : addressRecord(customer.billingAddress),
-            totalAmount: total,
-            currency,
-            status: 'pending',
-            paymentStatus: 'awaiting_payment',
-            paymentReference,
-            accessTokenHash: hashToken(accessToken),
-            reservedUntil,
-            clientAddress,
-            cartId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: orders.orderNumber })
-          // The statement's subqueries read the rows as they were before it: the new order is not counted.
-          .returning({ ...CREATED_COLUMNS, alreadyHeld: sql<number>`(${heldBefore})`.as('already_held') }),
-      );
-      const placedLines = tx.$with('placed_lines').as(
-        tx.insert(orderItems).select(
-          tx
-            .select({
-              id: sql<string>`gen_random_uuid()`.as('id'),
-              orderId: placed.id,
-              deviceId: sql<string>`line.device_id`.as('device_id'),
-              name: sql<string>`line.name`.as('name'),
-              price: sql<number>`line.price`.as('price'),
-              quantity: sql<number>`line.quantity`.as('quantity'),
-              image: sql<string | null>`line.image`.as('image'),
-              condition: sql<string>`line.condition`.as('condition'),
-              storage: sql<string>`line.storage`.as('storage'),
-            })
-            .from(placed)
-            .crossJoin(lineRows),
-        ),
-      );
-      const [row] = await tx.with(placed, placedLines).select().from(placed);
+    async (orderNumber) => {
+      const [row] = await insertOrder(tx, { ...values, orderNumber });
       return row;
     },
   );
@@ -179,5 +212,9 @@ export async function createOrder(
  * it began, before it waited for the lock.
  */
 export async function lockHoldsOf(tx: DbHandle, clientAddress: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`holds:${clientAddress}`}, 0))`);
+  await lockHolds(tx, { key: `holds:${clientAddress}` });
 }
+
+const lockHolds = preparedSql(
+  (value: Value<{ key: string }>) => sql`select pg_advisory_xact_lock(hashtextextended(${value('key')}, 0))`,
+);

@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OrderPaymentStatus, OrderStatus, OrderView } from '../../../shared/orders';
 import type { DbHandle } from '../../db/client';
+import { prepared, type Preparable, type Value } from '../../db/prepared';
 import { orderItems, orders } from '../../db/schema/orders';
 import { rememberedTotal } from '../../lib/paging';
 
@@ -29,23 +30,24 @@ export async function heldUnits(db: DbHandle): Promise<number> {
 }
 
 type OrderKey = { orderNumber: string } | { reference: string };
-const byKey = (key: OrderKey) =>
-  'orderNumber' in key ? eq(orders.orderNumber, key.orderNumber) : eq(orders.paymentReference, key.reference);
 
-/** The order with this number or payment reference, locked for the rest of the transaction. */
-export async function lockOrder(tx: DbHandle, key: OrderKey) {
-  const [row] = await tx.select().from(orders).where(byKey(key)).for('update').limit(1);
-  return row ?? null;
+/**
+ * A statement that finds an order by its number or its payment reference: built once for each (checkout's
+ * hot path runs them on every payment, db/prepared.ts), run with the key given.
+ */
+function byKey<Result>(build: (db: DbHandle, where: SQL) => Preparable<Result>) {
+  const byNumber = prepared((db, value: Value<{ key: string }>) => build(db, eq(orders.orderNumber, value('key'))));
+  const byReference = prepared((db, value: Value<{ key: string }>) =>
+    build(db, eq(orders.paymentReference, value('key'))),
+  );
+  return (db: DbHandle, key: OrderKey) =>
+    'orderNumber' in key ? byNumber(db, { key: key.orderNumber }) : byReference(db, { key: key.reference });
 }
 
-export async function findOrder(db: DbHandle, key: OrderKey) {
-  const [row] = await db.select().from(orders).where(byKey(key)).limit(1);
-  return row ?? null;
-}
-
-/** What a payment step needs of an order, without the rest of its row (checkout's hot path). */
-export async function findOrderPayment(db: DbHandle, key: OrderKey) {
-  const [row] = await db
+const lockOrderBy = byKey((db, where) => db.select().from(orders).where(where).for('update').limit(1));
+const findOrderBy = byKey((db, where) => db.select().from(orders).where(where).limit(1));
+const findOrderPaymentBy = byKey((db, where) =>
+  db
     .select({
       orderNumber: orders.orderNumber,
       paymentReference: orders.paymentReference,
@@ -55,8 +57,24 @@ export async function findOrderPayment(db: DbHandle, key: OrderKey) {
       paymentStatus: orders.paymentStatus,
     })
     .from(orders)
-    .where(byKey(key))
-    .limit(1);
+    .where(where)
+    .limit(1),
+);
+
+/** The order with this number or payment reference, locked for the rest of the transaction. */
+export async function lockOrder(tx: DbHandle, key: OrderKey) {
+  const [row] = await lockOrderBy(tx, key);
+  return row ?? null;
+}
+
+export async function findOrder(db: DbHandle, key: OrderKey) {
+  const [row] = await findOrderBy(db, key);
+  return row ?? null;
+}
+
+/** What a payment step needs of an order, without the rest of its row (checkout's hot path). */
+export async function findOrderPayment(db: DbHandle, key: OrderKey) {
+  const [row] = await findOrderPaymentBy(db, key);
   return row ?? null;
 }
 

@@ -1,12 +1,48 @@
 import { eq, sql } from 'drizzle-orm';
-import { CARD_EXPIRED_MESSAGE, cardExpired, SANDBOX_DECLINED_MESSAGE, SANDBOX_SUCCESS_CARD, type PaymentStatus } from '../../../shared/payments';
+import {
+  CARD_EXPIRED_MESSAGE,
+  cardExpired,
+  SANDBOX_DECLINED_MESSAGE,
+  SANDBOX_SUCCESS_CARD,
+  type PaymentStatus,
+} from '../../../shared/payments';
 import type { Database } from '../../db/client';
+import { inSet, prepared, type Value } from '../../db/prepared';
 import { sandboxCharges } from '../../db/schema/payments';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { paymentNotFound, type ExpectedPayment } from './verification';
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
+
+type Charge = Omit<typeof sandboxCharges.$inferInsert, 'createdAt'> & { createdAt: Date };
+
+/** A charge of the reference, or its retry; built once (db/prepared.ts). A success is final: a later decline never overwrites it. */
+const writeCharge = prepared((db, value: Value<Charge>) =>
+  db
+    .insert(sandboxCharges)
+    .values({
+      reference: value('reference'),
+      amount: value('amount'),
+      currency: value('currency'),
+      email: value('email'),
+      status: value('status'),
+      cardLast4: value('cardLast4'),
+      message: value('message'),
+      createdAt: value('createdAt'),
+    })
+    .onConflictDoUpdate({
+      target: sandboxCharges.reference,
+      set: {
+        status: inSet<string>(value('status')),
+        cardLast4: inSet<string>(value('cardLast4')),
+        message: inSet<string>(value('message')),
+        createdAt: inSet<Date>(value('createdAt')),
+      },
+      setWhere: sql`${sandboxCharges.status} <> 'success'`,
+    })
+    .returning({ status: sandboxCharges.status }),
+);
 
 /**
  * The sandbox provider takes a card for a payment and writes its own ledger. The success card
@@ -76,16 +112,7 @@ export async function chargeSandbox({
     message,
     createdAt: clock.now(),
   };
-  const [written] = await db
-    .insert(sandboxCharges)
-    .values(values)
-    .onConflictDoUpdate({
-      target: sandboxCharges.reference,
-      set: { status, cardLast4: values.cardLast4, message, createdAt: values.createdAt },
-      // A success is final: a later decline never overwrites it.
-      setWhere: sql`${sandboxCharges.status} <> 'success'`,
-    })
-    .returning({ status: sandboxCharges.status });
+  const [written] = await writeCharge(db, values);
   // Nothing written: this reference was already charged successfully, and that stands.
   if (!written) return { status: 'success', reference, message: 'Payment successful' };
   return { status, reference, message };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentParams } from '../../../shared/orders';
 import { afterCommit, type DbHandle } from '../../db/client';
+import { prepared, type Value } from '../../db/prepared';
 import { payments } from '../../db/schema/payments';
 import { notFound } from '../../lib/errors';
 import { rememberedTotal } from '../../lib/paging';
@@ -66,6 +67,26 @@ export const everyPayment = rememberedTotal(payments);
  * Writes a successful payment to the ledger, once: the reference is unique, so a second call for
  * the same payment writes nothing. Runs in the caller's transaction (opened with transaction()).
  */
+/** The ledger's row of a verified payment, once for its reference; built once (db/prepared.ts). */
+const insertPayment = prepared((tx, value: Value<Omit<typeof payments.$inferInsert, 'status'>>) =>
+  tx
+    .insert(payments)
+    .values({
+      reference: value('reference'),
+      orderId: value('orderId'),
+      provider: value('provider'),
+      customerEmail: value('customerEmail'),
+      customerName: value('customerName'),
+      amount: value('amount'),
+      currency: value('currency'),
+      channel: value('channel'),
+      status: 'success',
+      paidAt: value('paidAt'),
+      createdAt: value('createdAt'),
+    })
+    .onConflictDoNothing({ target: payments.reference }),
+);
+
 export async function recordPayment(
   tx: DbHandle,
   {
@@ -85,21 +106,17 @@ export async function recordPayment(
     now: Date;
   },
 ) {
-  await tx
-    .insert(payments)
-    .values({
-      reference: answer.reference,
-      orderId,
-      provider: provider.name,
-      customerEmail: answer.customerEmail ?? customerEmail,
-      customerName,
-      amount: answer.amount,
-      currency: answer.currency,
-      channel: answer.channel,
-      status: 'success',
-      paidAt: answer.paidAt ?? now,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: payments.reference });
+  await insertPayment(tx, {
+    reference: answer.reference,
+    orderId,
+    provider: provider.name,
+    customerEmail: answer.customerEmail ?? customerEmail,
+    customerName,
+    amount: answer.amount,
+    currency: answer.currency,
+    channel: answer.channel,
+    paidAt: answer.paidAt ?? now,
+    createdAt: now,
+  });
   afterCommit(tx, everyPayment.forget);
 }
