@@ -20,7 +20,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const ord = (i: number) => `ORD-2026-${String(i).padStart(6, '0')}`;
 
 /** Asks one after the other, the i-th through A when i is even and through B when odd. */
-async function alternating(instances: [TestApp, TestApp], n: number, ask: (t: TestApp, i: number) => Promise<LightMyRequestResponse>) {
+async function alternating(
+  instances: [TestApp, TestApp],
+  n: number,
+  ask: (t: TestApp, i: number) => Promise<LightMyRequestResponse>,
+) {
   const replies = [];
   for (let i = 0; i < n; i++) replies.push(await ask(instances[i % 2]!, i));
   return replies;
@@ -65,8 +69,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
     };
     const limited = apiRouteTable(a.app).filter((route) => route.rateLimited && route.method !== 'HEAD');
     // The families of issue 28 and the rest: checkout, track, repairs, images, chat, contact, orders, trade-ins, accounts.
-    for (const family of ['checkout', 'track', 'repairs', 'admin/images', 'chat', 'contact', 'orders', 'trade-ins', 'auth', 'account']) {
-      expect(limited.some((route) => route.url.startsWith(`/api/${family}`)), family).toBe(true);
+    for (const family of [
+      'checkout',
+      'track',
+      'repairs',
+      'admin/images',
+      'chat',
+      'contact',
+      'orders',
+      'trade-ins',
+      'auth',
+      'account',
+    ]) {
+      expect(
+        limited.some((route) => route.url.startsWith(`/api/${family}`)),
+        family,
+      ).toBe(true);
     }
     for (const route of limited) {
       const label = `${route.method} ${route.url}`;
@@ -74,11 +92,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
       const address = nextAddress();
       // A new value for each path parameter each time, so no per-reference limit answers first.
       const ask = (t: TestApp, i: number) =>
-        send(t.app, route.method as Method, route.url.replace(/:(\w+)/g, (_, name: string) => `${name}${i}`), {
-          body: route.method === 'GET' ? undefined : {},
-          cookie,
-          headers: { 'x-forwarded-for': address },
-        });
+        send(
+          t.app,
+          route.method as Method,
+          route.url.replace(/:(\w+)/g, (_, name: string) => `${name}${i}`),
+          {
+            body: route.method === 'GET' ? undefined : {},
+            cookie,
+            headers: { 'x-forwarded-for': address },
+          },
+        );
       const first = await ask(a, 0);
       const max = Number(first.headers['x-ratelimit-limit']);
       expect(max, label).toBeGreaterThan(0);
@@ -125,13 +148,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL rate-limit store',
     expect((await incr(store, 'client-1', 400)).current).toBe(1);
   });
 
+  it('counts the hits asked at one moment together, each with its own count, across instances too', async () => {
+    const [one, other] = [storeOf(), storeOf()];
+    const hits = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => incr(i % 2 ? one : other, i % 3 ? `burst-${i}` : 'burst', 60_000)),
+    );
+    const burst = hits.filter((_, i) => i % 3 === 0).map((hit) => hit.current);
+    expect(burst.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(hits.filter((_, i) => i % 3 !== 0).every((hit) => hit.current === 1)).toBe(true);
+  });
+
   it('deletes ended windows as it goes', async () => {
     const store = storeOf(0);
     await incr(store, 'brief', 50);
     await sleep(100);
     await incr(store, 'another', 60_000);
     const left = async () =>
-      (await t.db.select({ n: count() }).from(rateLimitCounters).where(eq(rateLimitCounters.key, 'GET /api/test brief')))[0]!.n;
+      (
+        await t.db
+          .select({ n: count() })
+          .from(rateLimitCounters)
+          .where(eq(rateLimitCounters.key, 'GET /api/test brief'))
+      )[0]!.n;
     for (let i = 0; i < 50 && (await left()) > 0; i++) await sleep(20);
     expect(await left()).toBe(0);
   });

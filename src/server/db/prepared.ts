@@ -50,7 +50,7 @@ interface SessionParts {
   prepareQuery(
     query: { sql: string; params: unknown[] },
     fields: undefined,
-    name: undefined,
+    name: string,
     arrayMode: boolean,
   ): PreparedQuery<unknown>;
 }
@@ -100,7 +100,8 @@ const dialect = new PgDialect();
 /** A raw `sql` statement built once, as `prepared` does for builders; its run answers nothing the caller reads. */
 export function preparedSql<Values extends object>(
   build: (value: Value<Values>) => SQL,
+  { name = UNNAMED }: { name?: string } = {},
 ): (handle: DbHandle, values: Values) => Promise<unknown> {
   const query = dialect.sqlToQuery(build(value as Value<Values>));
-  return reusable((handle) => sessionOf(handle).prepareQuery(query, undefined, undefined, false));
+  return reusable((handle) => sessionOf(handle).prepareQuery(query, undefined, name, false));
 }
