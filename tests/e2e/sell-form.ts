@@ -46,16 +46,18 @@ export async function assignedTablet(api: Api, admin: Api, agentId: string, emai
   return number;
 }
 
-/** The seller accepts the offer on trade-in `number` from its email's Accept Offer link, with a bank account for the payout. */
+/** The bank account acceptOfferByEmail's seller names for the payout. */
+export const SELLER_ACCOUNT = {
+  accountHolder: 'Naledi Mokoena',
+  bankName: 'Capitec',
+  accountNumber: '1234567890',
+  branchCode: '470010',
+};
+
+/** The seller accepts the offer on trade-in `number` from its email's Accept Offer link, with SELLER_ACCOUNT for the payout. */
 export async function acceptOfferByEmail(api: Api, email: string, number: string) {
   const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
   await api.expect(
-    api.post(`/api/trade-ins/${number}/accept`, {
-      token: tokenOf(linkIn(offer, 'Accept Offer')),
-      accountHolder: 'Naledi Mokoena',
-      bankName: 'Capitec',
-      accountNumber: '1234567890',
-      branchCode: '470010',
-    }),
+    api.post(`/api/trade-ins/${number}/accept`, { token: tokenOf(linkIn(offer, 'Accept Offer')), ...SELLER_ACCOUNT }),
   );
 }
