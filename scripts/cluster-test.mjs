@@ -328,6 +328,9 @@ async function buy(v, pools) {
   if (verified.json?.status === 'paid') acked.paid.push(orderNumber);
 }
 
+/** The tests' repair booking (tests/support/repair-form.ts), loaded once. */
+const repairForms = tsImport('../tests/support/repair-form.ts', import.meta.url);
+
 /** The tests' seller's iPhone 13 (tests/support/sell-form.ts), loaded once. */
 const sellerForm = tsImport('../tests/support/sell-form.ts', import.meta.url).then(({ sellForm }) =>
   sellForm({ contactEmail: 'seller@example.co.za' }),
@@ -343,19 +346,13 @@ async function bookRepair(v) {
   const offered = await v.send('repair', 'GET', `/api/repairs/slots?date=${date}`);
   const slots = offered.json?.slots ?? [];
   if (slots.length === 0) return;
-  const res = await v.send('repair', 'POST', '/api/repairs/bookings', {
-    deviceType: 'laptop',
-    service: 'battery-replacement',
-    timeframe: '2 days',
-    customerDetails: {
-      name: 'Pieter van der Merwe',
-      phone: '021 555 0199',
-      email: 'pieter@example.co.za',
-      address: '3 Long Street, Cape Town',
-    },
-    pickupDate: date,
-    pickupTime: pick(slots),
-  });
+  const { repairForm } = await repairForms;
+  const res = await v.send(
+    'repair',
+    'POST',
+    '/api/repairs/bookings',
+    repairForm({ pickupDate: date, pickupTime: pick(slots) }),
+  );
   if (res.status === 201) acked.bookings.push(res.json.bookingNumber);
 }
 

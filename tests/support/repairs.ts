@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { RepairBookingInput } from '../../src/shared/repairs';
 import { users } from '../../src/server/db/schema';
 import { newAddress } from './accounts';
+import { repairForm } from './repair-form';
 import { send, type TestApp } from './test-app';
 
 /** A booking the given agent will pick up, through the booking route: the other agents are made inactive while it is made. */
@@ -16,18 +17,7 @@ export async function bookFor(
   await t.db.update(users).set({ status: 'active' }).where(eq(users.id, agentId));
   const res = await send(t.app, 'POST', '/api/repairs/bookings', {
     headers: { 'x-forwarded-for': newAddress() },
-    body: {
-      deviceType: 'laptop',
-      service: 'battery-replacement',
-      timeframe: '2 days',
-      customerDetails: {
-        name: 'Pieter van der Merwe',
-        phone: '021 555 0199',
-        email: 'pieter@example.co.za',
-        address: '3 Long Street, Cape Town',
-      },
-      ...slot,
-    },
+    body: repairForm(slot),
   });
   for (const other of others) await t.db.update(users).set({ status: other.status }).where(eq(users.id, other.id));
   expect(res.statusCode).toBe(201);
