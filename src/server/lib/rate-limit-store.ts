@@ -46,7 +46,8 @@ interface ChildOptions {
 /**
  * The rate-limit plugin's store on PostgreSQL (docs/decisions/059): every instance counts in one UNLOGGED
  * table, so a client gets each limit once however many instances answer it. A fixed window per key,
- * as the plugin's memory store keeps: one upsert a request (countHit). Each instance sweeps ended windows at most once a minute.
+ * as the plugin's memory store keeps, counted by countHits (the requests of one moment in one statement).
+ * Each instance sweeps ended windows at most once a minute.
  * A failed count is logged and the request let through (the plugin's skipOnError): the limit store
  * being unreachable must not fail the routes, which need the same database anyway.
  */
