@@ -21,6 +21,11 @@ export type Value<Values> = <Name extends keyof Values & string>(name: Name) => 
  */
 export const inSet = <T>(placeholder: Placeholder): T => placeholder as unknown as T;
 
+/** `{ name: value('name') }` for each of `names`: the values of an insert whose values are named as its columns. */
+export function sameNames<Values, Name extends keyof Values & string>(value: Value<Values>, names: readonly Name[]) {
+  return Object.fromEntries(names.map((name) => [name, value(name)])) as { [K in Name]: Placeholder<K> };
+}
+
 /** What a Drizzle query builder gives to be prepared. */
 export interface Preparable<Result> {
   prepare(name: string): PreparedQuery<Result>;

@@ -84,7 +84,11 @@ export function sharedRateLimitStore(
     const batch = waiting;
     waiting = [];
     const byKey = new Map<string, Hit[]>();
-    for (const hit of batch) byKey.set(hit.key, [...(byKey.get(hit.key) ?? []), hit]);
+    for (const hit of batch) {
+      const sameKey = byKey.get(hit.key);
+      if (sameKey) sameKey.push(hit);
+      else byKey.set(hit.key, [hit]);
+    }
     const keys = [...byKey.keys()].sort();
     try {
       const { rows } = (await countHits(db, {

@@ -9,7 +9,7 @@ import {
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
-import { prepared, type Value } from '../../db/prepared';
+import { prepared, sameNames, type Value } from '../../db/prepared';
 import { outboxEmails } from '../../db/schema/mail';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -111,10 +111,18 @@ async function insertEmail(db: DbHandle, email: OutgoingEmail, now?: Date): Prom
   return row ?? null;
 }
 
-type EmailRow = Pick<
-  typeof outboxEmails.$inferInsert,
-  'kind' | 'to' | 'subject' | 'html' | 'text' | 'dedupeKey' | 'containsSecret' | 'entityType' | 'entityId'
->;
+const EMAIL_COLUMNS = [
+  'kind',
+  'to',
+  'subject',
+  'html',
+  'text',
+  'dedupeKey',
+  'containsSecret',
+  'entityType',
+  'entityId',
+] as const;
+type EmailRow = Pick<typeof outboxEmails.$inferInsert, (typeof EMAIL_COLUMNS)[number]>;
 
 /**
  * The outbox's insert, built once (db/prepared.ts) for each way it is timed: at `now` (the caller's clock,
@@ -125,15 +133,7 @@ function insertEmailStatement(timed: boolean) {
     db
       .insert(outboxEmails)
       .values({
-        kind: value('kind'),
-        to: value('to'),
-        subject: value('subject'),
-        html: value('html'),
-        text: value('text'),
-        dedupeKey: value('dedupeKey'),
-        containsSecret: value('containsSecret'),
-        entityType: value('entityType'),
-        entityId: value('entityId'),
+        ...sameNames(value, EMAIL_COLUMNS),
         ...(timed ? { createdAt: value('now'), nextAttemptAt: value('now') } : {}),
       })
       .onConflictDoNothing()

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Currency } from '../../../shared/money';
 import type { Address, CheckoutCustomer } from '../../../shared/orders';
 import { afterCommit, type DbHandle, type Transaction } from '../../db/client';
-import { prepared, preparedSql, type Value } from '../../db/prepared';
+import { prepared, preparedSql, sameNames, type Value } from '../../db/prepared';
 import { orderItems, orders, type AddressRecord } from '../../db/schema/orders';
 import { orderNumber as makeOrderNumber, withFreeNumber } from '../../lib/reference-numbers';
 import { hashToken } from './access';
@@ -88,24 +88,26 @@ const insertOrder = prepared((tx, value: Value<NewOrder>) => {
     tx
       .insert(orders)
       .values({
-        orderNumber: value('orderNumber'),
-        customerId: value('customerId'),
-        firstName: value('firstName'),
-        lastName: value('lastName'),
-        customerName: value('customerName'),
-        customerEmail: value('customerEmail'),
-        customerPhone: value('customerPhone'),
-        shippingAddress: value('shippingAddress'),
-        billingAddress: value('billingAddress'),
-        totalAmount: value('totalAmount'),
-        currency: value('currency'),
+        ...sameNames(value, [
+          'orderNumber',
+          'customerId',
+          'firstName',
+          'lastName',
+          'customerName',
+          'customerEmail',
+          'customerPhone',
+          'shippingAddress',
+          'billingAddress',
+          'totalAmount',
+          'currency',
+          'paymentReference',
+          'accessTokenHash',
+          'reservedUntil',
+          'clientAddress',
+          'cartId',
+        ]),
         status: 'pending',
         paymentStatus: 'awaiting_payment',
-        paymentReference: value('paymentReference'),
-        accessTokenHash: value('accessTokenHash'),
-        reservedUntil: value('reservedUntil'),
-        clientAddress: value('clientAddress'),
-        cartId: value('cartId'),
         createdAt: value('now'),
         updatedAt: value('now'),
       })

@@ -7,7 +7,7 @@ import {
   type PaymentStatus,
 } from '../../../shared/payments';
 import type { Database } from '../../db/client';
-import { inSet, prepared, type Value } from '../../db/prepared';
+import { inSet, prepared, sameNames, type Value } from '../../db/prepared';
 import { sandboxCharges } from '../../db/schema/payments';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -21,16 +21,9 @@ type Charge = Omit<typeof sandboxCharges.$inferInsert, 'createdAt'> & { createdA
 const writeCharge = prepared((db, value: Value<Charge>) =>
   db
     .insert(sandboxCharges)
-    .values({
-      reference: value('reference'),
-      amount: value('amount'),
-      currency: value('currency'),
-      email: value('email'),
-      status: value('status'),
-      cardLast4: value('cardLast4'),
-      message: value('message'),
-      createdAt: value('createdAt'),
-    })
+    .values(
+      sameNames(value, ['reference', 'amount', 'currency', 'email', 'status', 'cardLast4', 'message', 'createdAt']),
+    )
     .onConflictDoUpdate({
       target: sandboxCharges.reference,
       set: {

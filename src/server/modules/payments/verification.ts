@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentParams } from '../../../shared/orders';
 import { afterCommit, type DbHandle } from '../../db/client';
-import { prepared, type Value } from '../../db/prepared';
+import { prepared, sameNames, type Value } from '../../db/prepared';
 import { payments } from '../../db/schema/payments';
 import { notFound } from '../../lib/errors';
 import { rememberedTotal } from '../../lib/paging';
@@ -72,17 +72,19 @@ const insertPayment = prepared((tx, value: Value<Omit<typeof payments.$inferInse
   tx
     .insert(payments)
     .values({
-      reference: value('reference'),
-      orderId: value('orderId'),
-      provider: value('provider'),
-      customerEmail: value('customerEmail'),
-      customerName: value('customerName'),
-      amount: value('amount'),
-      currency: value('currency'),
-      channel: value('channel'),
+      ...sameNames(value, [
+        'reference',
+        'orderId',
+        'provider',
+        'customerEmail',
+        'customerName',
+        'amount',
+        'currency',
+        'channel',
+        'paidAt',
+        'createdAt',
+      ]),
       status: 'success',
-      paidAt: value('paidAt'),
-      createdAt: value('createdAt'),
     })
     .onConflictDoNothing({ target: payments.reference }),
 );
