@@ -111,6 +111,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
     }
   });
 
+  it("counts a request's per-address and per-reference limits in one statement", async () => {
+    const counts: unknown[][] = [];
+    const logger = {
+      logQuery: (query: string, params: unknown[]) => {
+        if (query.includes('"rate_limit_counters"')) counts.push(params);
+      },
+    };
+    const c = await createSecondInstance(a, { logger });
+    try {
+      // A reference in the path (counted as the route is known) and one in the body (once it is read).
+      for (const ask of [
+        () => track(c, ord(400), nextAddress()),
+        () =>
+          send(c.app, 'POST', '/api/payments/verify', {
+            body: { reference: 'QB-NO-SUCH-REFERENCE' },
+            headers: { 'x-forwarded-for': nextAddress() },
+          }),
+      ]) {
+        expect((await ask()).statusCode).toBe(404);
+        expect(counts).toHaveLength(1);
+        const [keys] = counts.pop() as [string[]];
+        expect(keys).toHaveLength(2);
+      }
+    } finally {
+      await c.close();
+    }
+  });
+
   it('keeps the counters in an UNLOGGED table (the migration says so by hand: drizzle-kit cannot)', async () => {
     const dba = new pg.Client({ connectionString: a.database.url });
     await dba.connect();

@@ -100,11 +100,11 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
 /**
  * A second instance of `t`'s app on its PostgreSQL database, as another process behind the same load
  * balancer would be: its own pool, catalog cache, rate-limit plugin and LISTEN connection; the same
- * config and clock. Close it before `t`.
+ * config and clock; `options` as openDatabase takes them (a logger to hear its statements). Close it before `t`.
  */
-export async function createSecondInstance(t: TestApp): Promise<TestApp> {
+export async function createSecondInstance(t: TestApp, options: OpenOptions = {}): Promise<TestApp> {
   if (!t.database.url) throw new Error('a second instance needs a PostgreSQL server (TEST_DATABASE_URL)');
-  const connection = await openDatabase({ url: t.database.url });
+  const connection = await openDatabase({ url: t.database.url }, options);
   const app = await buildApp({ config: t.config, db: connection.db, clock: t.clock, logger: false });
   await app.ready();
   const close = async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../shared/errors';
 import { AppError } from './errors';
 
@@ -32,11 +32,20 @@ export const perReference = (param: string): KeyedLimit => ({ from: 'params', na
 export const perReferenceField = (field: string): KeyedLimit => ({ from: 'body', name: field, ...REFERENCE_LIMIT });
 
 /**
+ * Where a route's keyed limits are counted, with its per-address limit in the same moment: as soon as the
+ * route is known when they name path parameters, once the body is read when one names a body field.
+ * A route with keyed limits declares its per-address limit's `hook` as this says (checked at start-up).
+ */
+export const countedAt = (limits: readonly KeyedLimit[]): 'onRequest' | 'preHandler' =>
+  limits.some((limit) => limit.from === 'body') ? 'preHandler' : 'onRequest';
+
+/**
  * The config of a public route that looks something up by a reference number: `perAddress` requests
  * from one client, and REFERENCE_LIMIT lookups of one reference (`reference`) from any.
  */
 export function referenceLookup(reference: KeyedLimit, perAddress: { max: number; timeWindow: string }) {
-  return { config: { access: 'public', rateLimit: perAddress, keyedLimits: [reference] } } as const;
+  const rateLimit = { ...perAddress, hook: countedAt([reference]) };
+  return { config: { access: 'public', rateLimit, keyedLimits: [reference] } } as const;
 }
 
 /** What the request names, the same however it is spelt; undefined when it names nothing. */
@@ -54,9 +63,12 @@ const tooMany = (reply: FastifyReply, seconds: number) => {
 };
 
 /**
- * Applies every route's `config.keyedLimits` (after the body is parsed, before the handler), through
- * the rate-limit plugin's own store: shared by every instance on PostgreSQL (lib/rate-limit-store.ts),
- * in memory on PGlite. Register after @fastify/rate-limit and before the routes.
+ * Applies every route's `config.keyedLimits` through the rate-limit plugin's own store: shared by every
+ * instance on PostgreSQL (lib/rate-limit-store.ts), in memory on PGlite. A request's keyed counts start
+ * just before the plugin counts its per-address limit, in the same hook (`countedAt`), and are settled
+ * just after it: all of a request's counts are asked in one moment, so the shared store counts them in
+ * one statement, one round trip, instead of one after the other (docs/decisions/065).
+ * Register after @fastify/rate-limit (its hook must already be on the route) and before the routes.
  */
 export function registerKeyedLimits(app: FastifyInstance) {
   // One counter per path and limit: a GET and the HEAD Fastify adds beside it count together.
@@ -75,18 +87,32 @@ export function registerKeyedLimits(app: FastifyInstance) {
     }
     return counter;
   };
+  type Counted = Awaited<ReturnType<ReturnType<typeof counterOf>>>;
+  const started = new WeakMap<FastifyRequest, Promise<Counted[]>>();
+
   app.addHook('onRoute', (route) => {
     const limits = route.config?.keyedLimits;
     if (!limits?.length) return;
+    const at = countedAt(limits);
+    const perAddressAt = route.config?.rateLimit ? (route.config.rateLimit.hook ?? 'onRequest') : at;
+    if (perAddressAt !== at) {
+      throw new Error(`${route.url}: its keyed limits are counted in ${at}: give its rateLimit hook: '${at}'`);
+    }
     const checks = limits.map((limit) => ({ limit, check: counterOf(route.url, limit) }));
-    const hook: preHandlerAsyncHookHandler = async (request, reply) => {
-      for (const { limit, check } of checks) {
-        if (keyOf(limit, request) === undefined) continue;
-        const counted = await check(request);
+    const start = async (request: FastifyRequest) => {
+      const counting = Promise.all(
+        checks.filter(({ limit }) => keyOf(limit, request) !== undefined).map(({ check }) => check(request)),
+      );
+      // Settled below unless the per-address limit refuses first; then nobody waits for it.
+      counting.catch(() => undefined);
+      started.set(request, counting);
+    };
+    const settle = async (request: FastifyRequest, reply: FastifyReply) => {
+      for (const counted of (await started.get(request)) ?? []) {
         if (!counted.isAllowed && counted.isExceeded) throw tooMany(reply, counted.ttlInSeconds);
       }
     };
-    const existing = route.preHandler;
-    route.preHandler = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
+    const existing = [route[at] ?? []].flat();
+    route[at] = [start, ...existing, settle] as typeof existing;
   });
 }

@@ -51,7 +51,8 @@ export function registerOrderRoutes(app: FastifyInstance, context: AppContext) {
     {
       config: {
         access: 'public',
-        rateLimit: { max: 10, timeWindow: '15 minutes' },
+        // Counted once the body (the email) is read, with the keyed limits (lib/keyed-limits.ts countedAt).
+        rateLimit: { max: 10, timeWindow: '15 minutes', hook: 'preHandler' },
         // Per order and per email named, from any address; the outbox sends one link per order an hour.
         keyedLimits: [
           { from: 'params', name: 'orderNumber', max: 10, timeWindow: '1 hour' },
