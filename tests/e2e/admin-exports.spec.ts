@@ -3,6 +3,7 @@ import type { Download } from '@playwright/test';
 import type { CheckoutReply } from '../../src/shared/orders';
 import { parseCsv } from '../support/csv';
 import type { Device } from '../../src/shared/catalog';
+import { PAYOUTS_DUE_STATUS } from '../../src/shared/admin-exports';
 import { Api, expect, ORDER_CUSTOMER, signInStaff, test, uniqueId } from './fixtures';
 import { acceptOfferByEmail, assignedTablet } from './sell-form';
 
@@ -78,6 +79,36 @@ test('the admin filters Orders and exports exactly those orders as CSV', async (
   expect(file.records[1]!.Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 });
 
+test('a search and a status changed in one moment both stay, in the address and in the export', async ({
+  signInAs,
+  page,
+}) => {
+  await signInAs('admin');
+  await page.goto('/admin?tab=transactions');
+  await expect(page.getByLabel('Status')).toBeVisible();
+  const email = 'nobody.here@example.com';
+  // Both in one task, so the page cannot draw between them: the second change must not undo the first.
+  await page.evaluate(
+    ({ email, status }) => {
+      const search = document.querySelector<HTMLInputElement>('form[role="search"] input[name="q"]')!;
+      search.value = email;
+      search.form!.requestSubmit();
+      const select = document.querySelector<HTMLSelectElement>('main select')!;
+      select.value = status;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    { email, status: PAYOUTS_DUE_STATUS },
+  );
+  const filtersOf = (url: string) => {
+    const params = new URL(url, page.url()).searchParams;
+    return { q: params.get('q'), status: params.get('status') };
+  };
+  await expect.poll(() => filtersOf(page.url()).status).toBe(PAYOUTS_DUE_STATUS);
+  expect(filtersOf(page.url())).toEqual({ q: email, status: PAYOUTS_DUE_STATUS });
+  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  expect(filtersOf(href!)).toEqual({ q: email, status: PAYOUTS_DUE_STATUS });
+});
+
 test('the admin picks Payouts due on Transactions and exports them with the payout accounts', async ({
   signInAs,
   page,
@@ -120,8 +151,11 @@ test('the admin picks Payouts due on Transactions and exports them with the payo
   const search = page.getByLabel('Search by transaction number, name or email');
   await search.fill(email);
   await search.press('Enter');
+  // The search is in the address before the status changes: both go there, and the export follows them.
+  await expect(page).toHaveURL(/[?&]q=payout/);
   await expect(page.getByRole('listitem', { name: waiting })).toBeVisible();
   await page.getByLabel('Status').selectOption({ label: 'Payouts due (Awaiting Payment)' });
+  await expect(page).toHaveURL(/[?&]q=payout.*&status=|[?&]status=.*&q=payout/);
   await expect(page.getByRole('listitem', { name: waiting })).toHaveCount(0);
   await expect(page.getByRole('listitem', { name: due })).toBeVisible();
 

@@ -39,8 +39,10 @@ export function usePagedList<T, Reply extends PagedReply<T> = PagedReply<T>>(
     placeholderData: keepPreviousData,
   });
   const update = (changes: Record<string, string>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
+    setParams(() => {
+      // From the address as it is now, not as this render read it (react-router hands its functional form the
+      // rendered params): a search and a status changed before the next render both stay.
+      const next = new URLSearchParams(window.location.search);
       for (const [name, value] of Object.entries(changes)) {
         if (value && !(name === 'page' && value === '1')) next.set(name, value);
         else next.delete(name);
