@@ -33,6 +33,7 @@ import { registerPaymentAdminRoutes } from './modules/checkout/admin-payment-rou
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { createImageBudgets } from './modules/images/budgets';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerMetricsRoutes } from './modules/metrics/routes';
 import { registerMailRoutes } from './modules/mail/routes';
@@ -89,6 +90,7 @@ export async function buildApp({
 
   const context: AppContext = { config, db, clock };
   const metrics = createMetrics();
+  const imageBudgets = createImageBudgets({ secondsPerAddress: config.IMAGE_CPU_SECONDS_PER_ADDRESS, clock });
 
   // In this order: the hooks and plugins every request meets; the session guard, then the role guard;
   // every module's routes; last the single-page app. A request meets them in the same order
@@ -123,8 +125,8 @@ export async function buildApp({
   // Every module's routes, lowest layer first (docs/architecture.md, the modules and their layers).
   registerAuditRoutes(app, context, { findPeople });
   registerMailRoutes(app, context);
-  registerImageRoutes(app, context, { isPrivate: isTradeInPhoto });
-  registerAccountRoutes(app, context);
+  registerImageRoutes(app, context, { isPrivate: isTradeInPhoto, imageBudgets });
+  registerAccountRoutes(app, context, { imageBudgets });
   registerPaymentRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerCatalogAdminRoutes(app, context);
@@ -136,7 +138,7 @@ export async function buildApp({
   registerPaymentAdminRoutes(app, context);
   registerRepairRoutes(app, context);
   registerAdminRepairRoutes(app, context);
-  registerTradeInRoutes(app, context);
+  registerTradeInRoutes(app, context, { imageBudgets });
   registerAgentRoutes(app, context);
   registerTrackingRoutes(app, context);
   registerChatRoutes(app, context);

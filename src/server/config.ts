@@ -151,6 +151,8 @@ export const envSchema = z.object({
   REPAIR_SLOT_CAPACITY: positiveInt(2),
   /** Rows an admin CSV export reads from the database at a time (the memory it holds while streaming). */
   CSV_BATCH_SIZE: positiveInt(1000),
+  /** CPU seconds of image decoding one client address may spend per 10 minutes on this instance (decision 067). */
+  IMAGE_CPU_SECONDS_PER_ADDRESS: positiveInt(30),
   OPENROUTER_API_KEY: optionalString,
   OPENROUTER_BASE_URL: z.url({ error: 'must be a URL' }).default('https://openrouter.ai/api/v1'),
   OPENROUTER_MODEL: z.string().default('openai/gpt-4o-mini'),

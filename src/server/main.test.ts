@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { scanBombJpeg } from '../../tests/support/crafted-images';
+import { sellForm } from '../../tests/support/sell-form';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
 
 /*
@@ -125,6 +128,30 @@ function slowPost(port: number) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A sell form with one photo, posted as our page posts it: its status and body, or the connection's error. */
+function sell(port: number, photo: Buffer): Promise<{ status: number; body: string } | { error: string }> {
+  const body = JSON.stringify(sellForm({ photos: [`data:image/jpeg;base64,${photo.toString('base64')}`] }));
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/trade-ins',
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'x-quickbuy-request': '1' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    request.end(body);
+  });
+}
+
 describe('stopping the real server with SIGTERM', () => {
   it('is not ready at once, takes requests through the drain, finishes the one in flight and exits 0', async () => {
     const server = await startServer({ SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_TIMEOUT_MS: '20000' });
@@ -179,5 +206,27 @@ describe('stopping the real server with SIGTERM', () => {
     expect(took).toBeLessThan(5000);
     expect(server.output()).toContain('Shutdown still waiting after 1500 ms: exiting without it');
     expect(await slow.reply).toHaveProperty('error');
+  }, 120_000);
+
+  it('ends well within SHUTDOWN_TIMEOUT_MS with an image being decoded: the decoder is killed, the upload answered 503', async () => {
+    const server = await startServer({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '10000' });
+    // A first photo starts the decoders; the second is a JPEG of 100 scans, over a second of decoding.
+    const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#e9c46a' } })
+      .jpeg()
+      .toBuffer();
+    expect(await sell(server.port, small)).toMatchObject({ status: 201 });
+    const upload = sell(server.port, scanBombJpeg({ scans: 100 }));
+    await sleep(300);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const reply = await upload;
+    expect(reply).toMatchObject({ status: 503 });
+    expect(JSON.parse((reply as { body: string }).body)).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'The store is restarting: try again in a moment' },
+    });
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(3000);
+    expect(server.output()).not.toContain('Shutdown still waiting');
   }, 120_000);
 });

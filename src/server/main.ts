@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './seed';
 import { systemClock } from './lib/clock';
 import { createLifecycle, shutDownWithin } from './lib/shutdown';
+import { stopImageJobs } from './modules/images/image-jobs';
 import { startOutboxSender } from './modules/mail/outbox';
 import { startReservationExpiry } from './modules/checkout/workflow';
 
@@ -41,8 +42,10 @@ async function main() {
   const stop = async (signal: 'SIGTERM' | 'SIGINT') => {
     if (lifecycle.stopping) return;
     const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
-    // 1. Not ready from now: /api/health/ready answers 503, every reply closes its connection.
+    // 1. Not ready from now: /api/health/ready answers 503, every reply closes its connection; an image
+    // being decoded is dropped (its request answers 503) rather than waited for.
     lifecycle.stopping = true;
+    stopImageJobs();
     app.log.info(
       `${signal}: not ready; taking requests for ${drainMs} ms more, then finishing those in flight ` +
         `(exit within ${config.SHUTDOWN_TIMEOUT_MS} ms)`,

@@ -9,8 +9,10 @@ import {
 import { ERROR_CODES } from '../../../shared/errors';
 import { MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/images';
 import type { AppContext } from '../../context';
+import { clientKey } from '../../lib/client-key';
 import { AppError, parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
+import type { ImageBudgets } from '../images/budgets';
 import { storeImage } from '../images/service';
 import { getAddress, saveAddress } from './address';
 import { registerAuthRoutes } from './auth-routes';
@@ -29,7 +31,11 @@ const MAX_PICTURE_BYTES = MAX_IMAGE_UPLOAD_BYTES;
  * Every accounts route: signing in and passwords (auth-routes.ts), the staff second factor
  * (mfa-routes.ts), then the account's own pages: profile, picture, payment details, address.
  */
-export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { imageBudgets }: { imageBudgets: ImageBudgets },
+) {
   const { db, clock } = ctx;
   registerAuthRoutes(app, ctx);
   registerSecondFactorRoutes(app, ctx);
@@ -65,7 +71,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         if (data.length > MAX_PICTURE_BYTES) {
           throw new AppError(ERROR_CODES.payloadTooLarge, 'The picture must be at most 5 MB', { status: 413 });
         }
-        const { id } = await storeImage({ db, data });
+        const budget = imageBudgets.forRequest(clientKey(request.ip));
+        const { id } = await storeImage({ db, data, budget });
         const profile = await setProfilePicture({ db, clock, actor: sessionUser(request), imageId: id });
         return { message: ACCOUNT_MESSAGES.profileUpdated, profile };
       },

@@ -8,6 +8,7 @@ import { createAgent, signedInAdmin, signInAs, signUpCustomer } from '../../../.
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
+import { ownImages } from '../images/budgets';
 import { storeImage } from '../images/service';
 
 let t: TestApp;
@@ -95,8 +96,8 @@ describe('POST /api/admin/devices', () => {
   });
 
   it('links uploaded images in order with the default image chosen', async () => {
-    const first = await storeImage({ db: t.db, data: TINY_WEBP });
-    const second = await storeImage({ db: t.db, data: TINY_WEBP });
+    const first = await storeImage({ db: t.db, data: TINY_WEBP, budget: ownImages });
+    const second = await storeImage({ db: t.db, data: TINY_WEBP, budget: ownImages });
     const res = await create({ ...phone, model: 'iPhone 14', imageIds: [first.id, second.id], defaultImageIndex: 1 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ images: [`/images/${first.id}`, `/images/${second.id}`], defaultImageIndex: 1 });
@@ -143,7 +144,7 @@ describe('POST /api/admin/devices', () => {
   });
 
   it('refuses more than five images, an unknown image, and a default image outside the list', async () => {
-    const image = await storeImage({ db: t.db, data: TINY_WEBP });
+    const image = await storeImage({ db: t.db, data: TINY_WEBP, budget: ownImages });
     const six = await create({ ...phone, imageIds: Array.from({ length: 6 }, () => image.id) });
     expect(six.statusCode).toBe(400);
     expect(six.json().error.fields).toEqual({ imageIds: 'At most 5 images' });

@@ -3,9 +3,11 @@ import { imageQuerySchema } from '../../../shared/catalog-query';
 import { DEVICE_IMAGE_TYPES, MAX_IMAGE_UPLOAD_BYTES } from '../../../shared/images';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { clientKey } from '../../lib/client-key';
 import { notFound, parseInput } from '../../lib/errors';
+import type { ImageBudgets } from './budgets';
 import { PLACEHOLDER_SVG } from './placeholder';
-import { getImageVariant, IMAGE_NOT_FOUND, snapWidth, storeImage } from './service';
+import { getImageVariant, IMAGE_NOT_FOUND, isImageId, snapWidth, storeImage } from './service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Recently served image bytes kept in memory, up to this many bytes (images never change). */
@@ -19,7 +21,11 @@ export interface ImageOwners {
   isPrivate: (db: Database, id: string) => Promise<boolean>;
 }
 
-export function registerImageRoutes(app: FastifyInstance, { db }: AppContext, { isPrivate }: ImageOwners) {
+export function registerImageRoutes(
+  app: FastifyInstance,
+  { db }: AppContext,
+  { isPrivate, imageBudgets }: ImageOwners & { imageBudgets: ImageBudgets },
+) {
   const memory = new Map<string, { data: Buffer; contentType: string }>();
   let memoryBytes = 0;
   const remember = (key: string, entry: { data: Buffer; contentType: string }) => {
@@ -48,9 +54,10 @@ export function registerImageRoutes(app: FastifyInstance, { db }: AppContext, { 
       memory.delete(key);
       memory.set(key, entry);
     } else {
-      const found = await getImageVariant({ db, id, width: w });
-      // A private image answers as one that does not exist, and never enters the memory kept here.
-      if (!found || (await isPrivate(db, id))) throw notFound(IMAGE_NOT_FOUND, 'Image not found');
+      // A private image answers as one that does not exist, before anything is resized for it, and
+      // never enters the memory kept here.
+      const found = !isImageId(id) || (await isPrivate(db, id)) ? null : await getImageVariant({ db, id, width: w });
+      if (!found) throw notFound(IMAGE_NOT_FOUND, 'Image not found');
       entry = { data: found.data, contentType: found.contentType };
       remember(key, entry);
     }
@@ -73,7 +80,8 @@ export function registerImageRoutes(app: FastifyInstance, { db }: AppContext, { 
       { config: { access: ['admin'], rateLimit: { max: 60, timeWindow: '1 minute' } } },
       async (request, reply) => {
         const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const { id } = await storeImage({ db, data, accept: DEVICE_IMAGE_TYPES });
+        const budget = imageBudgets.forRequest(clientKey(request.ip));
+        const { id } = await storeImage({ db, data, accept: DEVICE_IMAGE_TYPES, budget });
         return reply.status(201).send({ id, url: `/images/${id}` });
       },
     );

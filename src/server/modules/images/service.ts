@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import sharp, { type Sharp } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../shared/catalog';
 import { imageTypesMessage, UPLOAD_IMAGE_TYPES, type ImageType } from '../../../shared/images';
 import type { Database, DbHandle } from '../../db/client';
 import { imageVariants, images } from '../../db/schema/images';
-import { concurrencyLimit } from '../../lib/concurrency';
 import { AppError } from '../../lib/errors';
+import { ownImages, type ImageBudget } from './budgets';
+import { runImageJob } from './image-jobs';
+import { jpegScanCount, MAX_JPEG_SCANS } from './jpeg-scans';
 
 export const INVALID_IMAGE = 'INVALID_IMAGE';
 export const IMAGE_NOT_FOUND = 'IMAGE_NOT_FOUND';
@@ -13,15 +14,6 @@ export const IMAGE_NOT_FOUND = 'IMAGE_NOT_FOUND';
 const MAX_STORED_WIDTH = 1600;
 /** Refuse decompression bombs: more pixels than this (16 megapixels) is not a photo of a device. */
 const MAX_INPUT_PIXELS = 16_000_000;
-/**
- * Every decode or re-encode is stopped after this long: a 16-megapixel photo takes about a second, and
- * shutdown (main.ts) waits for a running job, so this stays well under its deadline.
- */
-const IMAGE_JOB_SECONDS = 5;
-/** A decoded image can take hundreds of megabytes: at most two are decoded at once, the rest wait. */
-const decoding = concurrencyLimit(2);
-/** The most images decoded at once since the last call: what the tests check the gate by. */
-export const decodingPeak = () => decoding.takePeak();
 
 /** How sharp names each type we take (AVIF is read by its HEIF loader). */
 const SHARP_FORMATS: Record<ImageType, string> = {
@@ -53,51 +45,49 @@ export function sniffImageType(data: Buffer): ImageType | null {
   return null;
 }
 
-/** sharp under the limits every image job runs with: at most 16 megapixels, stopped after IMAGE_JOB_SECONDS. */
-function boundedSharp(data: Buffer): Sharp {
-  return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: IMAGE_JOB_SECONDS });
-}
-
-const notAnImage = () => new AppError(INVALID_IMAGE, 'The file is not an image', { status: 400 });
+/** The 400s of normaliseImage, in words a person can act on. */
+export const IMAGE_REFUSALS = {
+  empty: 'The image is empty: choose an image file',
+  notAnImage: 'The file is not an image',
+  tooManyPixels: 'The image is too large: at most 16 megapixels',
+  tooManyScans: 'The image is saved in too many passes: save it again as an ordinary JPEG',
+} as const;
+const refused = (message: string) => new AppError(INVALID_IMAGE, message, { status: 400 });
 
 /**
- * Normalise an uploaded image to WebP at most 1600 px wide. Its bytes must be one of `accept` (415
- * naming them otherwise: an SVG labelled image/png included); an empty one, one that does not decode,
- * one over 16 megapixels or one still decoding after IMAGE_JOB_SECONDS is a 400.
+ * Normalise an uploaded image to WebP at most 1600 px wide, in a decoder process bounded by `budget`
+ * (docs/decisions/038, 067). Its bytes must be one of `accept` (415 naming them otherwise: an SVG
+ * labelled image/png included); an empty one, one that does not decode, one over 16 megapixels, a JPEG
+ * of more than MAX_JPEG_SCANS scans or one still decoding at its deadline is a 400; an address that
+ * has spent its budget is a 429.
  */
 export async function normaliseImage({
   data,
   accept = UPLOAD_IMAGE_TYPES,
+  budget,
 }: {
   data: Buffer;
   /** The types taken: what anyone may upload unless the caller (the admin's route) says more. */
   accept?: readonly ImageType[];
+  /** What decoding may cost: the request's share of its address's budget (`ImageBudgets.forRequest`). */
+  budget: ImageBudget;
 }): Promise<{ data: Buffer; width: number; height: number }> {
-  if (data.length === 0) throw new AppError(INVALID_IMAGE, 'The image is empty: choose an image file', { status: 400 });
+  if (data.length === 0) throw refused(IMAGE_REFUSALS.empty);
   const type = sniffImageType(data);
   if (!type || !accept.includes(type)) throw new AppError(INVALID_IMAGE, imageTypesMessage(accept), { status: 415 });
-  const metadata = await sharp(data)
-    .metadata()
-    .catch(() => null);
-  if (!metadata?.width || !metadata.height || metadata.format !== SHARP_FORMATS[type]) throw notAnImage();
-  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
-    throw new AppError(INVALID_IMAGE, 'The image is too large: at most 16 megapixels', { status: 400 });
+  if (type === 'image/jpeg' && jpegScanCount(data) > MAX_JPEG_SCANS) {
+    throw refused(IMAGE_REFUSALS.tooManyScans);
   }
-  try {
-    const { data: webp, info } = await decoding(() =>
-      boundedSharp(data)
-        .rotate()
-        .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true }),
-    );
-    return { data: webp, width: info.width, height: info.height };
-  } catch (error) {
-    if (error instanceof Error && error.message.startsWith('timeout')) {
-      throw new AppError(INVALID_IMAGE, 'The image took too long to read: send a smaller one', { status: 400 });
-    }
-    throw notAnImage();
-  }
+  const job = {
+    kind: 'normalise',
+    data,
+    format: SHARP_FORMATS[type],
+    maxPixels: MAX_INPUT_PIXELS,
+    maxWidth: MAX_STORED_WIDTH,
+  } as const;
+  const result = await runImageJob(job, budget);
+  if (result.ok) return result;
+  throw refused(result.reason === 'too-many-pixels' ? IMAGE_REFUSALS.tooManyPixels : IMAGE_REFUSALS.notAnImage);
 }
 
 /** Deletes an image no longer used (a replaced profile picture), with its served variants. */
@@ -109,14 +99,9 @@ export async function deleteImage(db: DbHandle, id: string) {
 /** Store an uploaded image (profile pictures, device photos) through normaliseImage. */
 export async function storeImage({
   db,
-  data,
-  accept,
-}: {
-  db: Database;
-  data: Buffer;
-  accept?: readonly ImageType[];
-}): Promise<{ id: string }> {
-  return insertImage(db, await normaliseImage({ data, accept }));
+  ...upload
+}: Parameters<typeof normaliseImage>[0] & { db: Database }): Promise<{ id: string }> {
+  return insertImage(db, await normaliseImage(upload));
 }
 
 /** Stores an image normaliseImage made, in the caller's transaction (the record it belongs to is written beside it). */
@@ -145,6 +130,8 @@ export function snapWidth(requested: number): number {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether `id` could name a stored image at all (anything else is not looked up). */
+export const isImageId = (id: string) => UUID.test(id);
 
 /**
  * The bytes to serve for an image at a width (undefined: the stored original). A variant is made
@@ -160,7 +147,7 @@ export async function getImageVariant({
   id: string;
   width?: number;
 }): Promise<{ data: Buffer; contentType: string; width: number | null } | null> {
-  if (!UUID.test(id)) return null;
+  if (!isImageId(id)) return null;
   if (width !== undefined) {
     const snapped = snapWidth(width);
     const [variant] = await db
@@ -171,9 +158,12 @@ export async function getImageVariant({
     if (variant) return { data: variant.data, contentType: 'image/webp', width: snapped };
     const [original] = await db.select().from(images).where(eq(images.id, id)).limit(1);
     if (!original) return null;
-    const data = await decoding(() =>
-      boundedSharp(original.data).resize({ width: snapped, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+    const resized = await runImageJob(
+      { kind: 'resize', data: original.data, width: snapped, maxPixels: MAX_INPUT_PIXELS },
+      ownImages,
     );
+    if (!resized.ok) throw new Error(`stored image ${id} did not decode`);
+    const { data } = resized;
     await db.insert(imageVariants).values({ imageId: id, width: snapped, data }).onConflictDoNothing();
     return { data, contentType: 'image/webp', width: snapped };
   }

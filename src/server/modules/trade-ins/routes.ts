@@ -13,12 +13,14 @@ import {
   tradeInListQuerySchema,
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
+import { clientKey } from '../../lib/client-key';
 import { sendCsv } from '../../lib/csv';
 import { parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { takingAtLeast } from '../../lib/timing';
+import type { ImageBudgets } from '../images/budgets';
 import { exportTradeIns } from './export';
 import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
 import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid, reviseOffer } from './moves';
@@ -42,7 +44,11 @@ const NEW_LINK = referenceLookup(perReference('number'), { max: 10, timeWindow: 
 /** Longer than finding the trade-in, writing the link and its email take, so every answer comes alike. */
 export const NEW_LINK_MS = 300;
 
-export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
+export function registerTradeInRoutes(
+  app: FastifyInstance,
+  { db, config, clock }: AppContext,
+  { imageBudgets }: { imageBudgets: ImageBudgets },
+) {
   app.post(
     '/api/trade-ins',
     {
@@ -55,7 +61,8 @@ export function registerTradeInRoutes(app: FastifyInstance, { db, config, clock 
       const user = sessionUser(request, { optional: true });
       const customer =
         user?.role === 'customer' ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null;
-      const created = await submitTradeIn({ db, config, clock, form, customer });
+      const imageBudget = imageBudgets.forRequest(clientKey(request.ip));
+      const created = await submitTradeIn({ db, config, clock, form, customer, imageBudget });
       return reply.status(201).send(created);
     },
   );

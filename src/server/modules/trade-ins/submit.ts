@@ -7,7 +7,8 @@ import { tradeInImages, tradeInQuotes, tradeIns } from '../../db/schema/trade-in
 import { AppError, invalidField } from '../../lib/errors';
 import { transactionNumber as makeTransactionNumber, clockNumbers, insertNumbered } from '../../lib/reference-numbers';
 import { adminNotifyAddress } from '../accounts/service';
-import { insertImage, INVALID_IMAGE, normaliseImage } from '../images/service';
+import type { ImageBudget } from '../images/budgets';
+import { IMAGE_REFUSALS, insertImage, INVALID_IMAGE, normaliseImage } from '../images/service';
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
 import { adminNewTradeInEmail, submissionEmail } from './emails';
 import { everyTradeIn } from './lists';
@@ -45,18 +46,23 @@ async function estimateTradeIn(
 }
 
 /** The form's photos (data URLs) as the images module keeps them, or the form's own refusal. */
-async function normalisePhotos(photos: string[]) {
+async function normalisePhotos(photos: string[], budget: ImageBudget) {
   try {
     return await Promise.all(
-      photos.map((photo) => normaliseImage({ data: Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64') })),
+      photos.map((photo) =>
+        normaliseImage({ data: Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64'), budget }),
+      ),
     );
   } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
     // Bytes of another type (an SVG labelled image/png) are a 415, as on every upload route.
-    if (error instanceof AppError && error.status === 415) {
+    if (error.status === 415) {
       const fields = { photos: SELL_MESSAGES.photoInvalid };
       throw new AppError(INVALID_IMAGE, SELL_MESSAGES.photoInvalid, { status: 415, fields });
     }
-    throw invalidField('photos', SELL_MESSAGES.photoInvalid);
+    // A photo too large or too slow to read says so; one empty or not decoding gets the form's words.
+    const mine = error.message === IMAGE_REFUSALS.empty || error.message === IMAGE_REFUSALS.notAnImage;
+    throw invalidField('photos', mine ? SELL_MESSAGES.photoInvalid : error.message);
   }
 }
 
@@ -72,8 +78,14 @@ export async function submitTradeIn({
   clock,
   form,
   customer,
-}: TradeInDeps & { form: SellForm; customer: { id: string; name: string } | null }): Promise<SellReply> {
-  const photos = await normalisePhotos(form.photos);
+  imageBudget,
+}: TradeInDeps & {
+  form: SellForm;
+  customer: { id: string; name: string } | null;
+  /** What reading the photos may cost (the request's share of its address's image budget). */
+  imageBudget: ImageBudget;
+}): Promise<SellReply> {
+  const photos = await normalisePhotos(form.photos, imageBudget);
   const now = clock.now();
   const estimatedValue = await estimateTradeIn(db, form);
   return transaction(db, async (tx) => {
