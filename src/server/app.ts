@@ -13,7 +13,7 @@ import { registerRouteConfigCheck } from './lib/route-config';
 import { registerErrorHandler } from './lib/errors';
 import { registerKeyedLimits } from './lib/keyed-limits';
 import { registerPathParamGuard } from './lib/path-params';
-import { sharedRateLimitStore } from './lib/rate-limit-store';
+import { countInTable, rateLimitStore } from './lib/rate-limit-store';
 import { loggerOptions, registerAccessLog } from './lib/logging';
 import { createMetrics, registerRequestMetrics } from './lib/metrics';
 import { createLifecycle, registerDraining, type Lifecycle } from './lib/shutdown';
@@ -105,10 +105,12 @@ export async function buildApp({
   registerPathParamGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // On PostgreSQL every instance counts in one table (docs/decisions/059); PGlite is one process: memory.
+  // Every key hashed before it is counted. On PostgreSQL every instance counts in one table, and in its own
+  // memory when the table cannot count, never letting a request through uncounted (docs/decisions/059, 068);
+  // PGlite is one process: memory.
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(isEmbedded(db) ? {} : { store: sharedRateLimitStore(db, app.log), skipOnError: true }),
+    store: rateLimitStore(app.log, isEmbedded(db) ? undefined : countInTable(db, app.log)),
     keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -1,23 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LightMyRequestResponse } from 'fastify';
-import { count, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInAgent, signUpCustomer } from '../../tests/support/accounts';
 import { nextAddress } from '../../tests/support/checkout';
 import { expectRateLimited } from '../../tests/support/errors';
+import { orderNumber as ord } from '../../tests/support/lookups';
 import { createSecondInstance, send, useTestApp, type TestApp } from '../../tests/support/test-app';
 import { rateLimitCounters } from './db/schema/rate-limit-store';
-import { sharedRateLimitStore } from './lib/rate-limit-store';
+import { openDatabase, type Database } from './db/client';
+import { countInTable, rateLimitStore, storedKey } from './lib/rate-limit-store';
 import { REFERENCE_LIMIT } from './lib/keyed-limits';
 import { apiRouteTable } from './lib/route-config';
 
 // Every rate limit counted once for all instances (docs/decisions/059): on PostgreSQL in one table that
-// every instance's rate-limit plugin writes; on PGlite (one process) in memory.
+// every instance's rate-limit plugin writes; on PGlite (one process) in memory. The store keeps each key's
+// digest, and counts in memory what the table cannot (docs/decisions/068).
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-const ord = (i: number) => `ORD-2026-${String(i).padStart(6, '0')}`;
 
 /** Asks one after the other, the i-th through A when i is even and through B when odd. */
 async function alternating(
@@ -153,16 +155,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL rate-limit store', () => {
   const t = useTestApp();
-  const silent = { warn: () => undefined } as unknown as Parameters<typeof sharedRateLimitStore>[1];
 
-  function storeOf(sweepEveryMs?: number) {
-    const Store = sharedRateLimitStore(t.db, silent, { sweepEveryMs });
+  /** A logger keeping the store's warnings. */
+  function warningsLog() {
+    const warnings: string[] = [];
+    const log = { warn: (_: object, message: string) => warnings.push(message) } as unknown as FastifyBaseLogger;
+    return { log, warnings };
+  }
+
+  type StoreOptions = { db?: Database; sweepEveryMs?: number; log?: FastifyBaseLogger };
+  /** The store as app.ts makes it on PostgreSQL, a route's child of it. */
+  function storeOf({ db = t.db, sweepEveryMs, log = warningsLog().log }: StoreOptions = {}) {
+    const Store = rateLimitStore(log, countInTable(db, log, { sweepEveryMs }));
     return new Store({}).child({ routeInfo: { method: 'GET', url: '/api/test' } } as never);
   }
   const incr = (store: ReturnType<typeof storeOf>, key: string, windowMs: number) =>
     new Promise<{ current: number; ttl: number }>((resolve, reject) =>
       store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 10),
     );
+  /** `n` hits of `key` at once: their counts, lowest first. */
+  const burst = async (store: ReturnType<typeof storeOf>, key: string, n: number) =>
+    (await Promise.all(Array.from({ length: n }, () => incr(store, key, 60_000))))
+      .map((hit) => hit.current)
+      .sort((a, b) => a - b);
+  const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+  const renameCounters = (from: string, to: string) => t.db.execute(sql.raw(`alter table ${from} rename to ${to}`));
 
   it('counts within a window, says how long is left, and starts again once it ends', async () => {
     const store = storeOf();
@@ -186,8 +203,67 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL rate-limit store',
     expect(hits.filter((_, i) => i % 3 !== 0).every((hit) => hit.current === 1)).toBe(true);
   });
 
+  it('keeps only the digest of a key: a NUL, a lone surrogate or 10 KB counted like any other', async () => {
+    const store = storeOf();
+    const keys = ['nul\u0000', 'lone\ud800', 'lone\udc00', randomBytes(5_000).toString('hex'), '💸', "'); --"];
+    const hits = await Promise.all(keys.flatMap((key) => [incr(store, key, 60_000), incr(store, key, 60_000)]));
+    expect(hits.map((hit) => hit.current)).toEqual(keys.flatMap(() => [1, 2]));
+    const stored = await t.db
+      .select({ key: rateLimitCounters.key })
+      .from(rateLimitCounters)
+      .where(
+        inArray(
+          rateLimitCounters.key,
+          keys.map((key) => storedKey(`GET /api/test ${key}`)),
+        ),
+      );
+    expect(stored).toHaveLength(keys.length);
+  });
+
+  it('fails only a key the statement cannot take, counting every other key of its moment', async () => {
+    const count = countInTable(t.db, warningsLog().log);
+    const [before, bad, after] = await Promise.allSettled([
+      count('isolated-a', 60_000),
+      count('isolated-\u0000', 60_000),
+      count('isolated-b', 60_000),
+    ]);
+    expect(bad).toMatchObject({ status: 'rejected' });
+    expect([before, after]).toEqual([
+      { status: 'fulfilled', value: { current: 1, ttl: expect.any(Number) } },
+      { status: 'fulfilled', value: { current: 1, ttl: expect.any(Number) } },
+    ]);
+  });
+
+  it("counts in this instance's memory when PostgreSQL cannot be reached, warning once", async () => {
+    const unreachable = await openDatabase({ url: t.database.url! });
+    await unreachable.close();
+    const { log, warnings } = warningsLog();
+    const store = storeOf({ db: unreachable.db, log });
+    expect(await burst(store, 'unreachable', 12)).toEqual(oneTo(12));
+    expect(warnings).toEqual([
+      "rate-limit store: the shared table could not count; counting in this instance's memory",
+    ]);
+  });
+
+  it('counts in memory while the table cannot be written, and in the table again once it can', async () => {
+    const store = storeOf();
+    await renameCounters('rate_limit_counters', 'rate_limit_counters_away');
+    try {
+      expect(await burst(store, 'outage', 5)).toEqual(oneTo(5));
+    } finally {
+      await renameCounters('rate_limit_counters_away', 'rate_limit_counters');
+    }
+    // The table never saw the hits counted in memory: the window there starts again.
+    expect(await burst(store, 'outage', 2)).toEqual([1, 2]);
+    const [row] = await t.db
+      .select({ hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, storedKey('GET /api/test outage')));
+    expect(row).toEqual({ hits: 2 });
+  });
+
   it('deletes ended windows as it goes', async () => {
-    const store = storeOf(0);
+    const store = storeOf({ sweepEveryMs: 0 });
     await incr(store, 'brief', 50);
     await sleep(100);
     await incr(store, 'another', 60_000);
@@ -196,7 +272,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL rate-limit store',
         await t.db
           .select({ n: count() })
           .from(rateLimitCounters)
-          .where(eq(rateLimitCounters.key, 'GET /api/test brief'))
+          .where(eq(rateLimitCounters.key, storedKey('GET /api/test brief')))
       )[0]!.n;
     for (let i = 0; i < 50 && (await left()) > 0; i++) await sleep(20);
     expect(await left()).toBe(0);

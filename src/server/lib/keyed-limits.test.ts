@@ -3,9 +3,10 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countedAt, perReference, perReferenceField, registerKeyedLimits, REFERENCE_LIMIT } from './keyed-limits';
 import { registerErrorHandler } from './errors';
+import { rateLimitStore } from './rate-limit-store';
 
-// The keyed limits on a bare Fastify with the rate-limit plugin in memory, as on PGlite: when they are
-// counted, and that a route declares its per-address limit where they are.
+// The keyed limits on a bare Fastify with the rate-limit plugin counting in memory, as on PGlite: when they
+// are counted, and that a route declares its per-address limit where they are.
 
 let app: FastifyInstance;
 afterEach(() => app?.close());
@@ -13,7 +14,7 @@ afterEach(() => app?.close());
 async function appWith(route: (app: FastifyInstance) => void) {
   app = Fastify();
   registerErrorHandler(app);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(app.log) });
   registerKeyedLimits(app);
   route(app);
   await app.ready();
