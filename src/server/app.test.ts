@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client';
 import { expectError } from '../../tests/support/errors';
 import { createTestDatabase, send, testConfig, useTestApp } from '../../tests/support/test-app';
 import { buildApp } from './app';
@@ -116,20 +120,41 @@ describe('the web app', () => {
   });
 });
 
+/** The app on a fresh database at LOG_LEVEL info, its JSON log lines read back as they are written. */
+async function withLog(
+  test: (app: FastifyInstance, lines: Array<Record<string, unknown>>, db: Database) => Promise<void>,
+) {
+  const database = await createTestDatabase();
+  const stream = new PassThrough();
+  const lines: Array<Record<string, unknown>> = [];
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+  });
+  const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'info' }), db: database.db, logStream: stream });
+  try {
+    await test(app, lines, database.db);
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+}
+
+/** Writes `text` (a request, whole or cut short) on a raw connection and drops the connection once `hangUp` settles. */
+async function sendAndHangUp(port: number, text: string, hangUp: Promise<unknown>) {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.write(text);
+  await hangUp;
+  socket.destroy();
+  await once(socket, 'close');
+}
+
 describe('the log', () => {
+  const accessLines = (lines: Array<Record<string, unknown>>, reqId: string) =>
+    lines.filter((line) => line.reqId === reqId && 'statusCode' in line);
+
   it('writes one access line a request, with method, path, status and time, never the query string', async () => {
-    const database = await createTestDatabase();
-    const stream = new PassThrough();
-    const lines: Array<Record<string, unknown>> = [];
-    stream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-    });
-    const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'info' }),
-      db: database.db,
-      logStream: stream,
-    });
-    try {
+    await withLog(async (app, lines) => {
       await app.ready();
       await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'access-log-0001' } });
       await send(app, 'POST', '/api/auth/reset-password?token=secret-token-123', { body: {} });
@@ -143,31 +168,72 @@ describe('the log', () => {
         responseTime: expect.any(Number),
         msg: expect.stringMatching(/^GET \/api\/health 200 [\d.]+ ms$/),
       });
+      expect(lines[0]).not.toHaveProperty('aborted');
       expect(lines[1]).toMatchObject({ method: 'POST', url: '/api/auth/reset-password', statusCode: 400 });
       expect(JSON.stringify(lines)).not.toContain('secret-token-123');
-    } finally {
+    });
+  });
+
+  it('writes one line, marked aborted with status 499, for a client that hangs up mid-upload or while the handler works', async () => {
+    await withLog(async (app, lines) => {
+      let arrived!: () => void;
+      let release!: () => void;
+      const working = new Promise<void>((resolve) => (arrived = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // A page path, not /api: a handler that answers only when the test lets it.
+      app.get('/held-reply', async () => {
+        arrived();
+        await held;
+        return 'too late';
+      });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+
+      // 12 bytes of a 100,000-byte body, then the client goes, as the abandoned 60-second upload did.
+      const upload =
+        'POST /api/contact HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 100000\r\nX-QuickBuy-Request: 1\r\nX-Request-Id: aborted-upload-01\r\n\r\n{"name":"Th';
+      await sendAndHangUp(port, upload, new Promise((resolve) => setTimeout(resolve, 50)));
+      const request = 'GET /held-reply HTTP/1.1\r\nHost: shop.test\r\nX-Request-Id: aborted-handler-01\r\n\r\n';
+      await sendAndHangUp(port, request, working);
+      await expect.poll(() => accessLines(lines, 'aborted-handler-01').length).toBe(1);
+      // The handler answers after the client left: the reply goes nowhere and writes no second line.
+      release();
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        headers: { 'x-request-id': 'whole-request-01' },
+      });
+      expect(health.status).toBe(200);
+      await expect.poll(() => accessLines(lines, 'whole-request-01').length).toBe(1);
       await app.close();
-      await database.drop();
-    }
+
+      expect(accessLines(lines, 'aborted-upload-01')).toEqual([
+        expect.objectContaining({
+          method: 'POST',
+          url: '/api/contact',
+          statusCode: 499,
+          aborted: true,
+          msg: expect.stringMatching(/^POST \/api\/contact 499 [\d.]+ ms \(aborted\)$/),
+        }),
+      ]);
+      expect(accessLines(lines, 'aborted-handler-01')).toEqual([
+        expect.objectContaining({ method: 'GET', url: '/held-reply', statusCode: 499, aborted: true }),
+      ]);
+      const [whole] = accessLines(lines, 'whole-request-01');
+      expect(accessLines(lines, 'whole-request-01')).toHaveLength(1);
+      expect(whole).toMatchObject({ url: '/api/health', statusCode: 200 });
+      expect(whole).not.toHaveProperty('aborted');
+    });
   });
 
   it("logs a failed query without its parameters or the database's row detail", async () => {
-    const database = await createTestDatabase();
-    const stream = new PassThrough();
-    const lines: string[] = [];
-    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
-    const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'info' }), db: database.db, logStream: stream });
-    try {
-      const failure = await database.db.execute(sql`select ${'hunter2-secret'}::int`).catch((error: unknown) => error);
+    await withLog(async (app, lines, db) => {
+      const failure = await db.execute(sql`select ${'hunter2-secret'}::int`).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(Error);
       app.log.error({ err: failure }, 'unhandled error');
-      await expect.poll(() => lines.join('')).toContain('unhandled error');
-      const logged = lines.join('');
+      await expect.poll(() => JSON.stringify(lines)).toContain('unhandled error');
+      const logged = JSON.stringify(lines);
       expect(logged).toContain('Failed query: select $1::int');
       expect(logged).not.toContain('hunter2-secret');
-    } finally {
-      await app.close();
-      await database.drop();
-    }
+    });
   });
 });

@@ -152,6 +152,7 @@ export async function buildApp({
   await registerSpa(app, context, {
     heads: { ...catalogHeads(context), ...repairHeads(context) },
     storefront: storefrontCatalog(context),
+    metrics,
   });
 
   return app;

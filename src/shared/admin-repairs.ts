@@ -17,14 +17,6 @@ import {
 /** A booking number as the search box recognises it: REP- and nine digits (any case). */
 export const REPAIR_NUMBER_PATTERN = /^REP-\d{9}$/;
 
-/** The statuses a booking can still be handed to another agent from: it is not finished or cancelled. */
-export const REPAIR_OPEN_STATUSES = [
-  'booked',
-  'picked_up',
-  'in_repair',
-  'ready',
-] as const satisfies readonly RepairBookingStatus[];
-
 export const REPAIR_STATUS_OPTIONS = REPAIR_BOOKING_STATUSES.map((value) => ({
   value,
   label: REPAIR_STATUS_LABELS[value],

@@ -26,9 +26,4 @@ export const contactMessageSchema = z.object({
 
 export const CONTACT_THANK_YOU = "Thank you for your message! We'll get back to you within 24 hours.";
 
-/**
- * The query parameter of /contact after the form was posted without JavaScript (docs/decisions/054): the
- * server stores the message and redirects to `?notice=sent`, or to `?notice=unsent` when a field is refused.
- */
-export const CONTACT_NOTICE = 'notice';
 export const CONTACT_UNSENT = 'Your message could not be sent. Please check each field and try again.';

@@ -33,6 +33,14 @@ export const paths = {
   admin: '/admin',
 } as const;
 
+/**
+ * The query parameter of /contact after the form was posted without JavaScript (docs/decisions/054): the
+ * server stores the message and redirects to `?notice=sent`, or to `?notice=unsent` when a field is refused.
+ * Here, not in contact.ts, because the route table reads it and contact.ts would bring zod to the first load.
+ */
+export const CONTACT_NOTICE = 'notice';
+export const CONTACT_NOTICES = ['sent', 'unsent'] as const;
+
 /** Aliases the spec names (the assistant's instructions link them). */
 export const PATH_ALIASES: Record<string, string> = {
   '/shipping-info': paths.shipping,

@@ -39,6 +39,19 @@ export const REPAIR_STATUS_DESCRIPTIONS: Record<RepairBookingStatus, string> = {
   cancelled: 'Booking cancelled',
 };
 
+/**
+ * A booking still in hand: a pickup to make or a device to return (not returned, not cancelled). Only
+ * these can be handed to another agent, and only on these does the agent see the customer's contact.
+ */
+export const REPAIR_OPEN_STATUSES = [
+  'booked',
+  'picked_up',
+  'in_repair',
+  'ready',
+] as const satisfies readonly RepairBookingStatus[];
+
+export const isOpenRepair = (status: string): boolean => (REPAIR_OPEN_STATUSES as readonly string[]).includes(status);
+
 /** The agent's moves, in order: each one only from the status before it. */
 export const REPAIR_PICKUP_FLOW = ['booked', 'picked_up', 'in_repair', 'ready', 'returned'] as const;
 export const REPAIR_AGENT_MOVES = ['picked_up', 'in_repair', 'ready', 'returned'] as const;
@@ -186,10 +199,13 @@ export interface RepairCancelledReply {
 /** One of the signed-in customer's bookings (GET /api/account/repairs). */
 export type CustomerRepairSummary = RepairBookingSummary;
 
-/** One of an agent's pickups (GET /api/agent/repairs): what the agent needs to collect the device. */
+/** One of an agent's pickups (GET /api/agent/repairs): what the agent needs to collect and return the device. */
 export interface AgentRepairPickup extends RepairBookingSummary {
   deviceDetails: RepairBooking['deviceDetails'];
-  customerDetails: RepairBooking['customerDetails'];
+  /** The customer as the agent knows them once the work is done (decision 031's first name). */
+  customerFirstName: string;
+  /** Full name, phone, email and address: only while the booking is the agent's and open; null once it is cancelled or returned. */
+  customerDetails: RepairBooking['customerDetails'] | null;
 }
 
 export const repairStatusMoveSchema = z.object({

@@ -58,6 +58,12 @@ export type StorefrontRenderResult =
   | { kind: 'shell' };
 
 export interface StorefrontRenderer {
+  /**
+   * The URL a page is rendered from and kept under: its path and only the query parameters its route reads,
+   * as it reads them, in one order ('/buy?page=2&utm_source=x&category=phone' is '/buy?category=phone&page=2').
+   * Rendering this URL, not the one asked for, is what makes every other parameter unable to change the page.
+   */
+  pageUrl(url: string): string;
   render(request: StorefrontRenderRequest): Promise<StorefrontRenderResult>;
 }
 

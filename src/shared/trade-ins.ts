@@ -57,7 +57,7 @@ export const LINK_MESSAGES = {
   invalid: 'This link is no longer valid: use the newest link we emailed you, or ask for a new link.',
   expired: 'This link has expired: ask for a new link and we will email it to you.',
   /** The one answer to 'email me a new link', whatever the number or its state. */
-  sent: 'If this transaction is waiting for your answer or your payout, we have emailed a new link to the contact email given with it. Only the newest link works.',
+  sent: 'If this transaction is waiting for your answer or your payout, we have emailed its link to the contact email given with it.',
 } as const;
 
 /** The proof a request may carry besides the session: the token of the emailed link. */
@@ -104,7 +104,9 @@ export const payoutAccountSchema = z
     },
     // Runs even when another field failed, so the seller sees every mistake on the first submit; the two
     // fields it reads parsed cleanly (no issue of their own), so their values are the parsed ones.
-    { when: (payload) => isObject(payload.value) && !payload.issues.some((issue) => READS.has(String(issue.path?.[0]))) },
+    {
+      when: (payload) => isObject(payload.value) && !payload.issues.some((issue) => READS.has(String(issue.path?.[0]))),
+    },
   );
 export type PayoutAccountInput = z.input<typeof payoutAccountSchema>;
 

@@ -87,6 +87,13 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
   const handler = createStaticHandler(table);
 
   return {
+    pageUrl(url) {
+      const { pathname, searchParams } = new URL(url, BASE);
+      const handle = matchRoutes(table, pathname)?.at(-1)?.route.handle as ServerRenderedHandle | undefined;
+      const search = handle?.query?.(searchParams).toString();
+      return search ? `${pathname}?${search}` : pathname;
+    },
+
     async render({ url, signedIn, nonce }) {
       const request = new Request(new URL(url, BASE));
       const alias = PATH_ALIASES[request.url.slice(BASE.length).split('?')[0]!];

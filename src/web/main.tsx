@@ -1,3 +1,5 @@
+// First: zod's settings, before any module builds a schema.
+import './lib/zod-jitless';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -25,12 +25,14 @@ export function registerCsrfGuard(app: FastifyInstance) {
  * A form our page posted without JavaScript (docs/decisions/054): browsers send Origin with every POST and
  * another site cannot forge it, so it must name this server's host; Sec-Fetch-Site, where the browser sends
  * it, must say the same. No Origin at all is refused: every browser that runs the store sends one.
+ * The host is the Host header the request came with, never Fastify's `request.host`, which behind a trusted
+ * proxy is X-Forwarded-Host: a header a client can send, and a proxy may pass on unless told otherwise.
  */
 function postedFromHere(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') return false;
   try {
-    return new URL(request.headers.origin ?? '').host === request.host;
+    return new URL(request.headers.origin ?? '').host === request.headers.host;
   } catch {
     return false;
   }

@@ -1,11 +1,17 @@
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from '../config';
 
 /** The levels at which the access line (written at info) shows. */
 const ACCESS_LEVELS = new Set(['info', 'debug', 'trace']);
 
 /** Fields of the access line that pretty output already shows in its message. */
-const ACCESS_FIELDS = ['method', 'url', 'statusCode', 'responseTime'];
+const ACCESS_FIELDS = ['method', 'url', 'statusCode', 'responseTime', 'aborted'];
 
 /**
  * An error as the log keeps it: type, message, code, stack and cause, and nothing else. A failed
@@ -66,22 +72,51 @@ export function loggerOptions(
   };
 }
 
+/** Requests whose access line is written: one line each, whichever of the two ways comes first. */
+const logged = new WeakSet<FastifyRequest>();
+
 /**
- * One access line a request, when its reply is sent: method, path, status and milliseconds. The
- * query string is left out: it can carry a secret (the reset link's token) and has no place in logs.
+ * The status an aborted request's line shows when the client hung up before the reply's status line
+ * went out (mid-upload, or while the handler ran): nginx's 499, "client closed request", which no
+ * reply of ours ever carries, so a log search for aborted requests finds them by status alone.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+function writeAccessLine(request: FastifyRequest, reply: FastifyReply, aborted: boolean) {
+  if (logged.has(request)) return;
+  logged.add(request);
+  const at = request.url.indexOf('?');
+  const url = at < 0 ? request.url : request.url.slice(0, at);
+  const responseTime = Math.round(reply.elapsedTime * 10) / 10;
+  // A reply cut off after its head went out keeps the status the client was sent.
+  const statusCode = aborted && !reply.raw.headersSent ? CLIENT_CLOSED_REQUEST : reply.statusCode;
+  reply.log.info(
+    { method: request.method, url, statusCode, responseTime, ...(aborted ? { aborted: true } : {}) },
+    `${request.method} ${url} ${statusCode} ${responseTime} ms${aborted ? ' (aborted)' : ''}`,
+  );
+}
+
+/**
+ * One access line a request: method, path, status and milliseconds, written when its reply is sent,
+ * or, when the client hangs up first, when the connection closes, marked `aborted: true` (status
+ * CLIENT_CLOSED_REQUEST unless the reply's head had gone out). Never two: the first of the two writes it.
+ * The query string is left out: it can carry a secret (the reset link's token) and has no place in logs.
  */
 export function registerAccessLog(app: FastifyInstance) {
-  // Above info (warn, error...) no line is ever written, so no hook runs; a callback hook, not an async
-  // one, on every request. The level is read once: it is the configured LOG_LEVEL.
+  // Above info (warn, error...) no line is ever written, so no hook runs; callback hooks, not async
+  // ones, on every request. The level is read once: it is the configured LOG_LEVEL.
   if (!ACCESS_LEVELS.has(app.log.level)) return;
+  // Fastify runs onResponse only for a reply that finished: a request whose client hung up (a slow
+  // upload abandoned, a tab closed while the handler ran) never reaches it. The response's 'close'
+  // comes for every request, after a finished reply's onResponse or alone when the client left.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) writeAccessLine(request, reply, true);
+    });
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    const at = request.url.indexOf('?');
-    const url = at < 0 ? request.url : request.url.slice(0, at);
-    const responseTime = Math.round(reply.elapsedTime * 10) / 10;
-    reply.log.info(
-      { method: request.method, url, statusCode: reply.statusCode, responseTime },
-      `${request.method} ${url} ${reply.statusCode} ${responseTime} ms`,
-    );
+    writeAccessLine(request, reply, false);
     done();
   });
 }

@@ -15,6 +15,8 @@ export interface StoreMetrics {
   paidOrders: Counter;
   /** POST /api/checkout refused, by the error code of the refusal (OUT_OF_STOCK, HOLD_LIMIT, RATE_LIMITED...). */
   checkoutRefusals: Counter<'reason'>;
+  /** Pages rendered on the server: each a miss of the page cache (docs/decisions/032), tens of milliseconds of CPU. */
+  pageRenders: Counter;
 }
 
 /** The route label of a request no route matched: the spa module's pages (its not-found handler renders them) and 404s. */
@@ -44,6 +46,11 @@ export function createMetrics(): StoreMetrics {
       name: 'quickbuy_checkout_refusals_total',
       help: 'Checkouts refused, by the error code of the refusal',
       labelNames: ['reason'],
+      registers,
+    }),
+    pageRenders: new Counter({
+      name: 'quickbuy_page_renders_total',
+      help: 'Pages rendered on the server, each a miss of the page cache',
       registers,
     }),
   };

@@ -1,9 +1,17 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { COLLECTIONS } from '../../shared/catalog';
-import { PATH_ALIASES, paths } from '../../shared/paths';
+import { CONTACT_NOTICE, CONTACT_NOTICES, PATH_ALIASES, paths } from '../../shared/paths';
 import type { StorefrontData } from '../../shared/server-render';
-import { catalogReads, lastPageParams, loadCatalog, pageParam, readFilters } from '../features/catalog/catalog-data';
+import {
+  buyQuery,
+  catalogReads,
+  lastPageParams,
+  loadCatalog,
+  pageParam,
+  pageQuery,
+  readFilters,
+} from '../features/catalog/catalog-data';
 import { RootLayout } from './layout/root-layout';
 
 /**
@@ -31,9 +39,15 @@ export interface RouteData {
 /** A page module exports `Component`. */
 type PageModule = { Component: ComponentType };
 
-/** What the server needs to know of a page it renders: the page's source file (its chunk is preloaded). */
+/** What the server needs to know of a page it renders. */
 export interface ServerRenderedHandle {
+  /** The page's source file (its chunk is preloaded). */
   ssr: string;
+  /**
+   * The query parameters the page reads, as it reads them, in one order: the server renders the page from
+   * its path and these alone, and keeps it under them (docs/decisions/032). Absent: the page reads none.
+   */
+  query?: (params: URLSearchParams) => URLSearchParams;
 }
 
 /**
@@ -41,16 +55,23 @@ export interface ServerRenderedHandle {
  * without '.tsx' ('content/faq-page'), which names its chunk in the build manifest. Every other page
  * (cart, account, sign-in, tracking, the back office) is rendered by the browser alone, over the frame
  * the server sent for it (docs/decisions/054). Every page loads on demand, so the storefront never
- * downloads agent or admin code.
+ * downloads agent or admin code. A page that reads the query string says which parameters (`query`):
+ * the server renders it without any other, so a parameter it reads but does not declare is lost there.
  */
 function storefrontRoute(
   path: string,
   page: string,
   lazy: () => Promise<PageModule>,
-  loader?: RouteObject['loader'],
+  { loader, query }: { loader?: RouteObject['loader']; query?: ServerRenderedHandle['query'] } = {},
 ): RouteObject {
-  const handle: ServerRenderedHandle = { ssr: `features/${page}.tsx` };
+  const handle: ServerRenderedHandle = { ssr: `features/${page}.tsx`, ...(query && { query }) };
   return loader ? { path, lazy, loader, handle } : { path, lazy, handle };
+}
+
+/** /contact reads one parameter: the notice after the form was posted without JavaScript. */
+function contactQuery(params: URLSearchParams): URLSearchParams {
+  const notice = CONTACT_NOTICES.find((value) => value === params.get(CONTACT_NOTICE));
+  return new URLSearchParams(notice ? { [CONTACT_NOTICE]: notice } : {});
 }
 
 /** Shown while the first page's code loads: nothing, as before, without the router's console warning. */
@@ -132,25 +153,22 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
           // header and footer; the dashboards' tabs have boundaries of their own (components/area-error.tsx).
           errorElement: failure(true),
           children: [
-            storefrontRoute(
-              paths.home,
-              'catalog/home-page',
-              () => import('../features/catalog/home-page'),
-              ({ request }) => load(request, () => catalogReads.home(catalog)),
-            ),
-            storefrontRoute(paths.buy, 'catalog/buy-page', () => import('../features/catalog/buy-page'), buyLoader),
+            storefrontRoute(paths.home, 'catalog/home-page', () => import('../features/catalog/home-page'), {
+              loader: ({ request }) => load(request, () => catalogReads.home(catalog)),
+            }),
+            storefrontRoute(paths.buy, 'catalog/buy-page', () => import('../features/catalog/buy-page'), {
+              loader: buyLoader,
+              query: buyQuery,
+            }),
             storefrontRoute(
               '/collections/:slug',
               'catalog/collection-page',
               () => import('../features/catalog/collection-page'),
-              collectionLoader,
+              { loader: collectionLoader, query: pageQuery },
             ),
-            storefrontRoute(
-              '/device/:id',
-              'catalog/device-page',
-              () => import('../features/catalog/device-page'),
-              ({ params, request }) => load(request, () => catalogReads.device(params.id ?? '', catalog)),
-            ),
+            storefrontRoute('/device/:id', 'catalog/device-page', () => import('../features/catalog/device-page'), {
+              loader: ({ params, request }) => load(request, () => catalogReads.device(params.id ?? '', catalog)),
+            }),
             appRoute(paths.cart, () => import('../features/cart/cart-page')),
             appRoute('/order-confirmation/:orderNumber', () => import('../features/orders/order-confirmation-page')),
             appRoute(paths.auth, () => import('../features/auth/auth-page')),
@@ -160,7 +178,9 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
             appRoute(paths.resetPassword, () => import('../features/auth/reset-password-page')),
             appRoute(paths.account, () => import('../features/account/account-page')),
             storefrontRoute(paths.about, 'content/about-page', () => import('../features/content/about-page')),
-            storefrontRoute(paths.contact, 'content/contact-page', () => import('../features/content/contact-page')),
+            storefrontRoute(paths.contact, 'content/contact-page', () => import('../features/content/contact-page'), {
+              query: contactQuery,
+            }),
             storefrontRoute(paths.faq, 'content/faq-page', () => import('../features/content/faq-page')),
             storefrontRoute(paths.warranty, 'content/warranty-page', () => import('../features/content/warranty-page')),
             storefrontRoute(paths.returns, 'content/returns-page', () => import('../features/content/returns-page')),

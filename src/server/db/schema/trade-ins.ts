@@ -33,6 +33,11 @@ export const tradeIns = pgTable(
     imei: text('imei'),
     /** SHA-256 of the token in the newest emailed link (answer the offer, change the payout): one valid at a time. */
     accessTokenHash: text('access_token_hash'),
+    /**
+     * The random nonce that token is an HMAC of, under the store's link key (trade-ins/seller-link.ts): with it
+     * the same link is emailed again while it lives. Null for a link sent before links could be sent again.
+     */
+    accessTokenNonce: text('access_token_nonce'),
     /** When that link stops working; a link with none recorded is treated as expired. */
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
     /** When 'email me a new link' last sent one: limits it per trade-in and, across trade-ins, per address. */

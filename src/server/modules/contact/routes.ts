@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTACT_NOTICE, contactMessageSchema } from '../../../shared/contact';
-import { paths } from '../../../shared/paths';
+import { contactMessageSchema } from '../../../shared/contact';
+import { CONTACT_NOTICE, paths } from '../../../shared/paths';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { storeContactMessage } from './service';

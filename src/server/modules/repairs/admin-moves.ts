@@ -1,7 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import {
   ADMIN_REPAIR_MESSAGES,
-  REPAIR_OPEN_STATUSES,
   type AdminRepairMoveReply,
   type RescheduleRepairInput,
 } from '../../../shared/admin-repairs';
@@ -14,7 +13,7 @@ import {
   upcomingSlots,
   type PickupSlot,
 } from '../../../shared/repair-calendar';
-import type { RepairBookingStatus } from '../../../shared/repairs';
+import { REPAIR_OPEN_STATUSES, type RepairBookingStatus } from '../../../shared/repairs';
 import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';

@@ -55,6 +55,18 @@ async function staff(t: TestApp) {
   return { michael, thandi, admin };
 }
 
+/** The text of the one email of `kind` about the booking. */
+async function emailText(t: TestApp, number: string, kind: string): Promise<string> {
+  const [email] = await t.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, kind)));
+  return email!.text;
+}
+
+/** The customer's contact as bookFor books it: only an agent the booking is open with is emailed it. */
+const CONTACT_LINES = ['Customer: Pieter van der Merwe, +27 21 555 0199', 'Address: 3 Long Street, Cape Town'];
+
 const post = (t: TestApp, cookie: string, number: string, action: string, body: unknown) =>
   send(t.app, 'POST', `/api/admin/repairs/${number}/${action}`, { body, cookie });
 
@@ -192,6 +204,14 @@ describe('POST /api/admin/repairs/:bookingNumber/reassign', () => {
       repair_agent_taken_away: [michael.email],
       repair_agent_assigned: [thandi.email],
     });
+    // The agent given the pickup gets the contact to collect it; the one it was taken from, the first name.
+    const assigned = await emailText(t, number, 'repair_agent_assigned');
+    const takenAway = await emailText(t, number, 'repair_agent_taken_away');
+    for (const line of CONTACT_LINES) {
+      expect(assigned).toContain(line);
+      expect(takenAway).not.toContain(line);
+    }
+    expect(takenAway).toContain('- Customer: Pieter\n');
     const tracked = await send(t.app, 'GET', `/api/repairs/${number}`);
     expect(tracked.json()).toMatchObject({ agentFirstName: 'Thandi' });
   });
@@ -390,16 +410,12 @@ describe('POST /api/admin/repairs/:bookingNumber/cancel (reason and emails)', ()
       repair_status: ['pieter@example.co.za'],
       repair_agent_cancelled: [michael.email],
     });
-    const [agentEmail] = await t.db
-      .select()
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, 'repair_agent_cancelled')));
-    expect(agentEmail!.text).toContain('Reason: Technician off sick');
-    const [customerEmail] = await t.db
-      .select()
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, 'repair_status')));
-    expect(customerEmail!.text).toContain('Reason: Technician off sick');
+    const agentEmail = await emailText(t, number, 'repair_agent_cancelled');
+    expect(agentEmail).toContain('Reason: Technician off sick');
+    // A cancelled pickup is no longer the agent's to make: the customer by first name, no phone or address.
+    expect(agentEmail).toContain('- Customer: Pieter\n');
+    for (const line of CONTACT_LINES) expect(agentEmail).not.toContain(line);
+    expect(await emailText(t, number, 'repair_status')).toContain('Reason: Technician off sick');
   });
 
   it('emails the agent when the customer cancels, and never an agent who was deactivated', async () => {

@@ -96,7 +96,7 @@ export async function cancelRepair({
     });
     const reason = 'staff' in by ? by.reason : undefined;
     await emailRepairStatus(tx, row, 'cancelled', config, now, reason);
-    await emailAgent(tx, row.agentId, row, { kind: 'cancelled', reason }, config, now);
+    await emailAgent(tx, row.agentId, cancelled, { kind: 'cancelled', reason }, config, now);
     const viewerId = 'staff' in by ? by.staff.id : (by.viewer?.id ?? null);
     const message = 'staff' in by ? ADMIN_REPAIR_MESSAGES.cancelled(row.bookingNumber) : REPAIR_MESSAGES.cancelled;
     return { message, repair: await trackedRepairView(tx, cancelled, viewerId) };

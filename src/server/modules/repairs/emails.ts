@@ -92,6 +92,7 @@ export function renderRepairConfirmation(
 interface BookingOfEmail {
   bookingNumber: string;
   customerName: string;
+  customerFirstName: string;
   customerEmail: string;
   serviceName: string;
 }
@@ -140,13 +141,14 @@ export interface PickupOfEmail extends BookingOfEmail {
 const slotText = (pickup: Pick<PickupOfEmail, 'pickupDate' | 'pickupTime'>) =>
   `${formatPickupDate(pickup.pickupDate)} at ${pickup.pickupTime}`;
 
-/** What an agent needs to collect the device, as a list. */
-const pickupItems = (pickup: PickupOfEmail) => [
+/** What an agent needs to collect the device, as a list; without the contact, the customer by first name. */
+const pickupItems = (pickup: PickupOfEmail, withContact = true) => [
   `Booking number: ${pickup.bookingNumber}`,
   `Service: ${pickup.serviceName}`,
   `Pickup: ${slotText(pickup)} (${STORE_TIME_NAME})`,
-  `Customer: ${pickup.customerName}, ${formatPhone(pickup.customerPhone)}`,
-  `Address: ${pickup.address}`,
+  ...(withContact
+    ? [`Customer: ${pickup.customerName}, ${formatPhone(pickup.customerPhone)}`, `Address: ${pickup.address}`]
+    : [`Customer: ${pickup.customerFirstName}`]),
 ];
 
 /** Why an agent is written to about a pickup. */
@@ -179,14 +181,14 @@ function agentChangeLine(pickup: PickupOfEmail, change: AgentPickupChange): stri
 /**
  * The agent's note of a change to their pickups (decision 046): given to them, moved to someone else,
  * cancelled, or moved to another slot. `at` tells two changes of the same kind apart (the dedupe key),
- * so a pickup given, taken and given again writes each time.
+ * so a pickup given, taken and given again writes each time. `withContact`: the booking is still the
+ * agent's to collect or return (status-steps.ts says when).
  */
 export function renderAgentPickupEmail(
   agent: { firstName: string; email: string },
   pickup: PickupOfEmail,
   change: AgentPickupChange,
-  publicUrl: string,
-  at: Date,
+  { withContact, publicUrl, at }: { withContact: boolean; publicUrl: string; at: Date },
 ): OutgoingEmail {
   const heading = AGENT_CHANGE_HEADINGS[change.kind];
   const paragraphs = [
@@ -196,9 +198,14 @@ export function renderAgentPickupEmail(
   ];
   const dashboard = storeLink(publicUrl, paths.agentDashboard);
   const { text, html } = headedEmail(heading, paragraphs, {
-    text: ['The pickup:', ...pickupItems(pickup).map((item) => `- ${item}`), '', `Your dashboard: ${dashboard}`],
+    text: [
+      'The pickup:',
+      ...pickupItems(pickup, withContact).map((item) => `- ${item}`),
+      '',
+      `Your dashboard: ${dashboard}`,
+    ],
     html: [
-      `<ul>${pickupItems(pickup)
+      `<ul>${pickupItems(pickup, withContact)
         .map((item) => `<li>${escapeHtml(item)}</li>`)
         .join('')}</ul>`,
       linkHtml('Open your dashboard', dashboard),

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OpenPickup } from '../../../shared/agents';
 import { ERROR_CODES } from '../../../shared/errors';
 import { findRepairService } from '../../../shared/repair-services';
-import type { RepairBookingStatus } from '../../../shared/repairs';
+import { isOpenRepair, REPAIR_OPEN_STATUSES } from '../../../shared/repairs';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
@@ -19,15 +19,12 @@ const HAND_OVER_REASON = 'Its agent was deactivated';
  * change of agent the admin's Reassign also takes (admin-moves.ts).
  */
 
-/** A booking still with its agent: a pickup to collect, or a device they hold until it is returned. */
-export const OPEN_PICKUP_STATUSES: RepairBookingStatus[] = ['booked', 'picked_up', 'in_repair', 'ready'];
-
 /** The agent's open bookings, by pickup date and time, as the Deactivate dialog lists them. */
 export async function openPickupsOf(db: DbHandle, agentId: string): Promise<OpenPickup[]> {
   const rows = await db
     .select()
     .from(repairBookings)
-    .where(and(eq(repairBookings.agentId, agentId), inArray(repairBookings.status, OPEN_PICKUP_STATUSES)))
+    .where(and(eq(repairBookings.agentId, agentId), inArray(repairBookings.status, REPAIR_OPEN_STATUSES)))
     .orderBy(asc(repairBookings.pickupDate), asc(repairBookings.pickupTime), asc(repairBookings.bookingNumber));
   return rows.map((row) => ({
     bookingNumber: row.bookingNumber,
@@ -58,7 +55,7 @@ export async function handOverPickup<Agent extends { id: string }>(
 ): Promise<Agent> {
   const [row] = await tx.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number)).limit(1);
   const refuse = (why: string) => new AppError(ERROR_CODES.conflict, `Repair ${number} ${why}`, { status: 409 });
-  if (!row || row.agentId !== from.id || !OPEN_PICKUP_STATUSES.includes(row.status as RepairBookingStatus)) {
+  if (!row || row.agentId !== from.id || !isOpenRepair(row.status)) {
     throw refuse('is no longer open with this agent');
   }
   if (row.status === 'booked') await lockPickupDay(tx, row.pickupDate);

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, outboxEmails, repairBookings, repairStatusHistory } from '../../db/schema';
-import { createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
+import type { PickupSlot } from '../../../shared/repair-calendar';
+import type { AgentRepairPickup } from '../../../shared/repairs';
+import { createAgent, newAddress, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { bookFor } from '../../../../tests/support/repairs';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -35,6 +37,7 @@ describe('GET /api/agent/repairs', () => {
       pickupTime: '05:00 PM',
       createdAt: '2026-11-22T10:00:00.000Z',
       deviceDetails: { brand: '', model: '', issueType: '', description: '' },
+      customerFirstName: 'Pieter',
       customerDetails: {
         name: 'Pieter van der Merwe',
         phone: '021 555 0199',
@@ -45,6 +48,47 @@ describe('GET /api/agent/repairs', () => {
 
     const oneDay = await send(t.app, 'GET', '/api/agent/repairs?date=2026-11-24', { cookie });
     expect(oneDay.json().pickups.map((p: { bookingNumber: string }) => p.bookingNumber)).toEqual([early, late]);
+  });
+
+  it("gives the customer's contact only on the agent's open pickups: a cancelled or returned one names the first name alone", async () => {
+    const agent = await createAgent(t);
+    const cookie = await signInAs(t, 'agent', agent.username!);
+    const slot = (pickupTime: PickupSlot) => ({ pickupDate: '2026-11-26', pickupTime });
+    const [booked, pickedUp, returned, cancelled] = [
+      await bookFor(t, agent.id, slot('09:00 AM')),
+      await bookFor(t, agent.id, slot('10:00 AM')),
+      await bookFor(t, agent.id, slot('11:00 AM')),
+      await bookFor(t, agent.id, slot('12:00 PM')),
+    ];
+    expect((await move(pickedUp, 'picked_up', cookie)).statusCode).toBe(200);
+    for (const status of ['picked_up', 'in_repair', 'ready']) await move(returned, status, cookie);
+    const done = await move(returned, 'returned', cookie);
+    const cancel = await send(t.app, 'POST', `/api/repairs/${cancelled}/cancel`, {
+      body: { email: 'pieter@example.co.za' },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+    expect(cancel.statusCode).toBe(200);
+
+    const contact = {
+      name: 'Pieter van der Merwe',
+      phone: '021 555 0199',
+      email: 'pieter@example.co.za',
+      address: '3 Long Street, Cape Town',
+    };
+    const res = await send(t.app, 'GET', '/api/agent/repairs?date=2026-11-26', { cookie });
+    const pickups: AgentRepairPickup[] = res.json().pickups;
+    const byNumber = new Map(pickups.map((pickup) => [pickup.bookingNumber, pickup]));
+    for (const open of [booked, pickedUp]) {
+      expect(byNumber.get(open), open).toMatchObject({ customerFirstName: 'Pieter', customerDetails: contact });
+    }
+    for (const closed of [returned, cancelled]) {
+      expect(byNumber.get(closed), closed).toMatchObject({ customerFirstName: 'Pieter', customerDetails: null });
+      const text = JSON.stringify(byNumber.get(closed));
+      for (const detail of ['van der Merwe', contact.phone, contact.email, 'Long Street'])
+        expect(text).not.toContain(detail);
+    }
+    // The reply of the last step is the closed view too.
+    expect(done.json()).toMatchObject({ bookingNumber: returned, status: 'returned', customerDetails: null });
   });
 
   it('is for agents only', async () => {

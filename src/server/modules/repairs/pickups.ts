@@ -15,15 +15,33 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { recordAudit, type SignedInActor } from '../audit/service';
 import { appendRepairHistory, emailRepairStatus } from './status-steps';
-import { bookingDetails, bookingSummary, normalizeBookingNumber, repairNotFound, type BookingRow } from './views';
+import {
+  agentSeesContact,
+  bookingDetails,
+  bookingSummary,
+  customerFirstName,
+  normalizeBookingNumber,
+  repairNotFound,
+  type BookingRow,
+} from './views';
 
 /* The assigned agent's side of a repair: the pickups to collect, and each step on from there. */
 
-function toPickup(row: BookingRow): AgentRepairPickup {
-  return { ...bookingSummary(row), ...bookingDetails(row) };
+/** A booking as `agentId` sees it: the device always, the customer's contact only while agentSeesContact. */
+function toPickup(row: BookingRow, agentId: string): AgentRepairPickup {
+  const { deviceDetails, customerDetails } = bookingDetails(row);
+  return {
+    ...bookingSummary(row),
+    deviceDetails,
+    customerFirstName: customerFirstName(row),
+    customerDetails: agentSeesContact(row, agentId) ? customerDetails : null,
+  };
 }
 
-/** An agent's pickups, by date then slot (one date when given): everything needed to collect the device. */
+/**
+ * An agent's pickups, by date then slot (one date when given): everything needed to collect and return
+ * the device on the open ones; the closed ones (cancelled, returned) name the customer by first name only.
+ */
 export async function listAgentPickups({
   db,
   agentId,
@@ -40,7 +58,9 @@ export async function listAgentPickups({
     .orderBy(asc(repairBookings.pickupDate), asc(repairBookings.createdAt));
   const slotIndex = (row: BookingRow) => PICKUP_SLOTS.indexOf(row.pickupTime as PickupSlot);
   // Slot labels do not sort as text ('01:00 PM' < '09:00 AM'): order by their place in the day.
-  return rows.sort((a, b) => a.pickupDate.localeCompare(b.pickupDate) || slotIndex(a) - slotIndex(b)).map(toPickup);
+  return rows
+    .sort((a, b) => a.pickupDate.localeCompare(b.pickupDate) || slotIndex(a) - slotIndex(b))
+    .map((row) => toPickup(row, agentId));
 }
 
 /**
@@ -118,6 +138,6 @@ export async function moveRepair({
       at: now,
     });
     await emailRepairStatus(tx, moved, status, config, now);
-    return toPickup(moved);
+    return toPickup(moved, actor.id);
   });
 }

@@ -6,7 +6,7 @@ import { repairStatusHistory } from '../../db/schema/repairs';
 import { enqueueEmail } from '../mail/outbox';
 import { agentContacts } from '../accounts/agent-lookup';
 import { renderAgentPickupEmail, renderRepairStatusEmail, type AgentPickupChange, type PickupOfEmail } from './emails';
-import type { BookingRow } from './views';
+import { agentSeesContact, customerFirstName, type BookingRow } from './views';
 
 /* What every change of a booking's status writes beside it, in the same transaction. */
 
@@ -48,6 +48,7 @@ export function pickupOfEmail(row: BookingRow): PickupOfEmail {
     bookingNumber: row.bookingNumber,
     collected: row.status !== 'booked',
     customerName: row.customerName,
+    customerFirstName: customerFirstName(row),
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     address: row.address,
@@ -59,7 +60,9 @@ export function pickupOfEmail(row: BookingRow): PickupOfEmail {
 
 /**
  * The agent's email about a change to one of their pickups (`row` as it is after the change). Only
- * an active agent is written to: a deactivated one has no pickups to act on.
+ * an active agent is written to: a deactivated one has no pickups to act on. The customer's contact
+ * goes only to an agent the booking is still open with (agentSeesContact): a pickup cancelled or given
+ * to someone else names the customer by first name.
  */
 export async function emailAgent(
   tx: DbHandle,
@@ -72,5 +75,10 @@ export async function emailAgent(
   if (!agentId) return;
   const agent = (await agentContacts(tx, [agentId])).get(agentId);
   if (!agent?.active) return;
-  await enqueueEmail(tx, renderAgentPickupEmail(agent, pickupOfEmail(row), change, config.PUBLIC_URL, now), now);
+  const email = renderAgentPickupEmail(agent, pickupOfEmail(row), change, {
+    withContact: agentSeesContact(row, agentId),
+    publicUrl: config.PUBLIC_URL,
+    at: now,
+  });
+  await enqueueEmail(tx, email, now);
 }

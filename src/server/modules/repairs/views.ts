@@ -2,6 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { PickupSlot } from '../../../shared/repair-calendar';
 import { findRepairService, type RepairDeviceType, type RepairServiceId } from '../../../shared/repair-services';
 import {
+  isOpenRepair,
   REPAIR_MESSAGES,
   type CustomerRepairSummary,
   type RepairBooking,
@@ -13,6 +14,7 @@ import type { Database, DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 import { notFound } from '../../lib/errors';
 import { firstNames } from '../accounts/agent-lookup';
+import { splitName } from '../accounts/service';
 
 /* Finding a booking by its number, and what each reader is shown of it. */
 
@@ -48,7 +50,18 @@ export function bookingSummary(row: BookingRow): RepairBookingSummary {
   };
 }
 
-/** The device and the customer's contact: for the customer who booked and the agent who collects. */
+/**
+ * Whether an agent is shown the customer's contact (full name, phone, email, address) on a booking: only
+ * while it is theirs and open, a pickup to make or a device to return. Once it is cancelled, returned or
+ * given to another agent, the agent knows the customer by first name, as agents know sellers (decision 031).
+ */
+export const agentSeesContact = (row: BookingRow, agentId: string): boolean =>
+  row.agentId === agentId && isOpenRepair(row.status);
+
+/** The customer's first name: how an agent knows them without the contact. */
+export const customerFirstName = (row: BookingRow): string => splitName(row.customerName).firstName;
+
+/** The device and the customer's contact: for the customer who booked, and the agent while agentSeesContact. */
 export function bookingDetails(row: BookingRow) {
   return {
     deviceDetails: {

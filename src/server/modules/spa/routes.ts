@@ -13,6 +13,7 @@ import { notFound } from '../../lib/errors';
 import { matchesEtag } from '../../lib/etag';
 import { escapeHtml } from '../../lib/html';
 import type { HeadResolver, PageHead } from '../../lib/page-heads';
+import type { StoreMetrics } from '../../lib/metrics';
 import { contentSecurityPolicy } from '../../lib/security-headers';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import type { StorefrontCatalog } from '../catalog/storefront';
@@ -22,6 +23,8 @@ interface SpaOptions {
   heads?: Record<string, HeadResolver>;
   /** The catalog the server-rendered pages read, and the cache they are kept in. */
   storefront?: StorefrontCatalog;
+  /** Where each render is counted. */
+  metrics?: Pick<StoreMetrics, 'pageRenders'>;
 }
 
 const HEAD_MARKER = /<title>[^<]*<\/title>/;
@@ -156,6 +159,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
 
   /** A storefront page rendered with React, its data read straight from the catalog's services. */
   async function renderPage(url: string, signedIn: boolean): Promise<RenderedPage> {
+    options.metrics?.pageRenders.inc();
     const result = await renderer!.render({ url, signedIn, nonce: NONCE_SLOT });
     if (result.kind === 'shell') throw new ShellInstead();
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
@@ -177,8 +181,12 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
    */
   async function sendRendered(request: FastifyRequest, reply: FastifyReply) {
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
-    const key = `${signedIn ? 'session' : 'anonymous'}:${request.url}`;
-    const cached = await options.storefront!.cachedPage(key, () => renderPage(request.url, signedIn));
+    // Rendered from, and kept under, the path and the parameters its page reads: a parameter it does not
+    // read (a tracker's, or one made up per request) shares the entry instead of rendering and filling the
+    // cache once each, and cannot change the page.
+    const url = renderer!.pageUrl(request.url);
+    const key = `${signedIn ? 'session' : 'anonymous'}:${url}`;
+    const cached = await options.storefront!.cachedPage(key, () => renderPage(url, signedIn));
     const page = readyPageOf(cached);
     if (page.location) return reply.redirect(page.location, page.status);
     const etag = page.status === 200 ? cached.etag : null;

@@ -110,6 +110,60 @@ describe('GET /buy (server-rendered)', () => {
   });
 });
 
+/** How many pages the app has rendered, each a miss of the page cache (GET /metrics, from this machine). */
+async function renders(): Promise<number> {
+  const line = (await get('/metrics')).body.split('\n').find((l) => l.startsWith('quickbuy_page_renders_total '));
+  return Number(line?.split(' ')[1]);
+}
+
+/** A rendered page without its nonces, which differ in every reply. */
+const withoutNonces = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+describe('the page cache: a page is rendered and kept by the query parameters it reads', () => {
+  it('renders /buy once for 50 parameters it does not read, each sent the same page', async () => {
+    invalidateCatalog(t.db);
+    const before = await renders();
+    const bodies: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await get(`/buy?utm_source=mail${i}&junk${i}=${'x'.repeat(i + 1)}`);
+      expect(res.statusCode).toBe(200);
+      bodies.push(withoutNonces(res.body));
+    }
+    expect(await renders()).toBe(before + 1);
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]).not.toMatch(/junk|utm_source|mail\d/);
+    expect(withoutNonces((await get('/buy')).body)).toBe(bodies[0]);
+    expect(await renders()).toBe(before + 1);
+  });
+
+  it('renders a page with a parameter it reads as its own, whatever the order, spelling or company of its parameters', async () => {
+    invalidateCatalog(t.db);
+    const before = await renders();
+    const second = await get('/buy?page=2&tracking=1&category=phone');
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toMatch(/Page <!-- -->2<!-- --> of <!-- -->2/);
+    for (const phone of phones.slice(0, 3)) expect(second.body).toContain(phone.name);
+    expect(second.body).not.toContain('HP EliteBook');
+    // The links keep the parameters the page reads, not the others.
+    expect(second.body).toContain('href="/buy?category=phone"');
+    expect(second.body).not.toContain('tracking=1');
+    // The same filters in another order, with a default spelled out, are the same page.
+    expect((await get('/buy?category=phone&brand=all&page=2')).statusCode).toBe(200);
+    expect(await renders()).toBe(before + 1);
+
+    const laptops = await get('/buy?category=laptop&ref=ad');
+    expect(laptops.body).toContain('HP EliteBook &lt;script&gt;');
+    expect(laptops.body).not.toContain(phones[0]!.name);
+    expect(await renders()).toBe(before + 2);
+
+    // /contact reads its notice (the form posted without JavaScript), and nothing else.
+    expect((await get('/contact?notice=sent')).body).toContain('Thank you for your message!');
+    expect((await get('/contact?notice=made-up&x=1')).body).not.toContain('Thank you for your message!');
+    expect((await get('/contact')).statusCode).toBe(200);
+    expect(await renders()).toBe(before + 4);
+  });
+});
+
 describe('GET /device/:id (server-rendered)', () => {
   it('renders the device with its name escaped in the page and in the hydration data', async () => {
     const res = await get(`/device/${laptop.id}`);

@@ -1,3 +1,4 @@
+import { formatDateTime, STORE_TIME_NAME } from '../../../shared/dates';
 import { formatMoney, type Currency } from '../../../shared/money';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
@@ -140,20 +141,30 @@ export function revisedOfferEmail(
   });
 }
 
-/** 'Email me a new link': the links of the trade-in's state, replacing any sent before. */
-export function newLinkEmail(tradeIn: EmailTradeIn & { status: LinkStatus }, token: string, ctx: EmailContext) {
+/**
+ * 'Email me a new link': the links of the trade-in's state. The live link again (`same`: the earlier
+ * email's links still work), or, when none was live, a new one.
+ */
+export function newLinkEmail(
+  tradeIn: EmailTradeIn & { status: LinkStatus },
+  link: { token: string; same: boolean; expiresAt: Date },
+  ctx: EmailContext,
+) {
+  const until = `It works until ${formatDateTime(link.expiresAt)} (${STORE_TIME_NAME}).`;
   return tradeInEmail(tradeIn, 'trade_in_link', {
-    subject: `Your new link for ${tradeIn.transactionNumber}`,
-    heading: 'Your new link',
+    subject: `Your link for ${tradeIn.transactionNumber}`,
+    heading: 'Your link',
     paragraphs: [
-      `You asked for a new link to your ${tradeIn.deviceInfo} (${tradeIn.transactionNumber}). Any link we sent before no longer works.`,
+      link.same
+        ? `You asked for the link to your ${tradeIn.deviceInfo} (${tradeIn.transactionNumber}). It is the same link as in our earlier email, which still works. ${until}`
+        : `You asked for a new link to your ${tradeIn.deviceInfo} (${tradeIn.transactionNumber}). Any link we sent before no longer works. ${until}`,
       tradeIn.status === 'Offer Made'
         ? 'Use it to accept the offer and give the bank account to pay, or to decline it.'
         : 'Use it to change the bank account we pay into before we pay.',
       LINK_WARNING,
       'If you did not ask for it, you can ignore this email: the link was sent to you alone.',
     ],
-    links: sellerLinks(ctx, tradeIn.transactionNumber, token, tradeIn.status),
+    links: sellerLinks(ctx, tradeIn.transactionNumber, link.token, tradeIn.status),
     containsSecret: true,
   });
 }

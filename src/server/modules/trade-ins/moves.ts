@@ -4,6 +4,7 @@ import { offerRangeMessage, offerRatio, offerRevisedHistory, type makeOfferSchem
 import { transaction } from '../../db/client';
 import { tradeInPayouts } from '../../db/schema/trade-ins';
 import { invalidField } from '../../lib/errors';
+import { signingKey } from '../../lib/signing';
 import { userNames } from '../accounts/service';
 import type { SignedInActor } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
@@ -82,10 +83,11 @@ const offerDetails = (row: TradeInRow, { amount, confirmOutOfRange }: OfferInput
  */
 export async function makeOffer({ db, config, clock, number, actor, offer }: OfferRequest) {
   const now = clock.now();
-  const link = newLink(now);
+  const key = await signingKey(db);
   return transaction(db, async (tx) => {
     const row = await findForStaff(tx, number, actor);
     checkOfferRange(row, offer);
+    const link = newLink(key, row, now);
     const set = { offeredAmount: offer.amount, assessmentNotes: offer.notes || null, ...link.set };
     const details = offerDetails(row, offer);
     const offered = await moveTradeIn(tx, { row, move: 'offer', actor, now, set, details });
@@ -98,18 +100,19 @@ export async function makeOffer({ db, config, clock, number, actor, offer }: Off
 /**
  * Agent: a new amount and notes while the seller has not answered ('Offer Made' stays). The history
  * keeps both offers (an entry naming the agent and both amounts), and the seller is emailed the new
- * one with a new link: the trade-in keeps only the newest link's hash (seller-link.ts), so writing it
- * is what voids the earlier email's links. Once the seller answered it is 409 (TRADE_IN_MOVES.revise).
+ * one with a new link: the trade-in keeps only the newest link's hash and nonce (seller-link.ts), so
+ * writing it is what voids the earlier email's links (asking for the link again sends this one). Once the seller answered it is 409 (TRADE_IN_MOVES.revise).
  */
 export async function reviseOffer({ db, config, clock, number, actor, offer }: OfferRequest) {
   const now = clock.now();
-  const link = newLink(now);
+  const key = await signingKey(db);
   return transaction(db, async (tx) => {
     // Locked: a seller answering at this moment either answers the old offer first (and this is 409)
     // or waits and finds their link void.
     await findTradeIn(tx, number, { lock: true });
     const row = await findForStaff(tx, number, actor);
     checkOfferRange(row, offer);
+    const link = newLink(key, row, now);
     const previousAmount = row.offeredAmount ?? 0;
     const [agentName] = (await userNames(tx, [actor.id])).values();
     const set = { offeredAmount: offer.amount, assessmentNotes: offer.notes || null, ...link.set };

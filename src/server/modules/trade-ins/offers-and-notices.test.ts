@@ -152,6 +152,10 @@ describe('POST /api/agent/trade-ins/:number/revise-offer', () => {
       message: 'This link is no longer valid: use the newest link we emailed you, or ask for a new link.',
     });
     expect((await rowOf(number)).status).toBe('Offer Made');
+    // Asking for the link afterwards sends the revised offer's, never the void one.
+    expect((await post(undefined, `/api/trade-ins/${number}/link`, {})).statusCode).toBe(202);
+    const [asked] = await emailsOf(number, 'trade_in_link');
+    expect(linkTokenIn(asked!)).toBe(newToken);
     const accepted = await post(undefined, `/api/trade-ins/${number}/accept`, { token: newToken, ...bank });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().tradeIn).toMatchObject({ status: 'Awaiting Payment', offeredAmount: 8500 });

@@ -3,15 +3,23 @@ import { eq, sql } from 'drizzle-orm';
 import { LINK_STATUSES, OFFER_LINK_DAYS, type LinkStatus } from '../../../shared/trade-ins';
 import { transaction } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
+import { sign, signingKey } from '../../lib/signing';
 import { recordAudit } from '../audit/service';
 import { enqueueEmail } from '../mail/outbox';
 import { newLinkEmail } from './emails';
-import { emailContext, emailSubject, findTradeIn, type TradeInDeps } from './rows';
+import { emailContext, emailSubject, findTradeIn, type TradeInDeps, type TradeInRow } from './rows';
 
 /*
- * The emailed link that proves the seller (decision 039): 32 random bytes, of which the trade-in keeps
- * only the hash and an expiry; writing a new one voids any earlier link.
+ * The emailed link that proves the seller (decision 039). Its token is an HMAC, under the store's link
+ * key (lib/signing.ts, for this purpose alone), of a random nonce the trade-in keeps, so 'email me a new
+ * link' can send the seller's live link again instead of replacing it: a stranger who knows the number
+ * can no longer void the link in the seller's inbox. The proof compares the token with the hash the
+ * trade-in keeps beside the nonce, as before. Derived rather than sealed: nothing to decrypt, and the
+ * nonce alone (a copy of the table) gives no token without the key, which lives in app_meta.
+ * A new nonce, which voids every earlier link, only with a new or revised offer or when no link is live.
  */
+
+const LINK_PURPOSE = 'trade-in-seller-link';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -25,13 +33,36 @@ export function tokenMatches(hash: string | null, token: string): boolean {
 
 const LINK_LIFETIME_MS = OFFER_LINK_DAYS * 24 * 60 * 60_000;
 
-/** A new link's token (32 random bytes) and what the trade-in keeps of it; writing it voids any earlier link. */
-export function newLink(now: Date) {
-  const token = randomBytes(32).toString('base64url');
+type LinkedRow = Pick<TradeInRow, 'transactionNumber'>;
+
+/** The token of the trade-in's link with this nonce (43 characters of base64url, as a random 32 bytes). */
+const tokenOf = (key: Buffer, row: LinkedRow, nonce: string) =>
+  sign(key, LINK_PURPOSE, `${row.transactionNumber}\n${nonce}`);
+
+/** A new link for the trade-in and what the row keeps of it; writing it voids any earlier link. */
+export function newLink(key: Buffer, row: LinkedRow, now: Date) {
+  const nonce = randomBytes(32).toString('base64url');
+  const token = tokenOf(key, row, nonce);
+  const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS);
   return {
     token,
-    set: { accessTokenHash: hashToken(token), accessTokenExpiresAt: new Date(now.getTime() + LINK_LIFETIME_MS) },
+    expiresAt,
+    set: { accessTokenHash: hashToken(token), accessTokenNonce: nonce, accessTokenExpiresAt: expiresAt },
   };
+}
+
+/**
+ * The link 'email me a new link' sends: the live one again (`same`, nothing to write), or a new one when
+ * none lives (never sent, expired, or sent before links kept their nonce). A nonce whose token no longer
+ * matches the hash (a hash written by an instance older than nonces, during a rolling deploy) is not live.
+ */
+function linkToSend(key: Buffer, row: TradeInRow, now: Date) {
+  const { accessTokenNonce: nonce, accessTokenExpiresAt: expiresAt } = row;
+  if (nonce && expiresAt && expiresAt > now) {
+    const token = tokenOf(key, row, nonce);
+    if (tokenMatches(row.accessTokenHash, token)) return { token, expiresAt, same: true, set: {} };
+  }
+  return { ...newLink(key, row, now), same: false };
 }
 
 /**
@@ -42,13 +73,14 @@ const NEW_LINK_LIMITS = { windowMs: 60 * 60_000, perAddress: 3 } as const;
 
 /**
  * POST /api/trade-ins/:number/link: when the trade-in waits for its seller (LINK_STATUSES) and the
- * limits allow, a new link replaces the old one and is emailed to the contact address on file.
- * Returns nothing either way: the route answers alike whether or not the number exists, what state
- * it is in and whether a link went out.
+ * limits allow, its link is emailed to the contact address on file: the live link again, unchanged
+ * (its expiry too), or, when none is live, a new one. Returns nothing either way: the route answers
+ * alike whether or not the number exists, what state it is in and whether a link went out.
  */
 export async function emailNewLink({ db, config, clock, number, ip }: TradeInDeps & { number: string; ip?: string }) {
   const now = clock.now();
   const since = new Date(now.getTime() - NEW_LINK_LIMITS.windowMs);
+  const key = await signingKey(db);
   await transaction(db, async (tx) => {
     const found = await findTradeIn(tx, number);
     if (!found) return;
@@ -62,7 +94,7 @@ export async function emailNewLink({ db, config, clock, number, ip }: TradeInDep
     if (!row || !(LINK_STATUSES as readonly string[]).includes(row.status)) return;
     const recent = sameAddress.filter((r) => r.linkEmailedAt && r.linkEmailedAt > since);
     if (recent.some((r) => r.id === row.id) || recent.length >= NEW_LINK_LIMITS.perAddress) return;
-    const link = newLink(now);
+    const link = linkToSend(key, row, now);
     await tx
       .update(tradeIns)
       .set({ ...link.set, linkEmailedAt: now })
@@ -71,13 +103,10 @@ export async function emailNewLink({ db, config, clock, number, ip }: TradeInDep
       actor: { id: null, role: 'customer', ip },
       action: 'trade_in.new_link',
       entity: { type: 'trade_in', id: row.transactionNumber },
-      details: { status: row.status },
+      details: { status: row.status, link: link.same ? 'same' : 'new' },
       at: now,
     });
-    await enqueueEmail(
-      tx,
-      newLinkEmail({ ...emailSubject(row), status: row.status as LinkStatus }, link.token, emailContext(config)),
-      now,
-    );
+    const tradeIn = { ...emailSubject(row), status: row.status as LinkStatus };
+    await enqueueEmail(tx, newLinkEmail(tradeIn, link, emailContext(config)), now);
   });
 }

@@ -99,8 +99,9 @@ function PickupCard({ agentId, pickup }: { agentId: string; pickup: AgentRepairP
             [REPAIR_DEVICE_TYPE_LABELS[pickup.deviceType], device.brand, device.model].filter(Boolean).join(' '),
           ],
           ['Issue', [device.issueType, device.description].filter(Boolean).join(': ')],
-          ['Customer', `${customer.name} · ${formatPhone(customer.phone)}`],
-          ['Address', customer.address],
+          // A cancelled or returned pickup names the customer by first name only: the server sends no contact.
+          ['Customer', customer ? `${customer.name} · ${formatPhone(customer.phone)}` : pickup.customerFirstName],
+          ['Address', customer?.address],
           ['Timeframe', pickup.timeframe],
         ]}
       />

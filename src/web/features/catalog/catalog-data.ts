@@ -61,12 +61,36 @@ export function lastPageParams(
 /** The filters live in the URL, so a shared link opens the same view and back/forward work. */
 export function readFilters(params: URLSearchParams): DeviceFilters {
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 100),
+    // Trimmed again after the cut, so the filters read from buyQuery's own output are the same.
+    q: (params.get('q') ?? '').trim().slice(0, 100).trimEnd(),
     category: oneOf(CATEGORY_FILTERS, params.get('category')),
     brand: oneOf(BRAND_FILTERS, params.get('brand')),
     price: oneOf(PRICE_FILTERS, params.get('price')),
     page: pageParam(params),
   };
+}
+
+/** /buy's filters when the address names none: a filter at its default stays out of buyQuery. */
+const NO_FILTERS: DeviceFilters = { q: '', category: 'all', brand: 'all', price: 'all', page: 1 };
+
+/**
+ * The query /buy reads, as it reads it: each filter not at its default, in one order. The server renders
+ * and keeps the page under its path and this query alone (docs/decisions/032), so a parameter the page
+ * does not read, or another spelling of the same filters, never costs another render.
+ */
+export function buyQuery(params: URLSearchParams): URLSearchParams {
+  const filters = readFilters(params);
+  const query = new URLSearchParams();
+  for (const name of Object.keys(NO_FILTERS) as (keyof DeviceFilters)[]) {
+    if (filters[name] !== NO_FILTERS[name]) query.set(name, String(filters[name]));
+  }
+  return query;
+}
+
+/** The query a collection reads, as buyQuery for /buy: its page, from the second. */
+export function pageQuery(params: URLSearchParams): URLSearchParams {
+  const page = pageParam(params);
+  return new URLSearchParams(page > 1 ? { page: String(page) } : {});
 }
 
 /**

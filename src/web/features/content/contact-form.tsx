@@ -1,14 +1,8 @@
 import { CheckCircle2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  CONTACT_NOTICE,
-  CONTACT_THANK_YOU,
-  CONTACT_UNSENT,
-  contactMessageSchema,
-  INQUIRY_TYPES,
-} from '../../../shared/contact';
-import { paths } from '../../../shared/paths';
+import { CONTACT_THANK_YOU, CONTACT_UNSENT, contactMessageSchema, INQUIRY_TYPES } from '../../../shared/contact';
+import { CONTACT_NOTICE, paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { EmailField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';

@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import {
-  ADMIN_REPAIR_MESSAGES,
-  REPAIR_OPEN_STATUSES,
-  REPAIR_STATUS_OPTIONS,
-  type AdminRepairRow,
-} from '../../../../shared/admin-repairs';
+import { ADMIN_REPAIR_MESSAGES, REPAIR_STATUS_OPTIONS, type AdminRepairRow } from '../../../../shared/admin-repairs';
 import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
-import { REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../../shared/repairs';
+import { isOpenRepair, REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../../shared/repairs';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { controlClass } from '../../../components/ui/field';
@@ -128,7 +123,7 @@ function RepairCard({
 }) {
   const [dialog, setDialog] = useState<'reassign' | 'reschedule' | 'cancel' | null>(null);
   const dialogProps = { repair, onOpenChange: (open: boolean) => !open && setDialog(null), onDone: onChanged };
-  const open = (REPAIR_OPEN_STATUSES as readonly string[]).includes(repair.status);
+  const open = isOpenRepair(repair.status);
   const booked = repair.status === 'booked';
   return (
     <li

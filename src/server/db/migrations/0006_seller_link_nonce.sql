@@ -1,0 +1,1 @@
+ALTER TABLE "trade_ins" ADD COLUMN "access_token_nonce" text;
