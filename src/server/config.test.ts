@@ -97,6 +97,61 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+/** An https store's address as an operator might write it: the scheme in any case, the host too, a trailing slash. */
+const HTTPS_SPELLINGS = [
+  'https://quickbuy.co.za',
+  'HTTPS://QUICKBUY.CO.ZA',
+  'Https://QuickBuy.co.za/',
+  'hTTpS://quickbuy.co.za:443//',
+];
+
+describe('PUBLIC_URL', () => {
+  it('is parsed once into one form: lower-case scheme and host, no default port, no trailing slash', () => {
+    for (const value of HTTPS_SPELLINGS) {
+      const config = loadConfig({ PUBLIC_URL: value, ALLOW_SANDBOX_PAYMENTS: 'true' });
+      expect(config, value).toMatchObject({ PUBLIC_URL: 'https://quickbuy.co.za', onHttps: true });
+    }
+    expect(loadConfig({ PUBLIC_URL: 'HTTP://LocalHost:3000/' })).toMatchObject({
+      PUBLIC_URL: 'http://localhost:3000',
+      onHttps: false,
+    });
+    // A path is the store's own (behind a proxy's prefix) and keeps its case; only its trailing slashes go.
+    expect(loadConfig({ PUBLIC_URL: 'HTTP://Shop.Example/QuickBuy/' }).PUBLIC_URL).toBe('http://shop.example/QuickBuy');
+    expect(loadConfig({}).onHttps).toBe(false);
+  });
+
+  it('refuses anything but the http or https address of the store alone', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'quickbuy.co.za' })).toThrow(
+      'Invalid configuration:\n  PUBLIC_URL: must be a URL such as https://quickbuy.co.za',
+    );
+    for (const value of ['ftp://quickbuy.co.za', 'javascript:alert(1)', 'httpx://quickbuy.co.za']) {
+      expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(
+        'Invalid configuration:\n  PUBLIC_URL: must be an http:// or https:// URL such as https://quickbuy.co.za',
+      );
+    }
+    for (const value of [
+      'https://admin:secret@quickbuy.co.za',
+      'https://quickbuy.co.za/?ref=1',
+      'https://quickbuy.co.za/#top',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: value, ALLOW_SANDBOX_PAYMENTS: 'true' }), value).toThrow(
+        "Invalid configuration:\n  PUBLIC_URL: must be the store's address alone, with no user, password, query or fragment, such as https://quickbuy.co.za",
+      );
+    }
+  });
+
+  it('keeps every https-only guard whatever the case of its scheme: no sandbox, no STAFF_MFA=off', () => {
+    for (const value of HTTPS_SPELLINGS) {
+      expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(
+        /PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https/,
+      );
+      expect(() => loadConfig({ PUBLIC_URL: value, ALLOW_SANDBOX_PAYMENTS: 'true', STAFF_MFA: 'off' }), value).toThrow(
+        /STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https/,
+      );
+    }
+  });
+});
+
 describe('the sandbox payment provider', () => {
   it('is the default for a local store on http', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).PAYMENT_PROVIDER).toBe('sandbox');

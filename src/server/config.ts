@@ -83,6 +83,32 @@ function parseNetwork(entry: string): { version: 4 | 6; bits: number } | null {
   return { version, bits: length };
 }
 
+const PUBLIC_URL_EXAMPLE = 'such as https://quickbuy.co.za';
+
+/**
+ * PUBLIC_URL as one normalised address: http or https, lower-case scheme and host (the URL parser's own
+ * form, so `HTTPS://Shop.Example/` is `https://shop.example`), no trailing slash, no user, query or
+ * fragment (links are built by appending a path to it). Parsed once here; everything that asks whether
+ * the store is on https reads `onHttps`, never the text.
+ */
+function parsePublicUrl(value: string, ctx: z.RefinementCtx): string {
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message: `${message} ${PUBLIC_URL_EXAMPLE}` });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return refuse('must be a URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse('must be an http:// or https:// URL');
+  if (url.username || url.password || url.search || url.hash) {
+    return refuse("must be the store's address alone, with no user, password, query or fragment,");
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 export const STAFF_MFA_MODES = ['required', 'off'] as const;
 
@@ -91,7 +117,7 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url({ error: 'must be a URL such as https://quickbuy.co.za' }).default('http://localhost:3000'),
+  PUBLIC_URL: z.string().default('http://localhost:3000').transform(parsePublicUrl),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -183,6 +209,11 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR' | 'WEB_SSR_ENTRY'> {
+  /**
+   * PUBLIC_URL's scheme is https: a real store, so its cookie is Secure, HSTS is sent, and neither the
+   * sandbox (without ALLOW_SANDBOX_PAYMENTS) nor STAFF_MFA=off may run. The one answer every such guard reads.
+   */
+  onHttps: boolean;
   DATA_DIR: string;
   WEB_DIST_DIR: string;
   WEB_SSR_ENTRY: string;
@@ -198,22 +229,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  const onHttps = new URL(config.PUBLIC_URL).protocol === 'https:';
   if (config.PAYMENT_PROVIDER === 'paystack' && (!config.PAYSTACK_PUBLIC_KEY || !config.PAYSTACK_SECRET_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYSTACK_PUBLIC_KEY, PAYSTACK_SECRET_KEY: both are required when PAYMENT_PROVIDER=paystack',
     );
   }
-  if (
-    config.PAYMENT_PROVIDER === 'sandbox' &&
-    config.PUBLIC_URL.startsWith('https://') &&
-    !config.ALLOW_SANDBOX_PAYMENTS
-  ) {
+  if (config.PAYMENT_PROVIDER === 'sandbox' && onHttps && !config.ALLOW_SANDBOX_PAYMENTS) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https (a real store): ' +
         'set PAYMENT_PROVIDER=paystack with its keys, or ALLOW_SANDBOX_PAYMENTS=true for a public demo',
     );
   }
-  if (config.STAFF_MFA === 'off' && config.PUBLIC_URL.startsWith('https://')) {
+  if (config.STAFF_MFA === 'off' && onHttps) {
     throw new ConfigError(
       'Invalid configuration:\n  STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https (a real store): ' +
         'remove STAFF_MFA (required is the default)',
@@ -227,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...config,
+    onHttps,
     DATA_DIR: path.resolve(config.DATA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
     WEB_SSR_ENTRY: path.resolve(config.WEB_SSR_ENTRY),

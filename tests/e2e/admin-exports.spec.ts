@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import type { CheckoutReply } from '../../src/shared/orders';
 import { parseCsv } from '../support/csv';
+import { readXlsx } from '../support/xlsx';
 import type { Device } from '../../src/shared/catalog';
 import { PAYOUTS_DUE_STATUS } from '../../src/shared/admin-exports';
 import { Api, expect, ORDER_CUSTOMER, signInStaff, test, uniqueId } from './fixtures';
-import { acceptOfferByEmail, assignedTablet } from './sell-form';
+import { acceptOfferByEmail, assignedTablet, SELLER_ACCOUNT } from './sell-form';
 
 // The admin's CSV exports, in a real browser against the real server: the list as filtered, downloaded.
 
@@ -109,7 +110,15 @@ test('a search and a status changed in one moment both stay, in the address and 
   expect(filtersOf(href!)).toEqual({ q: email, status: PAYOUTS_DUE_STATUS });
 });
 
-test('the admin picks Payouts due on Transactions and exports them with the payout accounts', async ({
+/** A payout account whose identifiers a spreadsheet would re-type: Standard Bank's universal branch code, a leading zero. */
+const ZERO_LED_ACCOUNT = {
+  ...SELLER_ACCOUNT,
+  bankName: 'Standard Bank',
+  branchCode: '051001',
+  accountNumber: '012345678901',
+};
+
+test('the admin picks Payouts due on Transactions and exports them with the payout accounts, as CSV and as Excel', async ({
   signInAs,
   page,
   api,
@@ -143,8 +152,8 @@ test('the admin picks Payouts due on Transactions and exports them with the payo
   const due = await tradeIn(6500);
   const waiting = await tradeIn();
   await agentApi.request.dispose();
-  // The seller accepts from the offer email's link, naming the account to be paid (sell-form.ts SELLER_ACCOUNT).
-  await acceptOfferByEmail(api, email, due);
+  // The seller accepts from the offer email's link, naming the account to be paid.
+  await acceptOfferByEmail(api, email, due, ZERO_LED_ACCOUNT);
   await signInAs('admin');
 
   await page.goto('/admin?tab=transactions');
@@ -173,8 +182,26 @@ test('the admin picks Payouts due on Transactions and exports them with the payo
     'Amount to pay': '6500',
     Currency: 'ZAR',
     'Account holder': 'Naledi Mokoena',
-    Bank: 'Capitec',
-    'Branch code': '470010',
-    'Account number': '1234567890',
+    Bank: 'Standard Bank',
+    'Branch code': '051001',
+    'Account number': '012345678901',
   });
+
+  // The file the payer opens in a spreadsheet: the same row, every identifier a text cell exactly as given.
+  const [workbook] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export Excel (.xlsx)' }).click(),
+  ]);
+  expect(workbook.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const sheet = readXlsx(await readFile(await workbook.path()));
+  expect(sheet.records).toHaveLength(1);
+  const textCell = (value: string) => ({ type: 'text', value, format: '@' });
+  expect(sheet.records[0]).toMatchObject({
+    'Transaction number': textCell(due),
+    'Seller email': textCell(email),
+    'Amount to pay': { type: 'number', value: 6500 },
+    'Branch code': textCell('051001'),
+    'Account number': textCell('012345678901'),
+  });
+  expect(sheet.records[0]!['Seller phone']).toMatchObject({ type: 'text', value: expect.stringMatching(/^(\+27|0)/) });
 });

@@ -54,10 +54,10 @@ export const SELLER_ACCOUNT = {
   branchCode: '470010',
 };
 
-/** The seller accepts the offer on trade-in `number` from its email's Accept Offer link, with SELLER_ACCOUNT for the payout. */
-export async function acceptOfferByEmail(api: Api, email: string, number: string) {
+/** The seller accepts the offer on trade-in `number` from its email's Accept Offer link, with `account` for the payout. */
+export async function acceptOfferByEmail(api: Api, email: string, number: string, account = SELLER_ACCOUNT) {
   const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
   await api.expect(
-    api.post(`/api/trade-ins/${number}/accept`, { token: tokenOf(linkIn(offer, 'Accept Offer')), ...SELLER_ACCOUNT }),
+    api.post(`/api/trade-ins/${number}/accept`, { token: tokenOf(linkIn(offer, 'Accept Offer')), ...account }),
   );
 }

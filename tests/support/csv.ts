@@ -1,6 +1,9 @@
 import { signedInAgent } from './accounts';
 import { expectError } from './errors';
 import { send, type TestApp } from './test-app';
+import { readXlsx } from './xlsx';
+
+// The admin's exports as the tests download them: the CSV (parsed as RFC 4180) and the workbook (./xlsx.ts).
 
 const BOM = '\uFEFF';
 
@@ -49,6 +52,13 @@ export async function downloadCsv(t: TestApp, url: string, cookie?: string) {
     headers,
     records: rows.map((cells) => Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? '']))),
   };
+}
+
+/** A workbook export downloaded as the admin's browser does: the reply and the workbook read as ./xlsx.ts reads it. */
+export async function downloadXlsx(t: TestApp, url: string, cookie?: string) {
+  const res = await send(t.app, 'GET', url, { cookie });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return { res, ...readXlsx(res.rawPayload) };
 }
 
 /** An export is the admin's alone: 401 signed out, 403 for an agent. */

@@ -77,9 +77,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, with a clock the test controls. */
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The real app on a fresh database, with a clock the test controls; `options` as openDatabase takes them
+ * (a logger to hear its statements).
+ */
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  options: OpenOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options);
   const config = testConfig(env);
   const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
   const app = await buildApp({ config, db: database.db, clock, logger: false });
@@ -140,7 +146,7 @@ export const OUR_PAGE = { 'x-quickbuy-request': '1' } as const;
 /** app.inject as our web app calls it: JSON body, the CSRF header, an optional session cookie. */
 export function send(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {

@@ -45,7 +45,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     'cross-origin-opener-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   };
-  if (config.PUBLIC_URL.startsWith('https://')) {
+  if (config.onHttps) {
     headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   }
 

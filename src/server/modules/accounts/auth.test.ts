@@ -4,7 +4,7 @@ import { sessions, signInFailures, signUpRequests, users } from '../../db/schema
 import * as passwords from '../../lib/passwords';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { emailedTokens, emailsTo, linkToken } from '../../../../tests/support/mail';
-import { createTestApp, send, useTestApp } from '../../../../tests/support/test-app';
+import { createTestApp, send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { FORGOT_PASSWORD_MS, SIGN_UP_MS } from './auth-routes';
 import { sha256 } from './sessions';
 import { signInDelayMs } from './sign-in-limit';
@@ -606,22 +606,42 @@ describe('sessions', () => {
   it('mark the cookie Secure and send HSTS when PUBLIC_URL is https, whatever the proxy says', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://quickbuy.co.za', ALLOW_SANDBOX_PAYMENTS: 'true' });
     try {
-      // Behind a proxy that speaks plain http to the store, the cookie and HSTS still follow PUBLIC_URL.
-      const viaHttp = { ...from(), 'x-forwarded-proto': 'http' };
-      const body = signupBody();
-      await send(secure.app, 'POST', '/api/auth/signup', { body, headers: viaHttp });
-      const [token] = await emailedTokens(secure, body.email, SIGN_UP_LINK);
-      const res = await send(secure.app, 'POST', '/api/auth/activate', {
-        body: { token, password: body.password },
-        headers: viaHttp,
-      });
-      expect(res.cookies.find((c) => c.name === 'qb_session')?.secure).toBe(true);
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      await expectSecureSignUp(secure);
     } finally {
       await secure.close();
     }
   });
+
+  it('mark the cookie Secure and send HSTS when PUBLIC_URL says HTTPS in capitals, and link to the store in one form', async () => {
+    const shouted = await createTestApp({ PUBLIC_URL: 'HTTPS://QuickBuy.co.za/', ALLOW_SANDBOX_PAYMENTS: 'true' });
+    try {
+      const mail = await expectSecureSignUp(shouted);
+      const link = `https://quickbuy.co.za/signup?token=${linkToken(mail.text)}`;
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(link);
+    } finally {
+      await shouted.close();
+    }
+  });
 });
+
+/**
+ * A sign-up finished on an https store, behind a proxy that speaks plain http to it: the cookie and HSTS
+ * still follow PUBLIC_URL. Gives the sign-up email the link came in.
+ */
+async function expectSecureSignUp(store: TestApp) {
+  const viaHttp = { ...from(), 'x-forwarded-proto': 'http' };
+  const body = signupBody();
+  await send(store.app, 'POST', '/api/auth/signup', { body, headers: viaHttp });
+  const [mail] = await emailsTo(store, body.email, SIGN_UP_LINK);
+  const res = await send(store.app, 'POST', '/api/auth/activate', {
+    body: { token: linkToken(mail!.text), password: body.password },
+    headers: viaHttp,
+  });
+  expect(res.cookies.find((c) => c.name === 'qb_session')?.secure).toBe(true);
+  expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  return mail!;
+}
 
 describe('POST /api/auth/signout', () => {
   it('deletes the session and clears the cookie; the old token is dead afterwards', async () => {

@@ -44,7 +44,7 @@ export function sessionCookieOptions(config: Config, maxAgeSeconds?: number) {
     httpOnly: true,
     sameSite: 'lax' as const,
     path: '/',
-    secure: config.PUBLIC_URL.startsWith('https://'),
+    secure: config.onHttps,
     ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
   };
 }

@@ -481,12 +481,12 @@ describe('STAFF_MFA', () => {
     }
   });
 
-  it('refuses off on an https store, and any other value', () => {
-    expect(() =>
-      loadConfig({ STAFF_MFA: 'off', PUBLIC_URL: 'https://quickbuy.co.za', ALLOW_SANDBOX_PAYMENTS: 'true' }),
-    ).toThrow(
-      'Invalid configuration:\n  STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https (a real store): remove STAFF_MFA (required is the default)',
-    );
+  it('refuses off on an https store, its scheme written in any case, and any other value', () => {
+    for (const PUBLIC_URL of ['https://quickbuy.co.za', 'HTTPS://QuickBuy.co.za/']) {
+      expect(() => loadConfig({ STAFF_MFA: 'off', PUBLIC_URL, ALLOW_SANDBOX_PAYMENTS: 'true' })).toThrow(
+        'Invalid configuration:\n  STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https (a real store): remove STAFF_MFA (required is the default)',
+      );
+    }
     expect(() => loadConfig({ STAFF_MFA: 'sometimes' })).toThrow(
       'Invalid configuration:\n  STAFF_MFA: must be one of required, off',
     );

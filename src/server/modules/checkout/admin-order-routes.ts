@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import { adminOrderQuerySchema, advanceOrderSchema, trackingSchema } from '../../../shared/admin-orders';
 import type { AppContext } from '../../context';
-import { sendCsv } from '../../lib/csv';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
+import { registerTableExport } from '../../lib/table-export';
 import {
   advanceOrder,
   getAdminOrder,
@@ -37,9 +37,12 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext) 
     return list(reply, JSON.stringify(query), () => listAdminOrders({ db, query }));
   });
 
-  app.get(ADMIN_EXPORT_PATHS.orders, ADMIN, async (request, reply) => {
-    const query = parseInput(adminOrderQuerySchema, request.query);
-    return sendCsv(reply, { now: clock.now(), ...exportOrders({ db, query, batchSize: config.CSV_BATCH_SIZE }) });
+  registerTableExport(app, ADMIN_EXPORT_PATHS.orders, {
+    name: 'orders',
+    access: ADMIN.config.access,
+    clock,
+    query: (request) => parseInput(adminOrderQuerySchema, request.query),
+    open: ({ query }) => exportOrders({ db, query, batchSize: config.CSV_BATCH_SIZE }),
   });
 
   app.get<ByNumber>('/api/admin/orders/:orderNumber', ADMIN, async (request) =>

@@ -4,10 +4,10 @@ import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import { toMinorUnits } from '../../../shared/money';
 import { refundSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
-import { sendCsv } from '../../lib/csv';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
+import { registerTableExport } from '../../lib/table-export';
 import { orderNumbersById } from '../orders/export';
 import { exportPayments } from '../payments/export';
 import { listPayments, paymentStats } from '../payments/ledger';
@@ -30,13 +30,18 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, ctx: AppContext
     return list(reply, JSON.stringify(query), () => listPayments({ db, query }));
   });
 
-  app.get(ADMIN_EXPORT_PATHS.payments, ADMIN, async (request, reply) => {
-    const query = parseInput(adminListQuerySchema, request.query);
-    const orderNumbers = (ids: string[]) => orderNumbersById(db, ids);
-    return sendCsv(reply, {
-      now: clock.now(),
-      ...exportPayments({ db, query, batchSize: config.CSV_BATCH_SIZE, orderNumbers }),
-    });
+  registerTableExport(app, ADMIN_EXPORT_PATHS.payments, {
+    name: 'payments',
+    access: ADMIN.config.access,
+    clock,
+    query: (request) => parseInput(adminListQuerySchema, request.query),
+    open: ({ query }) =>
+      exportPayments({
+        db,
+        query,
+        batchSize: config.CSV_BATCH_SIZE,
+        orderNumbers: (ids) => orderNumbersById(db, ids),
+      }),
   });
 
   app.get('/api/admin/payments/stats', ADMIN, async () => paymentStats({ db }));

@@ -3,7 +3,7 @@ import type { AdminOrderRow } from '../../../shared/admin-orders';
 import type { PagedReply } from '../../../shared/paging';
 import { signedInAdmin } from '../../../../tests/support/accounts';
 import { customer, paid, placed } from '../../../../tests/support/checkout';
-import { downloadCsv, expectAdminOnly } from '../../../../tests/support/csv';
+import { downloadCsv, downloadXlsx, expectAdminOnly } from '../../../../tests/support/csv';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -124,6 +124,20 @@ describe('GET /api/admin/orders/export.csv', () => {
     const record = records.find((r) => r['Customer email'] === 'two@example.co.za')!;
     expect(record['Customer name']).toBe(`'${INJECTED} Nkosi`);
     expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
+  it('downloads the same orders as a workbook: text as written, amounts as numbers, times as dates', async () => {
+    const workbook = await downloadXlsx(t, '/api/admin/orders/export.xlsx?q=two%40example.co.za', admin);
+    expect(workbook.res.headers['content-disposition']).toBe('attachment; filename="orders-2026-11-22.xlsx"');
+    expect(workbook.sheetName).toBe('Orders');
+    expect(workbook.headers).toEqual(HEADERS);
+    expect(workbook.records).toHaveLength(1);
+    expect(workbook.records[0]).toMatchObject({
+      'Customer name': { type: 'text', value: `${INJECTED} Nkosi` },
+      Total: { type: 'number', value: 7250 },
+      Refunded: { type: 'number', value: 0 },
+      Date: { type: 'time' },
+    });
   });
 
   it('holds exactly the rows the filter matches: a search, a status, both', async () => {

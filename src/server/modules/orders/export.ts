@@ -4,12 +4,12 @@ import type { adminOrderQuerySchema } from '../../../shared/admin-orders';
 import { fromMinorUnits } from '../../../shared/money';
 import type { Database, DbHandle } from '../../db/client';
 import { orderItems, orders } from '../../db/schema/orders';
-import { newestInBatches, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { newestKey } from '../../lib/paging';
+import { newestInBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
 import { refundedByOrder } from '../payments/export';
 import { orderListWhere } from './admin-service';
 
-/* The admin's Orders tab as a CSV file: every order its filter matches, newest first, as a bookkeeper reads it. */
+/* The admin's Orders tab as a file (CSV or .xlsx): every order its filter matches, newest first, as a bookkeeper reads it. */
 
 const exportColumns = {
   ...newestKey(orders),
@@ -41,7 +41,7 @@ const sum = (lines: OrderExportRow['lines'], part: (line: OrderExportRow['lines'
   lines.reduce((total, line) => total + part(line), 0);
 
 /** Amounts in the order's currency: orders keep whole units, refunds minor units. */
-const COLUMNS: CsvColumn<OrderExportRow>[] = [
+const COLUMNS: ExportColumn<OrderExportRow>[] = [
   { header: 'Order number', value: (r) => r.order.orderNumber },
   { header: 'Date', value: (r) => r.order.createdAt },
   { header: 'Customer name', value: (r) => r.order.customerName },
@@ -103,7 +103,7 @@ async function* withLinesAndRefunds(
 }
 
 /**
- * GET /api/admin/orders/export.csv: the list's ?q=&status= (its sort and page aside), newest first.
+ * GET /api/admin/orders/export.csv and .xlsx: the list's ?q=&status= (its sort and page aside), newest first.
  * The filter is read here, before the reply starts, so a bad one is refused while a 400 can still be sent.
  */
 export function exportOrders({
@@ -114,9 +114,9 @@ export function exportOrders({
   db: Database;
   query: z.output<typeof adminOrderQuerySchema>;
   batchSize: number;
-}): CsvExport<OrderExportRow> {
+}): ExportTable<OrderExportRow> {
   const orderRows = newestInBatches(orders, orderListWhere(query), (where) => matching(db, where), batchSize);
-  return { name: 'orders', columns: COLUMNS, batches: withLinesAndRefunds(db, orderRows) };
+  return { columns: COLUMNS, batches: withLinesAndRefunds(db, orderRows) };
 }
 
 /** Order numbers by order id, for the payments export. */

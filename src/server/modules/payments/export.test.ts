@@ -3,7 +3,7 @@ import type { PagedReply } from '../../../shared/paging';
 import type { AdminPayment } from '../../../shared/payments';
 import { signedInAdmin } from '../../../../tests/support/accounts';
 import { customer, paid } from '../../../../tests/support/checkout';
-import { downloadCsv, expectAdminOnly } from '../../../../tests/support/csv';
+import { downloadCsv, downloadXlsx, expectAdminOnly } from '../../../../tests/support/csv';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -94,6 +94,18 @@ describe('GET /api/admin/payments/export.csv', () => {
     const { records } = await downloadCsv(t, `${EXPORT}?q=b%40example.co.za`, admin);
     expect(records.map((r) => r['Customer email'])).toEqual(['b@example.co.za']);
     expect(records[0]!['Customer name']).toBe(`'${INJECTED} Nkosi`);
+  });
+
+  it('downloads the same payments as a workbook: the payer as written, amounts as numbers', async () => {
+    const workbook = await downloadXlsx(t, '/api/admin/payments/export.xlsx?q=b%40example.co.za', admin);
+    expect(workbook.res.headers['content-disposition']).toBe('attachment; filename="payments-2026-11-22.xlsx"');
+    expect(workbook.headers).toEqual(HEADERS);
+    expect(workbook.records).toHaveLength(1);
+    expect(workbook.records[0]).toMatchObject({
+      'Customer name': { type: 'text', value: `${INJECTED} Nkosi` },
+      Amount: { type: 'number', value: 1999 },
+      'Paid at': { type: 'time' },
+    });
   });
 
   it('holds exactly the rows the filter matches', async () => {

@@ -3,11 +3,11 @@ import type { AdminListQuery } from '../../../shared/admin';
 import { fromMinorUnits } from '../../../shared/money';
 import type { Database, DbHandle } from '../../db/client';
 import { payments, refunds } from '../../db/schema/payments';
-import { newestInBatches, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { newestKey } from '../../lib/paging';
+import { newestInBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
 import { listColumns, paymentListWhere } from './ledger';
 
-/* The admin's Paystack tab as a CSV file, and the refunds the Orders export reads of each order. */
+/* The admin's Paystack tab as a file (CSV or .xlsx), and the refunds the Orders export reads of each order. */
 
 const exportColumns = { ...newestKey(payments), ...listColumns, orderId: payments.orderId };
 
@@ -16,7 +16,7 @@ type ExportedPayment = Awaited<ReturnType<typeof matching>>[number];
 type PaymentExportRow = ExportedPayment & { orderNumber: string | null };
 
 /** Amounts in the payment's currency (the ledger keeps minor units). */
-const COLUMNS: CsvColumn<PaymentExportRow>[] = [
+const COLUMNS: ExportColumn<PaymentExportRow>[] = [
   { header: 'Reference', value: (r) => r.reference },
   { header: 'Order number', value: (r) => r.orderNumber },
   { header: 'Provider', value: (r) => r.provider },
@@ -32,7 +32,7 @@ const COLUMNS: CsvColumn<PaymentExportRow>[] = [
 ];
 
 /**
- * GET /api/admin/payments/export.csv: the Paystack list's ?q=&status=, newest first. `orderNumbers`
+ * GET /api/admin/payments/export.csv and .xlsx: the Paystack list's ?q=&status=, newest first. `orderNumbers`
  * names each batch's orders: the orders module's to answer, which payments sits below and never imports.
  * The filter is read here, before the reply starts, so a bad one is still refused with a 400.
  */
@@ -46,9 +46,9 @@ export function exportPayments({
   query: Pick<AdminListQuery, 'q' | 'status'>;
   batchSize: number;
   orderNumbers: (orderIds: string[]) => Promise<Map<string, string>>;
-}): CsvExport<PaymentExportRow> {
+}): ExportTable<PaymentExportRow> {
   const rows = newestInBatches(payments, paymentListWhere(query), (where) => matching(db, where), batchSize);
-  return { name: 'payments', columns: COLUMNS, batches: withOrderNumbers(rows, orderNumbers) };
+  return { columns: COLUMNS, batches: withOrderNumbers(rows, orderNumbers) };
 }
 
 async function* withOrderNumbers(

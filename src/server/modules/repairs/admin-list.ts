@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import {
   REPAIR_NUMBER_PATTERN,
   type AdminRepairDetails,
@@ -11,15 +10,15 @@ import { REPAIR_DEVICE_TYPE_LABELS } from '../../../shared/repair-services';
 import { REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../shared/repairs';
 import type { Database, DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
-import { inBatches, sendCsv, type CsvColumn } from '../../lib/csv';
 import { searchCondition } from '../../lib/like';
 import { newestFirst, rememberedTotal } from '../../lib/paging';
+import { inBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
 import { agentContacts } from '../accounts/agent-lookup';
 import { userNames } from '../accounts/service';
 import { emailsAbout } from '../mail/outbox';
 import { bookingDetails, bookingSummary, findBooking, repairNotFound, type BookingRow } from './views';
 
-/* The admin's Repairs tab: the paged list, one booking's whole story, and the list as CSV. */
+/* The admin's Repairs tab: the paged list, one booking's whole story, and the list as a file (CSV or .xlsx). */
 
 /** How many bookings there are: the list's total before any search or filter (forgotten after each booking). */
 export const everyRepair = rememberedTotal(repairBookings);
@@ -133,7 +132,7 @@ export async function adminRepairDetails({
   };
 }
 
-const REPAIR_COLUMNS: CsvColumn<AdminRepairRow>[] = [
+const REPAIR_COLUMNS: ExportColumn<AdminRepairRow>[] = [
   { header: 'Booking number', value: (r) => r.bookingNumber },
   { header: 'Status', value: (r) => REPAIR_STATUS_LABELS[r.status] },
   { header: 'Pickup date', value: (r) => r.pickupDate },
@@ -151,13 +150,10 @@ const REPAIR_COLUMNS: CsvColumn<AdminRepairRow>[] = [
 ];
 
 /**
- * GET /api/admin/repairs/export.csv: every booking the list shows with these filters, newest first,
- * read in batches after the last one sent (keyset on created_at, id: the order of the list's index).
+ * GET /api/admin/repairs/export.csv and .xlsx: every booking the list shows with these filters, newest
+ * first, read in batches after the last one sent (keyset on created_at, id: the order of the list's index).
  */
-export function exportRepairs(
-  reply: FastifyReply,
-  { db, query, now }: { db: Database; query: AdminRepairQuery; now: Date },
-) {
+export function exportRepairs({ db, query }: { db: Database; query: AdminRepairQuery }): ExportTable<AdminRepairRow> {
   const where = repairFilter(query);
   const batches = inBatches<BookingRow>((after, size) =>
     db
@@ -177,5 +173,5 @@ export function exportRepairs(
   async function* rows() {
     for await (const batch of batches) yield await adminRows(db, batch);
   }
-  return sendCsv(reply, { name: 'repairs', now, columns: REPAIR_COLUMNS, batches: rows() });
+  return { columns: REPAIR_COLUMNS, batches: rows() };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
 import { createAdmin, createAgent, newAddress, signedInAdmin, signInAs } from '../../../../tests/support/accounts';
+import { downloadXlsx, parseCsv } from '../../../../tests/support/csv';
 import { expectError } from '../../../../tests/support/errors';
 import { bookFor } from '../../../../tests/support/repairs';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
@@ -479,10 +480,10 @@ describe('ADMIN_NOTIFY_EMAIL', () => {
   });
 });
 
-describe('GET /api/admin/repairs/export.csv', () => {
+describe('GET /api/admin/repairs/export.csv and .xlsx', () => {
   const t = useTestApp();
 
-  it('streams the filtered list: BOM, header, ISO times, formula cells made text', async () => {
+  it('streams the filtered list: BOM, quoted header, ISO times, text quoted and formula cells made text', async () => {
     const { michael, thandi, admin } = await staff(t);
     const mine = await bookFor(t, michael.id, { pickupDate: MONDAY, pickupTime: '09:00 AM' });
     await t.db
@@ -501,16 +502,31 @@ describe('GET /api/admin/repairs/export.csv', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Booking number,Status,Pickup date,Pickup time,Service,Device type,Timeframe,Customer name,Customer email,Customer phone,Address,Agent,Agent email,Booked at',
+      '"Booking number","Status","Pickup date","Pickup time","Service","Device type","Timeframe","Customer name","Customer email","Customer phone","Address","Agent","Agent email","Booked at"',
     );
     expect(lines).toHaveLength(2);
+    const bookedAt = (await rowOf(t, mine)).createdAt;
     expect(lines[1]).toBe(
-      `${mine},Booked,${MONDAY},09:00 AM,Battery Replacement,Laptop,2 days,"'=HYPERLINK(""http://evil.example"",""Click"")",'+27@example.co.za,021 555 0199,"3 Long Street, Cape Town",Michael Dlamini,${michael.email},${(await rowOf(t, mine)).createdAt.toISOString()}`,
+      `"${mine}","Booked","${MONDAY}","09:00 AM","Battery Replacement","Laptop","2 days","'=HYPERLINK(""http://evil.example"",""Click"")","'+27@example.co.za","021 555 0199","3 Long Street, Cape Town","Michael Dlamini","${michael.email}",${bookedAt.toISOString()}`,
     );
     expect(res.body).not.toContain(theirs);
 
-    const bad = await send(t.app, 'GET', '/api/admin/repairs/export.csv?status=lost', { cookie: admin.cookie });
-    expect(bad.statusCode).toBe(400);
+    // The workbook: the same row, each text a text cell as written, the time a date.
+    const workbook = await downloadXlsx(t, `/api/admin/repairs/export.xlsx?agent=${michael.id}`, admin.cookie);
+    expect(workbook.res.headers['content-disposition']).toBe('attachment; filename="repairs-2026-11-22.xlsx"');
+    expect(workbook.records).toHaveLength(1);
+    expect(workbook.records[0]).toMatchObject({
+      'Booking number': { type: 'text', value: mine },
+      'Customer name': { type: 'text', value: '=HYPERLINK("http://evil.example","Click")' },
+      'Customer email': { type: 'text', value: '+27@example.co.za' },
+      'Customer phone': { type: 'text', value: '021 555 0199' },
+      'Booked at': { type: 'time', value: bookedAt },
+    });
+
+    for (const format of ['csv', 'xlsx']) {
+      const bad = await send(t.app, 'GET', `/api/admin/repairs/export.${format}?status=lost`, { cookie: admin.cookie });
+      expect(bad.statusCode).toBe(400);
+    }
   });
 
   it('reads every row once across batches, newest first', async () => {
@@ -529,11 +545,9 @@ describe('GET /api/admin/repairs/export.csv', () => {
     const res = await send(t.app, 'GET', `/api/admin/repairs/export.csv?from=${WEDNESDAY}&to=${WEDNESDAY}`, {
       cookie: admin.cookie,
     });
-    const numbers = res.body
-      .trimEnd()
-      .split('\r\n')
+    const numbers = parseCsv(res.body.replace(/^\uFEFF/, ''))
       .slice(1)
-      .map((line) => line.split(',')[0]);
+      .map(([number]) => number);
     expect(numbers).toHaveLength(1101);
     expect(new Set(numbers).size).toBe(1101);
     expect(numbers[0]).toBe(template.bookingNumber);

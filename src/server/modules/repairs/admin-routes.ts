@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import { adminRepairQuerySchema, reassignRepairSchema, rescheduleRepairSchema } from '../../../shared/admin-repairs';
 import { adminCancelRepairSchema } from '../../../shared/repairs';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
+import { registerTableExport } from '../../lib/table-export';
 import { adminRepairDetails, exportRepairs, listAdminRepairs } from './admin-list';
 import { reassignRepair, rescheduleRepair } from './admin-moves';
 import { cancelRepair } from './cancel';
@@ -11,16 +13,20 @@ import { cancelRepair } from './cancel';
 type ByNumber = { Params: { bookingNumber: string } };
 const ADMIN = { config: { access: ['admin' as const] } };
 
-/** The admin's Repairs tab: the list and its CSV, one booking's details, and reassign, reschedule and cancel. */
+/** The admin's Repairs tab: the list and its export, one booking's details, and reassign, reschedule and cancel. */
 export function registerAdminRepairRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
   app.get('/api/admin/repairs', ADMIN, async (request) =>
     listAdminRepairs({ db, query: parseInput(adminRepairQuerySchema, request.query) }),
   );
 
   // Registered before /:bookingNumber would be asked; Fastify prefers the static segment anyway.
-  app.get('/api/admin/repairs/export.csv', ADMIN, async (request, reply) =>
-    exportRepairs(reply, { db, query: parseInput(adminRepairQuerySchema, request.query), now: clock.now() }),
-  );
+  registerTableExport(app, ADMIN_EXPORT_PATHS.repairs, {
+    name: 'repairs',
+    access: ADMIN.config.access,
+    clock,
+    query: (request) => parseInput(adminRepairQuerySchema, request.query),
+    open: ({ query }) => exportRepairs({ db, query }),
+  });
 
   app.get<ByNumber>('/api/admin/repairs/:bookingNumber', ADMIN, async (request) =>
     adminRepairDetails({ db, bookingNumber: request.params.bookingNumber }),

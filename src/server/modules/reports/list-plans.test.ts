@@ -173,12 +173,12 @@ async function planOfLastBatch(run: () => Promise<unknown>): Promise<string> {
   return result.rows.map((row) => Object.values(row)[0]).join('\n');
 }
 
-/** Every batch of an export read and dropped, as sendCsv would stream them. */
+/** Every batch of an export read and dropped, as its download would stream them. */
 async function drain(file: { batches: AsyncIterable<unknown[]> }) {
   for await (const batch of file.batches) void batch;
 }
 
-describe('CSV export batches (decision 049)', () => {
+describe('Export batches (decision 049)', () => {
   // One row in each table and batches of one: the second read is the keyset one, after the first row.
   beforeAll(async () => {
     const [order] = await db
@@ -231,6 +231,7 @@ describe('CSV export batches (decision 049)', () => {
             clock: systemClock,
             actor: admin,
             query: tradeInQuery,
+            format: 'csv',
             storeCurrency: 'NGN',
             batchSize: 1,
           }),

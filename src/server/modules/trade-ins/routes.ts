@@ -14,11 +14,11 @@ import {
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
 import { clientKey } from '../../lib/client-key';
-import { sendCsv } from '../../lib/csv';
 import { parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
+import { registerTableExport } from '../../lib/table-export';
 import { takingAtLeast } from '../../lib/timing';
 import type { ImageBudgets } from '../images/budgets';
 import { exportTradeIns } from './export';
@@ -106,17 +106,21 @@ export function registerTradeInRoutes(
     return list(reply, JSON.stringify(query), () => listTradeIns({ db, query }));
   });
 
-  app.get(ADMIN_EXPORT_PATHS.tradeIns, ADMIN, async (request, reply) => {
-    const query = parseInput(tradeInListQuerySchema, request.query);
-    const file = await exportTradeIns({
-      db,
-      clock,
-      actor: sessionUser(request),
-      query,
-      storeCurrency: config.STORE_CURRENCY,
-      batchSize: config.CSV_BATCH_SIZE,
-    });
-    return sendCsv(reply, { now: clock.now(), ...file });
+  registerTableExport(app, ADMIN_EXPORT_PATHS.tradeIns, {
+    name: 'transactions',
+    access: ADMIN.config.access,
+    clock,
+    query: (request) => parseInput(tradeInListQuerySchema, request.query),
+    open: ({ query, format, request }) =>
+      exportTradeIns({
+        db,
+        clock,
+        actor: sessionUser(request),
+        query,
+        format,
+        storeCurrency: config.STORE_CURRENCY,
+        batchSize: config.CSV_BATCH_SIZE,
+      }),
   });
 
   // One trade-in in full (decision 044); the agent's route below answers only for their own.

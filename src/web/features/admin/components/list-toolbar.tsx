@@ -1,5 +1,6 @@
-import { Download, RefreshCw, Search } from 'lucide-react';
+import { Download, FileSpreadsheet, RefreshCw, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { exportFileUrl, type ExportFormat } from '../../../../shared/admin-exports';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { SearchForm } from '../../../components/search-form';
 import { controlClass } from '../../../components/ui/field';
@@ -7,8 +8,10 @@ import type { PagedList } from '../../../lib/use-paged-list';
 
 /**
  * Search box (applied on Enter or Search) and a status filter over an admin list, with Refresh and
- * room for the tab's own buttons (Add Device...). `statuses` empty hides the filter. `exportPath` adds
- * Export CSV: the server's CSV of the list as filtered now (every page, not just the one shown).
+ * room for the tab's own buttons (Add Device...). `statuses` empty hides the filter. `exportPath` (one
+ * of ADMIN_EXPORT_PATHS) adds Export CSV and Export Excel: the server's file of the list as filtered now
+ * (every page, not just the one shown). Excel is the one to open in a spreadsheet: its account numbers,
+ * branch codes and phones are text cells, kept exactly as given (docs/decisions/070).
  */
 export function ListToolbar<T>({
   list,
@@ -61,16 +64,27 @@ export function ListToolbar<T>({
         <RefreshCw className={`size-4 ${list.query.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
         Refresh
       </Button>
-      {exportPath && (
-        <a href={withFilters(exportPath, list.filters)} download className={buttonClass('secondary')}>
-          <Download className="size-4" aria-hidden="true" />
-          Export CSV
-        </a>
-      )}
+      {exportPath &&
+        EXPORT_LINKS.map(({ format, label, Icon }) => (
+          <a
+            key={format}
+            href={withFilters(exportFileUrl(exportPath, format), list.filters)}
+            download
+            className={buttonClass('secondary')}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </a>
+        ))}
       {children}
     </div>
   );
 }
+
+const EXPORT_LINKS: { format: ExportFormat; label: string; Icon: typeof Download }[] = [
+  { format: 'csv', label: 'Export CSV', Icon: Download },
+  { format: 'xlsx', label: 'Export Excel (.xlsx)', Icon: FileSpreadsheet },
+];
 
 function withFilters(path: string, filters: Record<string, string>): string {
   const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));

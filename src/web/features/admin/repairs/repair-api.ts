@@ -18,7 +18,7 @@ const REPAIR_KEYS = {
   slots: (date: string) => ['admin', 'repairs', 'slots', date] as const,
 };
 
-export const REPAIRS_PATH = '/api/admin/repairs';
+const REPAIRS_PATH = '/api/admin/repairs';
 const repairPath = (number: string) => `${REPAIRS_PATH}/${encodeURIComponent(number)}`;
 
 /** The Repairs tab's list: paged, filtered (status, pickup dates, agent) and searched on the server. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ADMIN_EXPORT_PATHS } from '../../../../shared/admin-exports';
 import { ADMIN_REPAIR_MESSAGES, REPAIR_STATUS_OPTIONS, type AdminRepairRow } from '../../../../shared/admin-repairs';
 import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
@@ -11,7 +12,7 @@ import { useActiveAgents } from '../agents/agent-api';
 import { cardList, ListTab } from '../components/list-tab';
 import { ListToolbar } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
-import { REPAIRS_PATH, useRefreshRepairs, useRepairList } from '../repairs/repair-api';
+import { useRefreshRepairs, useRepairList } from '../repairs/repair-api';
 import { RepairDetailsDialog } from '../repairs/repair-details-dialog';
 import { CancelRepairDialog, ReassignDialog, RescheduleDialog } from '../repairs/repair-dialogs';
 import { formatPhone } from '../../../../shared/phones';
@@ -45,7 +46,7 @@ export default function RepairsTab() {
           list={list}
           searchLabel="Search by REP number, name or email"
           statuses={REPAIR_STATUS_OPTIONS}
-          exportPath={`${REPAIRS_PATH}/export.csv`}
+          exportPath={ADMIN_EXPORT_PATHS.repairs}
         >
           <RepairFilters list={list} />
         </ListToolbar>
