@@ -11,7 +11,7 @@ import { insertImage, INVALID_IMAGE, normaliseImage } from '../images/service';
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
 import { adminNewTradeInEmail, submissionEmail } from './emails';
 import { everyTradeIn } from './lists';
-import { appendHistory, deviceInfo, emailContext, type TradeInDeps } from './rows';
+import { appendHistory, deviceInfo, emailContext, listedDevice, type TradeInDeps } from './rows';
 
 /* Selling a device: the estimate from the quote table, then the submission with its photos. */
 
@@ -107,7 +107,7 @@ export async function submitTradeIn({
     }
     await enqueueEmail(
       tx,
-      submissionEmail({ ...row, deviceInfo: deviceInfo(row), estimatedValue }, emailContext(config)),
+      submissionEmail({ ...row, deviceInfo: listedDevice(row), estimatedValue }, emailContext(config)),
       now,
       ANONYMOUS_MAIL_CAP,
     );
