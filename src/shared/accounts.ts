@@ -61,17 +61,20 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 export const ACCOUNT_MESSAGES = {
-  emailTaken: 'An account with this email already exists',
   /** What every sign-up answers, for a new email and a taken one alike: the rest happens by email. */
   signUpCheckEmail: 'Check your email to finish creating your account',
   activationInvalid: 'This sign-up link is invalid or has expired. Please sign up again.',
-  activationPasswordWrong: 'Enter the password you chose when you signed up',
+  emailChangeInvalid: 'This link is invalid or has expired. Change your email again from your profile.',
+  emailChanged: 'Your email has been changed. Use it to sign in from now on.',
   invalidCustomer: 'Invalid email or password',
   invalidAgent: 'Invalid agent credentials. Please check your username and password.',
   invalidAdmin: 'Invalid admin credentials. Please check your email and password.',
   rateLimited: 'Too many sign-in attempts. Please try again in 15 minutes.',
   signInRequired: 'Please sign in',
   forbidden: 'You do not have access to this',
+  /** Under the Email field once a new email is asked for, whoever holds it: the change waits for its link. */
+  emailChangePending: (email: string) =>
+    `We sent a link to ${email}: your email changes once you open it and enter your password.`,
   currentPasswordWrong: 'Current password is incorrect',
   currentPasswordForEmail: 'Enter your current password to change your email',
   passwordChanged: 'Password changed successfully!',
@@ -185,12 +188,25 @@ export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-/** The page of the emailed sign-up link: the password chosen at sign-up makes the account and signs in. */
-export const activateAccountSchema = z.object({
-  token: z.string({ error: 'The sign-up link is missing its token' }).min(1, 'The sign-up link is missing its token'),
-  password: enteredPassword,
-});
+/**
+ * The page of the emailed sign-up link: whoever holds the link sets the account's password (the one
+ * chosen at sign-up keeps the form's details with it) and is signed in.
+ */
+export const activateAccountSchema = z
+  .object({
+    token: z.string({ error: 'The sign-up link is missing its token' }).min(1, 'The sign-up link is missing its token'),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+  })
+  .refine(...confirmationMatches('password', PASSWORD_MESSAGES.mismatch));
 export type ActivateAccountInput = z.input<typeof activateAccountSchema>;
+
+/** The page of the link emailed to a new address: the account's password makes it the account's email. */
+export const confirmEmailChangeSchema = z.object({
+  token: z.string({ error: 'The link is missing its token' }).min(1, 'The link is missing its token'),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+});
+export type ConfirmEmailChangeInput = z.input<typeof confirmEmailChangeSchema>;
 
 /** What POST /api/auth/signup answers, whoever holds the email. */
 export interface SignUpReply {
@@ -220,6 +236,16 @@ export const profilePictureSchema = z.object({
     .regex(/^(data:image\/[\w.+-]+;base64,)?[A-Za-z0-9+/=\s]+$/, 'Choose an image file')
     .transform((image) => image.slice(image.indexOf(',') + 1)),
 });
+
+/**
+ * What PUT /api/account/profile answers. `pendingEmail`: the new email asked for, which changes once
+ * the link emailed to it is used; the same whether or not another account holds it.
+ */
+export interface ProfileSavedReply {
+  message: string;
+  profile: ProfileReply;
+  pendingEmail?: string;
+}
 
 export interface ProfileReply {
   role: Role;

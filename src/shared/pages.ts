@@ -53,6 +53,12 @@ export const PAGES: PageMeta[] = [
     description: 'Choose a new password.',
     indexed: false,
   },
+  {
+    pattern: '/confirm-email',
+    title: 'Confirm your new email | QuickBuy',
+    description: 'Confirm the new email of your account.',
+    indexed: false,
+  },
   { pattern: '/account', title: 'My account | QuickBuy', description: 'Your QuickBuy account.', indexed: false },
   {
     pattern: '/about',

@@ -13,6 +13,8 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Where the link emailed to a new address confirms an email change. */
+  confirmEmail: '/confirm-email',
   account: '/account',
   about: '/about',
   contact: '/contact',

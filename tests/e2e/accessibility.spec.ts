@@ -186,6 +186,7 @@ for (const { name, viewport } of WIDTHS) {
       await scan(page, '/signup, errors shown');
       await visit(page, paths.forgotPassword);
       await visit(page, `${paths.resetPassword}?token=not-checked-before-submit`);
+      await visit(page, `${paths.confirmEmail}?token=not-checked-before-submit`);
     });
 
     test('every content page, the FAQ with an answer open, the 404 page', async ({ page }) => {

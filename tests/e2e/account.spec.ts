@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { expect, test, uniqueId } from './fixtures';
+import { emailTo, linkIn } from './mailbox';
 
 test('the account tabs: profile update, payment details saved masked, empty orders, address edit', async ({
   page,
@@ -50,6 +51,38 @@ test('the account tabs: profile update, payment details saved masked, empty orde
   await page.getByRole('button', { name: 'Save Address' }).click();
   await expect(page.getByText('Address saved successfully')).toBeVisible();
   await expect(page.getByText('Pietermaritzburg')).toBeVisible();
+});
+
+test('a customer changes their email: the new address gets a link, and their password there makes the change', async ({
+  page,
+  customer,
+}) => {
+  const newEmail = `moved.${uniqueId()}@example.co.za`;
+  await page.goto('/account');
+  // The profile's own form: the Change Password form below has a Current Password too.
+  const profile = page.getByRole('region', { name: 'Profile', exact: true });
+  await profile.getByLabel(/^Email/).fill(newEmail);
+  await profile.getByLabel('Current Password').fill(customer.password);
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  // The account keeps its email until the link is used; the field says where the link went.
+  await expect(page.getByLabel(/^Email/)).toHaveValue(customer.email);
+  await expect(page.getByLabel(/^Email/)).toHaveAccessibleDescription(
+    `We sent a link to ${newEmail}: your email changes once you open it and enter your password.`,
+  );
+
+  await page.goto(linkIn(await emailTo(newEmail, /^Confirm your new QuickBuy email$/), 'Confirm my new email'));
+  await expect(page.getByRole('heading', { name: 'Confirm your new email' })).toBeVisible();
+  await page.getByLabel(/^Password/).fill('Not-my-password-1');
+  await page.getByRole('button', { name: 'Confirm my new email' }).click();
+  await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription('Current password is incorrect');
+  await page.getByLabel(/^Password/).fill(customer.password);
+  await page.getByRole('button', { name: 'Confirm my new email' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your email has been changed. Use it to sign in from now on.' }),
+  ).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByLabel(/^Email/)).toHaveValue(newEmail);
 });
 
 test('forgot password answers the same whatever the email', async ({ page }) => {

@@ -116,16 +116,15 @@ test('the standalone /signup and /login pages really sign up and sign in; the em
   await expect(page.getByRole('status').filter({ hasText: CHECK_EMAIL })).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
 
-  // The link asks for the password chosen at sign-up, and a wrong one is refused under its field.
+  // The link asks for the password twice, and two that differ are refused under the second.
   const link = await emailedLink(email, '/signup');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Finish signing up' })).toBeVisible();
-  await page.getByLabel(/^Password/).fill('Union-buildings-2');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(
-    'Enter the password you chose when you signed up',
-  );
   await page.getByLabel(/^Password/).fill('Union-buildings-1');
+  await page.getByLabel('Confirm Password').fill('Union-buildings-2');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByLabel('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
+  await page.getByLabel('Confirm Password').fill('Union-buildings-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
@@ -135,6 +134,7 @@ test('the standalone /signup and /login pages really sign up and sign in; the em
   // Used once, the link makes nothing more.
   await page.goto(link);
   await page.getByLabel(/^Password/).fill('Union-buildings-1');
+  await page.getByLabel('Confirm Password').fill('Union-buildings-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'This sign-up link is invalid or has expired. Please sign up again.' }),

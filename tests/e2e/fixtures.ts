@@ -159,13 +159,15 @@ export async function emailedLink(to: string, path: string): Promise<string> {
 export async function signUpThroughEmail(api: Api, customer: Customer) {
   await api.expect(api.post('/api/auth/signup', customer), 202);
   const token = new URL(await emailedLink(customer.email, paths.signup)).searchParams.get('token');
-  await api.expect(api.post('/api/auth/activate', { token, password: customer.password }), 201);
+  const password = customer.password;
+  await api.expect(api.post('/api/auth/activate', { token, password, confirmPassword: password }), 201);
 }
 
-/** Opens the sign-up link emailed to `email` and finishes the sign-up with `password`, as its recipient does. */
+/** Opens the sign-up link emailed to `email` and finishes the sign-up with `password` typed twice, as its recipient does. */
 export async function followSignUpLink(page: Page, email: string, password: string) {
   await page.goto(await emailedLink(email, paths.signup));
   await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 

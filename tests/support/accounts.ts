@@ -48,10 +48,10 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 /** The sign-up link's email kind, and the route its page sends the token and password to. */
 export const SIGN_UP_LINK = 'sign_up_link';
 
-/** Finishes a sign-up as its emailed link's page does: the token and the password chosen at sign-up. */
+/** Finishes a sign-up as its emailed link's page does: the token and the password (chosen at sign-up), typed twice. */
 export function activate(t: TestApp, token: string, password = CUSTOMER_PASSWORD) {
   return send(t.app, 'POST', '/api/auth/activate', {
-    body: { token, password },
+    body: { token, password, confirmPassword: password },
     headers: { 'x-forwarded-for': newAddress() },
   });
 }
@@ -66,6 +66,28 @@ export async function signUpCustomer(t: TestApp, overrides: Partial<SignupInput>
   const activated = await activate(t, token, body.password);
   if (activated.statusCode !== 201) throw new Error(`activation failed: ${activated.body}`);
   return { cookie: sessionCookie(activated), email: body.email, user: activated.json().user as { id: string } };
+}
+
+/** The email change's link kind, and the route its page sends the token and the account's password to. */
+export const EMAIL_CHANGE_LINK = 'email_change_link';
+
+/**
+ * Changes a signed-in user's email as a person does: the profile form with the current password, then
+ * the link emailed to the new address with the password again. The confirmation's reply.
+ */
+export async function changeEmail(t: TestApp, cookie: string, email: string, password = CUSTOMER_PASSWORD) {
+  const headers = { 'x-forwarded-for': newAddress() };
+  const { name } = (await send(t.app, 'GET', '/api/account/profile', { cookie })).json() as { name: string };
+  const before = await emailedTokens(t, email, EMAIL_CHANGE_LINK);
+  const asked = await send(t.app, 'PUT', '/api/account/profile', {
+    cookie,
+    headers,
+    body: { name, email, currentPassword: password },
+  });
+  if (asked.statusCode !== 200) throw new Error(`email change refused: ${asked.body}`);
+  const token = (await emailedTokens(t, email, EMAIL_CHANGE_LINK)).find((sent) => !before.includes(sent));
+  if (!token) throw new Error(`no email change link was emailed to ${email}`);
+  return send(t.app, 'POST', '/api/auth/confirm-email', { headers, body: { token, currentPassword: password } });
 }
 
 export async function createAgent(

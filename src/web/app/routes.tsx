@@ -176,6 +176,7 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
             appRoute(paths.signup, () => import('../features/auth/signup-page')),
             appRoute(paths.forgotPassword, () => import('../features/auth/forgot-password-page')),
             appRoute(paths.resetPassword, () => import('../features/auth/reset-password-page')),
+            appRoute(paths.confirmEmail, () => import('../features/auth/confirm-email-page')),
             appRoute(paths.account, () => import('../features/account/account-page')),
             storefrontRoute(paths.about, 'content/about-page', () => import('../features/content/about-page')),
             storefrontRoute(paths.contact, 'content/contact-page', () => import('../features/content/contact-page'), {

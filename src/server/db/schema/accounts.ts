@@ -108,23 +108,54 @@ export interface SignUpDetails {
 }
 
 /**
+ * The link columns of a row waiting for a link emailed to an address (a sign-up, an email change):
+ * the SHA-256 of the newest link, of the one emailed before it (both work; a repeated request emails
+ * at most one more), when the newest went out and when both stop working.
+ */
+const emailedLinkColumns = () => ({
+  tokenHash: text('token_hash').notNull(),
+  earlierTokenHash: text('earlier_token_hash'),
+  emailedAt: timestamp('emailed_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * A sign-up waiting for the link emailed to its address: the account is made only when the link is
- * used, so a sign-up answers alike for a new and a taken email. One per address (a new sign-up
- * replaces it); only the link's SHA-256 is stored.
+ * used, so a sign-up answers alike for a new and a taken email. One per address: a new sign-up
+ * replaces its form (the details and the password's hash), not its link.
  */
 export const signUpRequests = pgTable(
   'sign_up_requests',
   {
+    ...emailedLinkColumns(),
     tokenHash: text('token_hash').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     details: jsonb('details').$type<SignUpDetails>().notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('sign_up_requests_earlier_token_unique').on(t.earlierTokenHash),
     uniqueIndex('sign_up_requests_email_unique').on(sql`lower(${t.email})`),
     index('sign_up_requests_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A signed-in user's new email, waiting for the link emailed to it: the account's email changes only
+ * when the link is used with the account's password. One per user: a new request replaces it.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    userId: keyedBy('user_id', () => users.id),
+    ...emailedLinkColumns(),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_unique').on(t.tokenHash),
+    uniqueIndex('email_changes_earlier_token_unique').on(t.earlierTokenHash),
   ],
 );
 

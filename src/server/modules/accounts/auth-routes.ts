@@ -4,6 +4,7 @@ import {
   activateAccountSchema,
   adminSigninSchema,
   agentSigninSchema,
+  confirmEmailChangeSchema,
   forgotPasswordSchema,
   passwordChangeSchema,
   resetPasswordSchema,
@@ -16,6 +17,7 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { takingAtLeast } from '../../lib/timing';
+import { confirmEmailChange } from './email-change';
 import { clearSessionCookie, replySignedIn, requestSession, whoAmI } from './guard';
 import { changePassword } from './password-change';
 import { requestPasswordReset, resetPassword } from './password-reset';
@@ -60,6 +62,17 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, clock }: 
     async (request, reply) => {
       const { token, password } = parseInput(activateAccountSchema, request.body, FORM);
       return signedIn(reply, await activateAccount({ db, config, clock, token, password }), 201);
+    },
+  );
+
+  // The link emailed to a new address: anyone holding it, signed in or not, with the account's password.
+  app.post(
+    '/api/auth/confirm-email',
+    { config: { access: 'public', rateLimit: { max: 30, timeWindow: '15 minutes' } } },
+    async (request) => {
+      const { token, currentPassword } = parseInput(confirmEmailChangeSchema, request.body, FORM);
+      await confirmEmailChange({ db, clock, token, currentPassword, address: request.ip });
+      return { message: ACCOUNT_MESSAGES.emailChanged };
     },
   );
 

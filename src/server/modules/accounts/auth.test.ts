@@ -6,11 +6,13 @@ import { expectError, expectFieldError } from '../../../../tests/support/errors'
 import { emailedTokens, emailsTo, linkToken } from '../../../../tests/support/mail';
 import { createTestApp, send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { FORGOT_PASSWORD_MS, SIGN_UP_MS } from './auth-routes';
+import { RESEND_AFTER_MS } from './emailed-links';
 import { sha256 } from './sessions';
 import { signInDelayMs } from './sign-in-limit';
 import {
   activate,
   ADMIN_PASSWORD,
+  changeEmail,
   AGENT_PASSWORD,
   CUSTOMER_PASSWORD,
   createAdmin,
@@ -38,9 +40,19 @@ const pendingFor = (email: string) =>
     .from(signUpRequests)
     .where(sql`lower(${signUpRequests.email}) = ${email.toLowerCase()}`);
 
+/** Signs `body` up and returns the token of the link it emailed (the newest, when the address had others). */
+async function signUpForLink(body: ReturnType<typeof signupBody>) {
+  const before = await emailedTokens(t, body.email, SIGN_UP_LINK);
+  expect((await signUp(body)).statusCode).toBe(202);
+  const fresh = (await emailedTokens(t, body.email, SIGN_UP_LINK)).filter((token) => !before.includes(token));
+  expect(fresh).toHaveLength(1);
+  return fresh[0]!;
+}
+const CONTEXT_WORD = 'Password must not contain QuickBuy or the part of your email before the @';
+
 describe('POST /api/auth/signup', () => {
-  it('answers 202 with no session and emails a link to the address; nothing is made until the link is used', async () => {
-    const body = signupBody({ email: 'Lerato.M@Example.co.za' });
+  it('answers 202 with no session and emails a link to the address, with nothing the form typed; nothing is made until the link is used', async () => {
+    const body = signupBody({ email: 'Lerato.M@Example.co.za', firstName: 'Visit evil.example', lastName: 'Zzyzx' });
     const res = await signUp(body);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual(CHECK_EMAIL);
@@ -57,6 +69,12 @@ describe('POST /api/auth/signup', () => {
     const token = linkToken(mail!.text);
     expect(mail!.text).toContain(`http://localhost:3000/signup?token=${token}`);
     expect(mail!.html).toContain(`http://localhost:3000/signup?token=${token}`);
+    // Anyone may sign an address up: the email greets nobody by the name typed, and repeats nothing of the form.
+    expect(mail!.text).toContain('Hi there,');
+    for (const typed of ['evil.example', 'Visit', 'Zzyzx', body.phone, body.idNumber, body.apartment!]) {
+      expect(mail!.text, typed).not.toContain(typed);
+      expect(mail!.html, typed).not.toContain(typed);
+    }
     // Only the link's SHA-256 is stored, with the password's scrypt hash.
     const [pending] = await pendingFor(body.email);
     expect(pending!.tokenHash).toBe(sha256(token));
@@ -66,7 +84,7 @@ describe('POST /api/auth/signup', () => {
 
   it('answers a taken email, whatever its case, exactly as a new one, and tells its owner by email', async () => {
     const { email } = await signUpCustomer(t, { email: 'sipho@example.co.za' });
-    const taken = await signUp(signupBody({ email: 'SIPHO@example.co.za', firstName: 'Someone' }));
+    const taken = await signUp(signupBody({ email: 'SIPHO@example.co.za', firstName: 'Mallory' }));
     const fresh = await signUp(signupBody({ email: 'sipho.new@example.co.za' }));
     expect([taken.statusCode, fresh.statusCode]).toEqual([202, 202]);
     expect(taken.body).toBe(fresh.body);
@@ -75,7 +93,9 @@ describe('POST /api/auth/signup', () => {
     const [notice, ...more] = await emailsTo(t, email, 'sign_up_taken');
     expect(more).toEqual([]);
     expect(notice).toMatchObject({ to: email, subject: 'Someone tried to sign up with your QuickBuy email' });
+    // Its owner's own name, nothing of the form.
     expect(notice!.text).toContain('Hi Thandi,');
+    expect(notice!.text + notice!.html).not.toContain('Mallory');
     expect(notice!.text).toContain('Sign in: http://localhost:3000/auth');
     expect(notice!.text).toContain('Reset my password: http://localhost:3000/forgot-password');
     expect(await emailedTokens(t, email, SIGN_UP_LINK)).toHaveLength(1); // the owner's own, used
@@ -117,8 +137,8 @@ describe('POST /api/auth/signup', () => {
       expect(res.statusCode, password).toBe(400);
       expect(res.json().error, password).toEqual({
         code: 'VALIDATION_FAILED',
-        message: 'Password must not contain QuickBuy or the part of your email before the @',
-        fields: { password: 'Password must not contain QuickBuy or the part of your email before the @' },
+        message: CONTEXT_WORD,
+        fields: { password: CONTEXT_WORD },
       });
     }
     expect(await emailsTo(t, email, SIGN_UP_LINK)).toEqual([]);
@@ -164,14 +184,6 @@ describe('POST /api/auth/signup', () => {
 });
 
 describe('POST /api/auth/activate (the emailed sign-up link)', () => {
-  /** Signs `body` up and returns the token of the link it emailed (the newest, when the address had others). */
-  async function signUpForLink(body: ReturnType<typeof signupBody>) {
-    const before = await emailedTokens(t, body.email, SIGN_UP_LINK);
-    expect((await signUp(body)).statusCode).toBe(202);
-    const fresh = (await emailedTokens(t, body.email, SIGN_UP_LINK)).filter((token) => !before.includes(token));
-    expect(fresh).toHaveLength(1);
-    return fresh[0]!;
-  }
   const INVALID = {
     code: 'SIGN_UP_LINK_INVALID',
     message: 'This sign-up link is invalid or has expired. Please sign up again.',
@@ -223,11 +235,39 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
     expectError(await activate(t, 'not-a-token'), 400, INVALID);
   });
 
-  it('asks for the password chosen at sign-up; a wrong one leaves the link usable', async () => {
-    const token = await signUpForLink(signupBody());
-    const wrong = await activate(t, token, 'Someone-elses-2026');
-    expectFieldError(wrong, 400, 'VALIDATION_FAILED', 'password', 'Enter the password you chose when you signed up');
-    expect(wrong.cookies).toEqual([]);
+  it("lets whoever holds the link set the password: the one typed at sign-up keeps the form's details, another makes the account with the email alone", async () => {
+    const body = signupBody();
+    const token = await signUpForLink(body);
+    const res = await activate(t, token, 'Someone-elses-2026');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      user: { role: 'customer', id: expect.any(String), email: body.email, firstName: '', lastName: '' },
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(row).toMatchObject({ phone: '', idType: null, idNumber: null, city: null, province: null });
+    const signIn = (password: string) =>
+      send(t.app, 'POST', '/api/auth/signin', { body: { email: body.email, password }, headers: from() });
+    expect((await signIn('Someone-elses-2026')).statusCode).toBe(200);
+    expect((await signIn(body.password)).statusCode).toBe(401);
+  });
+
+  it('refuses two passwords that differ, or one that breaks a rule, under its field, and leaves the link usable', async () => {
+    const body = signupBody({ email: 'nomsa.dube@example.co.za' });
+    const token = await signUpForLink(body);
+    const refusals: [Record<string, string>, string, string][] = [
+      [{ password: 'Table-bay-2026', confirmPassword: 'Table-bay-2027' }, 'confirmPassword', 'Passwords do not match'],
+      [
+        { password: 'Password123', confirmPassword: 'Password123' },
+        'password',
+        'This password is too common: choose another',
+      ],
+      [{ password: 'Nomsa-2026!', confirmPassword: 'Nomsa-2026!' }, 'password', CONTEXT_WORD],
+    ];
+    for (const [passwords, field, message] of refusals) {
+      const res = await send(t.app, 'POST', '/api/auth/activate', { body: { token, ...passwords }, headers: from() });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', field, message);
+      expect(res.cookies).toEqual([]);
+    }
     expect((await activate(t, token)).statusCode).toBe(201);
   });
 
@@ -241,30 +281,90 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
     expectError(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid email or password' });
   });
 
-  it("replaces a sign-up still waiting for the address: the squatter's link is dead, the owner's makes the account", async () => {
+  it("keeps a squatter's link: the owner's sign-up replaces the waiting form, and that link makes the owner's account", async () => {
     const email = 'target@example.co.za';
-    const squatter = await signUpForLink(
-      signupBody({ email, firstName: 'Squatter', password: 'Stolen-goods-77', confirmPassword: 'Stolen-goods-77' }),
-    );
-    const owner = await signUpForLink(signupBody({ email, firstName: 'Palesa' }));
+    const squatter = { email, firstName: 'Squatter', password: 'Stolen-goods-77', confirmPassword: 'Stolen-goods-77' };
+    const link = await signUpForLink(signupBody(squatter));
+    expect((await signUp(signupBody({ email, firstName: 'Palesa' }))).statusCode).toBe(202);
+    expect(await emailedTokens(t, email, SIGN_UP_LINK)).toEqual([link]);
     expect(await pendingFor(email)).toHaveLength(1);
-    expectError(await activate(t, squatter, 'Stolen-goods-77'), 400, INVALID);
-    const res = await activate(t, owner);
+    const res = await activate(t, link);
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email, firstName: 'Palesa' });
+    const squatterIn = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email, password: squatter.password },
+      headers: from(),
+    });
+    expectError(squatterIn, 401, { code: 'UNAUTHORIZED', message: 'Invalid email or password' });
   });
 
   it('refuses a link whose address another account took meanwhile', async () => {
     const body = signupBody();
     const token = await signUpForLink(body);
     const other = await signUpCustomer(t);
-    const moved = await send(t.app, 'PUT', '/api/account/profile', {
-      cookie: other.cookie,
-      body: { name: 'Thandi Nkosi', email: body.email, currentPassword: CUSTOMER_PASSWORD },
-    });
-    expect(moved.statusCode).toBe(200);
+    expect((await changeEmail(t, other.cookie, body.email)).statusCode).toBe(200);
     expectError(await activate(t, token), 400, INVALID);
     expect(await pendingFor(body.email)).toEqual([]);
+  });
+});
+
+describe('a stranger signing up an address that is not theirs', () => {
+  const stranger = (email: string) =>
+    signupBody({ email, firstName: 'Mallory', password: 'Stolen-goods-77', confirmPassword: 'Stolen-goods-77' });
+  const owner = (email: string) => signupBody({ email, firstName: 'Palesa' });
+  const linksTo = (email: string) => emailedTokens(t, email, SIGN_UP_LINK);
+  const signUpTimes = async (times: number, body: ReturnType<typeof signupBody>) => {
+    for (let i = 0; i < times; i++) expect((await signUp(body)).statusCode).toBe(202);
+  };
+
+  it('sends one link for every sign-up within 10 minutes of it, one more after, then none until they expire; both links work', async () => {
+    const email = 'flooded@example.co.za';
+    await signUpTimes(6, stranger(email));
+    expect(await linksTo(email)).toHaveLength(1);
+    t.clock.advance(RESEND_AFTER_MS);
+    await signUpTimes(6, stranger(email));
+    const links = await linksTo(email);
+    expect(links).toHaveLength(2);
+    t.clock.advance(12 * 60 * 60_000);
+    await signUpTimes(6, stranger(email));
+    expect(await linksTo(email)).toHaveLength(2);
+    // One waiting sign-up, which either link finishes.
+    const [waiting, ...more] = await pendingFor(email);
+    expect(more).toEqual([]);
+    expect([waiting!.tokenHash, waiting!.earlierTokenHash].sort()).toEqual(links.map(sha256).sort());
+    // Once they expire, the address starts over with a new link.
+    t.clock.advance(24 * 60 * 60_000);
+    await signUpTimes(1, owner(email));
+    expect(await linksTo(email)).toHaveLength(3);
+  });
+
+  it("still gets its owner a working link after a stranger's five sign-ups: within 10 minutes the one in the inbox, after them one more", async () => {
+    for (const wait of [2 * 60_000, RESEND_AFTER_MS]) {
+      const email = `owner.${wait}@example.co.za`;
+      await signUpTimes(5, stranger(email));
+      t.clock.advance(wait);
+      await signUpTimes(1, owner(email));
+      const links = await linksTo(email);
+      expect(links, `after ${wait} ms`).toHaveLength(wait < RESEND_AFTER_MS ? 1 : 2);
+      // The newest link works for the owner, with the owner's password and details.
+      const newest = (await pendingFor(email))[0]!.tokenHash;
+      const res = await activate(
+        t,
+        links.find((token) => sha256(token) === newest)!,
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json().user).toMatchObject({ email, firstName: 'Palesa', lastName: 'Nkosi' });
+    }
+  });
+
+  it("never puts a stranger's form into the owner's account: signed up after the owner's, it leaves the owner an account with the email alone", async () => {
+    const email = 'second.form@example.co.za';
+    const link = await signUpForLink(owner(email));
+    await signUpTimes(1, stranger(email));
+    const res = await activate(t, link);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ email, firstName: '', lastName: '' });
+    expect(JSON.stringify(await t.db.select().from(users).where(eq(users.email, email)))).not.toContain('Mallory');
   });
 });
 
@@ -635,7 +735,7 @@ async function expectSecureSignUp(store: TestApp) {
   await send(store.app, 'POST', '/api/auth/signup', { body, headers: viaHttp });
   const [mail] = await emailsTo(store, body.email, SIGN_UP_LINK);
   const res = await send(store.app, 'POST', '/api/auth/activate', {
-    body: { token: linkToken(mail!.text), password: body.password },
+    body: { token: linkToken(mail!.text), password: body.password, confirmPassword: body.password },
     headers: viaHttp,
   });
   expect(res.cookies.find((c) => c.name === 'qb_session')?.secure).toBe(true);

@@ -3,10 +3,13 @@ import { STORE } from '../../../shared/store';
 import { headedEmail, linkHtml } from '../../lib/email-layout';
 import type { OutgoingEmail } from '../mail/outbox';
 
-/** Who an account email greets and where it goes; `id` ties it to the user in the outbox, when there is one. */
+/**
+ * Who an account email greets and where it goes; `id` ties it to the user in the outbox, when there is
+ * one. An address nobody has proven (a sign-up's, a new email's) gets no name: whoever asked typed it.
+ */
 interface Recipient {
   email: string;
-  firstName: string;
+  firstName?: string;
   id?: string;
 }
 
@@ -45,6 +48,7 @@ function accountEmail(
 
 export const RESET_LINK_HOURS = 1;
 export const SIGN_UP_LINK_HOURS = 24;
+export const EMAIL_CHANGE_LINK_HOURS = 24;
 
 export function passwordResetEmail(user: Recipient, token: string, publicUrl: string): OutgoingEmail {
   return accountEmail(user, 'password_reset', {
@@ -58,24 +62,30 @@ export function passwordResetEmail(user: Recipient, token: string, publicUrl: st
   });
 }
 
-/** The link that makes a new account: sent only to the address it is for. */
-export function signUpLinkEmail(person: Recipient, token: string, publicUrl: string): OutgoingEmail {
-  return accountEmail(person, 'sign_up_link', {
+/**
+ * The link that makes a new account: to the address alone, and nothing in it that the sign-up form
+ * said (anyone may sign an address up).
+ */
+export function signUpLinkEmail(email: string, token: string, publicUrl: string): OutgoingEmail {
+  return accountEmail({ email }, 'sign_up_link', {
     subject: `Finish creating your ${STORE.name} account`,
     paragraphs: [
       `To finish creating your ${STORE.name} account, open this link within ${SIGN_UP_LINK_HOURS} hours and enter the password you chose. It is yours alone: do not share it.`,
       'If you did not sign up, ignore this email: no account is made without it.',
     ],
-    links: [
-      { label: 'Finish creating my account', href: absolute(publicUrl, `${paths.signup}?token=${token}`) },
-    ],
+    links: [{ label: 'Finish creating my account', href: absolute(publicUrl, `${paths.signup}?token=${token}`) }],
     containsSecret: true,
   });
 }
 
+/** Where the owner of an address signs in: the shop's form, or the portal's for staff. */
+const signInLink = (user: { role: string }, publicUrl: string) => ({
+  label: 'Sign in',
+  href: absolute(publicUrl, user.role === 'customer' ? paths.auth : paths.agentLogin),
+});
+
 /** What the owner of a taken email hears when someone signs up with it: the sign-up itself answers as for a new one. */
 export function signUpTakenEmail(user: Recipient & { role: string }, publicUrl: string): OutgoingEmail {
-  const signIn = user.role === 'customer' ? paths.auth : paths.agentLogin;
   return accountEmail(user, 'sign_up_taken', {
     subject: `Someone tried to sign up with your ${STORE.name} email`,
     paragraphs: [
@@ -83,13 +93,41 @@ export function signUpTakenEmail(user: Recipient & { role: string }, publicUrl: 
       'If it was you, sign in, or reset your password if you have forgotten it. If it was not you, ignore this email: nothing has changed.',
     ],
     links: [
-      { label: 'Sign in', href: absolute(publicUrl, signIn) },
+      signInLink(user, publicUrl),
       { label: 'Reset my password', href: absolute(publicUrl, paths.forgotPassword) },
     ],
   });
 }
 
-/** Told to the old address, so its owner notices a change they did not make. */
+/**
+ * The link that makes `email` an account's email, to that address alone. It names no account: the
+ * account's name is whatever its holder typed, and the address has not said it wants to hear it.
+ */
+export function emailChangeLinkEmail(email: string, userId: string, token: string, publicUrl: string): OutgoingEmail {
+  return accountEmail({ email, id: userId }, 'email_change_link', {
+    subject: `Confirm your new ${STORE.name} email`,
+    paragraphs: [
+      `Someone asked to make this address the email of a ${STORE.name} account. To confirm, open this link within ${EMAIL_CHANGE_LINK_HOURS} hours and enter that account's password. It is yours alone: do not share it.`,
+      'If it was not you, ignore this email: nothing changes without it.',
+    ],
+    links: [{ label: 'Confirm my new email', href: absolute(publicUrl, `${paths.confirmEmail}?token=${token}`) }],
+    containsSecret: true,
+  });
+}
+
+/** What the owner of a taken email hears when another account asks to move to it: the request itself answers as for a free one. */
+export function emailChangeTakenEmail(user: Recipient & { role: string }, publicUrl: string): OutgoingEmail {
+  return accountEmail(user, 'email_change_taken', {
+    subject: `Someone tried to use your email for another ${STORE.name} account`,
+    paragraphs: [
+      `Someone asked to change the email of a ${STORE.name} account to this address, which already has an account. Nothing has changed: one address belongs to one account.`,
+      'If it was you, sign in with this address instead. If it was not you, ignore this email.',
+    ],
+    links: [signInLink(user, publicUrl)],
+  });
+}
+
+/** Told to the old address once the new one is confirmed, so its owner notices a change they did not make. */
 export function emailChangedEmail(user: Recipient, newEmail: string): OutgoingEmail {
   return accountEmail(user, 'email_changed', {
     subject: `Your ${STORE.name} email was changed`,

@@ -22,7 +22,7 @@ import { loadConfig } from '../../config';
 import { auditLog, sessions, signInFailures, staffFactors, staffRecoveryCodes } from '../../db/schema';
 import { resetStaffSecondFactor } from './second-factor';
 import { sha256 } from './sessions';
-import { SECOND_FACTOR_MAX_FAILURES, signInDelayMs } from './sign-in-limit';
+import { RECOVERY_CODE_MAX_FAILURES, SECOND_FACTOR_MAX_FAILURES, signInDelayMs } from './sign-in-limit';
 import * as totp from './totp';
 
 const t = useTestApp();
@@ -460,6 +460,79 @@ describe('one budget per account, shared by parallel requests', () => {
     // Slowed, never locked: the owner's password still opens the second step.
     expect((await me(await passwordStep(t, 'admin', admin.email))).secondFactor.step).toBe('enrol');
   }, 90_000);
+});
+
+describe('recovery codes, counted apart from authenticator codes', () => {
+  /** An agent who set up their app, with their recovery codes, and a wrong code for now. */
+  async function enrolledAgent() {
+    const agent = await createAgent(t);
+    const pending = await passwordStep(t, 'agent', agent.username!);
+    const { recoveryCodes, secret } = (await post('/api/auth/mfa/enrolment', pending)).json();
+    const code = totp.totpCode(secret, totp.totpStep(t.clock.now()));
+    await post('/api/auth/mfa/enrolment/confirm', pending, { savedRecoveryCodes: true, code });
+    t.clock.advance(120_000);
+    const step = totp.totpStep(t.clock.now());
+    const right = new Set([-1, 0, 1].map((offset) => totp.totpCode(secret, step + offset)));
+    const wrongCode = ['000000', '111111'].find((c) => !right.has(c))!;
+    const codeNow = () => totp.totpCode(secret, totp.totpStep(t.clock.now()));
+    return { agent, recoveryCodes: recoveryCodes as string[], wrongCode, codeNow };
+  }
+  const wrongCodes = async (cookie: string, code: string, times: number) => {
+    for (let i = 0; i < times; i++) await post('/api/auth/mfa/code', cookie, { code });
+  };
+
+  it(`still let a recovery code in once ${SECOND_FACTOR_MAX_FAILURES} wrong codes shut the code step for the quarter hour`, async () => {
+    const { agent, recoveryCodes, wrongCode, codeNow } = await enrolledAgent();
+    const pending = await passwordStep(t, 'agent', agent.username!);
+    await wrongCodes(pending, wrongCode, SECOND_FACTOR_MAX_FAILURES);
+    expectError(await post('/api/auth/mfa/code', pending, { code: codeNow() }), 429, LIMITED);
+    const res = await post('/api/auth/mfa/recovery', pending, { recoveryCode: recoveryCodes[0] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ role: 'agent', id: agent.id });
+    // The owner is in: the wrong codes are forgiven.
+    expect(
+      await t.db
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.key, `factor:${agent.id}`)),
+    ).toEqual([]);
+  });
+
+  it(`take ${RECOVERY_CODE_MAX_FAILURES} wrong recovery codes a quarter hour, then 429 for recovery codes alone`, async () => {
+    const { agent, recoveryCodes, codeNow } = await enrolledAgent();
+    const pending = await passwordStep(t, 'agent', agent.username!);
+    const invalid = 'That recovery code is not right, or it was already used.';
+    for (let i = 0; i < RECOVERY_CODE_MAX_FAILURES; i++) {
+      const res = await post('/api/auth/mfa/recovery', pending, { recoveryCode: `aaaa-bbbb-cccc-dddd-eeee-ff${i}a` });
+      expectFieldError(res, 400, 'VALIDATION_FAILED', 'recoveryCode', invalid);
+    }
+    expectError(await post('/api/auth/mfa/recovery', pending, { recoveryCode: recoveryCodes[1] }), 429, LIMITED);
+    // The app's code is another count: it still signs the agent in.
+    const res = await post('/api/auth/mfa/code', pending, { code: codeNow() });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("are forgotten with the agent's authenticator when the admin resets it: the agent sets up a new app at once", async () => {
+    const { agent, wrongCode } = await enrolledAgent();
+    await wrongCodes(await passwordStep(t, 'agent', agent.username!), wrongCode, SECOND_FACTOR_MAX_FAILURES);
+    const admin = await createAdmin(t);
+    const adminCookie = await signInAs(t, 'admin', admin.email);
+    expect((await post(`/api/admin/agents/${agent.id}/reset-mfa`, adminCookie)).statusCode).toBe(200);
+    expect(
+      await t.db
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.key, `factor:${agent.id}`)),
+    ).toEqual([]);
+    const pending = await passwordStep(t, 'agent', agent.username!);
+    const { secret } = (await post('/api/auth/mfa/enrolment', pending)).json();
+    const res = await post('/api/auth/mfa/enrolment/confirm', pending, {
+      savedRecoveryCodes: true,
+      code: totp.totpCode(secret, totp.totpStep(t.clock.now())),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ role: 'agent', id: agent.id });
+  });
 });
 
 describe('STAFF_MFA', () => {

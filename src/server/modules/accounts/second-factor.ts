@@ -18,7 +18,14 @@ import { seal, sealingKey, unseal } from '../../lib/sealing';
 import { recordAudit } from '../audit/service';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
 import { sha256, upgradeSession, type ResolvedSession } from './sessions';
-import { secondFactorKey, signInKeys, signInSucceeded, takeSignInAttempt } from './sign-in-limit';
+import {
+  forgetSecondFactorFailures,
+  recoveryCodeKey,
+  secondFactorKey,
+  signInKeys,
+  signInSucceeded,
+  takeSignInAttempt,
+} from './sign-in-limit';
 
 /**
  * The staff second factor (docs/decisions/041): an authenticator app (TOTP) set up at the first
@@ -121,7 +128,9 @@ type Proof = { code: string } | { recoveryCode: string };
 /**
  * Checks a code (or a recovery code) for a pending session and, when it is right, replaces the
  * session with a full one. Counted like a password before the check: under the account's key (its
- * failures slow both steps) and its second-factor key (5 wrong codes a quarter hour, then 429).
+ * failures slow both steps) and the capped key of its kind of proof: 5 wrong codes a quarter hour,
+ * or 10 wrong recovery codes, then 429 for that kind alone, so someone who has lost the app (or
+ * whose app is out of step) still gets in with a recovery code.
  */
 async function passSecondFactor({
   db,
@@ -135,8 +144,9 @@ async function passSecondFactor({
   assertPending(session);
   const user = staffOf(session);
   const keys = signInKeys(user.role, identityOf(user), address);
-  const factorKey = secondFactorKey(user.id);
-  const attempt = await takeSignInAttempt({ db, clock, keys, factorKey });
+  const [codes, recoveryCodes] = [secondFactorKey(user.id), recoveryCodeKey(user.id)];
+  const capped = 'recoveryCode' in proof ? recoveryCodes : codes;
+  const attempt = await takeSignInAttempt({ db, clock, keys, capped });
   const factor = await factorOf(db, user.id);
   if (!factor || Boolean(factor.confirmedAt) === enrolling) {
     throw enrolling
@@ -194,7 +204,7 @@ async function passSecondFactor({
         at: now,
       });
     }
-    await signInSucceeded({ db: tx, attempt, keys, factorKey });
+    await signInSucceeded({ db: tx, attempt, keys, forgiven: [codes, recoveryCodes] });
     return upgraded;
   });
   return { user, token };
@@ -211,13 +221,15 @@ export function verifySecondFactor(options: Deps & { session: ResolvedSession; p
 }
 
 /**
- * Removes a staff member's authenticator and recovery codes and ends their sessions: their next
- * sign-in sets up a new app. In the caller's transaction, beside its audit entry.
+ * Removes a staff member's authenticator and recovery codes, their wrong codes of the window and
+ * their sessions: their next sign-in sets up a new app at once. In the caller's transaction, beside
+ * its audit entry.
  */
 export async function removeSecondFactor(tx: DbHandle, userId: string) {
   await tx.delete(staffFactors).where(eq(staffFactors.userId, userId));
   await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await forgetSecondFactorFailures(tx, userId);
 }
 
 /**

@@ -18,6 +18,12 @@ export const SIGN_IN_WINDOW_MS = 15 * 60_000;
  * lock the account; it holds a password thief to 5 guesses of a 6-digit code a quarter hour.
  */
 export const SECOND_FACTOR_MAX_FAILURES = 5;
+/**
+ * Wrong recovery codes one account may have in the window before its recovery codes get 429: a count
+ * of their own, so wrong authenticator codes never shut the way in for someone who lost the app. A
+ * recovery code is 120 random bits, so the cap is for the typist's slips, not against guessing.
+ */
+export const RECOVERY_CODE_MAX_FAILURES = 10;
 /** Failures (of the address or the account) before each try waits, and the longest wait. */
 const FREE_FAILURES = 3;
 const MAX_DELAY_MS = 1_000;
@@ -37,9 +43,29 @@ export function signInDelayMs(failures: number): number {
   return Math.min(MAX_DELAY_MS, 100 * 2 ** (failures - FREE_FAILURES));
 }
 
-/** The key of an account's second-factor failures (beside its account key, which they also count under). */
-export function secondFactorKey(userId: string): string {
-  return `factor:${userId}`;
+/** A capped count of an account's failures at one kind of proof (beside its account key, which they also count under). */
+export interface CappedKey {
+  key: string;
+  max: number;
+}
+
+/** The count of an account's wrong authenticator codes. */
+export function secondFactorKey(userId: string): CappedKey {
+  return { key: `factor:${userId}`, max: SECOND_FACTOR_MAX_FAILURES };
+}
+
+/** The count of an account's wrong recovery codes, apart from its codes'. */
+export function recoveryCodeKey(userId: string): CappedKey {
+  return { key: `recovery:${userId}`, max: RECOVERY_CODE_MAX_FAILURES };
+}
+
+/**
+ * Forgets an account's wrong codes and recovery codes: its authenticator was reset, so the person
+ * setting up a new one starts with the whole budget. In the caller's transaction.
+ */
+export async function forgetSecondFactorFailures(tx: DbHandle, userId: string) {
+  const keys = [secondFactorKey(userId), recoveryCodeKey(userId)].map((capped) => capped.key);
+  await tx.delete(signInFailures).where(inArray(signInFailures.key, keys));
 }
 
 export interface SignInAttempt {
@@ -55,24 +81,24 @@ export interface SignInAttempt {
  * sent at once from one address are counted one after another and only 10 reach the check, and
  * guesses at one account from many addresses at once each see all those before them: each waits the
  * delay its place in line earns. The address gets 429 past the limit; for a password the account is
- * never locked (its owner must still get in from elsewhere), only slowed. A code attempt names the
- * account's `factorKey`: past SECOND_FACTOR_MAX_FAILURES wrong codes it gets 429 before any check.
- * The rows live in the database, so every instance sees them.
+ * never locked (its owner must still get in from elsewhere), only slowed. A code attempt names its
+ * `capped` key (the account's codes, or its recovery codes): past that key's `max` failures it gets
+ * 429 before any check. The rows live in the database, so every instance sees them.
  */
 export async function takeSignInAttempt({
   db,
   clock,
   keys,
-  factorKey,
+  capped,
 }: {
   db: Database;
   clock: Clock;
   keys: SignInKeys;
-  factorKey?: string;
+  capped?: CappedKey;
 }): Promise<SignInAttempt> {
   const now = clock.now();
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
-  const counted = [keys.address, keys.account, ...(factorKey ? [factorKey] : [])].sort();
+  const counted = [keys.address, keys.account, ...(capped ? [capped.key] : [])].sort();
   const attempt = await transaction(db, async (tx) => {
     for (const key of counted) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     const rows = await tx
@@ -82,7 +108,7 @@ export async function takeSignInAttempt({
       .groupBy(signInFailures.key);
     const failuresOf = (key: string) => rows.find((row) => row.key === key)?.failures ?? 0;
     if (failuresOf(keys.address) >= SIGN_IN_MAX_FAILURES) return null;
-    if (factorKey && failuresOf(factorKey) >= SECOND_FACTOR_MAX_FAILURES) return null;
+    if (capped && failuresOf(capped.key) >= capped.max) return null;
     const written = await tx
       .insert(signInFailures)
       .values(counted.map((key) => ({ key, createdAt: now })))
@@ -103,25 +129,26 @@ export async function takeSignInAttempt({
 
 /**
  * The right password (or code): this attempt was no failure, and the account's earlier ones are
- * forgiven (not the address's), its wrong codes too when `factorKey` is given.
+ * forgiven (not the address's), and those under `forgiven` too (a right code forgives the account's
+ * wrong codes and recovery codes alike).
  */
 export async function signInSucceeded({
   db,
   attempt,
   keys,
-  factorKey,
+  forgiven = [],
 }: {
   db: DbHandle;
   attempt: SignInAttempt;
   keys: SignInKeys;
-  factorKey?: string;
+  forgiven?: CappedKey[];
 }) {
   await db
     .delete(signInFailures)
     .where(
       or(
         inArray(signInFailures.id, attempt.ids),
-        inArray(signInFailures.key, [keys.account, ...(factorKey ? [factorKey] : [])]),
+        inArray(signInFailures.key, [keys.account, ...forgiven.map((capped) => capped.key)]),
       ),
     );
 }

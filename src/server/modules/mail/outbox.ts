@@ -45,21 +45,21 @@ export const BLANKED_BODY = '[Blanked after delivery: this email carried a one-t
 
 export interface EnqueueOptions {
   /**
-   * At most this many emails of this kind to one address (whatever its case) in the last hour; past
+   * At most `max` emails of this kind to one address (whatever its case) in the last `withinMs`; past
    * it the email is dropped and enqueueEmail returns null. For mail a request can send to an address
    * it was merely given, so nobody can flood a stranger's inbox through the store.
    */
-  perRecipientPerHour?: number;
+  perRecipient?: { max: number; withinMs: number };
 }
 
-/**
- * The cap on every email an anonymous request can trigger (a reset link, a sign-up's emails, the
- * confirmation of a trade-in or a repair booking): 5 of a kind an hour to one address. Not for what
- * staff send or for a paid order's confirmation.
- */
-export const ANONYMOUS_MAIL_CAP = { perRecipientPerHour: 5 } as const satisfies EnqueueOptions;
-
 const HOUR_MS = 60 * 60_000;
+
+/**
+ * The cap on every email an anonymous request can trigger (a reset link, the confirmation of a
+ * trade-in or a repair booking): 5 of a kind an hour to one address. Not for what staff send or for a
+ * paid order's confirmation.
+ */
+export const ANONYMOUS_MAIL_CAP = { perRecipient: { max: 5, withinMs: HOUR_MS } } as const satisfies EnqueueOptions;
 
 /**
  * Puts an email in the outbox. Pass the caller's transaction as `db` so the email is written with
@@ -72,14 +72,16 @@ export async function enqueueEmail(
   now?: Date,
   options: EnqueueOptions = {},
 ): Promise<{ id: string } | null> {
-  const cap = options.perRecipientPerHour;
+  const cap = options.perRecipient;
   if (cap === undefined) return insertEmail(db, email, now);
   // A savepoint inside the caller's transaction (or a transaction of its own): the lock lasts until
   // the caller commits, so parallel requests to one address count each other's emails.
   return transaction(db, async (tx) => {
     const recipient = email.to.trim().toLowerCase();
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mail-to:${recipient}`}, 0))`);
-    const since = now ? new Date(now.getTime() - HOUR_MS) : sql`now() - interval '1 hour'`;
+    const since = now
+      ? new Date(now.getTime() - cap.withinMs)
+      : sql`now() - make_interval(secs => ${cap.withinMs / 1000})`;
     const [sent] = await tx
       .select({ count: count() })
       .from(outboxEmails)
@@ -90,7 +92,7 @@ export async function enqueueEmail(
           gt(outboxEmails.createdAt, since),
         ),
       );
-    if (sent!.count >= cap) return null;
+    if (sent!.count >= cap.max) return null;
     return insertEmail(tx, email, now);
   });
 }

@@ -11,7 +11,8 @@ export const orderLinkUrl = (publicUrl: string, orderNumber: string, token: stri
 
 /**
  * The email 'enter the email used for this order' sends: a fresh link to the order. `dedupeKey`
- * makes it one per order, link version and hour, however often it is asked for.
+ * makes it one per order, link version and hour, however often it is asked for. It names nobody: an
+ * unpaid order's name is whatever its checkout typed, and anyone may ask for this email.
  */
 export function renderOrderLinkEmail({
   order,
@@ -20,7 +21,7 @@ export function renderOrderLinkEmail({
   linkDays,
   dedupeKey,
 }: {
-  order: Pick<OrderRow, 'orderNumber' | 'firstName' | 'customerEmail'>;
+  order: Pick<OrderRow, 'orderNumber' | 'customerEmail'>;
   publicUrl: string;
   token: string;
   linkDays: number;
@@ -30,7 +31,7 @@ export function renderOrderLinkEmail({
   const { text, html } = headedEmail(
     `Your order ${order.orderNumber}`,
     [
-      `Hi ${order.firstName},`,
+      'Hello,',
       `Someone asked for a link to order ${order.orderNumber} with this email address. ` +
         `The link below opens the order in any browser for ${linkDays} days.`,
       'If it was not you, you can ignore this email: the link came to you alone.',

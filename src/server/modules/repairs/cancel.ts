@@ -9,6 +9,7 @@ import { repairBookings } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
+import { ANONYMOUS_MAIL_CAP } from '../mail/outbox';
 import { releaseSlot } from './slots';
 import { appendRepairHistory, emailAgent, emailRepairStatus } from './status-steps';
 import { findBooking, repairNotFound, trackedRepairView, type BookingRow } from './views';
@@ -95,7 +96,15 @@ export async function cancelRepair({
       at: now,
     });
     const reason = 'staff' in by ? by.reason : undefined;
-    await emailRepairStatus(tx, row, 'cancelled', config, now, reason);
+    // The booker's own cancel is anyone's who typed the booking's number and email: capped like its confirmation.
+    await emailRepairStatus(
+      tx,
+      row,
+      'cancelled',
+      config,
+      now,
+      'staff' in by ? { reason } : { cap: ANONYMOUS_MAIL_CAP },
+    );
     await emailAgent(tx, row.agentId, cancelled, { kind: 'cancelled', reason }, config, now);
     const viewerId = 'staff' in by ? by.staff.id : (by.viewer?.id ?? null);
     const message = 'staff' in by ? ADMIN_REPAIR_MESSAGES.cancelled(row.bookingNumber) : REPAIR_MESSAGES.cancelled;

@@ -46,6 +46,12 @@ const trackLink = (publicUrl: string, bookingNumber: string) => storeLink(public
 /** The booking an email is about, for the admin's email log of a record. */
 const entityOf = (bookingNumber: string) => ({ type: 'repair_booking', id: bookingNumber });
 
+/**
+ * How a customer's email about a booking begins. Nothing the booking form typed (the name, the
+ * address) goes to its address: anyone may book with any email, and nobody has proven it.
+ */
+const GREETING = 'Hello,';
+
 /** The booking confirmation: number, service and its price range, the pickup slot, the agent, what to prepare. */
 export function renderRepairConfirmation(
   bookingNumber: string,
@@ -58,8 +64,8 @@ export function renderRepairConfirmation(
   const { text, html } = render(
     'Repair Booked Successfully!',
     [
-      `Hi ${booking.customerDetails.name},`,
-      `Your booking number is ${bookingNumber}. ${agentFirstName}, our agent, will pick up your ${REPAIR_DEVICE_TYPE_LABELS[booking.deviceType].toLowerCase()} on ${slot} (${STORE_TIME_NAME}) from ${booking.customerDetails.address}.`,
+      GREETING,
+      `Your booking number is ${bookingNumber}. ${agentFirstName}, our agent, will pick up your ${REPAIR_DEVICE_TYPE_LABELS[booking.deviceType].toLowerCase()} on ${slot} (${STORE_TIME_NAME}) from the address you gave.`,
     ],
     [
       {
@@ -107,7 +113,7 @@ export function renderRepairStatusEmail(
   const { text, html } = render(
     status === 'cancelled' ? 'Your repair booking is cancelled' : `Your repair is ${REPAIR_STATUS_LABELS[status]}`,
     [
-      `Hi ${booking.customerName},`,
+      GREETING,
       `${REPAIR_STATUS_DESCRIPTIONS[status]}. Booking ${booking.bookingNumber} (${booking.serviceName}).`,
       ...(reason ? [`Reason: ${reason}`] : []),
       ...(status === 'cancelled'
@@ -234,7 +240,7 @@ export function renderPickupChangedEmail(
   const { text, html } = render(
     heading,
     [
-      `Hi ${pickup.customerName},`,
+      GREETING,
       moved
         ? `We will now collect your device for ${pickup.bookingNumber} on ${slotText(pickup)} (${STORE_TIME_NAME}), instead of ${slotText(change.from)}.`
         : pickup.collected

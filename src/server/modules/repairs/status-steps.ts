@@ -3,7 +3,7 @@ import { findRepairService } from '../../../shared/repair-services';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { repairStatusHistory } from '../../db/schema/repairs';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail, type EnqueueOptions } from '../mail/outbox';
 import { agentContacts } from '../accounts/agent-lookup';
 import { renderAgentPickupEmail, renderRepairStatusEmail, type AgentPickupChange, type PickupOfEmail } from './emails';
 import { agentSeesContact, customerFirstName, type BookingRow } from './views';
@@ -30,16 +30,19 @@ export async function appendRepairHistory(
   });
 }
 
-/** The customer's email saying the booking is now `status` (the agent's steps, or cancelled). */
+/**
+ * The customer's email saying the booking is now `status` (the agent's steps, or cancelled), with
+ * the staff's `reason`; `cap` when the customer's own request sends it (ANONYMOUS_MAIL_CAP).
+ */
 export async function emailRepairStatus(
   tx: DbHandle,
   row: BookingRow,
   status: RepairBookingStatus,
   config: Config,
   now: Date,
-  reason?: string,
+  { reason, cap }: { reason?: string; cap?: EnqueueOptions } = {},
 ) {
-  await enqueueEmail(tx, renderRepairStatusEmail(pickupOfEmail(row), status, config.PUBLIC_URL, reason), now);
+  await enqueueEmail(tx, renderRepairStatusEmail(pickupOfEmail(row), status, config.PUBLIC_URL, reason), now, cap);
 }
 
 /** A booking as its emails name it. */

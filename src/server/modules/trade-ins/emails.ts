@@ -66,6 +66,7 @@ function tradeInEmail(
   };
 }
 
+/** The confirmation of a submission: `deviceInfo` names the device by the form's lists alone (listedDevice). */
 export function submissionEmail(tradeIn: EmailTradeIn & { estimatedValue: number }, ctx: EmailContext): OutgoingEmail {
   return tradeInEmail(tradeIn, 'trade_in_submitted', {
     subject: `We received your device: ${tradeIn.transactionNumber}`,

@@ -70,9 +70,21 @@ export async function appendHistory(
 export const isOwner = (row: TradeInRow, viewer: Viewer) =>
   viewer?.role === 'customer' && row.customerId !== null && row.customerId === viewer.id;
 
+const shownStorage = (storage: string | null) => (storage && storage !== 'N/A' ? storage : '');
+
 /** 'Apple iPhone 13 128GB': what staff lists and emails call the device. */
 export function deviceInfo(row: Pick<TradeInRow, 'brand' | 'model' | 'storage'>): string {
-  return [row.brand, row.model, row.storage && row.storage !== 'N/A' ? row.storage : ''].filter(Boolean).join(' ');
+  return [row.brand, row.model, shownStorage(row.storage)].filter(Boolean).join(' ');
+}
+
+/**
+ * 'Apple 128GB phone': the device in the words of the form's own lists only. The confirmation of a
+ * submission goes to whatever address the form gave, before anyone at the store has seen it, so it
+ * carries nothing typed freely (the model could say anything).
+ */
+export function listedDevice(row: Pick<TradeInRow, 'brand' | 'storage' | 'deviceType'>): string {
+  const type = row.deviceType === 'tv' ? 'TV' : row.deviceType;
+  return [row.brand, shownStorage(row.storage), type].filter(Boolean).join(' ');
 }
 
 /** What every email about a trade-in needs of the store. */

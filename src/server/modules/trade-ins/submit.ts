@@ -12,7 +12,7 @@ import { IMAGE_REFUSALS, insertImage, INVALID_IMAGE, normaliseImage } from '../i
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
 import { adminNewTradeInEmail, submissionEmail } from './emails';
 import { everyTradeIn } from './lists';
-import { appendHistory, deviceInfo, emailContext, type TradeInDeps } from './rows';
+import { appendHistory, deviceInfo, emailContext, listedDevice, type TradeInDeps } from './rows';
 
 /* Selling a device: the estimate from the quote table, then the submission with its photos. */
 
@@ -119,7 +119,7 @@ export async function submitTradeIn({
     }
     await enqueueEmail(
       tx,
-      submissionEmail({ ...row, deviceInfo: deviceInfo(row), estimatedValue }, emailContext(config)),
+      submissionEmail({ ...row, deviceInfo: listedDevice(row), estimatedValue }, emailContext(config)),
       now,
       ANONYMOUS_MAIL_CAP,
     );

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { profileSchema, type ProfileReply } from '../../../shared/accounts';
+import { ACCOUNT_MESSAGES, profileSchema, type ProfileReply } from '../../../shared/accounts';
 import { MAX_IMAGE_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES } from '../../../shared/images';
 import { useProfile } from '../../lib/account-reads';
 import { ApiError } from '../../lib/api';
@@ -29,6 +29,8 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
   const changingEmail = (form.watch('email') ?? '').trim().toLowerCase() !== profile.email.toLowerCase();
   const input = inputProps(form, useId());
   const [uploading, setUploading] = useState(false);
+  // The new email asked for, which changes once the link emailed to it is used: said under the field.
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   /** The header shows the name and email too: it asks the server again. */
   const saved = (message: string) => {
@@ -46,7 +48,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
     }
     setUploading(true);
     try {
-      saved(await savePicture(await readAsDataUrl(file)));
+      saved((await savePicture(await readAsDataUrl(file))).message);
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Could not upload the picture');
     } finally {
@@ -55,7 +57,11 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
   };
 
   const onSubmit = submitWith(form, async (changes) => {
-    saved(await saveProfile(changes));
+    const reply = await saveProfile(changes);
+    saved(reply.message);
+    setPendingEmail(reply.pendingEmail ?? null);
+    // The field shows the email the account has until the link is used; the password is not kept.
+    form.reset({ name: reply.profile.name, email: reply.profile.email, currentPassword: '' });
   });
 
   return (
@@ -92,7 +98,10 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
       </div>
       <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <TextField label="Name" autoComplete="name" required {...input('name')} />
-        <EmailField {...input('email')} />
+        <EmailField
+          hint={pendingEmail && !changingEmail ? ACCOUNT_MESSAGES.emailChangePending(pendingEmail) : undefined}
+          {...input('email')}
+        />
         {changingEmail && (
           <PasswordField
             label="Current Password"

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   activateAccountSchema,
+  confirmEmailChangeSchema,
   forgotPasswordSchema,
   MeReply,
   resetPasswordSchema,
@@ -22,9 +23,13 @@ export const signIn = (credentials: z.output<typeof signinSchema>) =>
 /** The account is made only once the emailed link is used (finishSignUp); the reply says where to look. */
 export const signUp = (details: z.output<typeof signupSchema>) => api.post<SignUpReply>('/api/auth/signup', details);
 
-/** The sign-up link's token with the password chosen at sign-up: the account is made and signed in. */
+/** The sign-up link's token with the password the account gets: the account is made and signed in. */
 export const finishSignUp = (activation: z.output<typeof activateAccountSchema>) =>
   api.post<MeReply>('/api/auth/activate', activation);
+
+/** The token of the link emailed to a new address, with the account's password: the account's email changes. */
+export const confirmEmailChange = (confirmation: z.output<typeof confirmEmailChangeSchema>) =>
+  api.post<Message>('/api/auth/confirm-email', confirmation);
 
 export const askPasswordReset = (request: z.output<typeof forgotPasswordSchema>) =>
   api.post<Message>('/api/auth/forgot-password', request);

@@ -10,29 +10,30 @@ import { EmailedLinkCard, Notice } from './auth-card';
 import { useSignedIn } from './use-signed-in';
 
 /**
- * The emailed sign-up link's form: the password chosen at sign-up makes the account, so a sign-up
- * someone else made with this address cannot be finished unawares (docs/decisions/042). A press, not
- * the page load, uses the link: mail scanners that open links use nothing up.
+ * The emailed sign-up link's form: whoever holds the link sets the password, never a password a form
+ * left waiting (anyone may sign an address up), and the details typed at sign-up come with the
+ * password typed there (docs/decisions/042). A press, not the page load, uses the link: mail scanners
+ * that open links use nothing up.
  */
 function ActivateForm({ token }: { token: string }) {
-  const form = useZodForm(activateAccountSchema, { defaultValues: { token, password: '' } });
+  const form = useZodForm(activateAccountSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
   const input = inputProps(form, useId());
   const signedIn = useSignedIn();
   const { onSubmit, alert: refused } = useAlertedSubmit(form, async (activation) => {
     const { user } = await finishSignUp(activation);
     if (user?.role !== 'customer') return;
-    toast.success(ACCOUNT_MESSAGES.signupSuccess, { description: `Welcome, ${user.firstName}` });
+    // No name: the password was not the sign-up form's, so its details were left out.
+    const description = user.firstName
+      ? `Welcome, ${user.firstName}`
+      : 'Add your name and address on your account page';
+    toast.success(ACCOUNT_MESSAGES.signupSuccess, { description });
     signedIn(user, paths.account);
   });
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
       {refused && <Notice tone="error">{refused}</Notice>}
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        placeholder="The password you chose"
-        {...input('password')}
-      />
+      <PasswordField label="Password" placeholder="The password you chose" {...input('password')} />
+      <PasswordField label="Confirm Password" {...input('confirmPassword')} />
       <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
@@ -45,7 +46,7 @@ export function FinishSignUp() {
   return (
     <EmailedLinkCard
       title="Finish signing up"
-      intro="Enter the password you chose when you signed up to create your QuickBuy account."
+      intro="Enter the password you chose when you signed up, twice, to create your QuickBuy account."
       invalid={ACCOUNT_MESSAGES.activationInvalid}
     >
       {(token) => <ActivateForm token={token} />}

@@ -1,0 +1,51 @@
+import { useId, useState } from 'react';
+import { ACCOUNT_MESSAGES, confirmEmailChangeSchema } from '../../../shared/accounts';
+import { Button } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/field';
+import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
+import { toast } from '../../lib/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+import { refreshSession } from '../../lib/use-session';
+import { confirmEmailChange } from './auth-api';
+import { EmailedLinkCard, Notice } from './auth-card';
+
+/**
+ * The account's password makes the new address its email: the link alone does not, so whoever
+ * holds an inbox cannot be led to move someone else's account onto it (docs/decisions/042). A press,
+ * not the page load, uses the link.
+ */
+function ConfirmForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+  const form = useZodForm(confirmEmailChangeSchema, { defaultValues: { token, currentPassword: '' } });
+  const input = inputProps(form, useId());
+  const { onSubmit, alert: refused } = useAlertedSubmit(form, async (confirmation) => {
+    const { message } = await confirmEmailChange(confirmation);
+    // Signed in on this browser, the header shows the new email at once.
+    void refreshSession();
+    toast.success(message);
+    onDone(message);
+  });
+  return (
+    <form noValidate className="space-y-5" onSubmit={onSubmit}>
+      {refused && <Notice tone="error">{refused}</Notice>}
+      <PasswordField label="Password" autoComplete="current-password" {...input('currentPassword')} />
+      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+        Confirm my new email
+      </Button>
+    </form>
+  );
+}
+
+/** /confirm-email?token=...: the page the link emailed to a new address opens. */
+export function Component() {
+  usePageTitle();
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <EmailedLinkCard
+      title="Confirm your new email"
+      intro="Enter the password of your QuickBuy account to make this address its email."
+      invalid={ACCOUNT_MESSAGES.emailChangeInvalid}
+    >
+      {(token) => (done ? <Notice>{done}</Notice> : <ConfirmForm token={token} onDone={setDone} />)}
+    </EmailedLinkCard>
+  );
+}
