@@ -49,12 +49,17 @@ export default tseslint.config(
           ],
         },
       ],
-      // The server's modules in layers, lowest first: a module imports only modules below its own
-      // (docs/architecture.md). Tests may reach up to set up their data through other services.
+      // The server's modules (docs/architecture.md): in layers, lowest first, a module importing only modules
+      // below its own; each through its index.ts alone; each reading only its own tables. Tests may reach
+      // up and in to set up their data through other modules' files.
       'quickbuy/server-modules': [
         'error',
         {
           modules: 'src/server/modules',
+          schema: 'src/server/db/schema',
+          lib: 'src/server/lib',
+          // Start-up data in bulk (decision 012) and read-only aggregates (decision 028) read any table.
+          readers: ['src/server/seed', 'src/server/modules/reports'],
           layers: [
             ['audit'],
             ['mail', 'images'],

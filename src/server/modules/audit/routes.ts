@@ -4,7 +4,7 @@ import type { PagedReply } from '../../../shared/paging';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/errors';
-import { listAudit } from './service';
+import { listAudit } from './audit-log';
 
 interface Person {
   id: string;

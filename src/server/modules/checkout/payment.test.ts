@@ -7,7 +7,7 @@ import { devices, outboxEmails, orders, payments, sandboxCharges } from '../../d
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
-import { sendDueEmails } from '../mail/outbox';
+import { sendDueEmails } from '../mail/sender';
 import { charge, placed, verify } from '../../../../tests/support/checkout';
 import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
 

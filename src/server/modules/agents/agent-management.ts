@@ -15,19 +15,11 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { AdminListInput } from '../../lib/paging';
-import {
-  hashAgentPassword,
-  insertAgentAccount,
-  listAgentAccounts,
-  lockAgentAccount,
-  removeAgentAccount,
-  updateAgentAccount,
-} from '../accounts/agent-accounts';
-import { removeSecondFactor } from '../accounts/second-factor';
-import { hasActed, recordAudit, type SignedInActor } from '../audit/service';
+import { hashAgentPassword, insertAgentAccount, listAgentAccounts, lockAgentAccount, removeAgentAccount, removeSecondFactor, updateAgentAccount } from '../accounts';
+import { hasActed, recordAudit, type SignedInActor } from '../audit';
 import type { Config } from '../../config';
-import { agentHasRepairs } from '../repairs/agent-work';
-import { agentHasTradeIns } from '../trade-ins/agent-work';
+import { agentHasRepairs } from '../repairs';
+import { agentHasTradeIns } from '../trade-ins';
 import { changeAgentStatus } from './status';
 import { agentCard, agentOpenWork, agentWorkCounts, withWork } from './work';
 
