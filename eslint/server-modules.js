@@ -14,8 +14,9 @@ import { relativeImports } from './imports.js';
  *   that owns a table likewise (`lib/app-meta.ts` -> `db/schema/app-meta`); the `readers` (the seed's bulk
  *   start-up data, the reports' read-only aggregates) may read any table through `db/schema`.
  *
- * Tests beside a module may reach further (they set up data through other modules' inner files): files
- * ending in an `except` ending are not checked.
+ * Only the server's own code is held: tests beside a module (files ending in an `except` ending), the test
+ * helpers and the benches outside src/server may reach further, to set up and measure data through other
+ * modules' inner files and tables.
  */
 const rule = {
   meta: {
@@ -39,12 +40,12 @@ const rule = {
   create(context) {
     const { modules, schema, lib, readers = [], layers, except = [] } = context.options[0];
     const file = path.relative(context.cwd, context.filename);
-    if (except.some((ending) => file.endsWith(ending))) return {};
     const under = (p, dir) => p === dir || p.startsWith(`${dir}/`);
+    const serverRoot = path.dirname(modules);
+    if (!under(file, serverRoot) || except.some((ending) => file.endsWith(ending))) return {};
     const moduleOf = (p) => (under(p, modules) ? p.slice(modules.length + 1).split('/')[0] : null);
     const layerOf = (name) => layers.findIndex((layer) => layer.includes(name));
     const mine = moduleOf(file);
-    const serverRoot = path.dirname(modules);
     const noLayer = (name) =>
       `modules/${name} is in no layer: place it in the layers of quickbuy/server-modules (eslint.config.js)`;
 

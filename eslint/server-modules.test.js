@@ -69,6 +69,12 @@ tester.run('quickbuy/server-modules', serverModules, {
       options,
     },
     {
+      name: 'a test helper outside src/server reaching in',
+      filename: file('tests/support/accounts.ts'),
+      code: "import { totpCode } from '../../src/server/modules/accounts/totp'; import { users } from '../../src/server/db/schema';",
+      options,
+    },
+    {
       name: 'the seed reads any table',
       filename: file('src/server/seed/catalog.ts'),
       code: "import { devices } from '../db/schema';",
