@@ -1,5 +1,5 @@
 // `npm test`: every check and every test, on every engine, in order:
-//   1. ESLint and the type checker (the layering rules are lint rules: a new crossing fails the build),
+//   1. ESLint, the type checker and Prettier's check (the layering rules are lint rules: a new crossing fails the build),
 //   2. Vitest unit and API tests on PGlite,
 //   3. the API tests again on a real PostgreSQL server (scripts/with-postgres.mjs),
 //   4. Playwright in Chromium against the built app and the real server,
@@ -17,7 +17,7 @@ mkdirSync(results, { recursive: true });
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name}.json`];
 
 const stages = [
-  { name: 'lint and typecheck', command: 'sh', args: ['-c', 'npx eslint . && npx tsc --noEmit -p tsconfig.json'] },
+  { name: 'lint, typecheck and format', command: process.execPath, args: ['scripts/check-code.mjs'] },
   { name: 'unit and API tests on PGlite', command: 'npx', args: ['vitest', 'run', ...vitestJson('vitest-pglite')], report: 'vitest-pglite' },
   {
     name: 'API tests on PostgreSQL',
