@@ -155,7 +155,7 @@ tester.run('quickbuy/server-modules', serverModules, {
       filename: file('src/server/modules/orders/reads.ts'),
       code: "import { orders } from '../../db/schema';",
       options,
-      errors: [{ message: 'modules/orders may not import db/schema: only a table\'s owner imports its schema file' }],
+      errors: [{ message: "modules/orders may not import db/schema: only a table's owner imports its schema file" }],
     },
     {
       name: 'a schema file from a lib file that owns none',

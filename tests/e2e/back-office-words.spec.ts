@@ -84,10 +84,7 @@ test.describe('at 1280 px', () => {
     await expect(page.getByText(email, { exact: true })).toBeVisible();
   });
 
-  test('a 300-character track number is refused in the box and by the route, in words', async ({
-    page,
-    api,
-  }) => {
+  test('a 300-character track number is refused in the box and by the route, in words', async ({ page, api }) => {
     await page.goto('/track');
     await page.getByLabel('Transaction number').fill(`TXN${'1'.repeat(297)}`);
     await page.getByRole('button', { name: 'Track Now' }).click();
@@ -163,10 +160,7 @@ test.describe('at 1280 px', () => {
   });
 });
 
-test('between 1024 and 1330 px the FOLLOW US rail leaves every admin tab clear', async ({
-  page,
-  signInAs,
-}) => {
+test('between 1024 and 1330 px the FOLLOW US rail leaves every admin tab clear', async ({ page, signInAs }) => {
   await signInAs('admin');
   for (const width of [1024, 1180, 1330]) {
     await page.setViewportSize({ width, height: 800 });

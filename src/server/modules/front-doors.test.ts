@@ -25,9 +25,18 @@ function exportsOf(module: string): { index: Set<string>; inner: Set<string> } {
         const source = readFileSync(full, 'utf8');
         const names = full === path.join(MODULES, module, 'index.ts') ? index : inner;
         for (const [, list] of source.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)) {
-          for (const name of list!.split(',')) names.add(name.replace(/\btype\b/, '').split(' as ').at(-1)!.trim());
+          for (const name of list!.split(','))
+            names.add(
+              name
+                .replace(/\btype\b/, '')
+                .split(' as ')
+                .at(-1)!
+                .trim(),
+            );
         }
-        for (const [, name] of source.matchAll(/^export\s+(?:async\s+)?(?:const|function\*?|class|interface|type|enum)\s+(\w+)/gm)) {
+        for (const [, name] of source.matchAll(
+          /^export\s+(?:async\s+)?(?:const|function\*?|class|interface|type|enum)\s+(\w+)/gm,
+        )) {
           names.add(name!);
         }
       }

@@ -15,7 +15,15 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { AdminListInput } from '../../lib/paging';
-import { hashAgentPassword, insertAgentAccount, listAgentAccounts, lockAgentAccount, removeAgentAccount, removeSecondFactor, updateAgentAccount } from '../accounts';
+import {
+  hashAgentPassword,
+  insertAgentAccount,
+  listAgentAccounts,
+  lockAgentAccount,
+  removeAgentAccount,
+  removeSecondFactor,
+  updateAgentAccount,
+} from '../accounts';
 import { hasActed, recordAudit, type SignedInActor } from '../audit';
 import type { Config } from '../../config';
 import { agentHasRepairs } from '../repairs';

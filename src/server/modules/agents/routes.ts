@@ -5,7 +5,14 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { findAgentAccount, listActiveAgents } from '../accounts';
-import { createAgent, deleteAgent, getAgentSummary, listAgents, resetAgentSecondFactor, updateAgent } from './agent-management';
+import {
+  createAgent,
+  deleteAgent,
+  getAgentSummary,
+  listAgents,
+  resetAgentSecondFactor,
+  updateAgent,
+} from './agent-management';
 import { deactivateAgent, reactivateAgent } from './status';
 import { agentOpenWork } from './work';
 

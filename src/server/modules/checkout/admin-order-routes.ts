@@ -6,7 +6,14 @@ import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { registerTableExport } from '../../lib/table-export';
-import { advanceOrder, exportOrders, getAdminOrder, listAdminOrders, revokeOrderLinks, updateTracking } from '../orders';
+import {
+  advanceOrder,
+  exportOrders,
+  getAdminOrder,
+  listAdminOrders,
+  revokeOrderLinks,
+  updateTracking,
+} from '../orders';
 import { paymentProvider } from '../payments';
 import { cancelOrderAsAdmin, refundLatePayment } from './admin-orders';
 

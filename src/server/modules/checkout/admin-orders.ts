@@ -4,7 +4,18 @@ import { PAYMENT_MESSAGES, type AdminPaymentDetails, type AdminRefund } from '..
 import { transaction, type Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { assertOrderMove, cancelOrder, findOrder, markOrderRefunded, ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE, orderItemsOf, renderOrderCancelled, renderRefundEmail, toOrderView } from '../orders';
+import {
+  assertOrderMove,
+  cancelOrder,
+  findOrder,
+  markOrderRefunded,
+  ORDER_NOT_FOUND,
+  ORDER_NOT_FOUND_MESSAGE,
+  orderItemsOf,
+  renderOrderCancelled,
+  renderRefundEmail,
+  toOrderView,
+} from '../orders';
 import { recordAudit, type Actor, type SignedInActor } from '../audit';
 import { releaseStock } from '../catalog';
 import { enqueueEmail } from '../mail';

@@ -3,7 +3,15 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { fromPaystackData, PAYMENT_NOT_FOUND, type PaystackRefundData, paystackSignatureValid, type PaystackTransactionData, type ProviderTransaction, recordPaymentEvent } from '../payments';
+import {
+  fromPaystackData,
+  PAYMENT_NOT_FOUND,
+  type PaystackRefundData,
+  paystackSignatureValid,
+  type PaystackTransactionData,
+  type ProviderTransaction,
+  recordPaymentEvent,
+} from '../payments';
 import { applyRefundWebhook } from './admin-orders';
 
 /**

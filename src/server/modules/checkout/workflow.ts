@@ -15,7 +15,28 @@ import { signingKey } from '../../lib/signing';
 import { repeatEvery } from '../../lib/repeat';
 import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog';
 import { enqueueEmail } from '../mail';
-import { closeUnpaidOrder, createOrder, findOrder, findOrderPayment, linkExpiry, lockExpiredOrders, lockHoldsOf, lockOpenOrdersOfCart, lockOrder, lockOrderToCancel, markOrderPaid, ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE, type OrderAccess, orderItemsOf, orderLinkToken, type OrderRow, placedBy, renderOrderConfirmation, toOrderView } from '../orders';
+import {
+  closeUnpaidOrder,
+  createOrder,
+  findOrder,
+  findOrderPayment,
+  linkExpiry,
+  lockExpiredOrders,
+  lockHoldsOf,
+  lockOpenOrdersOfCart,
+  lockOrder,
+  lockOrderToCancel,
+  markOrderPaid,
+  ORDER_NOT_FOUND,
+  ORDER_NOT_FOUND_MESSAGE,
+  type OrderAccess,
+  orderItemsOf,
+  orderLinkToken,
+  type OrderRow,
+  placedBy,
+  renderOrderConfirmation,
+  toOrderView,
+} from '../orders';
 import {
   chargeSandbox,
   newPaymentReference,

@@ -17,7 +17,14 @@ import { AppError, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit';
 import { enqueueEmail } from '../mail';
 import { adminOrderRow } from './admin-orders';
-import { findOrder, lockOrder, ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE, type OrderItemRow, type OrderRow } from './reads';
+import {
+  findOrder,
+  lockOrder,
+  ORDER_NOT_FOUND,
+  ORDER_NOT_FOUND_MESSAGE,
+  type OrderItemRow,
+  type OrderRow,
+} from './reads';
 import { renderOrderStatusEmail, renderTrackingEmail } from './status-email';
 
 /*
@@ -189,7 +196,14 @@ export async function updateTracking(move: AdminMove<typeof trackingSchema>): Pr
       .where(eq(orders.id, before.id))
       .returning();
     const note = `Tracking: ${input.courier} ${input.trackingNumber}`;
-    await addHistory(tx, { orderId: before.id, kind: 'tracking', status: before.status, actorId: actor.id, note, at: now });
+    await addHistory(tx, {
+      orderId: before.id,
+      kind: 'tracking',
+      status: before.status,
+      actorId: actor.id,
+      note,
+      at: now,
+    });
     await recordAudit(tx, {
       actor,
       action: 'order.tracking',

@@ -22,4 +22,3 @@ export function orderAccessOf(request: FastifyRequest, { clock, config }: Pick<A
     linkDays: config.ORDER_LINK_DAYS,
   } satisfies OrderAccess;
 }
-

@@ -17,7 +17,14 @@ import { findActiveAgent, findPeople, splitName } from '../accounts';
 import { recordAudit, type Actor, type SignedInActor } from '../audit';
 import { enqueueEmail } from '../mail';
 import { agentAssignedEmail, agentChangedEmail, agentUnassignedEmail, statusEmail } from './emails';
-import { appendHistory, emailContext, emailSubject, findTradeIn, tradeInNotFound, type TradeInRow } from './trade-in-records';
+import {
+  appendHistory,
+  emailContext,
+  emailSubject,
+  findTradeIn,
+  tradeInNotFound,
+  type TradeInRow,
+} from './trade-in-records';
 
 /*
  * The steps every move of a trade-in takes, the staff's (moves.ts) and the seller's (offer-answer.ts):
