@@ -6,7 +6,17 @@ import quickbuy from './eslint/plugin.js';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'src/server/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      // The small app storefront-reads.test.js reads from disk: not the store's code.
+      'eslint/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -38,7 +48,8 @@ export default tseslint.config(
             {
               target: 'src/server/db',
               from: ['src/server/modules', 'src/server/seed'],
-              message: 'db/ holds the schema, migrations and client only: it never imports a domain module or the seed.',
+              message:
+                'db/ holds the schema, migrations and client only: it never imports a domain module or the seed.',
             },
             {
               target: 'src',
@@ -49,12 +60,17 @@ export default tseslint.config(
           ],
         },
       ],
-      // The server's modules in layers, lowest first: a module imports only modules below its own
-      // (docs/architecture.md). Tests may reach up to set up their data through other services.
+      // The server's modules (docs/architecture.md): in layers, lowest first, a module importing only modules
+      // below its own; each through its index.ts alone; each reading only its own tables. Tests may reach
+      // up and in to set up their data through other modules' files.
       'quickbuy/server-modules': [
         'error',
         {
           modules: 'src/server/modules',
+          schema: 'src/server/db/schema',
+          lib: 'src/server/lib',
+          // Start-up data in bulk (decision 012) and read-only aggregates (decision 028) read any table.
+          readers: ['src/server/seed', 'src/server/modules/reports'],
           layers: [
             ['audit'],
             ['mail', 'images'],
@@ -79,6 +95,13 @@ export default tseslint.config(
       // A region that scrolls (a wide table, a long email) takes focus so the keyboard can scroll it (axe's
       // scrollable-region-focusable): a named role="region" may have tabIndex={0}, as a tab panel may.
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+      // A storefront page (server-rendered, hydrated: docs/decisions/034) has no QueryClientProvider: it and
+      // the files of its feature it imports use no TanStack Query hook; a part loaded with import() inside
+      // its own QueryProvider may (the repair booking dialog).
+      'quickbuy/storefront-reads': [
+        'error',
+        { routes: 'src/web/app/routes.tsx', features: 'src/web/features', provider: 'src/web/lib/queries.tsx' },
+      ],
     },
   },
   {

@@ -16,7 +16,7 @@ import { openDatabase } from '../src/server/db/client';
 import { devices, orderItems, orders, payments, tradeIns } from '../src/server/db/schema';
 import { newestFirst } from '../src/server/lib/paging';
 import { seedBulkDevices } from '../src/server/seed/bulk';
-import { ORDER_LIST_SORTS, orderListWhere } from '../src/server/modules/orders/admin-service';
+import { ORDER_LIST_SORTS, orderListWhere } from '../src/server/modules/orders/admin-orders';
 import { explainSummary } from './_explain';
 
 const TARGET = Number(process.env.BENCH_ROWS ?? 10_000);

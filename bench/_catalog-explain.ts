@@ -6,7 +6,7 @@ import { deviceListQuerySchema } from '../src/shared/catalog-query';
 import { openDatabase } from '../src/server/db/client';
 import { devices } from '../src/server/db/schema';
 import { newestFirst } from '../src/server/lib/paging';
-import { deviceFilter } from '../src/server/modules/catalog/service';
+import { deviceFilter } from '../src/server/modules/catalog/device-queries';
 import { explainSummary } from './_explain';
 
 const dataDir = process.env.DATA_DIR;

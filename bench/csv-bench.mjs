@@ -1,5 +1,5 @@
 // The admin's exports on 10,000 rows each, end to end over HTTP, as CSV and (Transactions, the payer's file)
-// as an Excel workbook: the time from the request to the file's last byte, signed in as the admin, the server run as `npm start` runs it. Budget (issue 26):
+// as an Excel workbook: the time from the request to the file's last byte, signed in as the admin, the server run as `npm start` runs it. Budget:
 // 10,000 rows in under 2 s. Runs on PGlite, then on a throwaway PostgreSQL server (scripts/with-postgres.mjs;
 // skipped when its binaries are missing and cannot be installed). Each export is read once cold, then
 // BENCH_RUNS times (default 3); the verdict is on the slowest of those. Figures, not pass/fail.

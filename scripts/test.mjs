@@ -1,5 +1,5 @@
 // `npm test`: every check and every test, on every engine, in order:
-//   1. ESLint and the type checker (the layering rules are lint rules: a new crossing fails the build),
+//   1. ESLint, the type checker and Prettier's check (the layering rules are lint rules: a new crossing fails the build),
 //   2. Vitest unit and API tests on PGlite,
 //   3. the API tests again on a real PostgreSQL server (scripts/with-postgres.mjs),
 //   4. Playwright in Chromium against the built app and the real server,
@@ -17,8 +17,13 @@ mkdirSync(results, { recursive: true });
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name}.json`];
 
 const stages = [
-  { name: 'lint and typecheck', command: 'sh', args: ['-c', 'npx eslint . && npx tsc --noEmit -p tsconfig.json'] },
-  { name: 'unit and API tests on PGlite', command: 'npx', args: ['vitest', 'run', ...vitestJson('vitest-pglite')], report: 'vitest-pglite' },
+  { name: 'lint, typecheck and format', command: process.execPath, args: ['scripts/check-code.mjs'] },
+  {
+    name: 'unit and API tests on PGlite',
+    command: 'npx',
+    args: ['vitest', 'run', ...vitestJson('vitest-pglite')],
+    report: 'vitest-pglite',
+  },
   {
     name: 'API tests on PostgreSQL',
     command: process.execPath,
@@ -36,9 +41,17 @@ function counts(report) {
   const data = JSON.parse(readFileSync(file, 'utf8'));
   if (data.stats) {
     // Playwright: flaky tests passed on retry.
-    return { passed: data.stats.expected + data.stats.flaky, failed: data.stats.unexpected, skipped: data.stats.skipped };
+    return {
+      passed: data.stats.expected + data.stats.flaky,
+      failed: data.stats.unexpected,
+      skipped: data.stats.skipped,
+    };
   }
-  return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests + data.numTodoTests };
+  return {
+    passed: data.numPassedTests,
+    failed: data.numFailedTests,
+    skipped: data.numPendingTests + data.numTodoTests,
+  };
 }
 
 let passed = 0;
@@ -49,7 +62,9 @@ const summary = [];
 for (const stage of stages) {
   console.log(`\n=== ${stage.name} ===\n`);
   const started = Date.now();
-  const code = await run(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+  const code = await run(stage.command, stage.args, {
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+  });
   const c = counts(stage.report);
   const seconds = Math.round((Date.now() - started) / 1000);
   if (c) {
@@ -61,7 +76,13 @@ for (const stage of stages) {
     exitCode = 1;
     if (!c || c.failed === 0) failed += 1; // a stage that could not run counts as a failure
   }
-  const outcome = c ? `${c.passed} passed, ${c.failed} failed` : stage.report ? 'did not report' : code === 0 ? 'clean' : 'failed';
+  const outcome = c
+    ? `${c.passed} passed, ${c.failed} failed`
+    : stage.report
+      ? 'did not report'
+      : code === 0
+        ? 'clean'
+        : 'failed';
   summary.push(`${stage.name}: ${outcome} (exit ${code}, ${seconds}s)`);
 }
 

@@ -18,35 +18,30 @@ import { loggerOptions, registerAccessLog } from './lib/logging';
 import { createMetrics, registerRequestMetrics } from './lib/metrics';
 import { createLifecycle, registerDraining, type Lifecycle } from './lib/shutdown';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { registerRoleGuard, registerSessionGuard } from './modules/accounts/guard';
-import { registerAccountRoutes } from './modules/accounts/routes';
-import { findPeople } from './modules/accounts/service';
-import { registerAgentRoutes } from './modules/agents/routes';
-import { registerAuditRoutes } from './modules/audit/routes';
-import { registerCatalogAdminRoutes } from './modules/catalog/admin-routes';
-import { registerCatalogRoutes } from './modules/catalog/routes';
-import { catalogHeads, registerSeoRoutes } from './modules/catalog/seo';
-import { storefrontCatalog } from './modules/catalog/storefront';
-import { registerChatRoutes } from './modules/chat/routes';
-import { registerOrderAdminRoutes } from './modules/checkout/admin-order-routes';
-import { registerPaymentAdminRoutes } from './modules/checkout/admin-payment-routes';
-import { registerCheckoutRoutes } from './modules/checkout/routes';
-import { registerContactRoutes } from './modules/contact/routes';
-import { registerHealthRoutes } from './modules/health/routes';
-import { createImageBudgets } from './modules/images/budgets';
-import { registerImageRoutes } from './modules/images/routes';
-import { registerMetricsRoutes } from './modules/metrics/routes';
-import { registerMailRoutes } from './modules/mail/routes';
-import { registerOrderRoutes } from './modules/orders/routes';
-import { registerPaymentRoutes } from './modules/payments/routes';
-import { registerAdminRepairRoutes } from './modules/repairs/admin-routes';
-import { registerRepairRoutes } from './modules/repairs/routes';
-import { repairHeads } from './modules/repairs/seo';
-import { registerReportRoutes } from './modules/reports/routes';
-import { registerSpa } from './modules/spa/routes';
-import { registerTrackingRoutes } from './modules/tracking/routes';
-import { isTradeInPhoto } from './modules/trade-ins/photos';
-import { registerTradeInRoutes } from './modules/trade-ins/routes';
+import { findPeople, registerAccountRoutes, registerRoleGuard, registerSessionGuard } from './modules/accounts';
+import { registerAgentRoutes } from './modules/agents';
+import { registerAuditRoutes } from './modules/audit';
+import {
+  catalogHeads,
+  registerCatalogAdminRoutes,
+  registerCatalogRoutes,
+  registerSeoRoutes,
+  storefrontCatalog,
+} from './modules/catalog';
+import { registerChatRoutes } from './modules/chat';
+import { registerCheckoutRoutes, registerOrderAdminRoutes, registerPaymentAdminRoutes } from './modules/checkout';
+import { registerContactRoutes } from './modules/contact';
+import { registerHealthRoutes } from './modules/health';
+import { createImageBudgets, registerImageRoutes } from './modules/images';
+import { registerMailRoutes } from './modules/mail';
+import { registerMetricsRoutes } from './modules/metrics';
+import { registerOrderRoutes } from './modules/orders';
+import { registerPaymentRoutes } from './modules/payments';
+import { registerAdminRepairRoutes, registerRepairRoutes, repairHeads } from './modules/repairs';
+import { registerReportRoutes } from './modules/reports';
+import { registerSpa } from './modules/spa';
+import { registerTrackingRoutes } from './modules/tracking';
+import { isTradeInPhoto, registerTradeInRoutes } from './modules/trade-ins';
 
 export interface BuildAppOptions {
   config: Config;

@@ -48,7 +48,9 @@ describe('a real server on ::1 behind a trusted proxy', () => {
     expect(await contact('2001:db8:1:3::1')).toBe(400);
   });
 
-  it('gives two addresses of one IPv6 /64 one budget of units held unpaid, and another /64 its own', async ({ skip }) => {
+  it('gives two addresses of one IPv6 /64 one budget of units held unpaid, and another /64 its own', async ({
+    skip,
+  }) => {
     if (!hasIpv6Loopback) skip(NO_IPV6);
     const [a, b] = await insertDevices(t.db, [
       { brand: 'Samsung', model: 'Galaxy A54', quantity: 20 },

@@ -5,9 +5,9 @@ import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './seed';
 import { systemClock } from './lib/clock';
 import { createLifecycle, shutDownWithin } from './lib/shutdown';
-import { stopImageJobs } from './modules/images/image-jobs';
-import { startOutboxSender } from './modules/mail/outbox';
-import { startReservationExpiry } from './modules/checkout/workflow';
+import { stopImageJobs } from './modules/images';
+import { startOutboxSender } from './modules/mail';
+import { startReservationExpiry } from './modules/checkout';
 
 async function main() {
   let config;

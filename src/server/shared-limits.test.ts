@@ -70,7 +70,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
       admin: (await signedInAdmin(a)).cookie,
     };
     const limited = apiRouteTable(a.app).filter((route) => route.rateLimited && route.method !== 'HEAD');
-    // The families of issue 28 and the rest: checkout, track, repairs, images, chat, contact, orders, trade-ins, accounts.
+    // Every family of limited routes: checkout, track, repairs, images, chat, contact, orders, trade-ins, accounts.
     for (const family of [
       'checkout',
       'track',

@@ -56,20 +56,21 @@ const shippingAddressSchema = addressSchema.superRefine((address, ctx) =>
   requireStreetAndCity(address, CHECKOUT_MESSAGES.shippingAddress, ctx),
 );
 
-const checkoutCustomerSchema = z.object({
-  firstName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
-  lastName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
-  email: z
-    .string()
-    .trim()
-    .min(1, CHECKOUT_MESSAGES.requiredFields)
-    .max(254, 'At most 254 characters')
-    .pipe(z.email('Enter a valid email address')),
-  phone: text(30).default(''),
-  shippingAddress: shippingAddressSchema,
-  billingAddress: addressSchema.optional(),
-  sameAsShipping: z.boolean().default(true),
-})
+const checkoutCustomerSchema = z
+  .object({
+    firstName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
+    lastName: text(100).min(1, CHECKOUT_MESSAGES.requiredFields),
+    email: z
+      .string()
+      .trim()
+      .min(1, CHECKOUT_MESSAGES.requiredFields)
+      .max(254, 'At most 254 characters')
+      .pipe(z.email('Enter a valid email address')),
+    phone: text(30).default(''),
+    shippingAddress: shippingAddressSchema,
+    billingAddress: addressSchema.optional(),
+    sameAsShipping: z.boolean().default(true),
+  })
   // A billing address of its own, when not the shipping one, is as complete as a shipping address.
   .superRefine((customer, ctx) => {
     if (!customer.sameAsShipping) {

@@ -55,4 +55,5 @@ export const requiredMultiline = (label: string, max: number, message = `${label
   plainText(label, max, { multiline: true, error: message }).min(1, message);
 
 /** A textarea the form may leave out: as `optionalText`, line breaks and tabs allowed. */
-export const optionalMultiline = (label: string, max: number) => plainText(label, max, { multiline: true }).optional().default('');
+export const optionalMultiline = (label: string, max: number) =>
+  plainText(label, max, { multiline: true }).optional().default('');

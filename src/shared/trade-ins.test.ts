@@ -82,12 +82,9 @@ describe('payoutAccountSchema', () => {
   };
 
   it('names every mistake at once, the account number with the others', () => {
-    expect(Object.keys(issuesOf({ accountHolder: '', bankName: '', accountNumber: '12ab', branchCode: '' })).sort()).toEqual([
-      'accountHolder',
-      'accountNumber',
-      'bankName',
-      'branchCode',
-    ]);
+    expect(
+      Object.keys(issuesOf({ accountHolder: '', bankName: '', accountNumber: '12ab', branchCode: '' })).sort(),
+    ).toEqual(['accountHolder', 'accountNumber', 'bankName', 'branchCode']);
     expect(issuesOf({ accountHolder: '', accountNumber: '' }).accountNumber).toBe('Account number is required');
   });
 

@@ -8,7 +8,7 @@ import { Api, E2E_ADMIN as ADMIN, E2E_AGENT as AGENT, expect, placePaidOrder, te
 import { freeBooking, postBooking } from './repair-booking';
 import { acceptOfferByEmail, assignedTablet, submitTablet } from './sell-form';
 
-// Issue 27 item 21, the staff's half: axe-core finds nothing on the partner portal's sign-in and its
+// The staff's half of the accessibility walks: axe-core finds nothing on the partner portal's sign-in and its
 // second steps, the agent's dashboard and the admin's every tab, each with the dialogs it opens, at
 // 1280 and 375 px. Each width walks a role's pages in one test (data made once, the staff signed in once
 // per worker), checking every state on the way and naming all the states that fail at the end.

@@ -7,7 +7,7 @@ import { fillCheckoutDetails, payInWidget } from './checkout-form';
 import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId } from './fixtures';
 import { fillPhone, submitTablet } from './sell-form';
 
-// Issue 27, item 21 (the storefront): axe-core finds nothing on any page of the store, at 1280 and at
+// The storefront: axe-core finds nothing on any page of the store, at 1280 and at
 // 375 px, in its open states (menus, dialogs, each wizard step, the chat panel, a toast). The staff pages
 // have their own spec (accessibility-staff.spec.ts). States are grouped per test so each width visits
 // every page once, and one customer signs up per width.

@@ -4,9 +4,9 @@ import { TRACK_MESSAGES } from '../../src/shared/tracking';
 import { Api, expect, placePaidOrder, test, uniqueId } from './fixtures';
 import { emailTo, linkIn } from './mailbox';
 
-// Issue 27, back office: forms that name every mistake at once and say what is wrong in words
+// The back office: forms that name every mistake at once and say what is wrong in words
 // (items 13 and 16), who a guest is in the audit log (15), admin tables on a phone (17), and the
-// small things of item 19. Each at the width where it was found.
+// small things. Each at the width where it was found.
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740 };
@@ -48,7 +48,7 @@ async function offeredToGuest(api: Api, admin: Api, agent: Api) {
 test.describe('at 1280 px', () => {
   test.use({ viewport: DESKTOP });
 
-  test('item 13, 15 and 19: Accept Offer names every mistake on the first submit; the audit log names the guest; the guest row starts with the email', async ({
+  test('Accept Offer names every mistake on the first submit; the audit log names the guest; the guest row starts with the email', async ({
     page,
     api,
     admin,
@@ -84,10 +84,7 @@ test.describe('at 1280 px', () => {
     await expect(page.getByText(email, { exact: true })).toBeVisible();
   });
 
-  test('item 16: a 300-character track number is refused in the box and by the route, in words', async ({
-    page,
-    api,
-  }) => {
+  test('a 300-character track number is refused in the box and by the route, in words', async ({ page, api }) => {
     await page.goto('/track');
     await page.getByLabel('Transaction number').fill(`TXN${'1'.repeat(297)}`);
     await page.getByRole('button', { name: 'Track Now' }).click();
@@ -98,7 +95,7 @@ test.describe('at 1280 px', () => {
     expect((await res.json()).error.message).toBe(TRACK_MESSAGES.tooLong);
   });
 
-  test('item 16: an empty device price is required; a refund above what is left names the maximum', async ({
+  test('an empty device price is required; a refund above what is left names the maximum', async ({
     page,
     api,
     makeDevice,
@@ -124,7 +121,7 @@ test.describe('at 1280 px', () => {
     ).toBeVisible();
   });
 
-  test('item 19: the cancel dialog keeps the order; the chart has a legend; a search with no match says so and clears', async ({
+  test('the cancel dialog keeps the order; the chart has a legend; a search with no match says so and clears', async ({
     page,
     api,
     makeDevice,
@@ -153,7 +150,7 @@ test.describe('at 1280 px', () => {
     await expect(page.getByText('No devices found')).toBeHidden();
   });
 
-  test('item 19: the IMEI dial hint shows for a phone only', async ({ page }) => {
+  test('the IMEI dial hint shows for a phone only', async ({ page }) => {
     await page.goto('/sell');
     const deviceType = page.getByLabel(/^Device Type/);
     await deviceType.selectOption('laptop');
@@ -163,10 +160,7 @@ test.describe('at 1280 px', () => {
   });
 });
 
-test('item 19: between 1024 and 1330 px the FOLLOW US rail leaves every admin tab clear', async ({
-  page,
-  signInAs,
-}) => {
+test('between 1024 and 1330 px the FOLLOW US rail leaves every admin tab clear', async ({ page, signInAs }) => {
   await signInAs('admin');
   for (const width of [1024, 1180, 1330]) {
     await page.setViewportSize({ width, height: 800 });
@@ -186,7 +180,7 @@ test('item 19: between 1024 and 1330 px the FOLLOW US rail leaves every admin ta
 test.describe('at 375 px', () => {
   test.use({ viewport: PHONE });
 
-  test('item 17: Paystack, Outbox and Audit show each row as a card with its status, amount and actions', async ({
+  test('Paystack, Outbox and Audit show each row as a card with its status, amount and actions', async ({
     page,
     api,
     makeDevice,
@@ -214,7 +208,7 @@ test.describe('at 375 px', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
   });
 
-  test('item 19: the Agents tab fits 375 px', async ({ page, signInAs }) => {
+  test('the Agents tab fits 375 px', async ({ page, signInAs }) => {
     await signInAs('admin');
     await page.goto('/admin?tab=agents');
     await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { fillCheckoutDetails, payInWidget } from './checkout-form';
 import { addToCart, expect, test } from './fixtures';
 
-// Issue 27, items 2, 7 and 10, at the width each was found (1280 px): a reload while the payment
+// At the width each was found (1280 px): a reload while the payment
 // widget is open, a billing address left empty, an expired card.
 
 test.use({ viewport: { width: 1280, height: 800 } });

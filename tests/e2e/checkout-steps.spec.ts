@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { fillCheckoutDetails, payInWidget } from './checkout-form';
 import { addToCart, expect, ORDER_CUSTOMER, test } from './fixtures';
 
-// Issue 27, item 4 (docs/decisions/055): each checkout step has its own address on /cart, so Reload keeps
+// Each checkout step (docs/decisions/055) has its own address on /cart, so Reload keeps
 // the step and what was typed, Back goes to the step before, and Back while the widget is open leaves the
 // page under it alone. Found at 1280 px; the steps' Back is checked at 375 px too.
 

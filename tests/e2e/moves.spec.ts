@@ -3,7 +3,7 @@ import { emailTo } from './mailbox';
 import type { CheckoutReply } from '../../src/shared/orders';
 import type { AdminRefund } from '../../src/shared/payments';
 
-// Issue 26: taking a device off sale, the order moves the admin is offered, refund emails and the
+// Taking a device off sale, the order moves the admin is offered, refund emails and the
 // order's timeline, in a real browser at 1280 px against the real server.
 
 /** An order of `deviceId` placed (not paid) by a guest at `email`. */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { CONTACT_THANK_YOU } from '../../src/shared/contact';
 import { expect, test, uniqueId } from './fixtures';
 
-// Issue 27, item 20: without JavaScript no page is blank (docs/decisions/054). The pages the browser renders
+// Without JavaScript no page is blank (docs/decisions/054). The pages the browser renders
 // alone arrive in their frame with a notice that they need JavaScript; the 404 page, the FAQ answers and the
 // contact form work as sent; a bar of links stands in for the header's menus.
 

@@ -3,7 +3,7 @@ import type { SellReply } from '../../src/shared/sell-form';
 import { Api, expect, test, uniqueId } from './fixtures';
 import { emailTo, linkIn } from './mailbox';
 
-// Issue 26, offers: an offer far from the estimate needs the agent's second yes; an offer the seller
+// Offers: an offer far from the estimate needs the agent's second yes; an offer the seller
 // has not answered can be revised, which kills the first email's links; the track page's timeline
 // shows the steps an offer skipped as skipped.
 

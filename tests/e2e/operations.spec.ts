@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, placePaidOrder, test } from './fixtures';
 
-// Issue 28, items 3 and 4: what a load balancer and Prometheus read of a running store. The stop under
+// What a load balancer and Prometheus read of a running store. The stop under
 // SIGTERM is the process test's (src/server/main.test.ts): this server is the other specs' too.
 
 test.use({ viewport: { width: 1280, height: 800 } });

@@ -2,7 +2,7 @@ import type { CheckoutReply } from '../../src/shared/orders';
 import { expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId, type Api } from './fixtures';
 import { payInWidget } from './checkout-form';
 
-// Issue 27, items 1, 6 and 14 at 1280 px: an unpaid order's page says what it is, the account's Orders list
+// At 1280 px: an unpaid order's page says what it is, the account's Orders list
 // holds the orders that matter, and a refund's cents show in the admin's order details.
 
 test.use({ viewport: { width: 1280, height: 900 } });

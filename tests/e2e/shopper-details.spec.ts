@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { addToCart, expect, test, uniqueId } from './fixtures';
 
-// Issue 27's shopper details, one story each at the width where the walk met them (1280 px):
-// item 3 (a collection page past its end), 5 (Back after /buy's page links), 8 (focus after the gallery),
-// 9 (sign-up's password mismatch) and 12 (chat wording, the Shop menu's Sale badge, the storage label,
-// the cart's + at the stock).
+// Shopper details, one story each at the width where a walk met them (1280 px): a collection page past
+// its end, Back after /buy's page links, focus after the gallery, sign-up's password mismatch, and chat
+// wording, the Shop menu's Sale badge, the storage label, the cart's + at the stock.
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -12,7 +11,7 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize(DESKTOP);
 });
 
-test.describe('item 3: a collection page past its end', () => {
+test.describe('a collection page past its end', () => {
   test('opens the last page, from the server and in the browser', async ({ page }) => {
     await page.goto('/collections/laptops?page=99');
     await expect(page).toHaveURL(/\/collections\/laptops(\?page=\d+)?$/);
@@ -31,7 +30,7 @@ test.describe('item 3: a collection page past its end', () => {
   });
 });
 
-test.describe("item 5: /buy's page links", () => {
+test.describe("/buy's page links", () => {
   test('open the next page at the top, and Back returns to where the shopper was', async ({ page }) => {
     await page.goto('/buy');
     const next = page.getByRole('link', { name: 'Next page' });
@@ -50,7 +49,7 @@ test.describe("item 5: /buy's page links", () => {
   });
 });
 
-test.describe('item 8: the device gallery', () => {
+test.describe('the device gallery', () => {
   test('gives focus back to the image button that opened it, closed by Escape or by Close', async ({ page }) => {
     await page.goto('/buy');
     const opener = page.getByRole('button', { name: /^Open .+ gallery$/ }).first();
@@ -71,7 +70,7 @@ test.describe('item 8: the device gallery', () => {
   });
 });
 
-test.describe('item 9: sign-up', () => {
+test.describe('sign-up', () => {
   test('says the passwords do not match as soon as both are typed, with the other fields still empty', async ({
     page,
   }) => {
@@ -100,7 +99,7 @@ async function ask(page: Page, question: string) {
   await expect(input).toHaveValue('');
 }
 
-test.describe('item 12: details of the chat, the Shop menu, device labels and the cart', () => {
+test.describe('details of the chat, the Shop menu, device labels and the cart', () => {
   test("the chat's price bound reads in the currency of the prices under it, and says 'an iPhone'", async ({
     page,
     makeDevice,

@@ -4,7 +4,7 @@ import type { OrderView } from '../../src/shared/orders';
 import { expect, placePaidOrder, test, uniqueId } from './fixtures';
 import { submitTablet } from './sell-form';
 
-// Issue 27, items 18 and 19: every time in Johannesburg whatever the reader's zone, said once per
+// Every time in Johannesburg whatever the reader's zone, said once per
 // view; a timeline step still ahead reads 'Not yet', not 'Pending' (a status's name).
 
 /** Console errors of a page (a hydration mismatch among them): none is expected. */

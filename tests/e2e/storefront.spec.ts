@@ -5,7 +5,6 @@ import { Api, customerDetails, expect, signUpThroughEmail, test } from './fixtur
 
 // The defects a shopper met walking the storefront at 1280x800 and 375x740, one story
 // each, at the width where it happened, against the seeded demo catalog on the real server.
-// The describe blocks keep the numbers of that review's list ('item 7: ...').
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
@@ -89,7 +88,7 @@ async function animationsSettled(page: Page) {
 
 const homeHeading = (page: Page) => page.getByRole('heading', { name: 'Switches', exact: true });
 
-test.describe('item 1: scroll position', () => {
+test.describe('scroll position', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     test(`at ${viewport.width} px a typed address opens at its top, and Back and Forward return to where the shopper was`, async ({
       page,
@@ -135,7 +134,7 @@ test.describe('item 1: scroll position', () => {
   }
 });
 
-test.describe('item 3: cart quantity', () => {
+test.describe('cart quantity', () => {
   test('a shopper clears the quantity and types 5, and the field applies the minimum of 1 on leaving it', async ({
     page,
     request,
@@ -197,7 +196,7 @@ test.describe('item 3: cart quantity', () => {
   });
 });
 
-test.describe('item 5: the Chat launcher', () => {
+test.describe('the Chat launcher', () => {
   test('the Chat launcher never sits over the footer links, the cards or Buy Now', async ({ page, request }) => {
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
@@ -237,7 +236,7 @@ test.describe('item 5: the Chat launcher', () => {
   });
 });
 
-test.describe('item 6: header menus', () => {
+test.describe('header menus', () => {
   test('moving the mouse from the open Shop menu onto Company opens Company', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/about');
@@ -291,7 +290,7 @@ async function headerLayoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-test.describe('item 7: the header when signed in', () => {
+test.describe('the header when signed in', () => {
   for (const who of ['admin', 'customer'] as const) {
     test(`the header holds on one line from 1024 px for a signed-in ${who}`, async ({ page, signInAs }) => {
       if (who === 'admin') {
@@ -352,7 +351,7 @@ async function watchToasts(page: Page): Promise<() => Promise<{ onPage: number; 
   return () => page.evaluate(() => (window as unknown as { toastPeak: { onPage: number; shown: number } }).toastPeak);
 }
 
-test.describe('item 8: toasts', () => {
+test.describe('toasts', () => {
   test('the Add to Cart toast hides none of the header controls, the launcher or the button pressed', async ({
     page,
   }) => {
@@ -436,7 +435,7 @@ test.describe('item 8: toasts', () => {
   }
 });
 
-test.describe('item 9: an out-of-stock device', () => {
+test.describe('an out-of-stock device', () => {
   test('an out-of-stock device page says Out of Stock on its disabled Add to Cart, and both buttons look disabled', async ({
     page,
     request,
@@ -468,7 +467,7 @@ test.describe('item 9: an out-of-stock device', () => {
   });
 });
 
-test.describe('item 10: paging past the end', () => {
+test.describe('paging past the end', () => {
   test('a page number past the end of the list opens the last page', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/buy?page=99');
@@ -492,7 +491,7 @@ const specRow = (page: Page, label: string) =>
     .getByRole('region', { name: 'Specifications' })
     .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
 
-test.describe('item 11: specifications', () => {
+test.describe('specifications', () => {
   test("a phone and a laptop entered without RAM or display size show the spec's RAM 8GB and Display 15-inch", async ({
     page,
     makeDevice,
@@ -534,7 +533,7 @@ test.describe('item 11: specifications', () => {
   });
 });
 
-test.describe('item 13: chat', () => {
+test.describe('chat', () => {
   test('the chat answers a named model with that model first, priced as the cards are', async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
     const xps = await findDevice(request, (d) => d.name.startsWith('Dell XPS 13'));
@@ -551,7 +550,7 @@ test.describe('item 13: chat', () => {
   });
 });
 
-test.describe('item 14: small things', () => {
+test.describe('small things', () => {
   test('a reviewer with a multi-word surname gets the initials of first and last name', async ({ page }) => {
     await page.goto('/reviews');
     const review = page.getByRole('listitem').filter({ hasText: 'Pieter van der Merwe' });

@@ -7,7 +7,7 @@ import { staffFactors, users } from '../../src/server/db/schema';
 import { emailedTokens } from './mail';
 import { send, type TestApp } from './test-app';
 import { hashPassword } from '../../src/server/lib/passwords';
-import { SESSION_COOKIE } from '../../src/server/modules/accounts/sessions';
+import { SESSION_COOKIE } from '../../src/server/modules/accounts';
 import { TOTP_STEP_SECONDS, totpCode, totpStep } from '../../src/server/modules/accounts/totp';
 
 /** Fixtures for the accounts tests: people of each role and their session cookies. */

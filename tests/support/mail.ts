@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { outboxEmails } from '../../src/server/db/schema';
-import type { OutgoingEmail } from '../../src/server/modules/mail/outbox';
+import type { OutgoingEmail } from '../../src/server/modules/mail';
 import type { TestApp } from './test-app';
 
 /** An email as a module hands it to the outbox: an order confirmation to a buyer. */

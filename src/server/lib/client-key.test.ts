@@ -10,7 +10,12 @@ describe('clientKey', () => {
 
   it('keys an IPv6 address by its /64, however it is written', () => {
     const key = '2001:db8:1:2::/64';
-    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:DB8:1:2:aaaa:bbbb:cccc:dddd', '2001:0db8:0001:0002::9']) {
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2::ffff',
+      '2001:DB8:1:2:aaaa:bbbb:cccc:dddd',
+      '2001:0db8:0001:0002::9',
+    ]) {
       expect(clientKey(ip), ip).toBe(key);
     }
     expect(clientKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');

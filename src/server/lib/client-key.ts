@@ -22,7 +22,8 @@ export function ipv6Groups(address: string): number[] | null {
 }
 
 /** Whether IPv6 groups are an IPv4 address in IPv6 clothing (::ffff:a.b.c.d). */
-export const isIpv4Mapped = (groups: number[]) => groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+export const isIpv4Mapped = (groups: number[]) =>
+  groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
 
 /**
  * What every per-address limit counts by (rate limits, sign-in attempts, stock held unpaid): an IPv4

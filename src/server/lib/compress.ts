@@ -10,11 +10,7 @@ const gzipAsync = promisify(gzip);
  * route hook does not reach (the not-found handler that serves pages). Quality 5: a 100 KB page in
  * a few milliseconds, off the event loop.
  */
-export async function compressFor(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: Buffer,
-): Promise<Buffer> {
+export async function compressFor(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<Buffer> {
   const accepted = request.headers['accept-encoding'] ?? '';
   reply.header('vary', 'accept-encoding');
   if (body.length < 1024) return body;

@@ -13,7 +13,12 @@ export function sign(key: Buffer, purpose: string, subject: string): string {
 }
 
 /** True when `signature` is sign(key, purpose, subject), compared in constant time. */
-export function signatureMatches(key: Buffer, purpose: string, subject: string, signature: string | undefined): boolean {
+export function signatureMatches(
+  key: Buffer,
+  purpose: string,
+  subject: string,
+  signature: string | undefined,
+): boolean {
   if (!signature || signature.length > 100) return false;
   const expected = Buffer.from(sign(key, purpose, subject));
   const given = Buffer.from(signature);

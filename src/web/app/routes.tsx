@@ -57,6 +57,8 @@ export interface ServerRenderedHandle {
  * the server sent for it (docs/decisions/054). Every page loads on demand, so the storefront never
  * downloads agent or admin code. A page that reads the query string says which parameters (`query`):
  * the server renders it without any other, so a parameter it reads but does not declare is lost there.
+ * No QueryClientProvider is above it: it reads its loader's data and sends with plain request functions
+ * (docs/decisions/034; quickbuy/storefront-reads reads this table to hold it).
  */
 function storefrontRoute(
   path: string,

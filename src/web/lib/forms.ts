@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   get,
   useForm,
@@ -19,7 +19,7 @@ import { toast } from './toast';
  * The one way to write a form (docs/decisions/015): react-hook-form validating with the same zod
  * schema from src/shared that the route parses, so the browser and the server give the same message.
  * Field names are the schema's keys (nested ones dotted: 'customer.email'), which is what lets a
- * server refusal land under its input (applyServerErrors).
+ * server refusal land under its input (useFormSubmit).
  */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
@@ -34,12 +34,75 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
+/** Where a form says what a failed send leaves once its inputs have taken their messages. */
+export interface SubmitOptions {
+  /**
+   * `toast` (the default), or `alert`: the form shows `alert` in its own FormAlert (a dialog, a page
+   * whose refusals read best beside the form), cleared each time the form is sent again.
+   */
+  report?: 'toast' | 'alert';
+  /** Said when the failure was not the API's answer (the network down). */
+  fallback?: string;
+  /**
+   * What else the form does when a send failed, once the messages are placed and the rest reported
+   * (`left`, null when every message found its input): the repair wizard goes back to the step of the
+   * refused field; the device and agent dialogs toast their failure's title as well.
+   */
+  onFailure?: (error: unknown, left: string | null) => void;
+}
+
+/** What useFormSubmit gives the form: its handler, its alert, and whether a send is running. */
+export interface FormSubmit {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** What a refusal left, with `report: 'alert'`; always null with a toast. */
+  alert: string | null;
+  /** True while `send` runs: the submit button is disabled. */
+  busy: boolean;
+  /** Hides the alert before the next send (the repair wizard, moving to another step). */
+  clearAlert: () => void;
+}
+
+/**
+ * The one way a form submits (docs/decisions/015). The schema checks the values first: its messages
+ * go under the inputs, the first invalid one takes the focus, and nothing is sent. Then `send` gets
+ * the parsed input; what it does on success (a toast, closing a dialog, moving to the next page) is
+ * its own. When it throws, each message of the refusal's `error.fields` that names a value of the form
+ * goes under that input (the first one focused); what is left goes to a toast or the form's alert.
+ *
+ *   const form = useZodForm(addressSchema, { defaultValues });
+ *   const { onSubmit, busy } = useFormSubmit(form, async (address) => {
+ *     toast.success(await saveAddress(address));
+ *     onDone();
+ *   });
+ */
+export function useFormSubmit<Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
+  send: (input: Output) => Promise<unknown>,
+  { report = 'toast', fallback, onFailure }: SubmitOptions = {},
+): FormSubmit {
+  const [alert, setAlert] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    void form.handleSubmit(async (input) => {
+      setAlert(null);
+      try {
+        await send(input);
+      } catch (error) {
+        const left = applyServerErrors(form, error, fallback);
+        if (report === 'alert') setAlert(left);
+        else if (left) toast.error(left);
+        onFailure?.(error, left);
+      }
+    })(event);
+  };
+  return { onSubmit, alert, busy: form.formState.isSubmitting, clearAlert: () => setAlert(null) };
+}
+
 /**
  * Puts a refused request's per-field messages (a 4xx's `error.fields`) under the form's inputs and
- * focuses the first. Returns what is left for a toast or an alert: the message when no field of this
- * form was named, or when the failure was not the API's (network down), a generic line.
+ * focuses the first. Returns what is left to report: the message when no field of this form was
+ * named, or when the failure was not the API's (network down), the fallback.
  */
-export function applyServerErrors<Values extends FieldValues>(
+function applyServerErrors<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values>, 'setError' | 'getValues'>,
   error: unknown,
   fallback = 'Something went wrong. Please try again.',
@@ -52,49 +115,6 @@ export function applyServerErrors<Values extends FieldValues>(
     placed += 1;
   }
   return placed > 0 ? null : error.message;
-}
-
-/**
- * A form's onSubmit: the schema checks the values (its messages under the inputs, the first one
- * focused, no request), then `send` gets the parsed input. A refusal's fields land under their
- * inputs (applyServerErrors); what is left goes to `report`, a toast unless the form has an alert.
- */
-export function submitWith<Values extends FieldValues, Output>(
-  form: UseFormReturn<Values, unknown, Output>,
-  send: (input: Output) => Promise<void>,
-  { report = toast.error, fallback }: { report?: (message: string) => void; fallback?: string } = {},
-) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    void form.handleSubmit(async (input) => {
-      try {
-        await send(input);
-      } catch (error) {
-        const rest = applyServerErrors(form, error, fallback);
-        if (rest) report(rest);
-      }
-    })(event);
-  };
-}
-
-/**
- * submitWith for a form that shows its own alert (a FormAlert or a notice) instead of a toast: what
- * a refusal leaves is `alert`, cleared each time the form is sent again.
- */
-export function useAlertedSubmit<Values extends FieldValues, Output>(
-  form: UseFormReturn<Values, unknown, Output>,
-  send: (input: Output) => Promise<void>,
-  fallback?: string,
-) {
-  const [alert, setAlert] = useState<string | null>(null);
-  const onSubmit = submitWith(
-    form,
-    (input) => {
-      setAlert(null);
-      return send(input);
-    },
-    { report: setAlert, fallback },
-  );
-  return { onSubmit, alert };
 }
 
 export type InputProps<Values extends FieldValues> = (
@@ -127,23 +147,4 @@ function hasField(values: unknown, path: string): boolean {
     current = (current as Record<string, unknown>)[key];
   }
   return true;
-}
-
-/**
- * A dialog's form that sends one action on the route's schema (the admin's Assign and Mark Paid, the
- * agent's Make Offer): a refusal of a field lands under it, anything else (a 409 saying why) in the
- * dialog's own alert (`error`); on success the reply's message is a toast and `done` runs.
- */
-export function useActionForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
-  schema: Schema,
-  defaultValues: DefaultValues<z.input<Schema>>,
-  run: (input: z.output<Schema>) => Promise<{ message: string }>,
-  done: () => void,
-) {
-  const form = useZodForm(schema, { defaultValues });
-  const { onSubmit: submit, alert: error } = useAlertedSubmit(form, async (input) => {
-    toast.success((await run(input)).message);
-    done();
-  });
-  return { form, submit, error, busy: form.formState.isSubmitting, input: inputProps(form, useId()) };
 }

@@ -20,7 +20,7 @@ import { newestPage, type AdminListInput } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/reference-numbers';
 import { assertAcceptablePassword } from './password-rules';
-import { splitName } from './service';
+import { splitName } from './people';
 import type { UserRow } from './users';
 
 /*

@@ -5,7 +5,7 @@ import { transaction } from '../../db/client';
 import { emailChanges, users } from '../../db/schema/accounts';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/reference-numbers';
-import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail';
 import { eitherLink, emailedLink, lockFor, nextEmail } from './emailed-links';
 import { EMAIL_CHANGE_LINK_HOURS, emailChangedEmail, emailChangeLinkEmail, emailChangeTakenEmail } from './emails';
 import { voidPasswordResets } from './password-reset';

@@ -1,7 +1,7 @@
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
 import { headedEmail, linkHtml } from '../../lib/email-layout';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../mail';
 
 /**
  * Who an account email greets and where it goes; `id` ties it to the user in the outbox, when there is

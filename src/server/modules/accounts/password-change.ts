@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { transaction } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { hashPassword } from '../../lib/passwords';
-import type { SignedInActor } from '../audit/service';
+import type { SignedInActor } from '../audit';
 import { assertAcceptablePassword } from './password-rules';
 import { voidPasswordResets } from './password-reset';
 import { deleteUserSessions } from './sessions';

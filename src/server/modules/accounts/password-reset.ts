@@ -6,7 +6,7 @@ import { transaction, type DbHandle } from '../../db/client';
 import { passwordResets, users } from '../../db/schema/accounts';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail';
 import { passwordResetEmail, RESET_LINK_HOURS } from './emails';
 import { assertAcceptablePassword } from './password-rules';
 import { deleteUserSessions, sha256 } from './sessions';

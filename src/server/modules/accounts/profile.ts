@@ -5,10 +5,10 @@ import { transaction, type Database } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { invalidField } from '../../lib/errors';
 import { takingAtLeast } from '../../lib/timing';
-import type { Actor, SignedInActor } from '../audit/service';
-import { deleteImage } from '../images/service';
+import type { Actor, SignedInActor } from '../audit';
+import { deleteImage } from '../images';
 import { EMAIL_CHANGE_MS, requestEmailChange } from './email-change';
-import { splitName } from './service';
+import { splitName } from './people';
 import { confirmCurrentPassword } from './sign-in';
 import { auditOwnChange, getUser } from './users';
 

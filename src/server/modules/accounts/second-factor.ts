@@ -15,7 +15,7 @@ import { sessions, staffFactors, staffRecoveryCodes, users } from '../../db/sche
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { seal, sealingKey, unseal } from '../../lib/sealing';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
 import { sha256, upgradeSession, type ResolvedSession } from './sessions';
 import {

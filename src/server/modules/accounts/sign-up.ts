@@ -7,7 +7,7 @@ import { signUpRequests, users, type SignUpDetails } from '../../db/schema/accou
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/reference-numbers';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 import { eitherLink, emailedLink, lockFor, nextEmail } from './emailed-links';
 import { SIGN_UP_LINK_HOURS, signUpLinkEmail, signUpTakenEmail } from './emails';
 import { assertAcceptablePassword } from './password-rules';

@@ -5,7 +5,7 @@ import type { Database, DbHandle } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { recordAudit, type Actor } from '../audit/service';
+import { recordAudit, type Actor } from '../audit';
 import { activeUser } from './sessions';
 
 /** The users row as accounts' own services read it: by email, the signed-in user, and the audit of their own changes. */

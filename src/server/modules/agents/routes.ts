@@ -4,8 +4,15 @@ import { agentCreateSchema, agentDeactivateSchema, agentUpdateSchema } from '../
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
-import { findAgentAccount, listActiveAgents } from '../accounts/agent-accounts';
-import { createAgent, deleteAgent, getAgentSummary, listAgents, resetAgentSecondFactor, updateAgent } from './service';
+import { findAgentAccount, listActiveAgents } from '../accounts';
+import {
+  createAgent,
+  deleteAgent,
+  getAgentSummary,
+  listAgents,
+  resetAgentSecondFactor,
+  updateAgent,
+} from './agent-management';
 import { deactivateAgent, reactivateAgent } from './status';
 import { agentOpenWork } from './work';
 

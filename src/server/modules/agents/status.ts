@@ -11,11 +11,10 @@ import type { Config } from '../../config';
 import { transaction, type Database, type DbHandle, type Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
-import { lockAgentAccount, setAgentAccountStatus, type AgentAccount } from '../accounts/agent-accounts';
-import { activeAgents } from '../accounts/agent-lookup';
-import { recordAudit, type SignedInActor } from '../audit/service';
-import { handOverPickup } from '../repairs/hand-over';
-import { handOverTradeIn } from '../trade-ins/hand-over';
+import { activeAgents, type AgentAccount, lockAgentAccount, setAgentAccountStatus } from '../accounts';
+import { recordAudit, type SignedInActor } from '../audit';
+import { handOverPickup } from '../repairs';
+import { handOverTradeIn } from '../trade-ins';
 import { agentCard, agentOpenWork, agentWorkCounts } from './work';
 
 /*

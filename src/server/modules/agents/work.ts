@@ -1,10 +1,8 @@
 import type { AdminAgent, AgentOpenWork, AgentSummary } from '../../../shared/agents';
 import type { DbHandle } from '../../db/client';
-import type { AgentAccount } from '../accounts/agent-accounts';
-import { agentPickupCounts } from '../repairs/agent-work';
-import { openPickupsOf } from '../repairs/hand-over';
-import { agentTradeInCounts } from '../trade-ins/agent-work';
-import { openTradeInsOf } from '../trade-ins/hand-over';
+import type { AgentAccount } from '../accounts';
+import { agentPickupCounts, openPickupsOf } from '../repairs';
+import { agentTradeInCounts, openTradeInsOf } from '../trade-ins';
 
 /*
  * An agent's work as every screen counts it (decisions 031, 047): the agent's dashboard cards, the

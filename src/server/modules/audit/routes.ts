@@ -4,7 +4,7 @@ import type { PagedReply } from '../../../shared/paging';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/errors';
-import { listAudit } from './service';
+import { listAudit } from './audit-log';
 
 interface Person {
   id: string;
@@ -17,7 +17,10 @@ export interface AuditPeople {
   findPeople: (db: Database, filter: { ids: string[] } | { search: string }) => Promise<Person[]>;
 }
 
-const withLabel = (actor: Omit<AuditEntry['actor'], 'who'>): AuditEntry['actor'] => ({ ...actor, who: actorLabel(actor) });
+const withLabel = (actor: Omit<AuditEntry['actor'], 'who'>): AuditEntry['actor'] => ({
+  ...actor,
+  who: actorLabel(actor),
+});
 
 /** The admin's Audit log tab: read-only, there is no route that changes an entry. */
 export function registerAuditRoutes(app: FastifyInstance, { db }: AppContext, { findPeople }: AuditPeople) {
@@ -34,7 +37,12 @@ export function registerAuditRoutes(app: FastifyInstance, { db }: AppContext, { 
         return {
           id: row.id,
           at: row.createdAt.toISOString(),
-          actor: withLabel({ id: row.actorId, name: person?.name ?? null, email: person?.email ?? null, role: row.actorRole }),
+          actor: withLabel({
+            id: row.actorId,
+            name: person?.name ?? null,
+            email: person?.email ?? null,
+            role: row.actorRole,
+          }),
           action: row.action,
           target: { type: row.entityType, id: row.entityId },
           before: row.before ?? null,

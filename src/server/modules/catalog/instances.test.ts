@@ -25,7 +25,8 @@ async function within(withinMs: number, check: () => Promise<boolean>): Promise<
 }
 
 const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
-const apiPrice = async (t: TestApp, id: string) => ((await get(t, `/api/devices/${id}`)).json() as { price: number }).price;
+const apiPrice = async (t: TestApp, id: string) =>
+  ((await get(t, `/api/devices/${id}`)).json() as { price: number }).price;
 /** The first object with this id anywhere in `value`. */
 function findById(value: unknown, id: string): Record<string, unknown> | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -46,7 +47,6 @@ const pagePrice = async (t: TestApp, url: string, id: string) => {
   const device = findById(JSON.parse(JSON.parse(literal!) as string), id);
   return device ? (device.price as number) : null;
 };
-
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache across instances (decision 058)', () => {
   let a: TestApp;
@@ -97,7 +97,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache across instance
     expect(await pagePrice(b, `/device/${id}`, id)).toBe(22_222);
   });
 
-  it("shows stock taken by a checkout on A, and a device taken off sale through A, on B within a second", async () => {
+  it('shows stock taken by a checkout on A, and a device taken off sale through A, on B within a second', async () => {
     const [device] = await insertDevices(a.db, [{ brand: 'Nokia', model: 'G60', quantity: 3 }]);
     const id = device!.id;
     const quantity = async () => ((await get(b, `/api/devices/${id}`)).json() as { quantity: number }).quantity;
@@ -106,7 +106,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalog cache across instance
     await within(1_000, async () => (await quantity()) === 2);
 
     expect(await pagePrice(b, '/buy', id)).not.toBeNull();
-    const res = await send(a.app, 'PATCH', `/api/admin/devices/${id}`, { cookie: adminCookie, body: { inStock: false } });
+    const res = await send(a.app, 'PATCH', `/api/admin/devices/${id}`, {
+      cookie: adminCookie,
+      body: { inStock: false },
+    });
     expect(res.statusCode).toBe(200);
     await within(1_000, async () => (await pagePrice(b, '/buy', id)) === null);
   });

@@ -9,7 +9,7 @@ import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
 import { ownImages } from '../images/budgets';
-import { storeImage } from '../images/service';
+import { storeImage } from '../images';
 
 let t: TestApp;
 let admin: { id: string; cookie: string };

@@ -8,10 +8,10 @@ import type { Clock } from '../../lib/clock';
 import { invalidField, notFound } from '../../lib/errors';
 import { containedInAny } from '../../lib/like';
 import { newestPage, type AdminListInput } from '../../lib/paging';
-import { recordAudit, type Actor } from '../audit/service';
-import { missingImages } from '../images/service';
+import { recordAudit, type Actor } from '../audit';
+import { missingImages } from '../images';
 import { catalogChanged, listedDevices } from './cache';
-import { DEVICE_NOT_FOUND, isUuid, toDevices } from './service';
+import { DEVICE_NOT_FOUND, isUuid, toDevices } from './device-queries';
 
 /**
  * The admin's inventory: adding and editing devices (spec 001 'Devices'). Each change is written

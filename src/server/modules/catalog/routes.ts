@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import type { Listener } from '../../db/notifications';
 import { sendCached, watchCatalogChanges } from './cache';
-import { catalogReads } from './reads';
+import { catalogReads } from './cached-reads';
 
 const PUBLIC = { config: { access: 'public' } } as const;
 const REMEMBERED_QUERIES = 1_000;

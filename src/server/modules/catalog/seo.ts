@@ -7,7 +7,7 @@ import { jsonForScript } from '../../../shared/script-json';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
 import type { HeadResolver, PageHead } from '../../lib/page-heads';
-import { findDevice, listedDeviceIds } from './service';
+import { findDevice, listedDeviceIds } from './device-queries';
 
 const DESCRIPTION_LENGTH = 160;
 /** Pages behind a sign-in or private to one browser, and the API: robots.txt keeps crawlers out. */

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client';
 import { firstMetaValue, readMeta } from '../../lib/app-meta';
 import { deviceArtwork } from '../../seed/artwork';
 import { ARTWORK_SIZE, renderArtwork } from '../../seed/render';
-import { insertImage } from '../images/service';
-import { imagePath } from './service';
+import { insertImage } from '../images';
+import { imagePath } from './device-queries';
 
 const keyOf = (type: string) => `stock_image:${type}`;
 

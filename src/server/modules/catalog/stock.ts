@@ -4,7 +4,7 @@ import { prepared, type Value } from '../../db/prepared';
 import { deviceImages, devices } from '../../db/schema/catalog';
 import { AppError, notFound } from '../../lib/errors';
 import { catalogChanged } from './cache';
-import { DEVICE_NOT_FOUND, imagePath, isUuid } from './service';
+import { DEVICE_NOT_FOUND, imagePath, isUuid } from './device-queries';
 
 /**
  * Stock: the only code that changes a listed device's quantity. An order's units are taken when it

@@ -3,7 +3,7 @@ import type { StorefrontData } from '../../../shared/server-render';
 import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../lib/errors';
 import { cachedReply, type CachedReply } from './cache';
-import { catalogReads } from './reads';
+import { catalogReads } from './cached-reads';
 
 /** What the server-rendered storefront reads the catalog with, and where its pages are kept. */
 export interface StorefrontCatalog {

@@ -5,8 +5,8 @@ import { paths } from '../../../shared/paths';
 import { REPAIR_SERVICES } from '../../../shared/repair-services';
 import { BUSINESS_HOURS, POLICIES, STORE } from '../../../shared/store';
 import { STATUS_DESCRIPTIONS, UNKNOWN_STATUS_DESCRIPTION, type AnySaleStatus } from '../../../shared/trade-in-statuses';
-import type { OrderStatusSummary } from '../orders/status';
-import type { TradeInStatusSummary } from '../trade-ins/status';
+import type { OrderStatusSummary } from '../orders';
+import type { TradeInStatusSummary } from '../trade-ins';
 import { isGreeting, isThanks, type ProductQuery, type Topic } from './intents';
 import { formatDate } from '../../../shared/dates';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tradeIns } from '../../db/schema';
 import { insertDevices } from '../../../../tests/support/devices';
 import { createTestApp, send, type TestApp } from '../../../../tests/support/test-app';
-import { answerChat } from './service';
+import { answerChat } from './answer';
 
 /** A small OpenAI-compatible server on loopback; each test says how it behaves. */
 interface SeenRequest {

@@ -3,7 +3,7 @@ import { CHAT_LIMITS } from '../../../shared/chat';
 import { chatRequestSchema } from '../../../shared/chat-schema';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { answerChat } from './service';
+import { answerChat } from './answer';
 
 export function registerChatRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.post(

@@ -8,13 +8,13 @@ import { sharedJsonReplies } from '../../lib/shared-reads';
 import { registerTableExport } from '../../lib/table-export';
 import {
   advanceOrder,
+  exportOrders,
   getAdminOrder,
   listAdminOrders,
   revokeOrderLinks,
   updateTracking,
-} from '../orders/admin-service';
-import { exportOrders } from '../orders/export';
-import { paymentProvider } from '../payments/providers';
+} from '../orders';
+import { paymentProvider } from '../payments';
 import { cancelOrderAsAdmin, refundLatePayment } from './admin-orders';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
@@ -24,7 +24,7 @@ type ByNumber = { Params: { orderNumber: string } };
  * The admin's Orders tab: every /api/admin/orders route. They live here, in checkout, because cancel
  * and refund-due are flows across orders, catalog stock, payments and mail (admin-orders.ts), and
  * only checkout may import all of those: orders sits below checkout and must not import it. The
- * reads and moves on the order alone are orders' own service (orders/admin-service.ts).
+ * reads of orders are orders' own (orders/admin-orders.ts), and so is every status change (orders/moves.ts).
  */
 export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock, config } = ctx;

@@ -4,31 +4,33 @@ import { PAYMENT_MESSAGES, type AdminPaymentDetails, type AdminRefund } from '..
 import { transaction, type Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { assertOrderMove } from '../orders/admin-service';
-import { renderRefundEmail } from '../orders/refund-email';
-import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
-import { releaseStock } from '../catalog/stock';
-import { enqueueEmail } from '../mail/outbox';
-import { renderOrderCancelled } from '../orders/cancellation-email';
-import { cancelOrderByAdmin, markOrderRefunded } from '../orders/lifecycle';
 import {
+  assertOrderMove,
+  cancelOrder,
   findOrder,
-  lockOrder,
+  markOrderRefunded,
   ORDER_NOT_FOUND,
   ORDER_NOT_FOUND_MESSAGE,
   orderItemsOf,
+  renderOrderCancelled,
+  renderRefundEmail,
   toOrderView,
-} from '../orders/reads';
-import { paymentLedgerEntry, toAdminRefund } from '../payments/ledger';
-import type { PaymentProviderDriver } from '../payments/providers';
+} from '../orders';
+import { recordAudit, type Actor, type SignedInActor } from '../audit';
+import { releaseStock } from '../catalog';
+import { enqueueEmail } from '../mail';
 import {
+  applyRefundEvent,
   askProviderToRefund,
+  paymentLedgerEntry,
   recordRefundResult,
   refundableAmount,
   reserveRefund,
+  toAdminRefund,
+  type PaymentProviderDriver,
+  type PaystackRefundData,
   type ReservedRefund,
-} from '../payments/refunds';
-import { applyRefundEvent, type PaystackRefundData } from '../payments/webhooks';
+} from '../payments';
 
 /*
  * The admin's money flows, each across modules (orders, catalog stock, payments, mail, audit), as
@@ -142,12 +144,9 @@ export async function cancelOrderAsAdmin({
 }: OrderAction): Promise<CancelOrderReply> {
   const now = clock.now();
   const { reserved } = await transaction(db, async (tx) => {
-    const order = await lockOrder(tx, { orderNumber: orderNumber.trim().toUpperCase() });
-    if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-    assertOrderMove('cancel', order);
+    const { before: order, after: cancelled } = await cancelOrder(tx, { orderNumber, actorId: actor.id, now });
     const items = await orderItemsOf(tx, order.id);
     const before = toOrderView(order, items);
-    await cancelOrderByAdmin(tx, order, { actorId: actor.id, now });
     // An order awaiting payment still holds its reservation; a paid one holds the sale: both go back.
     await releaseStock(tx, items);
     const left = order.paymentStatus === 'paid' ? await refundableAmount(tx, order.paymentReference) : 0;
@@ -161,7 +160,7 @@ export async function cancelOrderAsAdmin({
             now,
           })
         : null;
-    const after = toOrderView((await lockOrder(tx, { orderNumber: order.orderNumber }))!, items);
+    const after = toOrderView(cancelled, items);
     await recordAudit(tx, {
       actor,
       action: 'order.cancel',

@@ -8,10 +8,8 @@ import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { registerTableExport } from '../../lib/table-export';
-import { orderNumbersById } from '../orders/export';
-import { exportPayments } from '../payments/export';
-import { listPayments, paymentStats } from '../payments/ledger';
-import { paymentProvider } from '../payments/providers';
+import { orderNumbersById } from '../orders';
+import { exportPayments, listPayments, paymentProvider, paymentStats } from '../payments';
 import { paymentDetails, refundPaymentAsAdmin } from './admin-orders';
 
 const ADMIN = { config: { access: ['admin'] } } as const;

@@ -463,7 +463,7 @@ describe('POST /api/checkout: nobody hoards the stock', () => {
   });
 });
 
-describe('GET /api/checkout/:orderNumber: the shopper\'s unpaid order, after a reload closed its widget', () => {
+describe("GET /api/checkout/:orderNumber: the shopper's unpaid order, after a reload closed its widget", () => {
   const open = (orderNumber: string, headers: Record<string, string> = {}, cookie?: string) =>
     send(t.app, 'GET', `/api/checkout/${orderNumber}`, { headers, cookie });
   const withToken = (token: string) => ({ 'x-order-token': token });
@@ -492,7 +492,7 @@ describe('GET /api/checkout/:orderNumber: the shopper\'s unpaid order, after a r
     expect((await open(order.orderNumber, {}, cookie)).statusCode).toBe(200);
   });
 
-  it('answers a stranger as for a missing order: the order number alone, or another order\'s token', async () => {
+  it("answers a stranger as for a missing order: the order number alone, or another order's token", async () => {
     const [device] = await insertDevices(t.db, [{ quantity: 2 }]);
     const mine = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
     const theirs = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import type { ReservedLine } from '../catalog/stock';
+import type { ReservedLine } from '../catalog';
 
 /**
  * How much unpaid stock one order and one client may hold, so nobody empties the catalog by placing

@@ -7,7 +7,7 @@ import { devices, outboxEmails, orders, payments, sandboxCharges } from '../../d
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, type TestApp, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
-import { sendDueEmails } from '../mail/outbox';
+import { sendDueEmails } from '../mail/sender';
 import { charge, placed, verify } from '../../../../tests/support/checkout';
 import { usePaystackTestApp } from '../../../../tests/support/fake-paystack';
 
@@ -76,7 +76,7 @@ describe('sandbox provider', () => {
       expect(res.json().error.message).toBe('Enter the expiry as MM/YY');
     });
 
-    it('refuses an expired card under its expiry field, by the month in the store\'s time zone', async () => {
+    it("refuses an expired card under its expiry field, by the month in the store's time zone", async () => {
       const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
       const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
       const pay = (expiry: string) =>
@@ -88,8 +88,9 @@ describe('sandbox provider', () => {
       // 22:30 UTC on 30 November is already 1 December in Johannesburg: November's cards have expired.
       t.clock.set(new Date('2026-11-30T22:30:00Z'));
       expectFieldError(await pay('11/26'), 400, 'CARD_EXPIRED', 'expiry', expired);
-      expect(await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, order.payment.reference)))
-        .toHaveLength(0);
+      expect(
+        await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, order.payment.reference)),
+      ).toHaveLength(0);
       // An hour earlier it is still November there: the card is good through its last day.
       t.clock.set(new Date('2026-11-30T21:30:00Z'));
       expect((await pay('11/26')).json().status).toBe('success');

@@ -1,19 +1,15 @@
 import type { FastifyInstance, onErrorHookHandler } from 'fastify';
-import { ERROR_CODES } from '../../../shared/errors';
 import { cancelCheckoutSchema, checkoutSchema } from '../../../shared/orders';
 import { sandboxChargeSchema, verifyPaymentSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
 import { clientKey } from '../../lib/client-key';
 import { sessionUser } from '../../lib/session-user';
-import { AppError, asAppError, parseInput } from '../../lib/errors';
+import { asAppError, parseInput } from '../../lib/errors';
 import { perReference, perReferenceField, referenceLookup } from '../../lib/keyed-limits';
 import type { StoreMetrics } from '../../lib/metrics';
-import { orderAccessOf, orderTokenOf } from '../orders/routes';
-import { paymentProvider, type ProviderTransaction } from '../payments/providers';
-import { fromPaystackData, type PaystackTransactionData } from '../payments/providers/paystack';
-import { PAYMENT_NOT_FOUND } from '../payments/verification';
-import { paystackSignatureValid, recordPaymentEvent, type PaystackRefundData } from '../payments/webhooks';
-import { applyRefundWebhook } from './admin-orders';
+import { orderAccessOf, orderTokenOf } from '../orders';
+import { paymentProvider, type ProviderTransaction } from '../payments';
+import { receivePaystackEvent } from './paystack-webhook';
 import {
   cancelCheckout,
   confirmPayment,
@@ -118,38 +114,15 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, { 
       '/api/payments/webhooks/paystack',
       { config: { access: 'public', csrf: false } },
       async (request, reply) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!paystackSignatureValid(config.PAYSTACK_SECRET_KEY, raw, request.headers['x-paystack-signature'])) {
-          request.log.warn('paystack webhook with a missing or wrong signature');
-          throw new AppError(ERROR_CODES.unauthorized, 'Invalid signature', { status: 401 });
-        }
-        let event: { event?: string; data?: PaystackTransactionData & PaystackRefundData };
-        try {
-          event = JSON.parse(raw.toString('utf8')) as typeof event;
-        } catch {
-          throw new AppError(ERROR_CODES.badRequest, 'The request body is not valid JSON');
-        }
-        if (typeof event.event === 'string' && event.event.startsWith('refund.') && event.data) {
-          await applyRefundWebhook({ db, clock, event: event.event, data: event.data });
-        }
-        if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
-          const reference = event.data.reference;
-          await recordPaymentEvent(db, {
-            provider: 'paystack',
-            event: event.event,
-            reference,
-            eventId: event.data.id === undefined ? null : String(event.data.id),
-            payload: event.data,
-            now: clock.now(),
-          });
-          try {
-            await confirm(reference, request.log, fromPaystackData(event.data, reference));
-          } catch (error) {
-            // An unknown reference is acknowledged (Paystack would retry forever); anything else is retried.
-            if (!(error instanceof AppError && error.code === PAYMENT_NOT_FOUND)) throw error;
-            request.log.warn({ reference }, 'paystack webhook for an unknown reference');
-          }
-        }
+        await receivePaystackEvent({
+          db,
+          clock,
+          secretKey: config.PAYSTACK_SECRET_KEY,
+          raw: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          signature: request.headers['x-paystack-signature'],
+          confirm: (reference, transaction) => confirm(reference, request.log, transaction),
+          log: request.log,
+        });
         return reply.status(200).send({ received: true });
       },
     );

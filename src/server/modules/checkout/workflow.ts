@@ -13,38 +13,41 @@ import { AppError, notFound } from '../../lib/errors';
 import type { StoreMetrics } from '../../lib/metrics';
 import { signingKey } from '../../lib/signing';
 import { repeatEvery } from '../../lib/repeat';
-import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog/stock';
-import { enqueueEmail } from '../mail/outbox';
-import { linkExpiry, orderLinkToken, placedBy, type OrderAccess } from '../orders/access';
-import { renderOrderConfirmation } from '../orders/confirmation-email';
+import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog';
+import { enqueueEmail } from '../mail';
 import {
   closeUnpaidOrder,
-  lockExpiredOrders,
-  lockOpenOrdersOfCart,
-  lockOrderToCancel,
-  markOrderPaid,
-} from '../orders/lifecycle';
-import { createOrder, lockHoldsOf } from '../orders/placing';
-import {
+  createOrder,
   findOrder,
   findOrderPayment,
+  linkExpiry,
+  lockExpiredOrders,
+  lockHoldsOf,
+  lockOpenOrdersOfCart,
   lockOrder,
+  lockOrderToCancel,
+  markOrderPaid,
   ORDER_NOT_FOUND,
   ORDER_NOT_FOUND_MESSAGE,
+  type OrderAccess,
   orderItemsOf,
-  toOrderView,
+  orderLinkToken,
   type OrderRow,
-} from '../orders/reads';
-import type { PaymentProviderDriver, ProviderTransaction } from '../payments/providers';
-import { chargeSandbox } from '../payments/sandbox-charge';
+  placedBy,
+  renderOrderConfirmation,
+  toOrderView,
+} from '../orders';
 import {
+  chargeSandbox,
   newPaymentReference,
   paymentMatches,
   paymentNotFound,
   paymentRequest,
   recordPayment,
   type ExpectedPayment,
-} from '../payments/verification';
+  type PaymentProviderDriver,
+  type ProviderTransaction,
+} from '../payments';
 import { checkAddressLimit, checkDeviceLimit, type HoldLimits } from './hold-limits';
 
 /*

@@ -3,7 +3,7 @@ import { contactMessageSchema } from '../../../shared/contact';
 import { CONTACT_NOTICE, paths } from '../../../shared/paths';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
-import { storeContactMessage } from './service';
+import { storeContactMessage } from './contact-messages';
 
 const rateLimit = { max: 10, timeWindow: '1 minute' };
 

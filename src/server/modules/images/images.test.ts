@@ -13,7 +13,7 @@ import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
 import { IMAGE_JOB_SECONDS, ownImages } from './budgets';
 import { busyDecoders, decodingPeak, runImageJob } from './image-jobs';
 import { jpegScanCount, MAX_JPEG_SCANS } from './jpeg-scans';
-import { sniffImageType, storeImage } from './service';
+import { sniffImageType, storeImage } from './stored-images';
 
 const t = useTestApp();
 

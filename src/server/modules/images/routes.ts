@@ -7,7 +7,7 @@ import { clientKey } from '../../lib/client-key';
 import { notFound, parseInput } from '../../lib/errors';
 import type { ImageBudgets } from './budgets';
 import { PLACEHOLDER_SVG } from './placeholder';
-import { getImageVariant, IMAGE_NOT_FOUND, isImageId, snapWidth, storeImage } from './service';
+import { getImageVariant, IMAGE_NOT_FOUND, isImageId, snapWidth, storeImage } from './stored-images';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Recently served image bytes kept in memory, up to this many bytes (images never change). */

@@ -7,8 +7,9 @@ import { signedInAdmin } from '../../../../tests/support/accounts';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { outgoingEmail } from '../../../../tests/support/mail';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { recordAudit } from '../audit/service';
-import { BLANKED_BODY, enqueueEmail, sendDueEmails } from './outbox';
+import { recordAudit } from '../audit';
+import { enqueueEmail } from './enqueue';
+import { BLANKED_BODY, sendDueEmails } from './sender';
 
 const t = useTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
 let cookie: string;

@@ -3,7 +3,9 @@ import type { OutboxEmailDetails, OutboxListReply } from '../../../shared/admin'
 import { signedInAdmin } from '../../../../tests/support/accounts';
 import { outgoingEmail } from '../../../../tests/support/mail';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { enqueueEmail, localPreview, WITHHELD_BODY } from './outbox';
+import { WITHHELD_BODY } from './admin-outbox';
+import { enqueueEmail } from './enqueue';
+import { localPreview } from './sender';
 
 // A developer's store (no SMTP_URL, PUBLIC_URL on this machine) shows each email whole: the only way to follow
 // an emailed link there. Every other store withholds a queued secret (docs/decisions/054).

@@ -6,7 +6,8 @@ import { outboxEmails } from '../../db/schema';
 import { emailsTo, outgoingEmail } from '../../../../tests/support/mail';
 import { createTestApp, send, testConfig, type TestApp } from '../../../../tests/support/test-app';
 import { signUpCustomer } from '../../../../tests/support/accounts';
-import { BLANKED_BODY, enqueueEmail, MAX_ATTEMPTS, sendDueEmails, startOutboxSender } from './outbox';
+import { enqueueEmail } from './enqueue';
+import { BLANKED_BODY, MAX_ATTEMPTS, sendDueEmails, startOutboxSender } from './sender';
 
 interface Received {
   from: string;

@@ -9,7 +9,7 @@ import { emailedTokens, emailsTo, outgoingEmail } from '../../../../tests/suppor
 import { sellForm } from '../../../../tests/support/sell-form';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { sha256 } from '../accounts/sessions';
-import { ANONYMOUS_MAIL_CAP, enqueueEmail } from './outbox';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from './enqueue';
 
 const t = useTestApp();
 const HOUR = 60 * 60_000;

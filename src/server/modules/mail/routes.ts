@@ -3,7 +3,8 @@ import { adminListQuerySchema } from '../../../shared/admin';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
-import { getOutboxEmail, listOutbox, localPreview, resendEmail } from './outbox';
+import { getOutboxEmail, listOutbox, resendEmail } from './admin-outbox';
+import { localPreview } from './sender';
 
 const ADMIN = { config: { access: ['admin'] } } as const;
 

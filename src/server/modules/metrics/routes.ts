@@ -6,8 +6,8 @@ import type { AppContext } from '../../context';
 import { poolUse } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { METRICS_CONTENT_TYPE, metricsText, type StoreMetrics } from '../../lib/metrics';
-import { outboxBacklog } from '../mail/outbox';
-import { heldUnits } from '../orders/reads';
+import { outboxBacklog } from '../mail';
+import { heldUnits } from '../orders';
 
 /** 127.0.0.0/8 and ::1, and IPv4 loopback as a dual-stack listener sees it (::ffff:127.x.y.z). */
 const LOOPBACK = /^(127\.|::ffff:127\.|::1$)/;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { signedUntilMatches, signingKey, signUntil } from '../../lib/signing';
-import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail';
 import { renderOrderLinkEmail } from './link-email';
 import { findOrder, ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE, orderItemsOf, toOrderView, type OrderRow } from './reads';
 

@@ -3,7 +3,7 @@ import type { OrderView } from '../../../shared/orders';
 import { STORE } from '../../../shared/store';
 import { emailHtml, headingHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../mail';
 
 /** The email a customer gets when the store cancels their order: what was cancelled and the refund, if any. */
 export function renderOrderCancelled(order: OrderView, refundAmount: number | null): OutgoingEmail {

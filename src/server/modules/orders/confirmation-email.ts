@@ -2,7 +2,7 @@ import { formatMoney, type Currency } from '../../../shared/money';
 import type { Address, OrderView } from '../../../shared/orders';
 import { EMAIL_FOOTER, emailHtml, linkHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../mail';
 import { orderLinkUrl } from './link-email';
 
 function addressLines(address: Address | null): string[] {

@@ -6,8 +6,8 @@ import type { Database, DbHandle } from '../../db/client';
 import { orderItems, orders } from '../../db/schema/orders';
 import { newestKey } from '../../lib/paging';
 import { newestInBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
-import { refundedByOrder } from '../payments/export';
-import { orderListWhere } from './admin-service';
+import { refundedByOrder } from '../payments';
+import { orderListWhere } from './admin-orders';
 
 /* The admin's Orders tab as a file (CSV or .xlsx): every order its filter matches, newest first, as a bookkeeper reads it. */
 

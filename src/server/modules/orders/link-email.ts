@@ -1,5 +1,5 @@
 import { headedEmail, linkHtml } from '../../lib/email-layout';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../mail';
 import type { OrderRow } from './reads';
 
 /**

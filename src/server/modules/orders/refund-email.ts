@@ -1,6 +1,6 @@
 import { formatMoney, type Currency } from '../../../shared/money';
 import { headedEmail } from '../../lib/email-layout';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../mail';
 import type { OrderRow } from './reads';
 
 /** What the customer is told of a refund: how much, and the reference their bank can trace it by. */

@@ -1,29 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ORDER_LINK_SENT, ORDER_TOKEN_HEADER, orderAccessSchema } from '../../../shared/orders';
+import type { FastifyInstance } from 'fastify';
+import { ORDER_LINK_SENT, orderAccessSchema } from '../../../shared/orders';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { takingAtLeast } from '../../lib/timing';
-import { getOrderForViewer, sendOrderLink, type OrderAccess } from './access';
+import { getOrderForViewer, sendOrderLink } from './access';
+import { orderAccessOf } from './request-access';
 import { listCustomerOrders } from './customer-orders';
-
-/** The order token the placing browser (or a link's holder) sends in its header. */
-export function orderTokenOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[ORDER_TOKEN_HEADER];
-  return typeof value === 'string' && value ? value : undefined;
-}
-
-/** Who asks for an order and the token they send: the signed-in user comes from the accounts guard. */
-export function orderAccessOf(request: FastifyRequest, { clock, config }: Pick<AppContext, 'clock' | 'config'>) {
-  const user = sessionUser(request, { optional: true });
-  return {
-    viewer: user ? { role: user.role, id: user.id } : null,
-    accessToken: orderTokenOf(request),
-    now: clock.now(),
-    linkDays: config.ORDER_LINK_DAYS,
-  } satisfies OrderAccess;
-}
 
 /** The least time 'send me the link' takes, whether or not the email is the order's. */
 export const ORDER_LINK_MS = 300;

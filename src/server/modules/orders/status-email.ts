@@ -1,7 +1,7 @@
 import type { OrderRow } from './reads';
 import { EMAIL_FOOTER, emailHtml, linkHtml, paragraphsHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../mail';
 
 const LINES: Record<string, string> = {
   processing: 'We are preparing your order.',

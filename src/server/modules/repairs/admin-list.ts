@@ -13,10 +13,9 @@ import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 import { searchCondition } from '../../lib/like';
 import { newestFirst, rememberedTotal } from '../../lib/paging';
 import { inBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
-import { agentContacts } from '../accounts/agent-lookup';
-import { userNames } from '../accounts/service';
-import { emailsAbout } from '../mail/outbox';
-import { bookingDetails, bookingSummary, findBooking, repairNotFound, type BookingRow } from './views';
+import { agentContacts, userNames } from '../accounts';
+import { emailsAbout } from '../mail';
+import { bookingDetails, bookingSummary, findBooking, repairNotFound, type BookingRow } from './bookings';
 
 /* The admin's Repairs tab: the paged list, one booking's whole story, and the list as a file (CSV or .xlsx). */
 

@@ -19,14 +19,14 @@ import { transaction, type Database, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { agentContacts } from '../accounts/agent-lookup';
-import { recordAudit, type SignedInActor } from '../audit/service';
-import { enqueueEmail } from '../mail/outbox';
+import { agentContacts } from '../accounts';
+import { recordAudit, type SignedInActor } from '../audit';
+import { enqueueEmail } from '../mail';
 import { adminRepairRow } from './admin-list';
 import { renderPickupChangedEmail } from './emails';
 import { lockPickupDay, releaseSlot, takeSlot } from './slots';
 import { appendRepairHistory, emailAgent, pickupOfEmail } from './status-steps';
-import { normalizeBookingNumber, repairNotFound, type BookingRow } from './views';
+import { normalizeBookingNumber, repairNotFound, type BookingRow } from './bookings';
 
 /*
  * The admin's moves on a booking besides cancel (decision 046): give the pickup to another agent,

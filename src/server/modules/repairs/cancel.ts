@@ -8,11 +8,11 @@ import { transaction, type Database, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
-import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
-import { ANONYMOUS_MAIL_CAP } from '../mail/outbox';
+import { recordAudit, type Actor, type SignedInActor } from '../audit';
+import { ANONYMOUS_MAIL_CAP } from '../mail';
 import { releaseSlot } from './slots';
 import { appendRepairHistory, emailAgent, emailRepairStatus } from './status-steps';
-import { findBooking, repairNotFound, trackedRepairView, type BookingRow } from './views';
+import { findBooking, repairNotFound, trackedRepairView, type BookingRow } from './bookings';
 
 /** Who cancels: the admin (with the reason the customer and the agent are told), or the customer, proven by their session or the booking's email. */
 type Canceller =

@@ -14,7 +14,7 @@ import {
 import { paths } from '../../../shared/paths';
 import { headedEmail, linkHtml } from '../../lib/email-layout';
 import { escapeHtml } from '../../lib/html';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../mail';
 import { STORE_TIME_NAME } from '../../../shared/dates';
 import { formatPhone } from '../../../shared/phones';
 

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
 import { AppError } from '../../lib/errors';
-import type { SignedInActor } from '../audit/service';
+import type { SignedInActor } from '../audit';
 import { agentHasRoomAt, moveRepairToAgent } from './admin-moves';
 import { lockPickupDay } from './slots';
 

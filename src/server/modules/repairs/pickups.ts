@@ -13,7 +13,7 @@ import { transaction, type Database, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { recordAudit, type SignedInActor } from '../audit/service';
+import { recordAudit, type SignedInActor } from '../audit';
 import { appendRepairHistory, emailRepairStatus } from './status-steps';
 import {
   agentSeesContact,
@@ -23,7 +23,7 @@ import {
   normalizeBookingNumber,
   repairNotFound,
   type BookingRow,
-} from './views';
+} from './bookings';
 
 /* The assigned agent's side of a repair: the pickups to collect, and each step on from there. */
 

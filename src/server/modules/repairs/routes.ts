@@ -14,7 +14,7 @@ import { bookRepair } from './booking';
 import { cancelRepair } from './cancel';
 import { listAgentPickups, moveRepair } from './pickups';
 import { listOfferedSlots } from './slots';
-import { listCustomerRepairs, repairNotFound, trackRepair } from './views';
+import { listCustomerRepairs, repairNotFound, trackRepair } from './bookings';
 
 type ByNumber = { Params: { bookingNumber: string } };
 const AGENT = { config: { access: ['agent' as const] } };

@@ -2,7 +2,7 @@ import { paths } from '../../../shared/paths';
 import { REPAIR_SERVICES, type RepairService } from '../../../shared/repair-services';
 import { STORE } from '../../../shared/store';
 import type { AppContext } from '../../context';
-import { absoluteUrl, headTags } from '../catalog/seo';
+import { absoluteUrl, headTags } from '../catalog';
 import type { HeadResolver, PageHead } from '../../lib/page-heads';
 
 /** 'R1,000-R4,000' -> [1000, 4000]; 'N/A' -> null. */

@@ -3,10 +3,10 @@ import { findRepairService } from '../../../shared/repair-services';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { repairStatusHistory } from '../../db/schema/repairs';
-import { enqueueEmail, type EnqueueOptions } from '../mail/outbox';
-import { agentContacts } from '../accounts/agent-lookup';
+import { enqueueEmail, type EnqueueOptions } from '../mail';
+import { agentContacts } from '../accounts';
 import { renderAgentPickupEmail, renderRepairStatusEmail, type AgentPickupChange, type PickupOfEmail } from './emails';
-import { agentSeesContact, customerFirstName, type BookingRow } from './views';
+import { agentSeesContact, customerFirstName, type BookingRow } from './bookings';
 
 /* What every change of a booking's status writes beside it, in the same transaction. */
 

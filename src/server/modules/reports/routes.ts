@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { getOverview } from './service';
+import { getOverview } from './overview';
 
 /** The admin's Overview tab. */
 export function registerReportRoutes(app: FastifyInstance, { db, clock }: AppContext) {

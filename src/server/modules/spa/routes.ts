@@ -15,8 +15,8 @@ import { escapeHtml } from '../../lib/html';
 import type { HeadResolver, PageHead } from '../../lib/page-heads';
 import type { StoreMetrics } from '../../lib/metrics';
 import { contentSecurityPolicy } from '../../lib/security-headers';
-import { SESSION_COOKIE } from '../accounts/sessions';
-import type { StorefrontCatalog } from '../catalog/storefront';
+import { SESSION_COOKIE } from '../accounts';
+import type { StorefrontCatalog } from '../catalog';
 import { isApiPath } from './api-path';
 
 interface SpaOptions {

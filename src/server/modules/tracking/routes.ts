@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
-import { orderAccessOf } from '../orders/routes';
-import { trackNumber } from './service';
+import { orderAccessOf } from '../orders';
+import { trackNumber } from './track-number';
 
 /** The track page's one lookup, for whoever holds a reference number. */
 export function registerTrackingRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {

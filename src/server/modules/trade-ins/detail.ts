@@ -15,10 +15,10 @@ import { transaction, type Database, type DbHandle } from '../../db/client';
 import { tradeInPayouts, tradeInQuotes, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { findPeople } from '../accounts/service';
-import { auditEntriesFor, recordAudit, type SignedInActor } from '../audit/service';
-import { findTradeIn, tradeInNotFound, type TradeInRow } from './rows';
-import { agentPhotos, staffView } from './views';
+import { findPeople } from '../accounts';
+import { auditEntriesFor, recordAudit, type SignedInActor } from '../audit';
+import { findTradeIn, tradeInNotFound, type TradeInRow } from './trade-in-records';
+import { agentPhotos, staffView } from './trade-in-views';
 
 /*
  * One trade-in in full for the staff allowed to see it (docs/decisions/044): the admin, or the agent

@@ -4,7 +4,7 @@ import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
 import { OFFER_LINK_DAYS, type LinkStatus } from '../../../shared/trade-ins';
 import { headedEmail, linkHtml } from '../../lib/email-layout';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../mail';
 
 interface EmailTradeIn {
   transactionNumber: string;

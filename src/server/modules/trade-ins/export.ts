@@ -8,10 +8,10 @@ import { tradeInPayouts, tradeIns } from '../../db/schema/trade-ins';
 import type { Clock } from '../../lib/clock';
 import { newestFirst, newestKey } from '../../lib/paging';
 import { newestInBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
-import { userNames } from '../accounts/service';
-import { recordAudit, type Actor } from '../audit/service';
+import { userNames } from '../accounts';
+import { recordAudit, type Actor } from '../audit';
 import { tradeInListWhere } from './lists';
-import { deviceInfo } from './rows';
+import { deviceInfo } from './trade-in-records';
 
 /*
  * The admin's Transactions tab as a file (CSV or .xlsx), with the payouts due: a trade-in Awaiting Payment

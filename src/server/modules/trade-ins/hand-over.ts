@@ -6,9 +6,9 @@ import type { Config } from '../../config';
 import type { DbHandle, Transaction } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
 import { AppError } from '../../lib/errors';
-import type { SignedInActor } from '../audit/service';
+import type { SignedInActor } from '../audit';
 import { reassignTradeIn } from './move-steps';
-import { deviceInfo, findTradeIn } from './rows';
+import { deviceInfo, findTradeIn } from './trade-in-records';
 
 /*
  * What a deactivated agent's open trade-ins go through (decision 047): each is handed over by the

@@ -14,8 +14,8 @@ import type { Database } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
 import { searchCondition } from '../../lib/like';
 import { newestFirst, rememberedTotal } from '../../lib/paging';
-import { deviceInfo } from './rows';
-import { agentView, staffViews } from './views';
+import { deviceInfo } from './trade-in-records';
+import { agentView, staffViews } from './trade-in-views';
 
 /* The lists of trade-ins: the customer's own, the admin's every one, the agent's assigned ones. */
 

@@ -13,11 +13,18 @@ import type { Config } from '../../config';
 import type { DbHandle, Transaction } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
 import { AppError, invalidField } from '../../lib/errors';
-import { findActiveAgent, findPeople, splitName } from '../accounts/service';
-import { recordAudit, type Actor, type SignedInActor } from '../audit/service';
-import { enqueueEmail } from '../mail/outbox';
+import { findActiveAgent, findPeople, splitName } from '../accounts';
+import { recordAudit, type Actor, type SignedInActor } from '../audit';
+import { enqueueEmail } from '../mail';
 import { agentAssignedEmail, agentChangedEmail, agentUnassignedEmail, statusEmail } from './emails';
-import { appendHistory, emailContext, emailSubject, findTradeIn, tradeInNotFound, type TradeInRow } from './rows';
+import {
+  appendHistory,
+  emailContext,
+  emailSubject,
+  findTradeIn,
+  tradeInNotFound,
+  type TradeInRow,
+} from './trade-in-records';
 
 /*
  * The steps every move of a trade-in takes, the staff's (moves.ts) and the seller's (offer-answer.ts):

@@ -5,14 +5,14 @@ import { transaction } from '../../db/client';
 import { tradeInPayouts } from '../../db/schema/trade-ins';
 import { invalidField } from '../../lib/errors';
 import { signingKey } from '../../lib/signing';
-import { userNames } from '../accounts/service';
-import type { SignedInActor } from '../audit/service';
-import { enqueueEmail } from '../mail/outbox';
+import { userNames } from '../accounts';
+import type { SignedInActor } from '../audit';
+import { enqueueEmail } from '../mail';
 import { offerEmail, payoutSentLines, revisedOfferEmail } from './emails';
 import { emailNewStatus, findForStaff, moveTradeIn, reassignTradeIn } from './move-steps';
-import { emailContext, emailSubject, findTradeIn, type TradeInDeps, type TradeInRow } from './rows';
+import { emailContext, emailSubject, findTradeIn, type TradeInDeps, type TradeInRow } from './trade-in-records';
 import { newLink } from './seller-link';
-import { staffView } from './views';
+import { staffView } from './trade-in-views';
 
 /*
  * The staff's moves of a trade-in (decision 022), each in one transaction: the trade-in found (404;

@@ -12,9 +12,9 @@ import {
 import { transaction, type Transaction } from '../../db/client';
 import { tradeInPayouts } from '../../db/schema/trade-ins';
 import { AppError, invalidField } from '../../lib/errors';
-import { savedBankAccount } from '../accounts/service';
-import { recordAudit, type Actor } from '../audit/service';
-import { enqueueEmail } from '../mail/outbox';
+import { savedBankAccount } from '../accounts';
+import { recordAudit, type Actor } from '../audit';
+import { enqueueEmail } from '../mail';
 import { payoutChangedEmail } from './emails';
 import { emailNewStatus, moveTradeIn } from './move-steps';
 import {
@@ -27,9 +27,9 @@ import {
   type TradeInDeps,
   type TradeInRow,
   type Viewer,
-} from './rows';
+} from './trade-in-records';
 import { tokenMatches } from './seller-link';
-import { trackedView } from './views';
+import { trackedView } from './trade-in-views';
 
 /*
  * What the seller does with an offer (decision 039): accept it with the account the payout goes to,

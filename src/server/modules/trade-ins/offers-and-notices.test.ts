@@ -11,7 +11,7 @@ import { send, useTestApp, type TestApp } from '../../../../tests/support/test-a
 import { insertTradeIn, linkTokenIn } from '../../../../tests/support/trade-ins';
 
 /*
- * Issue 26: offers outside the estimate's sane range need a second yes, an offer can be revised until
+ * Offers outside the estimate's sane range need a second yes, an offer can be revised until
  * the seller answers (the old link dies), the agents given and relieved of a trade-in and the admin
  * are emailed, and the track page's timeline tells skipped steps from upcoming ones.
  */

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, DbHandle } from '../../db/client';
 import { tradeInImages } from '../../db/schema/trade-ins';
 import { notFound } from '../../lib/errors';
-import { getImageVariant, IMAGE_NOT_FOUND } from '../images/service';
-import type { SignedInActor } from '../audit/service';
+import { getImageVariant, IMAGE_NOT_FOUND } from '../images';
+import type { SignedInActor } from '../audit';
 import { findVisible } from './detail';
 
 /*

@@ -20,7 +20,7 @@ import { sessionUser } from '../../lib/session-user';
 import { sharedJsonReplies } from '../../lib/shared-reads';
 import { registerTableExport } from '../../lib/table-export';
 import { takingAtLeast } from '../../lib/timing';
-import type { ImageBudgets } from '../images/budgets';
+import type { ImageBudgets } from '../images';
 import { exportTradeIns } from './export';
 import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
 import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid, reviseOffer } from './moves';
@@ -30,7 +30,7 @@ import { tradeInPhotoParamsSchema, tradeInPhotoQuerySchema } from '../../../shar
 import { getTradeInDetail, revealPayoutAccount } from './detail';
 import { getTradeInPhoto } from './photos';
 import { submitTradeIn } from './submit';
-import { agentView } from './views';
+import { agentView } from './trade-in-views';
 
 type ByNumber = { Params: { number: string } };
 

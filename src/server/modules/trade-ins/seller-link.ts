@@ -4,10 +4,10 @@ import { LINK_STATUSES, OFFER_LINK_DAYS, type LinkStatus } from '../../../shared
 import { transaction } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
 import { sign, signingKey } from '../../lib/signing';
-import { recordAudit } from '../audit/service';
-import { enqueueEmail } from '../mail/outbox';
+import { recordAudit } from '../audit';
+import { enqueueEmail } from '../mail';
 import { newLinkEmail } from './emails';
-import { emailContext, emailSubject, findTradeIn, type TradeInDeps, type TradeInRow } from './rows';
+import { emailContext, emailSubject, findTradeIn, type TradeInDeps, type TradeInRow } from './trade-in-records';
 
 /*
  * The emailed link that proves the seller (decision 039). Its token is an HMAC, under the store's link

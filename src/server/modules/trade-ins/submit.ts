@@ -6,13 +6,12 @@ import { afterCommit, transaction, type DbHandle } from '../../db/client';
 import { tradeInImages, tradeInQuotes, tradeIns } from '../../db/schema/trade-ins';
 import { AppError, invalidField } from '../../lib/errors';
 import { transactionNumber as makeTransactionNumber, clockNumbers, insertNumbered } from '../../lib/reference-numbers';
-import { adminNotifyAddress } from '../accounts/service';
-import type { ImageBudget } from '../images/budgets';
-import { IMAGE_REFUSALS, insertImage, INVALID_IMAGE, normaliseImage } from '../images/service';
-import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail/outbox';
+import { adminNotifyAddress } from '../accounts';
+import { IMAGE_REFUSALS, type ImageBudget, insertImage, INVALID_IMAGE, normaliseImage } from '../images';
+import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail';
 import { adminNewTradeInEmail, submissionEmail } from './emails';
 import { everyTradeIn } from './lists';
-import { appendHistory, deviceInfo, emailContext, listedDevice, type TradeInDeps } from './rows';
+import { appendHistory, deviceInfo, emailContext, listedDevice, type TradeInDeps } from './trade-in-records';
 
 /* Selling a device: the estimate from the quote table, then the submission with its photos. */
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { passwordChangeSchema } from '../../../shared/accounts';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/field';
@@ -13,7 +13,7 @@ export function PasswordForm() {
   const prefix = useId();
   const form = useZodForm(passwordChangeSchema, { defaultValues: EMPTY });
   const input = inputProps(form, prefix);
-  const onSubmit = submitWith(form, async (change) => {
+  const { onSubmit, busy } = useFormSubmit(form, async (change) => {
     toast.success(await changePassword(change));
     form.reset(EMPTY);
   });
@@ -25,7 +25,7 @@ export function PasswordForm() {
       <PasswordField label="Current Password" autoComplete="current-password" {...input('currentPassword')} />
       <PasswordField label="New Password" {...input('newPassword')} />
       <PasswordField label="Confirm New Password" {...input('confirmPassword')} />
-      <Button type="submit" disabled={form.formState.isSubmitting}>
+      <Button type="submit" disabled={busy}>
         Change Password
       </Button>
     </form>

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, profileSchema, type ProfileReply } from '../../../sha
 import { MAX_IMAGE_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES } from '../../../shared/images';
 import { useProfile } from '../../lib/account-reads';
 import { ApiError } from '../../lib/api';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { refreshSession } from '../../lib/use-session';
 import { Button } from '../ui/button';
@@ -56,7 +56,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
     }
   };
 
-  const onSubmit = submitWith(form, async (changes) => {
+  const { onSubmit, busy } = useFormSubmit(form, async (changes) => {
     const reply = await saveProfile(changes);
     saved(reply.message);
     setPendingEmail(reply.pendingEmail ?? null);
@@ -116,7 +116,7 @@ function ProfileFields({ profile }: { profile: ProfileReply }) {
             <span className="font-mono">{profile.identification.number}</span>
           </p>
         )}
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" disabled={busy}>
           Save Profile
         </Button>
       </form>

@@ -4,7 +4,7 @@ import { ProvinceSelect } from '../../components/province-select';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useSavedAddress } from '../../lib/account-reads';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { useSaveAddress } from './account-api';
 
@@ -16,7 +16,7 @@ function AddressForm({ saved, onDone }: { saved: SavedAddress | null; onDone: ()
     defaultValues: (saved ?? { apartment: '', city: '', postalCode: '' }) as Partial<AddressInput>,
   });
   const input = inputProps(form, useId());
-  const onSubmit = submitWith(form, async (address) => {
+  const { onSubmit, busy } = useFormSubmit(form, async (address) => {
     toast.success(await saveAddress(address));
     onDone();
   });
@@ -29,7 +29,7 @@ function AddressForm({ saved, onDone }: { saved: SavedAddress | null; onDone: ()
         <TextField label="Postal Code" required autoComplete="postal-code" {...input('postalCode')} />
       </div>
       <div className="flex gap-3">
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" disabled={busy}>
           Save Address
         </Button>
         <Button variant="secondary" onClick={onDone}>

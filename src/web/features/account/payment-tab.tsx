@@ -10,7 +10,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { usePaymentDetails } from '../../lib/account-reads';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { useSavePaymentDetails } from './account-api';
 
@@ -57,7 +57,7 @@ export function PaymentTab() {
   const input = inputProps(form, useId());
   const method = form.watch('method');
   const methodError = form.formState.errors.method?.message;
-  const onSubmit = submitWith(form, async (details) => {
+  const { onSubmit, busy } = useFormSubmit(form, async (details) => {
     toast.success(await savePaymentDetails(details));
     // Card data never stays in the page once saved.
     form.reset({ ...EMPTY, method: details.method });
@@ -138,7 +138,7 @@ export function PaymentTab() {
           </div>
         )}
 
-        <Button type="submit" disabled={!method || form.formState.isSubmitting}>
+        <Button type="submit" disabled={!method || busy}>
           Save Payment Details
         </Button>
       </form>

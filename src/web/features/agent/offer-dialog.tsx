@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { makeOfferSchema, OFFER_RANGE_PERCENT, offerRatio, type AgentTradeIn } from '../../../shared/trade-ins';
 import { DialogActions } from '../../components/dialog-actions';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { useActionForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
+import { toast } from '../../lib/toast';
 import { agentActions } from './agent-api';
 
 /**
@@ -27,17 +28,23 @@ export function OfferDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const send = revise ? agentActions.reviseOffer : agentActions.offer;
-  const form = useActionForm(
-    makeOfferSchema,
-    {
+  const form = useZodForm(makeOfferSchema, {
+    defaultValues: {
       amount: revise ? (tradeIn.offeredAmount ?? '') : '',
       notes: revise ? (tradeIn.assessmentNotes ?? '') : '',
       confirmOutOfRange: false,
     },
-    (input) => send(tradeIn.transactionNumber, input),
-    () => onOpenChange(false),
+  });
+  const input = inputProps(form, useId());
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async (offer) => {
+      toast.success((await send(tradeIn.transactionNumber, offer)).message);
+      onOpenChange(false);
+    },
+    { report: 'alert' },
   );
-  const { watch, setValue } = form.form;
+  const { watch, setValue } = form;
   const typed = watch('amount');
   const amount = Number(typed);
   const ratio = typed !== '' && amount > 0 ? offerRatio(amount, tradeIn.estimatedValue) : null;
@@ -50,14 +57,14 @@ export function OfferDialog({
         title={revise ? 'Revise Offer' : 'Make Offer'}
         description={`${tradeIn.transactionNumber} · ${tradeIn.deviceInfo} · estimate ${estimate}`}
       >
-        <form noValidate onSubmit={form.submit} className="space-y-4">
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
           {revise && (
             <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
               The seller has not answered the offer of {money(tradeIn.offeredAmount ?? 0, 'offer')} yet. They will be
               emailed the revised offer with a new link; the link of the first email stops working.
             </p>
           )}
-          <FormAlert message={form.error} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
+          <FormAlert message={alert} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
           <TextField
             label="Offer Amount (R)"
             type="number"
@@ -65,7 +72,7 @@ export function OfferDialog({
             min={1}
             step={1}
             required
-            {...form.input('amount')}
+            {...input('amount')}
           />
           {ratio && (
             <p
@@ -78,13 +85,13 @@ export function OfferDialog({
             </p>
           )}
           {ratio?.outOfRange && (
-            <CheckboxField {...form.input('confirmOutOfRange')}>
+            <CheckboxField {...input('confirmOutOfRange')}>
               I checked it: offer {money(amount, 'offer')}, {ratio.percent}% of the estimate
             </CheckboxField>
           )}
-          <TextAreaField label="Assessment Notes" optional rows={4} {...form.input('notes')} />
+          <TextAreaField label="Assessment Notes" optional rows={4} {...input('notes')} />
           <DialogActions>
-            <Button type="submit" disabled={form.busy}>
+            <Button type="submit" disabled={busy}>
               {revise ? 'Send Revised Offer' : 'Submit Offer'}
             </Button>
           </DialogActions>

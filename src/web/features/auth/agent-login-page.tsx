@@ -6,8 +6,9 @@ import { paths } from '../../../shared/paths';
 import type { PendingSecondFactor } from '../../../shared/staff-mfa';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { signOut } from '../../lib/sign-out';
@@ -64,18 +65,18 @@ function PortalForm({
   });
   const input = inputProps(form, useId());
   const welcome = useWelcome();
-  const { onSubmit, alert: error } = useAlertedSubmit(form, async (credentials) => {
-    const { user, secondFactor } = await portal.signIn(credentials);
-    if (secondFactor) onSecondFactor(secondFactor);
-    else if (user) welcome(user);
-  });
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async (credentials) => {
+      const { user, secondFactor } = await portal.signIn(credentials);
+      if (secondFactor) onSecondFactor(secondFactor);
+      else if (user) welcome(user);
+    },
+    { report: 'alert' },
+  );
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert message={alert} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
       <TextField
         label={portal.identifier.label}
         type={portal.identifier.type}
@@ -85,7 +86,7 @@ function PortalForm({
         {...input(field)}
       />
       <PasswordField label="Password" autoComplete="current-password" {...input('password')} />
-      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {portal.submit}
       </Button>
     </form>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ACCOUNT_MESSAGES, confirmEmailChangeSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
-import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { refreshSession } from '../../lib/use-session';
@@ -17,18 +17,22 @@ import { EmailedLinkCard, Notice } from './auth-card';
 function ConfirmForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const form = useZodForm(confirmEmailChangeSchema, { defaultValues: { token, currentPassword: '' } });
   const input = inputProps(form, useId());
-  const { onSubmit, alert: refused } = useAlertedSubmit(form, async (confirmation) => {
-    const { message } = await confirmEmailChange(confirmation);
-    // Signed in on this browser, the header shows the new email at once.
-    void refreshSession();
-    toast.success(message);
-    onDone(message);
-  });
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async (confirmation) => {
+      const { message } = await confirmEmailChange(confirmation);
+      // Signed in on this browser, the header shows the new email at once.
+      void refreshSession();
+      toast.success(message);
+      onDone(message);
+    },
+    { report: 'alert' },
+  );
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
-      {refused && <Notice tone="error">{refused}</Notice>}
+      {alert && <Notice tone="error">{alert}</Notice>}
       <PasswordField label="Password" autoComplete="current-password" {...input('currentPassword')} />
-      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
         Confirm my new email
       </Button>
     </form>

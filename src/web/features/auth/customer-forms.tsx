@@ -12,7 +12,7 @@ import {
   SelectField,
   TextField,
 } from '../../components/ui/field';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { signIn, signUp } from './auth-api';
 import { Notice, TermsAndPrivacy } from './auth-card';
@@ -23,13 +23,12 @@ export function SignInForm() {
   const form = useZodForm(signinSchema, { defaultValues: { email: '', password: '' } });
   const input = inputProps(form, useId());
   const signedIn = useSignedIn();
-  const onSubmit = submitWith(form, async (credentials) => {
+  const { onSubmit, busy } = useFormSubmit(form, async (credentials) => {
     const { user } = await signIn(credentials);
     if (user?.role !== 'customer') return;
     toast.success(ACCOUNT_MESSAGES.loginSuccess, { description: `Welcome back, ${user.firstName}` });
     signedIn(user, paths.account);
   });
-  const pending = form.formState.isSubmitting;
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
       <EmailField placeholder="you@example.com" {...input('email')} />
@@ -44,8 +43,8 @@ export function SignInForm() {
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? 'Signing in...' : 'Sign In'}
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
   );
@@ -76,10 +75,9 @@ export function SignUpForm() {
   const [sent, setSent] = useState<string | null>(null);
   // Label and placeholder follow the chosen ID type (spec 000 section 5).
   const idType = ID_TYPES.find((t) => t.value === form.watch('idType')) ?? ID_TYPES[0];
-  const onSubmit = submitWith(form, async (details) => {
+  const { onSubmit, busy } = useFormSubmit(form, async (details) => {
     setSent((await signUp(details)).message);
   });
-  const pending = form.formState.isSubmitting;
 
   if (sent) return <Notice>{sent}</Notice>;
   return (
@@ -141,8 +139,8 @@ export function SignUpForm() {
       <CheckboxField {...input('acceptTerms')}>
         I agree to the <TermsAndPrivacy />
       </CheckboxField>
-      <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? 'Creating account...' : 'Create Account'}
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>
   );

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, activateAccountSchema } from '../../../shared/account
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
-import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { finishSignUp } from './auth-api';
 import { EmailedLinkCard, Notice } from './auth-card';
@@ -19,23 +19,27 @@ function ActivateForm({ token }: { token: string }) {
   const form = useZodForm(activateAccountSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
   const input = inputProps(form, useId());
   const signedIn = useSignedIn();
-  const { onSubmit, alert: refused } = useAlertedSubmit(form, async (activation) => {
-    const { user } = await finishSignUp(activation);
-    if (user?.role !== 'customer') return;
-    // No name: the password was not the sign-up form's, so its details were left out.
-    const description = user.firstName
-      ? `Welcome, ${user.firstName}`
-      : 'Add your name and address on your account page';
-    toast.success(ACCOUNT_MESSAGES.signupSuccess, { description });
-    signedIn(user, paths.account);
-  });
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async (activation) => {
+      const { user } = await finishSignUp(activation);
+      if (user?.role !== 'customer') return;
+      // No name: the password was not the sign-up form's, so its details were left out.
+      const description = user.firstName
+        ? `Welcome, ${user.firstName}`
+        : 'Add your name and address on your account page';
+      toast.success(ACCOUNT_MESSAGES.signupSuccess, { description });
+      signedIn(user, paths.account);
+    },
+    { report: 'alert' },
+  );
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
-      {refused && <Notice tone="error">{refused}</Notice>}
+      {alert && <Notice tone="error">{alert}</Notice>}
       <PasswordField label="Password" placeholder="The password you chose" {...input('password')} />
       <PasswordField label="Confirm Password" {...input('confirmPassword')} />
-      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Creating account...' : 'Create Account'}
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>
   );

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { forgotPasswordSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/field';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { usePageTitle } from '../../lib/use-page-title';
 import { askPasswordReset } from './auth-api';
 import { AuthCard, BackToSignIn, Notice } from './auth-card';
@@ -12,7 +12,7 @@ export function Component() {
   const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
   const input = inputProps(form, useId());
   const [sent, setSent] = useState<string | null>(null);
-  const onSubmit = submitWith(form, async (request) => {
+  const { onSubmit, busy } = useFormSubmit(form, async (request) => {
     setSent((await askPasswordReset(request)).message);
   });
   return (
@@ -25,7 +25,7 @@ export function Component() {
       ) : (
         <form noValidate className="space-y-5" onSubmit={onSubmit}>
           <EmailField {...input('email')} />
-          <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
             Send reset link
           </Button>
         </form>

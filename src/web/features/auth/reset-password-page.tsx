@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
-import { inputProps, submitWith, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { resetPassword } from './auth-api';
@@ -12,7 +12,7 @@ import { EmailedLinkCard, Notice } from './auth-card';
 function ResetForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const form = useZodForm(resetPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
   const input = inputProps(form, useId());
-  const onSubmit = submitWith(form, async (reset) => {
+  const { onSubmit, busy } = useFormSubmit(form, async (reset) => {
     const { message } = await resetPassword(reset);
     toast.success(message);
     onDone(message);
@@ -21,7 +21,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
       <PasswordField label="New Password" {...input('password')} />
       <PasswordField label="Confirm New Password" {...input('confirmPassword')} />
-      <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
         Set new password
       </Button>
     </form>

@@ -11,7 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { CheckboxField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { secondFactor, useEnrolment } from './auth-api';
 import { Notice } from './auth-card';
 
@@ -60,11 +60,14 @@ function useStepForm<Values extends Record<string, unknown>>(
   send: (body: Values) => Promise<MeReply>,
   onSignedIn: (user: SessionUser) => void,
 ) {
-  const { onSubmit, alert: error } = useAlertedSubmit(form, async (body) => {
-    const { user } = await send(body);
-    if (user) onSignedIn(user);
-  });
-  return { onSubmit, error, busy: form.formState.isSubmitting };
+  return useFormSubmit(
+    form,
+    async (body) => {
+      const { user } = await send(body);
+      if (user) onSignedIn(user);
+    },
+    { report: 'alert' },
+  );
 }
 
 function EnterCode({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
@@ -116,10 +119,10 @@ function ProofForm({ kind, onSignedIn }: { kind: keyof typeof PROOFS; onSignedIn
     defaultValues: { [proof.field]: '' },
   });
   const input = inputProps(form, useId());
-  const { onSubmit, error, busy } = useStepForm(form, proof.send, onSignedIn);
+  const { onSubmit, alert, busy } = useStepForm(form, proof.send, onSignedIn);
   return (
     <form noValidate className="space-y-4" onSubmit={onSubmit}>
-      <FormAlert message={error} className={ALERT} />
+      <FormAlert message={alert} className={ALERT} />
       <TextField label={proof.label} {...proof.input} {...input(proof.field)} />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         Verify
@@ -133,7 +136,7 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
   const enrolment = useEnrolment();
   const form = useZodForm(enrolmentConfirmSchema, { defaultValues: { code: '' } });
   const input = inputProps(form, useId());
-  const { onSubmit, error, busy } = useStepForm(form, secondFactor.confirmEnrolment, onSignedIn);
+  const { onSubmit, alert, busy } = useStepForm(form, secondFactor.confirmEnrolment, onSignedIn);
 
   if (enrolment.isPending) return <Notice>Preparing your authenticator setup...</Notice>;
   if (enrolment.isError) return <Notice tone="error">{enrolment.error.message}</Notice>;
@@ -182,7 +185,7 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
         </ol>
       </div>
       <form noValidate className="space-y-4" onSubmit={onSubmit}>
-        <FormAlert message={error} className={ALERT} />
+        <FormAlert message={alert} className={ALERT} />
         <CheckboxField {...input('savedRecoveryCodes')}>I saved these recovery codes</CheckboxField>
         <TextField label="Code from the app" {...CODE_INPUT} {...input('code')} />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>

@@ -71,4 +71,3 @@ export function useUnpaidOrder() {
     retry: false,
   });
 }
-

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/orders';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, EmailField, TextField } from '../../components/ui/field';
-import { inputProps, submitWith, useZodForm, type InputProps } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm, type InputProps } from '../../lib/forms';
 import { useSession } from '../../lib/use-session';
 import { typedDetails } from './typed-details';
 
@@ -89,7 +89,8 @@ function restored(): TypedCustomer | null {
 /**
  * The customer information step: names, contact, shipping and (unless the same) billing address.
  * Its inputs carry the route's names ('customer.email'), so the server's 400 lands under them;
- * `onSubmit` rejects with that error and submitWith places it.
+ * `onSubmit` rejects with that error and useFormSubmit places it; any other failure the page reports
+ * itself (a sold-out line goes back to the cart), and resolves.
  */
 export function CheckoutForm({
   onBack,
@@ -124,8 +125,7 @@ export function CheckoutForm({
   });
   const input = inputProps(form, useId());
   const sameAsShipping = form.watch('customer.sameAsShipping');
-  const busy = form.formState.isSubmitting;
-  const submit = submitWith(form, ({ customer }) => onSubmit(customer));
+  const { onSubmit: submit, busy } = useFormSubmit(form, ({ customer }) => onSubmit(customer));
   useEffect(() => {
     const { unsubscribe } = form.watch(({ customer }) => customer && typedDetails.save(customer as TypedCustomer));
     return unsubscribe;

@@ -6,7 +6,7 @@ import { CONTACT_NOTICE, paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
 import { EmailField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { useHydrated } from '../../lib/use-hydrated';
 import { sendContactMessage } from './content-api';
 
@@ -25,7 +25,7 @@ export function ContactForm() {
   const [sent, setSent] = useState(params.get(CONTACT_NOTICE) === 'sent');
   const live = useHydrated();
 
-  const { onSubmit, alert: formError } = useAlertedSubmit(
+  const { onSubmit, alert, busy } = useFormSubmit(
     form,
     async (message) => {
       setSent(false);
@@ -33,9 +33,9 @@ export function ContactForm() {
       form.reset(EMPTY);
       setSent(true);
     },
-    'Your message could not be sent. Please try again in a moment.',
+    { report: 'alert', fallback: 'Your message could not be sent. Please try again in a moment.' },
   );
-  const unsent = !formError && !sent && params.get(CONTACT_NOTICE) === 'unsent' ? CONTACT_UNSENT : undefined;
+  const unsent = !alert && !sent && params.get(CONTACT_NOTICE) === 'unsent' ? CONTACT_UNSENT : undefined;
 
   return (
     <form
@@ -63,7 +63,7 @@ export function ContactForm() {
         </div>
       )}
       <FormAlert
-        message={formError ?? unsent}
+        message={alert ?? unsent}
         className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
       />
 
@@ -82,9 +82,9 @@ export function ContactForm() {
           placeholder="How can we help?"
         />
       </div>
-      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={form.formState.isSubmitting}>
+      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={busy}>
         <Send className="size-4" aria-hidden="true" />
-        {form.formState.isSubmitting ? 'Sending...' : 'Send Message'}
+        {busy ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
   );

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { inputProps, useAlertedSubmit, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { paymentsAreTest, TEST_MODE_NOTICE } from '../../lib/payment-mode';
 import { askOrderLink, resumePayment, useOrder } from './orders-api';
 import { formatDateTime, formatTime } from '../../../shared/dates';
@@ -41,9 +41,13 @@ function NotFound({ orderNumber }: { orderNumber: string }) {
   const form = useZodForm(orderAccessSchema, { defaultValues: { email: '' } });
   const input = inputProps(form, useId());
   const [sent, setSent] = useState<string | null>(null);
-  const { onSubmit, alert: problem } = useAlertedSubmit(form, async (body) => {
-    setSent(await askOrderLink(orderNumber, body));
-  });
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async (body) => {
+      setSent(await askOrderLink(orderNumber, body));
+    },
+    { report: 'alert' },
+  );
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Order Not Found</h1>
@@ -60,8 +64,8 @@ function NotFound({ orderNumber }: { orderNumber: string }) {
             label="Enter the email used for this order"
             {...input('email')}
           />
-          <FormAlert message={problem} className="mt-2 text-sm text-red-600" />
-          <Button type="submit" className="mt-4 w-full" disabled={form.formState.isSubmitting}>
+          <FormAlert message={alert} className="mt-2 text-sm text-red-600" />
+          <Button type="submit" className="mt-4 w-full" disabled={busy}>
             Email Me a Link
           </Button>
         </form>

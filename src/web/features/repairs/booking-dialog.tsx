@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { ApiError } from '../../lib/api';
-import { applyServerErrors, useZodForm } from '../../lib/forms';
+import { useFormSubmit, useZodForm } from '../../lib/forms';
 import { QueryProvider } from '../../lib/queries';
 import { toast } from '../../lib/toast';
 import { EMPTY_BOOKING, EMPTY_CUSTOMER, stepOf, useCustomerPrefill } from './booking-form';
@@ -58,7 +58,6 @@ function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
   const form = useZodForm(repairBookingSchema, { defaultValues: defaults });
   const [step, setStep] = useState(1);
   const [confirmed, setConfirmed] = useState<RepairBookedReply | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const values = form.watch();
   // Read during render: react-hook-form only tracks the form state a component subscribes to.
@@ -75,12 +74,35 @@ function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
     if (service) form.setValue('service', service);
   }, [openedAt, service, form]);
 
+  const {
+    onSubmit: submit,
+    alert,
+    busy,
+    clearAlert,
+  } = useFormSubmit(
+    form,
+    async (booking) => {
+      const reply = await bookRepair(booking);
+      toast.success(REPAIR_MESSAGES.booked, { description: REPAIR_MESSAGES.bookedDescription(reply.bookingNumber) });
+      setConfirmed(reply);
+    },
+    {
+      report: 'alert',
+      fallback: 'Your booking could not be sent. Please try again in a moment.',
+      // A refused field on an earlier step: the wizard goes back to it, and its heading takes the focus.
+      onFailure: (error) => {
+        const refused = error instanceof ApiError ? stepOf(Object.keys(error.fields)[0] ?? '') : null;
+        if (refused && refused !== step) goTo(refused);
+      },
+    },
+  );
+
   function startOver() {
     form.reset(defaults);
     setStep(1);
     setMoves(0);
     setConfirmed(null);
-    setFormError(null);
+    clearAlert();
   }
 
   function requestClose() {
@@ -95,7 +117,7 @@ function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
   function goTo(next: number) {
     setStep(next);
     setMoves((n) => n + 1);
-    setFormError(null);
+    clearAlert();
   }
   useLayoutEffect(() => {
     if (moves > 0) stepHeading.current?.focus();
@@ -105,22 +127,6 @@ function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
     if (stepValid) return goTo(step + 1);
     await form.trigger(Object.keys(REPAIR_STEPS[step - 1]!.schema.shape) as never, { shouldFocus: true });
   }
-
-  const submit = form.handleSubmit(async (booking) => {
-    setFormError(null);
-    try {
-      const reply = await bookRepair(booking);
-      toast.success(REPAIR_MESSAGES.booked, { description: REPAIR_MESSAGES.bookedDescription(reply.bookingNumber) });
-      setConfirmed(reply);
-    } catch (error) {
-      const left = applyServerErrors(form, error, 'Your booking could not be sent. Please try again in a moment.');
-      setFormError(left);
-      if (error instanceof ApiError) {
-        const refused = stepOf(Object.keys(error.fields)[0] ?? '');
-        if (refused && refused !== step) goTo(refused);
-      }
-    }
-  });
 
   const title = confirmed ? 'Booking Confirmed!' : `Book a Repair - Step ${step} of ${REPAIR_WIZARD_STEPS}`;
 
@@ -135,7 +141,7 @@ function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
             onSubmit={(event) => {
               event.preventDefault();
               if (step < REPAIR_WIZARD_STEPS) void next();
-              else void submit(event);
+              else submit(event);
             }}
           >
             <StepIndicator step={step} />
@@ -151,7 +157,7 @@ function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
               {step === 6 && <PickupStep form={form} />}
             </div>
             <FormAlert
-              message={formError}
+              message={alert}
               className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
             />
             <div className="mt-6 flex justify-between gap-3">
@@ -163,8 +169,8 @@ function Booking({ open, service, openedAt, onClose }: BookingDialogProps) {
                   Next
                 </Button>
               ) : (
-                <Button type="submit" disabled={!stepValid || form.formState.isSubmitting}>
-                  {form.formState.isSubmitting ? 'Submitting...' : 'Submit Booking'}
+                <Button type="submit" disabled={!stepValid || busy}>
+                  {busy ? 'Submitting...' : 'Submit Booking'}
                 </Button>
               )}
             </div>

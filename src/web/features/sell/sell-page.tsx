@@ -22,7 +22,7 @@ import {
 import { Button, buttonClass } from '../../components/ui/button';
 import { AddressField, PhoneField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { applyServerErrors, inputProps, useZodForm } from '../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -80,9 +80,8 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
   const id = (name: string) => `${prefix}-${name}`;
   const form = useZodForm(sellFormSchema, { defaultValues: EMPTY });
   const input = inputProps(form, prefix);
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const [photos, setPhotos] = useState<string[]>([]);
-  const [formError, setFormError] = useState<string | null>(null);
   const type = form.watch('deviceType') as SellFormInput['deviceType'] | '';
   const isOwner = form.watch('isOwner') as boolean;
   /** Brand, storage and RAM: chosen from the type's own list, once there is a type. */
@@ -100,26 +99,22 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
     if (!fits(values.ram, ramOptions(type))) form.setValue('ram', '');
   }, [type, form]);
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    setFormError(null);
-    try {
-      const reply = await submitTradeIn(input, photos);
-      onSubmitted({ ...reply, email: input.contactEmail });
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, 'Your device could not be submitted. Please try again.'));
-    }
-  });
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async (device) => {
+      const reply = await submitTradeIn(device, photos);
+      onSubmitted({ ...reply, email: device.contactEmail });
+    },
+    { report: 'alert', fallback: 'Your device could not be submitted. Please try again.' },
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={id('title')}>
+    <form noValidate onSubmit={onSubmit} aria-labelledby={id('title')}>
       <h2 id={id('title')} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
         <Smartphone className="size-5 text-brand-600" aria-hidden="true" />
         Device Details
       </h2>
-      <FormAlert
-        message={formError}
-        className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-      />
+      <FormAlert message={alert} className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800" />
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <SelectField
           {...input('deviceType')}
@@ -179,8 +174,8 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
           )}
         </div>
       </div>
-      <Button type="submit" size="lg" className="mt-8 w-full" disabled={!type || !isOwner || isSubmitting}>
-        {isSubmitting ? 'Getting your quote...' : 'Get Instant Quote'}
+      <Button type="submit" size="lg" className="mt-8 w-full" disabled={!type || !isOwner || busy}>
+        {busy ? 'Getting your quote...' : 'Get Instant Quote'}
       </Button>
     </form>
   );

@@ -3,7 +3,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
-import { useAlertedSubmit } from '../../lib/forms';
+import { useFormSubmit } from '../../lib/forms';
 
 /**
  * The frame of what a customer does from /track (answering an offer, cancelling a repair): the
@@ -39,12 +39,11 @@ export function ProofForm<In extends FieldValues, Out extends FieldValues>({
   children?: ReactNode;
 }) {
   const emailId = useId();
-  const { errors, isSubmitting } = form.formState;
-  const { onSubmit, alert: formError } = useAlertedSubmit(form, send, fallback);
+  const { onSubmit, alert, busy } = useFormSubmit(form, send, { report: 'alert', fallback });
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <FormAlert message={formError} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" />
+      <FormAlert message={alert} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" />
       {needsEmail && (
         <TextField
           id={emailId}
@@ -54,7 +53,7 @@ export function ProofForm<In extends FieldValues, Out extends FieldValues>({
           required
           autoComplete="email"
           hint={emailHint}
-          error={errors.email?.message as string | undefined}
+          error={form.formState.errors.email?.message as string | undefined}
         />
       )}
       {children}
@@ -62,8 +61,8 @@ export function ProofForm<In extends FieldValues, Out extends FieldValues>({
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button type="submit" variant={variant} disabled={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
+        <Button type="submit" variant={variant} disabled={busy}>
+          {busy ? pendingLabel : submitLabel}
         </Button>
       </div>
     </form>

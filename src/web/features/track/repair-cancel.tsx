@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import { formatPickupDate } from '../../../shared/repair-calendar';
-import {
-  cancelRepairSchema,
-  type CancelRepairInput,
-  type RepairTrackingView,
-} from '../../../shared/repairs';
+import { cancelRepairSchema, type CancelRepairInput, type RepairTrackingView } from '../../../shared/repairs';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { useZodForm } from '../../lib/forms';

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   AGENT_MESSAGES,
   AGENT_PHONE_PLACEHOLDER,
@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PasswordField, SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { applyServerErrors, inputProps, useZodForm } from '../../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { agentActions, useOpenWork } from './agent-api';
 import { HandOverFields, noOpenWork, OpenWorkList } from './hand-over-fields';
@@ -52,31 +52,30 @@ export function AgentDialog({
   const work = useOpenWork(agent?.id ?? '', deactivating);
   const handingOver = deactivating && work.data && !noOpenWork(work.data) ? work.data : null;
   const input = inputProps(form, useId());
-  const { isSubmitting } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setFormError(null);
-    try {
-      if (agent) await agentActions.update(agent.id, input);
-      else await agentActions.create(input);
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async (details) => {
+      if (agent) await agentActions.update(agent.id, details);
+      else await agentActions.create(details);
       toast.success(agent ? AGENT_MESSAGES.updated : AGENT_MESSAGES.created);
       onSaved();
       onOpenChange(false);
-    } catch (error) {
-      const left = applyServerErrors(form, error, AGENT_MESSAGES.saveFailed);
-      if (left) {
-        setFormError(left);
-        toast.error(AGENT_MESSAGES.saveFailed, { description: left });
-      }
-    }
-  });
+    },
+    {
+      report: 'alert',
+      fallback: AGENT_MESSAGES.saveFailed,
+      // A refusal no field took is toasted as well, under the failure's title.
+      onFailure: (_, left) => {
+        if (left) toast.error(AGENT_MESSAGES.saveFailed, { description: left });
+      },
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={agent ? 'Edit Agent' : 'Create Agent'}>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-2">
-          <FormAlert message={formError} className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2" />
+        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <FormAlert message={alert} className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2" />
           <TextField label="Full Name" required {...input('name')} />
           <TextField label="Email" type="email" required {...input('email')} />
           <TextField label="Phone" type="tel" placeholder={AGENT_PHONE_PLACEHOLDER} required {...input('phone')} />
@@ -101,7 +100,7 @@ export function AgentDialog({
             </div>
           )}
           <div className="flex justify-end sm:col-span-2">
-            <Button type="submit" disabled={isSubmitting}>
+            <Button type="submit" disabled={busy}>
               {agent ? 'Save Changes' : 'Create Agent'}
             </Button>
           </div>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
-import { inputProps, useAlertedSubmit, useZodForm } from '../../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { agentActions, useOpenWork } from './agent-api';
 import { HandOverFields, noOpenWork, OpenWorkList } from './hand-over-fields';
@@ -54,7 +54,7 @@ function HandOverForm({ agent, work, onDone, onOpenChange }: Step & { work: Agen
     shouldUnregister: true,
   });
   const input = inputProps(form, useId());
-  const { onSubmit, alert } = useAlertedSubmit(
+  const { onSubmit, alert, busy } = useFormSubmit(
     form,
     async (body) => {
       const reply = await agentActions.deactivate(agent.id, body);
@@ -62,7 +62,7 @@ function HandOverForm({ agent, work, onDone, onOpenChange }: Step & { work: Agen
       onDone();
       onOpenChange(false);
     },
-    AGENT_MESSAGES.deleteFailed,
+    { report: 'alert', fallback: AGENT_MESSAGES.deleteFailed },
   );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -74,7 +74,7 @@ function HandOverForm({ agent, work, onDone, onOpenChange }: Step & { work: Agen
       <HandOverFields form={form} input={input} agentId={agent.id} />
       <FormAlert message={alert} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
       <DialogActions>
-        <Button type="submit" variant="danger" disabled={form.formState.isSubmitting}>
+        <Button type="submit" variant="danger" disabled={busy}>
           Deactivate and hand over
         </Button>
       </DialogActions>

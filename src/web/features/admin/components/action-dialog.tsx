@@ -1,12 +1,33 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
+import type { FormSubmit } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+
+/** What a dialog of one action is given: refresh the list after it, and close. */
+export type ActionProps = { onDone: () => void; onOpenChange: (open: boolean) => void };
 
 /**
- * The frame of one admin action on a record (useActionForm's form): the record's number under the
- * title, the refusal that belongs to no field, the fields, then Cancel and the action's button.
+ * The send of one action's form: the server's reply says what was done (a toast), then the list reads
+ * again and the dialog closes. A refusal stays in the dialog (useFormSubmit with `report: 'alert'`).
+ */
+export function actionSend<Input>(
+  run: (input: Input) => Promise<{ message: string }>,
+  { onDone, onOpenChange }: ActionProps,
+) {
+  return async (input: Input) => {
+    toast.success((await run(input)).message);
+    onDone();
+    onOpenChange(false);
+  };
+}
+
+/**
+ * The frame of one admin action on a record (a useZodForm sent by useFormSubmit, `report: 'alert'`):
+ * the record's number under the title, the refusal that belongs to no field, the fields, then Cancel
+ * and the action's button.
  */
 export function ActionDialog({
   title,
@@ -15,7 +36,7 @@ export function ActionDialog({
   danger = false,
   cancelLabel,
   onOpenChange,
-  form,
+  submit,
   children,
 }: {
   title: string;
@@ -26,17 +47,17 @@ export function ActionDialog({
   /** The closing button's words, when 'Cancel' would read as the action itself. */
   cancelLabel?: string;
   onOpenChange: (open: boolean) => void;
-  form: { submit: (event: FormEvent<HTMLFormElement>) => void; error: string | null; busy: boolean };
+  submit: FormSubmit;
   children: ReactNode;
 }) {
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent title={title} description={record}>
-        <form noValidate onSubmit={form.submit} className="space-y-4">
-          <FormAlert message={form.error} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
+        <form noValidate onSubmit={submit.onSubmit} className="space-y-4">
+          <FormAlert message={submit.alert} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
           {children}
           <DialogActions cancelLabel={cancelLabel}>
-            <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={form.busy}>
+            <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={submit.busy}>
               {submitLabel}
             </Button>
           </DialogActions>

@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DEVICE_CONDITIONS, DEVICE_TYPES, type Device, type DeviceType } from '../../../../shared/catalog';
 import { DEVICE_MESSAGES, deviceInputSchema, type DeviceForm } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { applyServerErrors, inputProps, useZodForm } from '../../../lib/forms';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { inputProps, useFormSubmit, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { deviceActions, useRefreshDevices, useStockImages } from './device-api';
 import { ImagePicker } from './image-picker';
@@ -91,33 +91,30 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
   const stock = useStockImages();
   const [images, setImages] = useState<PickedImage[]>(() => pickedFromUrls(device?.images ?? []));
   const [defaultIndex, setDefaultIndex] = useState(device?.defaultImageIndex ?? 0);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(deviceInputSchema, { defaultValues: defaultsOf(device) });
   const input = inputProps(form, useId());
   const type = form.watch('type');
   const uploading = images.some((image) => image.id === null && !image.error);
 
-  const save = useMutation({
-    mutationFn: (body: DeviceForm) => deviceActions.save(device, body),
-    onSuccess: () => {
+  const failed = device ? DEVICE_MESSAGES.updateFailed : DEVICE_MESSAGES.addFailed;
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async (values) => {
+      await deviceActions.save(device, {
+        ...values,
+        imageIds: imageIdsToSave(images, defaultIndex),
+        defaultImageIndex: 0,
+      });
       toast.success(device ? DEVICE_MESSAGES.updated : DEVICE_MESSAGES.added);
       void refresh();
       onDone();
     },
-    onError: (error) => {
-      const left = applyServerErrors(form, error, device ? DEVICE_MESSAGES.updateFailed : DEVICE_MESSAGES.addFailed);
-      setFormError(left);
-      toast.error(device ? DEVICE_MESSAGES.updateFailed : DEVICE_MESSAGES.addFailed);
-    },
-  });
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate({ ...values, imageIds: imageIdsToSave(images, defaultIndex), defaultImageIndex: 0 });
-  });
+    // Every failure is toasted by its title; the form says which input, or why, itself.
+    { report: 'alert', fallback: failed, onFailure: () => toast.error(failed) },
+  );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Brand" {...input('brand')} />
         <TextField label="Model" {...input('model')} />
@@ -159,13 +156,9 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
         onDefaultIndex={setDefaultIndex}
         stock={stock.data?.items ?? []}
       />
-      {formError && (
-        <p role="alert" className="text-sm text-red-600">
-          {formError}
-        </p>
-      )}
+      <FormAlert message={alert} className="text-sm text-red-600" />
       <DialogActions>
-        <Button type="submit" disabled={save.isPending || uploading}>
+        <Button type="submit" disabled={busy || uploading}>
           {device ? 'Save Changes' : 'Add Device'}
         </Button>
       </DialogActions>

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { PAYMENT_MESSAGES, refundSchema, type AdminPayment } from '../../../../shared/payments';
 import { Button } from '../../../components/ui/button';
 import { DialogFor } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api';
-import { applyServerErrors, useZodForm } from '../../../lib/forms';
+import { useFormSubmit, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { formatMinor } from './format';
 import { refundPayment, useRefreshPayments } from './payment-api';
@@ -27,7 +26,6 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment | nul
 function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
   const refresh = useRefreshPayments();
   const left = payment.amount - payment.refundedAmount;
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(
     refundSchema.refine((input) => Math.round(input.amount * 100) <= left, {
       path: ['amount'],
@@ -35,27 +33,27 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
     }),
     { defaultValues: { amount: '' as unknown as number } },
   );
-  const refund = useMutation({
-    mutationFn: (amount: number) => refundPayment(payment.reference, amount),
-    onSuccess: ({ message }) => {
-      toast.success(message);
+  const { onSubmit, alert, busy } = useFormSubmit(
+    form,
+    async ({ amount }) => {
+      try {
+        toast.success((await refundPayment(payment.reference, amount)).message);
+      } catch (error) {
+        refresh({ stats: false });
+        // Only the amount is the form's to correct (a 400, under the field). Any other failure (the
+        // provider's refusal, a payment refunded meanwhile, the network) is the spec's one line, the
+        // fallback, toasted too.
+        if (error instanceof ApiError && error.status === 400) throw error;
+        toast.error(PAYMENT_MESSAGES.refundFailed);
+        throw new Error(PAYMENT_MESSAGES.refundFailed);
+      }
       refresh({ stats: true });
       onDone();
     },
-    onError: (error) => {
-      const invalid = error instanceof ApiError && error.status === 400;
-      const left = invalid ? applyServerErrors(form, error) : PAYMENT_MESSAGES.refundFailed;
-      if (!invalid) toast.error(PAYMENT_MESSAGES.refundFailed);
-      setFailure(left);
-      refresh({ stats: false });
-    },
-  });
-  const onSubmit = form.handleSubmit(({ amount }) => {
-    setFailure(null);
-    refund.mutate(amount);
-  });
+    { report: 'alert', fallback: PAYMENT_MESSAGES.refundFailed },
+  );
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">
         Payment {payment.reference}: {formatMinor(payment.amount, payment.currency)}, refundable{' '}
         {formatMinor(left, payment.currency)}.
@@ -68,13 +66,9 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
         error={form.formState.errors.amount?.message}
         {...form.register('amount')}
       />
-      {failure && (
-        <p role="alert" className="text-sm text-red-600">
-          {failure}
-        </p>
-      )}
+      <FormAlert message={alert} className="text-sm text-red-600" />
       <DialogActions>
-        <Button type="submit" disabled={refund.isPending}>
+        <Button type="submit" disabled={busy}>
           Confirm
         </Button>
       </DialogActions>

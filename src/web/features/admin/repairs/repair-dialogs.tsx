@@ -1,21 +1,15 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { type AdminRepairRow, reassignRepairSchema, rescheduleRepairSchema } from '../../../../shared/admin-repairs';
 import { formatPickupDate, pickupDates } from '../../../../shared/repair-calendar';
 import { adminCancelRepairSchema } from '../../../../shared/repairs';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
-import { useActionForm } from '../../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm } from '../../../lib/forms';
 import { useActiveAgents } from '../agents/agent-api';
-import { ActionDialog } from '../components/action-dialog';
+import { ActionDialog, actionSend, type ActionProps } from '../components/action-dialog';
 import { repairActions, useFreeSlots } from './repair-api';
 import { STORE_TIME_NAME } from '../../../../shared/dates';
 
-type Props = { repair: AdminRepairRow; onOpenChange: (open: boolean) => void; onDone: () => void };
-
-/** The action's form; on success the list is refreshed and the dialog closes. */
-const closing = (props: Props) => () => {
-  props.onDone();
-  props.onOpenChange(false);
-};
+type Props = ActionProps & { repair: AdminRepairRow };
 
 const slotLine = (repair: AdminRepairRow) => `${formatPickupDate(repair.pickupDate)} at ${repair.pickupTime}`;
 
@@ -23,11 +17,12 @@ const slotLine = (repair: AdminRepairRow) => `${formatPickupDate(repair.pickupDa
 export function ReassignDialog(props: Props) {
   const { repair } = props;
   const agents = useActiveAgents();
-  const form = useActionForm(
-    reassignRepairSchema,
-    { agentId: '' },
-    (input) => repairActions.reassign(repair.bookingNumber, input),
-    closing(props),
+  const form = useZodForm(reassignRepairSchema, { defaultValues: { agentId: '' } });
+  const input = inputProps(form, useId());
+  const submit = useFormSubmit(
+    form,
+    actionSend((body) => repairActions.reassign(repair.bookingNumber, body), props),
+    { report: 'alert' },
   );
   const others = (agents.data?.items ?? []).filter((agent) => agent.id !== repair.agent?.id);
   return (
@@ -36,7 +31,7 @@ export function ReassignDialog(props: Props) {
       submitLabel="Reassign"
       record={repair.bookingNumber}
       onOpenChange={props.onOpenChange}
-      form={form}
+      submit={submit}
     >
       <p className="text-sm text-slate-600">
         Now with {repair.agent?.name ?? 'nobody'}; pickup {slotLine(repair)}. The customer and both agents are emailed.
@@ -46,7 +41,7 @@ export function ReassignDialog(props: Props) {
         required
         placeholder={agents.isPending ? 'Loading agents...' : 'Choose an agent'}
         options={others.map((agent) => ({ value: agent.id, label: `${agent.name} (${agent.role})` }))}
-        {...form.input('agentId')}
+        {...input('agentId')}
       />
     </ActionDialog>
   );
@@ -55,14 +50,15 @@ export function ReassignDialog(props: Props) {
 /** Reschedule: the dates and free times the booking dialog offers (shared/repair-calendar), same agent. */
 export function RescheduleDialog(props: Props) {
   const { repair } = props;
-  const form = useActionForm(
-    rescheduleRepairSchema,
-    { pickupDate: '', pickupTime: '' as never },
-    (input) => repairActions.reschedule(repair.bookingNumber, input),
-    closing(props),
+  const form = useZodForm(rescheduleRepairSchema, { defaultValues: { pickupDate: '', pickupTime: '' as never } });
+  const input = inputProps(form, useId());
+  const submit = useFormSubmit(
+    form,
+    actionSend((body) => repairActions.reschedule(repair.bookingNumber, body), props),
+    { report: 'alert' },
   );
   const dates = useMemo(() => pickupDates(new Date()), []);
-  const date = form.form.watch('pickupDate');
+  const date = form.watch('pickupDate');
   const slots = useFreeSlots(date);
   const offered = (slots.data?.slots ?? []).filter(
     (slot) => !(date === repair.pickupDate && slot === repair.pickupTime),
@@ -73,7 +69,7 @@ export function RescheduleDialog(props: Props) {
       submitLabel="Reschedule"
       record={repair.bookingNumber}
       onOpenChange={props.onOpenChange}
-      form={form}
+      submit={submit}
     >
       <p className="text-sm text-slate-600">
         Now {slotLine(repair)} with {repair.agent?.name ?? 'no agent'}. The customer and the agent are emailed.
@@ -83,7 +79,7 @@ export function RescheduleDialog(props: Props) {
         required
         placeholder="Select a date"
         options={dates.map((d) => ({ value: d, label: formatPickupDate(d) }))}
-        {...form.input('pickupDate', { onChange: () => form.form.setValue('pickupTime', '' as never) })}
+        {...input('pickupDate', { onChange: () => form.setValue('pickupTime', '' as never) })}
       />
       <SelectField
         label="Pickup Time"
@@ -100,7 +96,7 @@ export function RescheduleDialog(props: Props) {
         }
         placeholder="Select a time"
         options={offered}
-        {...form.input('pickupTime')}
+        {...input('pickupTime')}
       />
     </ActionDialog>
   );
@@ -109,11 +105,12 @@ export function RescheduleDialog(props: Props) {
 /** Cancel: a reason is required; the customer and the agent are emailed it. */
 export function CancelRepairDialog(props: Props) {
   const { repair } = props;
-  const form = useActionForm(
-    adminCancelRepairSchema,
-    { reason: '' },
-    (input) => repairActions.cancel(repair.bookingNumber, input),
-    closing(props),
+  const form = useZodForm(adminCancelRepairSchema, { defaultValues: { reason: '' } });
+  const input = inputProps(form, useId());
+  const submit = useFormSubmit(
+    form,
+    actionSend((body) => repairActions.cancel(repair.bookingNumber, body), props),
+    { report: 'alert' },
   );
   return (
     <ActionDialog
@@ -122,13 +119,13 @@ export function CancelRepairDialog(props: Props) {
       danger
       cancelLabel="Keep Booking"
       onOpenChange={props.onOpenChange}
-      form={form}
+      submit={submit}
     >
       <p className="text-sm text-slate-600">
         Nobody will collect {repair.customerName}&apos;s device on {slotLine(repair)}, and the slot is offered again.
         The customer and the agent are emailed the reason.
       </p>
-      <TextAreaField label="Reason" required {...form.input('reason')} />
+      <TextAreaField label="Reason" required {...input('reason')} />
     </ActionDialog>
   );
 }

@@ -1,17 +1,18 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { assignAgentSchema, markPaidSchema } from '../../../../shared/trade-ins';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { LoadedQuery } from '../../../components/loaded-query';
-import { useActionForm } from '../../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm, type FormSubmit } from '../../../lib/forms';
 import { money } from '../../../lib/money';
 import { useActiveAgents } from '../agents/agent-api';
+import { actionSend, type ActionProps } from '../components/action-dialog';
 import { PayoutAccountPanel } from './payout-account';
 import { tradeInActions, useTradeInDetail, type TradeInRow } from './trade-in-api';
 
-type Props = { tradeIn: TradeInRow; onOpenChange: (open: boolean) => void; onDone: () => void };
+type Props = ActionProps & { tradeIn: TradeInRow };
 
 /** The frame of a move on one trade-in: its number under the title, the refusal, the fields, one button. */
 function MoveDialog({
@@ -19,22 +20,22 @@ function MoveDialog({
   submitLabel = title,
   tradeIn,
   onOpenChange,
-  form,
+  submit,
   children,
 }: Omit<Props, 'onDone'> & {
   title: string;
   submitLabel?: string;
-  form: { submit: (event: FormEvent<HTMLFormElement>) => void; error: string | null; busy: boolean };
+  submit: FormSubmit;
   children: ReactNode;
 }) {
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent title={title} description={tradeIn.transactionNumber}>
-        <form noValidate onSubmit={form.submit} className="space-y-4">
-          <FormAlert message={form.error} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
+        <form noValidate onSubmit={submit.onSubmit} className="space-y-4">
+          <FormAlert message={submit.alert} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
           {children}
           <div className="flex justify-end">
-            <Button type="submit" disabled={form.busy}>
+            <Button type="submit" disabled={submit.busy}>
               {submitLabel}
             </Button>
           </div>
@@ -44,19 +45,24 @@ function MoveDialog({
   );
 }
 
-export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
+export function AssignDialog(props: Props) {
+  const { tradeIn, onOpenChange } = props;
   const agents = useActiveAgents();
-  const form = useActionForm(
-    assignAgentSchema,
-    { agentId: tradeIn.agentId ?? '' },
-    ({ agentId }) => tradeInActions.assign(tradeIn.transactionNumber, agentId),
-    () => {
-      onDone();
-      onOpenChange(false);
-    },
+  const form = useZodForm(assignAgentSchema, { defaultValues: { agentId: tradeIn.agentId ?? '' } });
+  const input = inputProps(form, useId());
+  const submit = useFormSubmit(
+    form,
+    actionSend(({ agentId }) => tradeInActions.assign(tradeIn.transactionNumber, agentId), props),
+    { report: 'alert' },
   );
   return (
-    <MoveDialog title="Assign to Agent" submitLabel="Assign" tradeIn={tradeIn} onOpenChange={onOpenChange} form={form}>
+    <MoveDialog
+      title="Assign to Agent"
+      submitLabel="Assign"
+      tradeIn={tradeIn}
+      onOpenChange={onOpenChange}
+      submit={submit}
+    >
       <SelectField
         label="Agent"
         required
@@ -65,30 +71,29 @@ export function AssignDialog({ tradeIn, onOpenChange, onDone }: Props) {
           value: agent.id,
           label: `${agent.name} (${agent.role})`,
         }))}
-        {...form.input('agentId')}
+        {...input('agentId')}
       />
     </MoveDialog>
   );
 }
 
-export function MarkPaidDialog({ tradeIn, onOpenChange, onDone }: Props) {
-  const form = useActionForm(
-    markPaidSchema,
-    { payoutReference: '' },
-    ({ payoutReference }) => tradeInActions.markPaid(tradeIn.transactionNumber, payoutReference),
-    () => {
-      onDone();
-      onOpenChange(false);
-    },
+export function MarkPaidDialog(props: Props) {
+  const { tradeIn, onOpenChange } = props;
+  const form = useZodForm(markPaidSchema, { defaultValues: { payoutReference: '' } });
+  const input = inputProps(form, useId());
+  const submit = useFormSubmit(
+    form,
+    actionSend(({ payoutReference }) => tradeInActions.markPaid(tradeIn.transactionNumber, payoutReference), props),
+    { report: 'alert' },
   );
   return (
-    <MoveDialog title="Mark Paid" tradeIn={tradeIn} onOpenChange={onOpenChange} form={form}>
+    <MoveDialog title="Mark Paid" tradeIn={tradeIn} onOpenChange={onOpenChange} submit={submit}>
       <PayTo number={tradeIn.transactionNumber} />
       <TextField
         label="Payout Reference"
         required
         hint="The reference of the bank transfer, as the seller's statement shows it"
-        {...form.input('payoutReference')}
+        {...input('payoutReference')}
       />
     </MoveDialog>
   );

@@ -1,11 +1,9 @@
 import type { TrackReply } from '../../../shared/tracking';
 import { normaliseNumber } from '../../../shared/trade-ins';
 import type { Database } from '../../db/client';
-import type { OrderAccess } from '../orders/access';
-import { getOrderTracking } from '../orders/status';
-import { trackRepair } from '../repairs/views';
-import { tradeInNotFound, type Viewer } from '../trade-ins/rows';
-import { getTrackedTradeIn } from '../trade-ins/views';
+import { getOrderTracking, type OrderAccess } from '../orders';
+import { trackRepair } from '../repairs';
+import { getTrackedTradeIn, tradeInNotFound, type Viewer } from '../trade-ins';
 
 interface TrackRequest {
   db: Database;

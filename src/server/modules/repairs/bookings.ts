@@ -13,8 +13,7 @@ import {
 import type { Database, DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 import { notFound } from '../../lib/errors';
-import { firstNames } from '../accounts/agent-lookup';
-import { splitName } from '../accounts/service';
+import { firstNames, splitName } from '../accounts';
 
 /* Finding a booking by its number, and what each reader is shown of it. */
 

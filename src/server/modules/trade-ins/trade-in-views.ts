@@ -11,8 +11,8 @@ import {
 import { tradeInPhotoPath } from '../../../shared/trade-in-detail';
 import type { Database, DbHandle } from '../../db/client';
 import { tradeInImages, tradeInStatusHistory } from '../../db/schema/trade-ins';
-import { splitName, userNames } from '../accounts/service';
-import { deviceInfo, findTradeIn, isOwner, tradeInNotFound, type TradeInRow, type Viewer } from './rows';
+import { splitName, userNames } from '../accounts';
+import { deviceInfo, findTradeIn, isOwner, tradeInNotFound, type TradeInRow, type Viewer } from './trade-in-records';
 
 /* What each reader is shown of a trade-in: anyone holding its number, the staff, the assigned agent. */
 

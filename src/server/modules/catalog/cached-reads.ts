@@ -1,7 +1,7 @@
 import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-query';
 import type { Database } from '../../db/client';
 import { cachedReply } from './cache';
-import { getCatalogMenu, getCollection, getDevice, getHome, listDevices } from './service';
+import { getCatalogMenu, getCollection, getDevice, getHome, listDevices } from './device-queries';
 
 /**
  * The shopper's reads through the catalog cache, one key per normalised query: the API routes and the

@@ -21,13 +21,13 @@ import {
   listAgentAccounts,
   lockAgentAccount,
   removeAgentAccount,
+  removeSecondFactor,
   updateAgentAccount,
-} from '../accounts/agent-accounts';
-import { removeSecondFactor } from '../accounts/second-factor';
-import { hasActed, recordAudit, type SignedInActor } from '../audit/service';
+} from '../accounts';
+import { hasActed, recordAudit, type SignedInActor } from '../audit';
 import type { Config } from '../../config';
-import { agentHasRepairs } from '../repairs/agent-work';
-import { agentHasTradeIns } from '../trade-ins/agent-work';
+import { agentHasRepairs } from '../repairs';
+import { agentHasTradeIns } from '../trade-ins';
 import { changeAgentStatus } from './status';
 import { agentCard, agentOpenWork, agentWorkCounts, withWork } from './work';
 

@@ -5,17 +5,8 @@ import {
   type AdminOrderDetails,
   type AdminOrderRow,
   type adminOrderQuerySchema,
-  type advanceOrderSchema,
   type Paged,
-  type trackingSchema,
 } from '../../../shared/admin-orders';
-import {
-  ADVANCE_MOVES,
-  ORDER_MOVE_NOT_ALLOWED,
-  ORDER_MOVES,
-  orderMoveRefusal,
-  type OrderMove as OrderMoveName,
-} from '../../../shared/order-moves';
 import {
   CLOSED_UNPAID_STATUSES,
   ORDER_NUMBER_PATTERN,
@@ -23,41 +14,30 @@ import {
   type OrderPaymentStatus,
   type OrderStatus,
 } from '../../../shared/orders';
-import { transaction, type Database, type Transaction } from '../../db/client';
+import { transaction, type Database } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { searchCondition } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
-import { userNames } from '../accounts/service';
-import { recordAudit, type Actor } from '../audit/service';
-import { emailsAbout, enqueueEmail } from '../mail/outbox';
-import { paymentsOfOrder } from '../payments/order-payments';
-import { refundableByReference } from '../payments/refunds';
+import { userNames } from '../accounts';
+import { recordAudit, type Actor } from '../audit';
+import { emailsAbout } from '../mail';
+import { paymentsOfOrder, refundableByReference } from '../payments';
 import {
   everyOrder,
+  findOrder,
   ORDER_NOT_FOUND,
   ORDER_NOT_FOUND_MESSAGE,
   orderItemsOf,
   toOrderView,
   type OrderRow,
 } from './reads';
-import { renderOrderStatusEmail, renderTrackingEmail } from './status-email';
 
 /**
- * The admin's side of orders (spec 001 'Orders'): the paged list, the forward-only status steps and
- * Update Tracking. Every change is one conditional UPDATE with its history row, audit entry and
- * customer email in the same transaction.
+ * The admin's reads of orders (spec 001 'Orders'): the paged list and one order's details; and
+ * revoking an order's links. Its moves (status steps, tracking, cancel) are in moves.ts.
  */
-
-interface Deps {
-  db: Database;
-  clock: Clock;
-  publicUrl: string;
-}
-
-/** An admin's move on one order: who makes it, on which order, with the move's parsed input. */
-type OrderMove<Schema extends z.ZodType> = Deps & { actor: Actor; orderNumber: string; input: z.output<Schema> };
 
 /** The list's WHERE: status and search (also used by the benchmark's EXPLAIN). */
 export const orderListWhere = (query: Pick<z.output<typeof adminOrderQuerySchema>, 'status' | 'q'>) =>
@@ -111,7 +91,8 @@ async function refundsDue(
   return refundableByReference(db, closed);
 }
 
-function toRow(
+/** An order as a row of the admin's list (and the reply of each admin move). */
+export function adminOrderRow(
   order: Pick<OrderRow, keyof typeof listColumns>,
   items: { name: string; quantity: number }[],
   refundDue = 0,
@@ -170,7 +151,7 @@ export async function listAdminOrders({
   ]);
   return {
     items: rows.map((row) =>
-      toRow(
+      adminOrderRow(
         row,
         lines.filter((l) => l.orderId === row.id).map(({ name, quantity }) => ({ name, quantity })),
         due.get(row.paymentReference) ?? 0,
@@ -182,124 +163,10 @@ export async function listAdminOrders({
   };
 }
 
-async function requireOrder(tx: Transaction | Database, orderNumber: string): Promise<OrderRow> {
-  const [row] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber.trim().toUpperCase())).limit(1);
-  if (!row) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-  return row;
-}
-
-/**
- * 409 ORDER_MOVE_NOT_ALLOWED saying why, when the table of moves (shared/order-moves.ts) does not
- * allow `move` on the order as it is now. The caller holds the order's row lock, or re-reads it
- * after a conditional UPDATE found nothing to change.
- */
-export function assertOrderMove(move: OrderMoveName, order: Pick<OrderRow, 'status' | 'paymentStatus'>) {
-  const refusal = orderMoveRefusal(move, {
-    status: order.status as OrderStatus,
-    paymentStatus: order.paymentStatus as OrderPaymentStatus,
-  });
-  if (refusal) throw new AppError(ORDER_MOVE_NOT_ALLOWED, refusal, { status: 409 });
-}
-
-/**
- * POST /api/admin/orders/:orderNumber/status: pending -> processing -> shipped -> delivered, one
- * step at a time, on a paid order, as the table of moves allows. The state is checked in the UPDATE
- * itself, so two admins pressing the same button move the order once; the other gets 409 saying
- * where the order is.
- */
-export async function advanceOrder(move: OrderMove<typeof advanceOrderSchema>) {
-  const { db, clock, publicUrl, actor, orderNumber, input } = move;
-  const now = clock.now();
-  const target = input.status;
-  const name = ADVANCE_MOVES[target];
-  const rule = ORDER_MOVES[name];
-  return transaction(db, async (tx) => {
-    const [moved] = await tx
-      .update(orders)
-      .set({ status: target, updatedAt: now })
-      .where(
-        and(
-          eq(orders.orderNumber, orderNumber.trim().toUpperCase()),
-          inArray(orders.status, [...rule.from]),
-          inArray(orders.paymentStatus, [...rule.payments]),
-        ),
-      )
-      .returning();
-    if (!moved) {
-      assertOrderMove(name, await requireOrder(tx, orderNumber));
-      throw new AppError(ORDER_MOVE_NOT_ALLOWED, 'This order changed meanwhile: reload it', { status: 409 });
-    }
-    const from = rule.from[0];
-    await addHistory(tx, { orderId: moved.id, status: target, actorId: actor.id, note: rule.label, at: now });
-    await recordAudit(tx, {
-      actor,
-      action: 'order.advance',
-      entity: { type: 'order', id: moved.orderNumber },
-      before: { status: from },
-      after: { status: target },
-      at: now,
-    });
-    await enqueueEmail(tx, renderOrderStatusEmail(moved, target, publicUrl), now);
-    return toRow(moved, []) satisfies AdminOrderRow;
-  });
-}
-
-/** One entry of the order's history: a status it reached, or (kind 'tracking') a courier and number. */
-async function addHistory(
-  tx: Transaction,
-  entry: { orderId: string; kind?: OrderHistoryKind; status: string; actorId: string | null; note: string; at: Date },
-) {
-  const { at, ...values } = entry;
-  await tx.insert(orderStatusHistory).values({ ...values, createdAt: at });
-}
-
-/**
- * PUT /api/admin/orders/:orderNumber/tracking: stores the courier and tracking number of a paid
- * order not yet delivered (the table of moves) and emails them to the customer (one email per
- * distinct pair). History records it as a tracking change, not a status.
- */
-export async function updateTracking(move: OrderMove<typeof trackingSchema>) {
-  const { db, clock, publicUrl, actor, orderNumber, input } = move;
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
-      .for('update')
-      .limit(1);
-    if (!before) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-    assertOrderMove('updateTracking', before);
-    const [order] = await tx
-      .update(orders)
-      .set({ courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now })
-      .where(eq(orders.id, before.id))
-      .returning();
-    // A tracking change, not a status: the order's timeline shows each status once (decision 048).
-    await addHistory(tx, {
-      orderId: before.id,
-      kind: 'tracking',
-      status: before.status,
-      actorId: actor.id,
-      note: `Tracking: ${input.courier} ${input.trackingNumber}`,
-      at: now,
-    });
-    await recordAudit(tx, {
-      actor,
-      action: 'order.tracking',
-      entity: { type: 'order', id: before.orderNumber },
-      before: { courier: before.courier, trackingNumber: before.trackingNumber },
-      after: { courier: input.courier, trackingNumber: input.trackingNumber },
-      at: now,
-    });
-    await enqueueEmail(tx, renderTrackingEmail(order!, input, publicUrl), now);
-    return toRow(order!, []);
-  });
-}
-
 /** GET /api/admin/orders/:orderNumber: items, payments and refunds, history, addresses and emails. */
 export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
-  const order = await requireOrder(db, orderNumber);
+  const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
+  if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
   const [items, due, money, history, emails] = await Promise.all([
     orderItemsOf(db, order.id),
     refundsDue(db, [order]),
@@ -323,7 +190,7 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
   );
   const view = toOrderView(order, items);
   return {
-    ...toRow(order, [], due.get(order.paymentReference) ?? 0),
+    ...adminOrderRow(order, [], due.get(order.paymentReference) ?? 0),
     items: view.items,
     customerPhone: order.customerPhone,
     billingAddress: order.billingAddress ?? null,

@@ -1,0 +1,14 @@
+/*
+ * The catalog module's front door: its routes, the storefront's reads and page heads, and stock (only the
+ * catalog changes a device's quantity). Nothing else of the module is imported from outside it (the
+ * quickbuy/server-modules lint rule).
+ */
+
+export { registerCatalogAdminRoutes } from './admin-routes';
+export { getCollection, listDevices } from './device-queries';
+export { registerCatalogRoutes } from './routes';
+export { absoluteUrl, catalogHeads, headTags, registerSeoRoutes } from './seo';
+export { releaseStock, reserveStock, retakeStock } from './stock';
+export type { ReservedLine, StockLine } from './stock';
+export { storefrontCatalog } from './storefront';
+export type { StorefrontCatalog } from './storefront';

@@ -1,0 +1,6 @@
+/*
+ * The chat module's front door: its route. Nothing else of the module is imported from outside it (the
+ * quickbuy/server-modules lint rule).
+ */
+
+export { registerChatRoutes } from './routes';

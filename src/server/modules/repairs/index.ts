@@ -1,0 +1,12 @@
+/*
+ * The repairs module's front door: its routes, a booking as the track page shows it, an agent's pickups and
+ * their hand-over. Nothing else of the module is imported from outside it (the quickbuy/server-modules lint
+ * rule).
+ */
+
+export { registerAdminRepairRoutes } from './admin-routes';
+export { agentHasRepairs, agentPickupCounts } from './agent-work';
+export { trackRepair } from './bookings';
+export { handOverPickup, openPickupsOf } from './hand-over';
+export { registerRepairRoutes } from './routes';
+export { repairHeads } from './seo';
