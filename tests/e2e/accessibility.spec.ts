@@ -5,6 +5,7 @@ import { paths } from '../../src/shared/paths';
 import { expectNoAxeViolations } from './axe';
 import { fillCheckoutDetails, payInWidget } from './checkout-form';
 import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId } from './fixtures';
+import { chooseFreePickup } from './repair-booking';
 import { fillPhone, submitTablet } from './sell-form';
 
 // The storefront: axe-core finds nothing on any page of the store, at 1280 and at
@@ -244,8 +245,7 @@ for (const { name, viewport } of WIDTHS) {
       await scan(page, '/repairs, step 5');
       await step(5).getByRole('button', { name: 'Next' }).click();
       await expect(step(6)).toBeVisible();
-      await step(6).getByLabel('Pickup Date').selectOption({ index: 1 });
-      await step(6).getByLabel('Pickup Time').selectOption({ index: 1 });
+      await chooseFreePickup(step(6));
       await scan(page, '/repairs, step 6');
       await step(6).getByRole('button', { name: 'Submit Booking' }).click();
       await expect(page.getByRole('dialog', { name: 'Booking Confirmed!' })).toBeVisible();

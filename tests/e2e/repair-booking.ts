@@ -1,4 +1,4 @@
-import type { APIResponse } from '@playwright/test';
+import type { APIResponse, Locator } from '@playwright/test';
 import { pickupDates } from '../../src/shared/repair-calendar';
 import type { RepairBookingInput, RepairSlotsReply } from '../../src/shared/repairs';
 import { expect, type Api } from './fixtures';
@@ -36,4 +36,20 @@ export async function fillSlot(api: Api, booking: RepairBookingInput) {
     const res = await postBooking(api, booking);
     expect([201, 409], await res.text()).toContain(res.status());
   }
+}
+
+/**
+ * On step 6, the first date with a time still free, then its first time. A day's last slots fill up
+ * as the run's other bookings take them (today after mid-afternoon has one), and the dialog then
+ * says so under Pickup Time; a customer picks the next date, and so does this.
+ */
+export async function chooseFreePickup(step6: Locator) {
+  const date = step6.getByLabel('Pickup Date');
+  const time = step6.getByLabel('Pickup Time');
+  for (let index = 1; ; index++) {
+    await date.selectOption({ index });
+    await expect(time).toBeEnabled();
+    if ((await time.locator('option').count()) > 1) break;
+  }
+  await time.selectOption({ index: 1 });
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { pickupDates } from '../../src/shared/repair-calendar';
 import type { RepairTrackingView } from '../../src/shared/repairs';
 import { expect, test } from './fixtures';
-import { fillSlot, freeBooking } from './repair-booking';
+import { chooseFreePickup, fillSlot, freeBooking } from './repair-booking';
 
 /** Presses Tab until `target` has focus: the test reaches every control as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, max = 80) {
@@ -137,10 +137,13 @@ test.describe('repairs', () => {
     dialog = await atStep(page, 6, 'Pickup');
     const submit = dialog.getByRole('button', { name: 'Submit Booking' });
     await expect(submit).toBeDisabled();
-    await tabTo(page, dialog.getByLabel('Pickup Date'));
-    await page.keyboard.press('ArrowDown');
     const time = dialog.getByLabel('Pickup Time');
-    await expect(time).toBeEnabled();
+    const noTimesLeft = dialog.getByText('No pickup times left on this day. Choose another date.');
+    do {
+      await tabTo(page, dialog.getByLabel('Pickup Date'));
+      await page.keyboard.press('ArrowDown');
+      await expect(time).toBeEnabled();
+    } while (await noTimesLeft.isVisible());
     await tabTo(page, time);
     await page.keyboard.press('ArrowDown');
     await expect(submit).toBeEnabled();
@@ -248,9 +251,7 @@ test.describe('repairs', () => {
     await expect(step5.getByLabel('Pickup Address')).toHaveValue('Durban, KwaZulu-Natal, 4001');
     await step5.getByRole('button', { name: 'Next' }).click();
     const step6 = dialogTitled(page, 6);
-    await step6.getByLabel('Pickup Date').selectOption({ index: 2 });
-    await expect(step6.getByLabel('Pickup Time')).toBeEnabled();
-    await step6.getByLabel('Pickup Time').selectOption({ index: 1 });
+    await chooseFreePickup(step6);
     await step6.getByRole('button', { name: 'Submit Booking' }).click();
     const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed!' });
     const number = (await confirmed.getByText(/^REP-\d{9}$/).textContent())!;
