@@ -4,6 +4,7 @@ import {
   CATEGORY_FILTERS,
   COLLECTION_PAGE_SIZE,
   PRICE_FILTERS,
+  SORT_OPTIONS,
   type BrandFilter,
   type CategoryFilter,
   type CollectionReply,
@@ -11,6 +12,7 @@ import {
   type DeviceListReply,
   type HomeReply,
   type PriceFilter,
+  type SortOption,
 } from '../../../shared/catalog';
 import type { StorefrontData } from '../../../shared/server-render';
 import { useSettled, type Pending } from '../../lib/use-settled';
@@ -23,6 +25,7 @@ export interface DeviceFilters {
   category: CategoryFilter;
   brand: BrandFilter;
   price: PriceFilter;
+  sort: SortOption;
   page: number;
 }
 
@@ -66,12 +69,13 @@ export function readFilters(params: URLSearchParams): DeviceFilters {
     category: oneOf(CATEGORY_FILTERS, params.get('category')),
     brand: oneOf(BRAND_FILTERS, params.get('brand')),
     price: oneOf(PRICE_FILTERS, params.get('price')),
+    sort: SORT_OPTIONS.find((option) => option.value === params.get('sort'))?.value ?? 'newest',
     page: pageParam(params),
   };
 }
 
 /** /buy's filters when the address names none: a filter at its default stays out of buyQuery. */
-const NO_FILTERS: DeviceFilters = { q: '', category: 'all', brand: 'all', price: 'all', page: 1 };
+const NO_FILTERS: DeviceFilters = { q: '', category: 'all', brand: 'all', price: 'all', sort: 'newest', page: 1 };
 
 /**
  * The query /buy reads, as it reads it: each filter not at its default, in one order. The server renders
