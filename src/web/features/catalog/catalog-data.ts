@@ -32,8 +32,11 @@ export interface DeviceFilters {
 /** Twelve cards a page on /buy: 4 rows of 3, light to render on a phone; the rest is a page away. */
 export const BUY_PAGE_SIZE = 12;
 
-const oneOf = <T extends string>(list: readonly { value: T }[], value: string | null): T | 'all' =>
-  list.find((option) => option.value === value)?.value ?? 'all';
+const oneOf = <T extends string, D extends string = 'all'>(
+  list: readonly { value: T }[],
+  value: string | null,
+  fallback = 'all' as D,
+): T | D => list.find((option) => option.value === value)?.value ?? fallback;
 
 /** ?page=: a whole number from 2, else the first page. */
 export function pageParam(params: URLSearchParams): number {
@@ -69,7 +72,7 @@ export function readFilters(params: URLSearchParams): DeviceFilters {
     category: oneOf(CATEGORY_FILTERS, params.get('category')),
     brand: oneOf(BRAND_FILTERS, params.get('brand')),
     price: oneOf(PRICE_FILTERS, params.get('price')),
-    sort: SORT_OPTIONS.find((option) => option.value === params.get('sort'))?.value ?? 'newest',
+    sort: oneOf(SORT_OPTIONS, params.get('sort'), 'newest'),
     page: pageParam(params),
   };
 }
@@ -82,8 +85,10 @@ const NO_FILTERS: DeviceFilters = { q: '', category: 'all', brand: 'all', price:
  * and keeps the page under its path and this query alone (docs/decisions/032), so a parameter the page
  * does not read, or another spelling of the same filters, never costs another render.
  */
-export function buyQuery(params: URLSearchParams): URLSearchParams {
-  const filters = readFilters(params);
+export const buyQuery = (params: URLSearchParams) => filterQuery(readFilters(params));
+
+/** The filters not at their default, as search parameters: the address of /buy and of its API read. */
+export function filterQuery(filters: DeviceFilters): URLSearchParams {
   const query = new URLSearchParams();
   for (const name of Object.keys(NO_FILTERS) as (keyof DeviceFilters)[]) {
     if (filters[name] !== NO_FILTERS[name]) query.set(name, String(filters[name]));
