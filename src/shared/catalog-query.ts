@@ -28,10 +28,11 @@ export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 /** GET /api/search/suggestions?q= : the header box's words as typed. */
 export const suggestionQuerySchema = z.object({ q: optionalText('Search', SEARCH_MAX_LENGTH) });
 
-/** GET /api/collections/:slug?page=&pageSize= */
-export const collectionQuerySchema = z.object(
-  pagingQuery({ defaultSize: COLLECTION_PAGE_SIZE, maxSize: MAX_PAGE_SIZE }),
-);
+/** GET /api/collections/:slug?q=&page=&pageSize= (q: the shopper search within the collection). */
+export const collectionQuerySchema = z.object({
+  q: optionalText('Search', SEARCH_MAX_LENGTH),
+  ...pagingQuery({ defaultSize: COLLECTION_PAGE_SIZE, maxSize: MAX_PAGE_SIZE }),
+});
 export type CollectionQuery = z.infer<typeof collectionQuerySchema>;
 
 /** GET /images/:id?w= : any whole width; the server snaps it to the next larger IMAGE_WIDTHS entry. */

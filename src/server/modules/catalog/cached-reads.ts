@@ -26,7 +26,11 @@ export const catalogReads = {
   },
   device: (db: Database, id: string) => cachedReply(db, `device:${id.toLowerCase()}`, () => getDevice({ db, id })),
   home: (db: Database) => cachedReply(db, 'home', () => getHome({ db })),
-  collection: (db: Database, slug: string, query: CollectionQuery) =>
-    cachedReply(db, `collection:${slug}|${query.page}|${query.pageSize}`, () => getCollection({ db, slug, query })),
+  collection: (db: Database, slug: string, query: CollectionQuery) => {
+    const q = normalisedQuery(query.q);
+    return cachedReply(db, `collection:${slug}|${q}|${query.page}|${query.pageSize}`, () =>
+      getCollection({ db, slug, query: { ...query, q } }),
+    );
+  },
   menu: (db: Database) => cachedReply(db, 'menu', () => getCatalogMenu({ db })),
 };

@@ -289,7 +289,7 @@ function isCollectionSlug(slug: string): slug is CollectionSlug {
   return Object.hasOwn(COLLECTIONS, slug);
 }
 
-/** GET /api/collections/:slug: devices of the collection's types, newest first, paged. */
+/** GET /api/collections/:slug: devices of the collection's types, newest first, paged; with ?q= searched and ranked. */
 export async function getCollection({
   db,
   slug,
@@ -301,8 +301,16 @@ export async function getCollection({
 }): Promise<CollectionReply> {
   if (!isCollectionSlug(slug)) throw notFound(COLLECTION_NOT_FOUND, 'Collection not found');
   const collection = COLLECTIONS[slug];
-  const where = and(listed, inArray(devices.type, [...collection.types]))!;
-  const [rows, total] = await Promise.all([pageOf(db, where, query), countListed(db, where)]);
+  const search = query.q ? await searchFor(db, query.q) : null;
+  const where = and(
+    listed,
+    inArray(devices.type, [...collection.types]),
+    search ? searchCondition(search) : undefined,
+  )!;
+  const [rows, total] = await Promise.all([
+    pageOf(db, where, query, listingOrder('newest', search)),
+    countListed(db, where),
+  ]);
   return {
     slug,
     title: collection.title,

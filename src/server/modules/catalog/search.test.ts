@@ -235,6 +235,16 @@ describe('GET /api/devices?q= that finds nothing', () => {
   });
 });
 
+describe('GET /api/collections/:slug?q=', () => {
+  it('searches within the collection, ranked, and counts what it finds', async () => {
+    const res = await get('/api/collections/desktops?q=optiplx');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 1, items: [{ name: 'Dell OptiPlex 7090' }] });
+    const phones = (await get('/api/collections/phones-tablets?q=apple')).json<{ items: Device[] }>();
+    expect(phones.items.map((d) => d.name)).toEqual(['Apple iPad Air', 'Apple iPhone 13 Pro Max', 'Apple iPhone 13']);
+  });
+});
+
 describe('GET /api/search/suggestions', () => {
   it('answers the best six devices with their picture and the categories of the matches', async () => {
     const res = await get('/api/search/suggestions?q=apple');

@@ -42,7 +42,7 @@ async function searchDevices({ db, query }: { db: Database; query: ProductQuery 
     const slug = (Object.keys(COLLECTIONS) as CollectionSlug[]).find(
       (s) => COLLECTIONS[s].types.length === 1 && COLLECTIONS[s].types[0] === query.type,
     );
-    found = slug ? (await getCollection({ db, slug, query: { page: 1, pageSize: 100 } })).items : [];
+    found = slug ? (await getCollection({ db, slug, query: { q: query.q, page: 1, pageSize: 100 } })).items : [];
   } else {
     // One listing query per price band the limits touch, so a cheap device is not lost behind newer dear ones.
     const bands = (Object.keys(PRICE_BANDS) as Exclude<PriceFilter, 'all'>[]).filter((band) => {
