@@ -140,6 +140,11 @@ if (ENGINES.includes('postgres')) {
   else console.log('PostgreSQL run did not report (no server binaries?):\n' + output.slice(-2000));
 }
 
+for (const { engine, queries } of results) {
+  console.log(`\n${engine}: the plans of three searches (EXPLAIN ANALYZE, costs off)\n`);
+  for (const plan of queries.plans) console.log(`${plan}\n`);
+}
+
 const ms = (value) => value.toFixed(1).padStart(7);
 console.log(
   `\nThe queries, no cache, no HTTP (${DEVICES} devices; 40 searches x 3 rounds; ms, and the bench process's CPU a query)\n`,
