@@ -114,18 +114,24 @@ for (const { name, viewport } of WIDTHS) {
   });
 }
 
-test('a search that finds nothing says what was searched and offers the nearest', async ({ page, makeDevice }) => {
-  await makeDevice({ model: `${LINE} ${uniqueId()}` });
-  const typed = 'zzephyrnotexx';
-  await page.goto(`${paths.buy}?q=${typed}`);
+/** A search for a near miss of the line: nothing found, what was searched said, the nearest offered and followed. */
+const NEAR_MISS = 'zzephyrnotexx';
+
+async function expectNearestOffered(page: Page) {
   await expect(page.getByText('No devices found matching your criteria.')).toBeVisible();
-  await expect(page.getByText(`You searched for “${typed}”.`)).toBeVisible();
+  await expect(page.getByText(`You searched for “${NEAR_MISS}”.`)).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Browse categories' }).getByRole('link', { name: 'Laptops' }),
   ).toBeVisible();
   await page.getByRole('link', { name: LINE }).click();
   await expect(page).toHaveURL(`${paths.buy}?q=zephyrnote`);
   await expect(page.getByRole('link', { name: new RegExp(`Nokia ${LINE}`) }).first()).toBeVisible();
+}
+
+test('a search that finds nothing says what was searched and offers the nearest', async ({ page, makeDevice }) => {
+  await makeDevice({ model: `${LINE} ${uniqueId()}` });
+  await page.goto(`${paths.buy}?q=${NEAR_MISS}`);
+  await expectNearestOffered(page);
 });
 
 test.describe('without JavaScript', () => {
@@ -140,5 +146,17 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(`${paths.buy}?q=${TYPO}+${id}`);
     await expect(page.getByTestId('filtered-devices')).toHaveText('1');
     await expect(page.getByRole('link', { name: device.name }).first()).toBeVisible();
+  });
+
+  test('a search that finds nothing is answered by the server: what was searched, the nearest, the categories', async ({
+    page,
+    makeDevice,
+  }) => {
+    await makeDevice({ model: `${LINE} ${uniqueId()}` });
+    await page.goto(paths.home);
+    await searchBox(page).fill(NEAR_MISS);
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL(`${paths.buy}?q=${NEAR_MISS}`);
+    await expectNearestOffered(page);
   });
 });

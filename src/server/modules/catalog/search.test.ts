@@ -87,6 +87,8 @@ describe('GET /api/devices?q= forgives typos', () => {
   });
 
   it('none in a short word, and never in a model number', async () => {
+    expect(await found('s21')).toEqual(['Samsung Galaxy S21']);
+    expect(await found('galaxy s22')).toEqual(['Samsung Galaxy S22']);
     expect(await found('sny')).toEqual([]);
     expect(await found('galaxy s23')).toEqual([]);
     expect(await found('s20')).toEqual([]);
@@ -110,6 +112,14 @@ describe('GET /api/devices?q= knows the store words', () => {
 });
 
 describe('GET /api/devices?q= ranks the best match first', () => {
+  it('every word without a typo before a typo, whatever the sort', async () => {
+    // The typo's device is newer and cheaper: only the rank puts the exact word's device first.
+    await insertDevices(t.db, [{ brand: 'Generic', model: 'Sonicwave', type: 'accessory', price: 3000 }]);
+    await insertDevices(t.db, [{ brand: 'Generic', model: 'Tonic', type: 'accessory', price: 200 }]);
+    expect(await found('sonic')).toEqual(['Generic Sonicwave', 'Generic Tonic']);
+    expect(await found('sonic', '&sort=price-asc')).toEqual(['Generic Sonicwave', 'Generic Tonic']);
+  });
+
   it('every word without a typo before a typo', async () => {
     await insertDevices(t.db, [{ brand: 'Lenovo', model: 'Tablet Tab P11', type: 'tablet', price: 5000 }]);
     // "tablet" is exact for the Lenovo (model) and the iPad and MatePad (type); "tablets" reads as it too.
@@ -182,6 +192,21 @@ describe('GET /api/devices?q= with hostile input', () => {
     expect(await search(`q=${encodeURIComponent(q)}`)).toMatchObject({ items: [], filteredTotal: 0 });
   });
 
+  it.each([
+    ['only punctuation', '!!!...,,,'],
+    ['%', '%'],
+    ['backslashes', '\\\\\\'],
+    ['an SQL fragment', "'; drop table devices; --"],
+    ['emoji', '📱🍎'],
+  ])('%s is answered, not failed, by the suggestions and a collection', async (_label, q) => {
+    const suggestions = await get(`/api/search/suggestions?q=${encodeURIComponent(q)}`);
+    expect(suggestions.statusCode).toBe(200);
+    expect(suggestions.json()).toEqual({ q, devices: [], categories: [] });
+    const collection = await get(`/api/collections/phones-tablets?q=${encodeURIComponent(q)}`);
+    expect(collection.statusCode).toBe(200);
+    expect(collection.json()).toMatchObject({ items: [], total: 0 });
+  });
+
   it('reads tsquery operators as the words between them', async () => {
     expect(await found('apple & !phone | (:*')).toEqual(await found('apple phone'));
     expect(await found("iphone' | 'samsung")).toEqual(await found('iphone samsung'));
@@ -198,6 +223,16 @@ describe('GET /api/devices?q= with hostile input', () => {
       message: 'q: Search is at most 100 characters',
       fields: { q: 'Search is at most 100 characters' },
     });
+  });
+
+  it('refuses a query of 300 characters in the suggestions and a collection too', async () => {
+    const refusal = {
+      code: 'VALIDATION_FAILED',
+      message: 'q: Search is at most 100 characters',
+      fields: { q: 'Search is at most 100 characters' },
+    };
+    expectError(await get(`/api/search/suggestions?q=${'a'.repeat(300)}`), 400, refusal);
+    expectError(await get(`/api/collections/laptops?q=${'a'.repeat(300)}`), 400, refusal);
   });
 
   it('refuses a NUL', async () => {

@@ -37,19 +37,6 @@ export function HeaderSearch() {
       <label htmlFor={`${id}-q`} className="sr-only">
         Search devices
       </label>
-      {/* Lucide's magnifier drawn here: imported, it became a chunk of its own on /buy's first load. */}
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-        aria-hidden="true"
-      >
-        <circle cx="11" cy="11" r="8" />
-        <path d="m21 21-4.3-4.3" />
-      </svg>
       <input
         ref={input}
         id={`${id}-q`}
@@ -59,7 +46,7 @@ export function HeaderSearch() {
         autoComplete="off"
         maxLength={100}
         onFocus={() => setFocused(true)}
-        className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        className="search-icon h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
       />
       {focused && (
         <Suspense fallback={null}>

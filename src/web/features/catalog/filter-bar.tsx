@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { BRAND_FILTERS, CATEGORY_FILTERS, PRICE_FILTERS, SORT_OPTIONS } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
@@ -60,22 +59,16 @@ export function FilterBar({ q, category, brand, price, sort, onSearch, onSelect 
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-slate-700">
           Search
         </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <input
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Search devices..."
-            autoComplete="off"
-            className="h-10 w-full rounded-lg border border-slate-300 pr-3 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-          />
-        </div>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search devices..."
+          autoComplete="off"
+          className="search-icon h-10 w-full rounded-lg border border-slate-300 pr-3 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        />
       </div>
       {selects.map((select) => (
         <div key={select.name}>

@@ -163,6 +163,8 @@ export default function SearchSuggestions({
     box.addEventListener('keydown', onKeyDown);
     box.addEventListener('focus', onFocus);
     box.addEventListener('blur', onBlur);
+    // Keys typed between this island's first render and now (its code came while the shopper typed) were heard by no one.
+    setTyped(box.value);
     return () => {
       box.removeEventListener('input', onInput);
       box.removeEventListener('keydown', onKeyDown);
