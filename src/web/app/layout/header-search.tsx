@@ -25,6 +25,8 @@ export function HeaderSearch() {
   return (
     <form
       role="search"
+      // Named: a page may have a search of its own (/track's), and two search landmarks need two names.
+      aria-label="Devices"
       method="get"
       action={paths.buy}
       onSubmit={(event) => {
