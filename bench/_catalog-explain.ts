@@ -7,6 +7,7 @@ import { openDatabase } from '../src/server/db/client';
 import { devices } from '../src/server/db/schema';
 import { newestFirst } from '../src/server/lib/paging';
 import { deviceFilter } from '../src/server/modules/catalog/device-queries';
+import { searchFor } from '../src/server/modules/catalog/search';
 import { explainSummary } from './_explain';
 
 const dataDir = process.env.DATA_DIR;
@@ -24,7 +25,7 @@ const cases: Array<[string, Record<string, string>]> = [
 // The first pass warms PGlite's buffers (a reopened data directory starts cold); the second is printed.
 for (const [pass, [label, raw]] of [...cases, ...cases].map((c, i) => [i, c] as const)) {
   const query = deviceListQuerySchema.parse(raw);
-  const where = deviceFilter(query);
+  const where = deviceFilter(query, query.q ? await searchFor(db, query.q) : null);
   const page = db
     .select({ id: devices.id })
     .from(devices)

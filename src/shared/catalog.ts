@@ -45,6 +45,17 @@ export const PRICE_FILTERS = optionList({
   'over-20k': 'Over R20,000',
 });
 
+/**
+ * The buy listing's order. A search ranks its best matches first whatever the choice (every word without
+ * a typo, then the model's words, then in stock); the choice orders what ranks alike.
+ */
+export const SORT_OPTIONS = optionList({
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+});
+
+export type SortOption = OptionValue<typeof SORT_OPTIONS>;
 export type CategoryFilter = OptionValue<typeof CATEGORY_FILTERS>;
 export type BrandFilter = OptionValue<typeof BRAND_FILTERS>;
 export type PriceFilter = OptionValue<typeof PRICE_FILTERS>;
@@ -96,6 +107,16 @@ export interface DeviceListReply {
   filteredTotal: number;
   page: number;
   pageSize: number;
+  /** A search that found nothing: the nearest query that finds something ("Did you mean MacBook?"), or null. */
+  didYouMean?: { q: string; text: string } | null;
+}
+
+/** GET /api/search/suggestions: what the header's search box offers as the shopper types. */
+export interface SearchSuggestions {
+  q: string;
+  devices: Array<{ id: string; name: string; price: number; image: string | null }>;
+  /** The categories the matches belong to, each a link to the search within it. */
+  categories: Array<{ label: string; href: string }>;
 }
 
 /** Collection pages and the device types each shows (spec 000 'Collection pages'). */

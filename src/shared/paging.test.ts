@@ -14,7 +14,7 @@ const errorsOf = (schema: z.ZodType, query: Record<string, string>) => {
 describe('pagingQuery', () => {
   it('defaults to page 1 and the list’s own size', () => {
     expect(deviceListQuerySchema.parse({})).toMatchObject({ page: 1, pageSize: 24 });
-    expect(collectionQuerySchema.parse({})).toEqual({ page: 1, pageSize: 48 });
+    expect(collectionQuerySchema.parse({})).toEqual({ q: '', page: 1, pageSize: 48 });
     expect(adminListQuerySchema.parse({})).toMatchObject({ page: 1, pageSize: 20 });
     expect(adminOrderQuerySchema.parse({})).toMatchObject({ page: 1, pageSize: 20 });
     expect(tradeInListQuerySchema.parse({ page: '3', pageSize: '50' })).toMatchObject({ page: 3, pageSize: 50 });

@@ -15,7 +15,7 @@ export interface StorefrontData {
   /** null: no such device (the page says so). */
   device(id: string): Promise<Device | null>;
   /** null: no such collection. */
-  collection(slug: string, query: CollectionQuery): Promise<CollectionReply | null>;
+  collection(slug: string, query: Pick<CollectionQuery, 'page' | 'pageSize'>): Promise<CollectionReply | null>;
 }
 
 /** Vite's build manifest (dist/web/.vite/manifest.json): which chunk a page's source file became. */

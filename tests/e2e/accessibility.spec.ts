@@ -80,6 +80,12 @@ for (const { name, viewport } of WIDTHS) {
         await scan(page, 'the Company menu open');
         await page.keyboard.press('Escape');
       }
+      const search = page.getByRole('banner').getByLabel('Search devices');
+      await search.click();
+      await search.pressSequentially('mac');
+      await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible();
+      await scan(page, 'the header search suggestions open');
+      await page.keyboard.press('Escape');
       await visit(page, paths.buy);
       await visit(page, `${paths.buy}?q=dell&category=laptop&brand=dell&price=10k-20k`);
       await page.goto(`${paths.buy}?q=no-such-device-${uniqueId()}`);

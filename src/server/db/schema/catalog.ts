@@ -50,6 +50,15 @@ export const devices = pgTable(
   ],
 );
 
+/**
+ * Every word the search has seen in a device (docs/decisions/071): the vocabulary a typo is matched
+ * against. Filled by a trigger on devices (migration 0009), so every writer keeps it in step; a word
+ * whose devices are gone stays, and matches nothing.
+ */
+export const searchTerms = pgTable('search_terms', {
+  term: text('term').primaryKey(),
+});
+
 export const deviceImages = pgTable(
   'device_images',
   {

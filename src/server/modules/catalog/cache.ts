@@ -6,6 +6,7 @@ import { preparedSql } from '../../db/prepared';
 import { devices } from '../../db/schema/catalog';
 import { matchesEtag, weakEtag } from '../../lib/etag';
 import { rememberedTotal } from '../../lib/paging';
+import { forgetVocabulary } from './search';
 
 /**
  * A short in-process cache of catalog replies (docs/decisions/010, 058). Entries hold the serialised
@@ -96,6 +97,7 @@ export function watchCatalogChanges(db: Database, log: FastifyBaseLogger): Liste
 /** Empties this database's catalog cache in this process: after a committed change of devices, their images or stock. */
 export function invalidateCatalog(db: Database) {
   listedDevices.forget(db);
+  forgetVocabulary(db);
   const cache = cacheOf(db);
   cache.entries.clear();
   cache.pending.clear();

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  CATEGORY_FILTERS,
   COLLECTIONS,
   HOME_SECTIONS,
   PRICE_BANDS,
@@ -10,6 +11,8 @@ import {
   type DeviceListReply,
   type DeviceType,
   type HomeReply,
+  type SearchSuggestions,
+  type SortOption,
 } from '../../../shared/catalog';
 import { discountPercent } from '../../../shared/money';
 import type { CollectionQuery, DeviceListQuery } from '../../../shared/catalog-query';
@@ -18,6 +21,9 @@ import { deviceImages, devices } from '../../db/schema/catalog';
 import { notFound } from '../../lib/errors';
 import { containedInAny, likeContains } from '../../lib/like';
 import { newestFirst } from '../../lib/paging';
+import { paths } from '../../../shared/paths';
+import { SUGGESTION_DEVICES } from '../../../shared/search';
+import { nearestQuery, searchCondition, searchFor, searchRank, vocabularyFor, type CompiledSearch } from './search';
 
 export const DEVICE_NOT_FOUND = 'DEVICE_NOT_FOUND';
 const COLLECTION_NOT_FOUND = 'COLLECTION_NOT_FOUND';
@@ -80,12 +86,11 @@ function toDevice(row: DeviceRow, images: string[]): Device {
   };
 }
 
-/** The WHERE clause of the buy listing (spec 000 section 5). */
-export function deviceFilter(query: Pick<DeviceListQuery, 'q' | 'category' | 'brand' | 'price'>): SQL {
+type ListFilters = Pick<DeviceListQuery, 'category' | 'brand' | 'price'>;
+
+/** The listing's filters of spec 000 section 5 but the search: category, brand, price band. */
+function filterConditions(query: ListFilters): SQL[] {
   const conditions: SQL[] = [listed];
-  if (query.q) {
-    conditions.push(containedInAny(query.q, [devices.name, devices.brand]));
-  }
   if (query.category !== 'all') conditions.push(eq(devices.type, query.category));
   if (query.brand !== 'all') conditions.push(sql`lower(${devices.brand}) = ${query.brand}`);
   if (query.price !== 'all') {
@@ -93,7 +98,32 @@ export function deviceFilter(query: Pick<DeviceListQuery, 'q' | 'category' | 'br
     conditions.push(gte(devices.price, band.min));
     if (band.max !== null) conditions.push(lt(devices.price, band.max));
   }
+  return conditions;
+}
+
+/**
+ * The WHERE clause of the buy listing as spec 000 section 5 words it: the search a case-insensitive
+ * substring of name or brand. The shopper's search (deviceFilter) finds all this does and more; kept for
+ * the judged query set and the bench, which compare the two.
+ */
+export function substringFilter(query: ListFilters & Pick<DeviceListQuery, 'q'>): SQL {
+  const conditions = filterConditions(query);
+  if (query.q) conditions.push(containedInAny(query.q, [devices.name, devices.brand]));
   return and(...conditions)!;
+}
+
+/** The WHERE clause of the buy listing: its filters and, with a query, the shopper's search (search.ts). */
+export function deviceFilter(query: ListFilters, search: CompiledSearch | null): SQL {
+  const conditions = filterConditions(query);
+  if (search) conditions.push(searchCondition(search));
+  return and(...conditions)!;
+}
+
+/** The listing's order: a search's rank, in stock before sold out, then the shopper's sort; newest breaks ties. */
+export function listingOrder(sort: SortOption, search: CompiledSearch | null): SQL[] {
+  const chosen = sort === 'price-asc' ? [asc(devices.price)] : sort === 'price-desc' ? [desc(devices.price)] : [];
+  const ranked = search ? [...searchRank(search), sql`(${devices.quantity} > 0) desc`] : [];
+  return [...ranked, ...chosen, ...byNewest];
 }
 
 async function countListed(db: Database, where: SQL = listed): Promise<number> {
@@ -101,32 +131,86 @@ async function countListed(db: Database, where: SQL = listed): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** One page of the devices `where` picks, newest first. */
-function pageOf(db: Database, where: SQL, { page, pageSize }: { page: number; pageSize: number }) {
+/** One page of the devices `where` picks, in `order` (newest first unless told). */
+function pageOf(
+  db: Database,
+  where: SQL,
+  { page, pageSize }: { page: number; pageSize: number },
+  order: SQL[] = byNewest,
+) {
   return db
     .select()
     .from(devices)
     .where(where)
-    .orderBy(...byNewest)
+    .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
 
-/** GET /api/devices: filtered, newest first, paged; totals of the whole listing and of the filtered one. */
+/**
+ * GET /api/devices: filtered, searched and ranked (search.ts), paged; totals of the whole listing and of the
+ * filtered one. A search that finds nothing offers the nearest query that does (`didYouMean`).
+ */
 export async function listDevices({ db, query }: { db: Database; query: DeviceListQuery }): Promise<DeviceListReply> {
-  const where = deviceFilter(query);
+  const search = query.q ? await searchFor(db, query.q) : null;
+  const where = deviceFilter(query, search);
   const filtered = query.q !== '' || query.category !== 'all' || query.brand !== 'all' || query.price !== 'all';
   const [rows, total, filteredTotal] = await Promise.all([
-    pageOf(db, where, query),
+    pageOf(db, where, query, listingOrder(query.sort, search)),
     countListed(db),
     filtered ? countListed(db, where) : null,
   ]);
-  return {
+  const reply: DeviceListReply = {
     items: await toDevices(db, rows),
     total,
     filteredTotal: filteredTotal ?? total,
     page: query.page,
     pageSize: query.pageSize,
+  };
+  if (search && reply.filteredTotal === 0) {
+    const vocabulary = await vocabularyFor(db);
+    reply.didYouMean = await nearestQuery(db, query.q, vocabulary, (corrected) => deviceFilter(query, corrected));
+  }
+  return reply;
+}
+
+/** Where a category of the suggestions leads: the search within it on /buy, or its collection. */
+function categoryLink(type: DeviceType, q: string): { label: string; href: string } {
+  const filter = CATEGORY_FILTERS.find((option) => option.value === type);
+  if (filter) return { label: filter.label, href: `${paths.buy}?${new URLSearchParams({ q, category: type })}` };
+  const slug = (Object.keys(COLLECTIONS) as CollectionSlug[]).find((key) =>
+    (COLLECTIONS[key].types as readonly DeviceType[]).includes(type),
+  )!;
+  return { label: COLLECTIONS[slug].title, href: paths.collection(slug) };
+}
+
+/** Devices looked at for the suggestions' categories: the best matches, not every match (that is the listing's count). */
+const SUGGESTION_SAMPLE = 24;
+
+/**
+ * GET /api/search/suggestions: the header box's best matches (six, with a picture) and the categories of
+ * the best two dozen, ranked as the listing ranks a search.
+ */
+export async function suggestDevices({ db, q }: { db: Database; q: string }): Promise<SearchSuggestions> {
+  if (!q) return { q, devices: [], categories: [] };
+  const search = await searchFor(db, q);
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(and(listed, searchCondition(search)))
+    .orderBy(...listingOrder('newest', search))
+    .limit(SUGGESTION_SAMPLE);
+  const shown = await toDevices(db, rows.slice(0, SUGGESTION_DEVICES));
+  const types = [...new Set(rows.map((row) => row.type as DeviceType))];
+  return {
+    q,
+    devices: shown.map((d) => ({
+      id: d.id,
+      name: d.name,
+      price: d.price,
+      image: d.images[d.defaultImageIndex] ?? d.images[0] ?? null,
+    })),
+    categories: types.map((type) => categoryLink(type, q)),
   };
 }
 
@@ -205,7 +289,7 @@ function isCollectionSlug(slug: string): slug is CollectionSlug {
   return Object.hasOwn(COLLECTIONS, slug);
 }
 
-/** GET /api/collections/:slug: devices of the collection's types, newest first, paged. */
+/** GET /api/collections/:slug: devices of the collection's types, newest first, paged; with ?q= searched and ranked. */
 export async function getCollection({
   db,
   slug,
@@ -217,8 +301,16 @@ export async function getCollection({
 }): Promise<CollectionReply> {
   if (!isCollectionSlug(slug)) throw notFound(COLLECTION_NOT_FOUND, 'Collection not found');
   const collection = COLLECTIONS[slug];
-  const where = and(listed, inArray(devices.type, [...collection.types]))!;
-  const [rows, total] = await Promise.all([pageOf(db, where, query), countListed(db, where)]);
+  const search = query.q ? await searchFor(db, query.q) : null;
+  const where = and(
+    listed,
+    inArray(devices.type, [...collection.types]),
+    search ? searchCondition(search) : undefined,
+  )!;
+  const [rows, total] = await Promise.all([
+    pageOf(db, where, query, listingOrder('newest', search)),
+    countListed(db, where),
+  ]);
   return {
     slug,
     title: collection.title,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { PagedReply } from '../../../shared/paging';
 import type { Device } from '../../../shared/catalog';
 import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';
@@ -12,6 +12,7 @@ import { recordAudit, type Actor } from '../audit';
 import { missingImages } from '../images';
 import { catalogChanged, listedDevices } from './cache';
 import { DEVICE_NOT_FOUND, isUuid, toDevices } from './device-queries';
+import { searchCondition, searchFor } from './search';
 
 /**
  * The admin's inventory: adding and editing devices (spec 001 'Devices'). Each change is written
@@ -114,12 +115,16 @@ export async function updateDevice({
 }
 
 /**
- * GET /api/admin/devices: the inventory, newest first, paged; ?q= matches name, brand or model,
+ * GET /api/admin/devices: the inventory, newest first, paged; ?q= is the shopper's search (search.ts: every
+ * word, typos forgiven) or a substring of name, brand or model,
  * ?status=in_stock|out_of_stock by the admin's switch. Deleted devices are not listed.
  */
 export async function listInventory({ db, query }: AdminListInput): Promise<PagedReply<Device>> {
   const filters: SQL[] = [];
-  if (query.q) filters.push(containedInAny(query.q, [devices.name, devices.brand, devices.model]));
+  if (query.q) {
+    const search = searchCondition(await searchFor(db, query.q));
+    filters.push(or(search, containedInAny(query.q, [devices.model]))!);
+  }
   if (query.status === 'in_stock') filters.push(eq(devices.inStock, true));
   else if (query.status === 'out_of_stock') filters.push(eq(devices.inStock, false));
   else if (query.status) throw invalidField('status', 'Unknown stock filter');

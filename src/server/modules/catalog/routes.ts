@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { collectionQuerySchema, deviceListQuerySchema } from '../../../shared/catalog-query';
+import { collectionQuerySchema, deviceListQuerySchema, suggestionQuerySchema } from '../../../shared/catalog-query';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import type { Listener } from '../../db/notifications';
@@ -43,6 +43,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
   });
   const listQuery = rememberedQuery(deviceListQuerySchema);
   const collectionQuery = rememberedQuery(collectionQuerySchema);
+  const suggestionQuery = rememberedQuery(suggestionQuerySchema);
 
   app.get('/api/devices', PUBLIC, async (request, reply) => {
     const query = listQuery(request);
@@ -60,6 +61,12 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
   app.get<{ Params: { slug: string } }>('/api/collections/:slug', PUBLIC, async (request, reply) => {
     const query = collectionQuery(request);
     return sendCached(request, reply, await catalogReads.collection(db, request.params.slug, query));
+  });
+
+  // The header box asks as the shopper types (after two characters, debounced): answered from the read cache.
+  app.get('/api/search/suggestions', PUBLIC, async (request, reply) => {
+    const { q } = suggestionQuery(request);
+    return sendCached(request, reply, await catalogReads.suggestions(db, q));
   });
 
   app.get('/api/catalog/menu', PUBLIC, async (request, reply) => {

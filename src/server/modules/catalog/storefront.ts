@@ -36,7 +36,8 @@ export function storefrontCatalog({ db }: Pick<AppContext, 'db'>): StorefrontCat
       // refused here, the page falls back to the shell, and never reaches a query).
       devices: (query) => parsed(catalogReads.devices(db, parseInput(deviceListQuerySchema, query))),
       device: (id) => orNull(catalogReads.device(db, id)),
-      collection: (slug, query) => orNull(catalogReads.collection(db, slug, query)),
+      // The collection pages read no search (the chat and the API do).
+      collection: (slug, query) => orNull(catalogReads.collection(db, slug, { q: '', ...query })),
     },
     cachedPage: (key, render) => cachedReply(db, `page:${key}`, render),
   };

@@ -42,7 +42,7 @@ async function searchDevices({ db, query }: { db: Database; query: ProductQuery 
     const slug = (Object.keys(COLLECTIONS) as CollectionSlug[]).find(
       (s) => COLLECTIONS[s].types.length === 1 && COLLECTIONS[s].types[0] === query.type,
     );
-    found = slug ? (await getCollection({ db, slug, query: { page: 1, pageSize: 100 } })).items : [];
+    found = slug ? (await getCollection({ db, slug, query: { q: query.q, page: 1, pageSize: 100 } })).items : [];
   } else {
     // One listing query per price band the limits touch, so a cheap device is not lost behind newer dear ones.
     const bands = (Object.keys(PRICE_BANDS) as Exclude<PriceFilter, 'all'>[]).filter((band) => {
@@ -58,6 +58,7 @@ async function searchDevices({ db, query }: { db: Database; query: ProductQuery 
             category: query.category,
             brand: query.brand,
             price,
+            sort: 'newest',
             page: 1,
             pageSize: SEARCH_PAGE_SIZE,
           },
@@ -66,13 +67,12 @@ async function searchDevices({ db, query }: { db: Database; query: ProductQuery 
     );
     found = pages.flatMap((page) => page.items);
   }
-  const q = query.q.toLowerCase();
+  // A search's devices come ranked (the best match first, catalog/search.ts); anything else newest first.
   const available = found
     .filter((d) => d.price >= min && d.price <= max)
     .filter((d) => query.brand === 'all' || d.brand.toLowerCase() === query.brand)
-    .filter((d) => !q || d.name.toLowerCase().includes(q) || d.brand.toLowerCase().includes(q))
-    .filter((d) => d.inStock && d.quantity > 0)
-    .sort((a, b) => b.addedDate.localeCompare(a.addedDate));
+    .filter((d) => d.inStock && d.quantity > 0);
+  if (!query.q) available.sort((a, b) => b.addedDate.localeCompare(a.addedDate));
   const named = query.model.length > 0 ? available.filter((d) => namesModel(d.name, query.model)) : [];
   return {
     matches: (named.length > 0 ? named : available)

@@ -17,6 +17,11 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ defaul
 const DesktopNav = hydrateLater(() => import('./desktop-nav').then((module) => module.DesktopNav));
 /** The badge counts what browser storage holds: it fills in once the page is live. */
 const CartLink = hydrateLater(() => import('./cart-link').then((module) => module.CartLink));
+/**
+ * The search box: a plain GET form in the server's HTML, live once the page is (decision 071); its
+ * suggestions load on its first focus.
+ */
+const HeaderSearch = hydrateLater(() => import('./header-search').then((module) => module.HeaderSearch));
 /** Loaded when someone is signed in (after hydration, once the browser asked who). */
 const SignedInActions = lazy(() => import('./signed-in-actions'));
 
@@ -37,9 +42,11 @@ export function SiteHeader() {
       ref={headerRef}
       className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75"
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8 xl:gap-6">
+      {/* Below xl the search box wraps onto a row of its own (header-search.tsx: order-last, full width). */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 lg:px-8 xl:gap-x-6">
         <Logo />
         {!onDashboard && <DesktopNav />}
+        {!onDashboard && <HeaderSearch />}
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {/* The Chat launcher docks here below its breakpoint (features/chat/chat-launcher). */}

@@ -1,5 +1,5 @@
 import { Columns2, Columns3, Square } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { toast } from '../../lib/toast';
@@ -7,6 +7,9 @@ import { pageCountOf, readFilters, useDevices } from './catalog-data';
 import { DeviceCard } from './device-card';
 import { FilterBar, type SelectFilter } from './filter-bar';
 import { Pagination, useLastPageInstead } from './pagination';
+
+/** Most searches find something: what /buy says when one does not comes when needed (first load at its budget). */
+const NoResults = lazy(() => import('./no-results'));
 
 type Columns = 1 | 2 | 3;
 
@@ -41,7 +44,8 @@ export function Component() {
     (name: SelectFilter | 'q', value: string) =>
       setParams((current) => {
         const next = new URLSearchParams(current);
-        if (!value || value === 'all') next.delete(name);
+        // Each filter's default (all; newest for the sort) stays out of the address.
+        if (!value || value === 'all' || value === 'newest') next.delete(name);
         else next.set(name, value);
         next.delete('page');
         return next;
@@ -66,6 +70,7 @@ export function Component() {
           category={filters.category}
           brand={filters.brand}
           price={filters.price}
+          sort={filters.sort}
           onSearch={onSearch}
           onSelect={setFilter}
         />
@@ -116,7 +121,9 @@ export function Component() {
         ) : data && data.total === 0 ? (
           <p className="py-16 text-center text-slate-600">No devices available. Add devices through the admin panel.</p>
         ) : data && data.items.length === 0 ? (
-          <p className="py-16 text-center text-slate-600">No devices found matching your criteria.</p>
+          <Suspense fallback={null}>
+            <NoResults q={filters.q} didYouMean={data.didYouMean} />
+          </Suspense>
         ) : data ? (
           <>
             <div className={`grid gap-6 ${grid.className}`}>

@@ -2,15 +2,10 @@ import type { CollectionReply } from '../../../shared/catalog';
 import type { StorefrontData } from '../../../shared/server-render';
 import { api, nullWhenNotFound } from '../../lib/api';
 import { readDevice } from '../../lib/device-reads';
-import type { DeviceFilters } from './catalog-data';
+import { filterQuery, type DeviceFilters } from './catalog-data';
 
 function deviceListUrl(filters: DeviceFilters, pageSize: number): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('q', filters.q);
-  if (filters.category !== 'all') params.set('category', filters.category);
-  if (filters.brand !== 'all') params.set('brand', filters.brand);
-  if (filters.price !== 'all') params.set('price', filters.price);
-  if (filters.page > 1) params.set('page', String(filters.page));
+  const params = filterQuery(filters);
   params.set('pageSize', String(pageSize));
   return `/api/devices?${params.toString()}`;
 }

@@ -4,6 +4,7 @@ import {
   CATEGORY_FILTERS,
   COLLECTION_PAGE_SIZE,
   PRICE_FILTERS,
+  SORT_OPTIONS,
   type BrandFilter,
   type CategoryFilter,
   type CollectionReply,
@@ -11,6 +12,7 @@ import {
   type DeviceListReply,
   type HomeReply,
   type PriceFilter,
+  type SortOption,
 } from '../../../shared/catalog';
 import type { StorefrontData } from '../../../shared/server-render';
 import { useSettled, type Pending } from '../../lib/use-settled';
@@ -23,14 +25,18 @@ export interface DeviceFilters {
   category: CategoryFilter;
   brand: BrandFilter;
   price: PriceFilter;
+  sort: SortOption;
   page: number;
 }
 
 /** Twelve cards a page on /buy: 4 rows of 3, light to render on a phone; the rest is a page away. */
 export const BUY_PAGE_SIZE = 12;
 
-const oneOf = <T extends string>(list: readonly { value: T }[], value: string | null): T | 'all' =>
-  list.find((option) => option.value === value)?.value ?? 'all';
+const oneOf = <T extends string, D extends string = 'all'>(
+  list: readonly { value: T }[],
+  value: string | null,
+  fallback = 'all' as D,
+): T | D => list.find((option) => option.value === value)?.value ?? fallback;
 
 /** ?page=: a whole number from 2, else the first page. */
 export function pageParam(params: URLSearchParams): number {
@@ -66,20 +72,23 @@ export function readFilters(params: URLSearchParams): DeviceFilters {
     category: oneOf(CATEGORY_FILTERS, params.get('category')),
     brand: oneOf(BRAND_FILTERS, params.get('brand')),
     price: oneOf(PRICE_FILTERS, params.get('price')),
+    sort: oneOf(SORT_OPTIONS, params.get('sort'), 'newest'),
     page: pageParam(params),
   };
 }
 
 /** /buy's filters when the address names none: a filter at its default stays out of buyQuery. */
-const NO_FILTERS: DeviceFilters = { q: '', category: 'all', brand: 'all', price: 'all', page: 1 };
+const NO_FILTERS: DeviceFilters = { q: '', category: 'all', brand: 'all', price: 'all', sort: 'newest', page: 1 };
 
 /**
  * The query /buy reads, as it reads it: each filter not at its default, in one order. The server renders
  * and keeps the page under its path and this query alone (docs/decisions/032), so a parameter the page
  * does not read, or another spelling of the same filters, never costs another render.
  */
-export function buyQuery(params: URLSearchParams): URLSearchParams {
-  const filters = readFilters(params);
+export const buyQuery = (params: URLSearchParams) => filterQuery(readFilters(params));
+
+/** The filters not at their default, as search parameters: the address of /buy and of its API read. */
+export function filterQuery(filters: DeviceFilters): URLSearchParams {
   const query = new URLSearchParams();
   for (const name of Object.keys(NO_FILTERS) as (keyof DeviceFilters)[]) {
     if (filters[name] !== NO_FILTERS[name]) query.set(name, String(filters[name]));

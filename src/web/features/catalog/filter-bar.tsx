@@ -1,15 +1,15 @@
-import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { BRAND_FILTERS, CATEGORY_FILTERS, PRICE_FILTERS } from '../../../shared/catalog';
+import { BRAND_FILTERS, CATEGORY_FILTERS, PRICE_FILTERS, SORT_OPTIONS } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
 
-export type SelectFilter = 'category' | 'brand' | 'price';
+export type SelectFilter = 'category' | 'brand' | 'price' | 'sort';
 
 interface FilterBarProps {
   q: string;
   category: string;
   brand: string;
   price: string;
+  sort: string;
   onSearch: (q: string) => void;
   onSelect: (name: SelectFilter, value: string) => void;
 }
@@ -21,7 +21,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * without JavaScript the shopper still filters (Enter in the search box, or the Apply button that
  * only shows then); with it, a choice applies at once and typing after a short pause.
  */
-export function FilterBar({ q, category, brand, price, onSearch, onSelect }: FilterBarProps) {
+export function FilterBar({ q, category, brand, price, sort, onSearch, onSelect }: FilterBarProps) {
   const id = useId();
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
@@ -42,6 +42,7 @@ export function FilterBar({ q, category, brand, price, onSearch, onSelect }: Fil
     { name: 'category', label: 'Category', value: category, options: CATEGORY_FILTERS },
     { name: 'brand', label: 'Brand', value: brand, options: BRAND_FILTERS },
     { name: 'price', label: 'Price Range', value: price, options: PRICE_FILTERS },
+    { name: 'sort', label: 'Sort by', value: sort, options: SORT_OPTIONS },
   ] as const;
 
   return (
@@ -52,28 +53,22 @@ export function FilterBar({ q, category, brand, price, onSearch, onSelect }: Fil
         event.preventDefault();
         onSearch(text.trim());
       }}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
     >
       <div>
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-slate-700">
           Search
         </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <input
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Search devices..."
-            autoComplete="off"
-            className="h-10 w-full rounded-lg border border-slate-300 pr-3 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-          />
-        </div>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search devices..."
+          autoComplete="off"
+          className="search-icon h-10 w-full rounded-lg border border-slate-300 pr-3 pl-9 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        />
       </div>
       {selects.map((select) => (
         <div key={select.name}>

@@ -1,0 +1,3 @@
+CREATE TABLE "search_terms" (
+	"term" text PRIMARY KEY NOT NULL
+);
