@@ -119,6 +119,9 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.input<typeof addressSchema>;
 
+/** The password typed a second time; confirmationMatches compares it. */
+const confirmPasswordField = z.string({ error: 'Confirm your password' });
+
 /**
  * The confirmation rule of every new-password form, on `confirmPassword`. zod runs an object's refine
  * only once every field passes, so a sign-up said 'Passwords do not match' only after the rest was
@@ -149,7 +152,7 @@ export const signupSchema = z
     idNumber: required('ID number', 30),
     ...addressSchema.shape,
     password: newPasswordField,
-    confirmPassword: z.string({ error: 'Confirm your password' }),
+    confirmPassword: confirmPasswordField,
     acceptTerms: z.literal(true, { error: 'You must accept the Terms of Service and Privacy Policy' }),
   })
   .refine(...confirmationMatches('password', PASSWORD_MESSAGES.mismatch));
@@ -176,10 +179,25 @@ export type AgentSigninInput = z.input<typeof agentSigninSchema>;
 export const adminSigninSchema = signinSchema;
 export type AdminSigninInput = SigninInput;
 
+/** The account's password, asked again before a change that needs it: only its presence is checked. */
+const currentPasswordField = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(PASSWORD_MAX_LENGTH);
+
+/** The token of an emailed link, carried by its page's form. */
+const linkToken = (missing: string) => z.string({ error: missing }).min(1, missing);
+
+/** A new password set through an emailed link (sign-up, reset): the link's token, the password twice. */
+const newPasswordByLink = (missingToken: string) =>
+  z
+    .object({ token: linkToken(missingToken), password: newPasswordField, confirmPassword: confirmPasswordField })
+    .refine(...confirmationMatches('password', PASSWORD_MESSAGES.mismatch));
+
 /** Password change (any signed-in role): the same rule as sign-up for the new one. */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    currentPassword: currentPasswordField,
     newPassword: newPasswordField,
     confirmPassword: z.string({ error: 'Confirm your new password' }),
   })
@@ -192,19 +210,13 @@ export const forgotPasswordSchema = z.object({ email: emailField });
  * The page of the emailed sign-up link: whoever holds the link sets the account's password (the one
  * chosen at sign-up keeps the form's details with it) and is signed in.
  */
-export const activateAccountSchema = z
-  .object({
-    token: z.string({ error: 'The sign-up link is missing its token' }).min(1, 'The sign-up link is missing its token'),
-    password: newPasswordField,
-    confirmPassword: z.string({ error: 'Confirm your password' }),
-  })
-  .refine(...confirmationMatches('password', PASSWORD_MESSAGES.mismatch));
+export const activateAccountSchema = newPasswordByLink('The sign-up link is missing its token');
 export type ActivateAccountInput = z.input<typeof activateAccountSchema>;
 
 /** The page of the link emailed to a new address: the account's password makes it the account's email. */
 export const confirmEmailChangeSchema = z.object({
-  token: z.string({ error: 'The link is missing its token' }).min(1, 'The link is missing its token'),
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  token: linkToken('The link is missing its token'),
+  currentPassword: currentPasswordField,
 });
 export type ConfirmEmailChangeInput = z.input<typeof confirmEmailChangeSchema>;
 
@@ -213,13 +225,7 @@ export interface SignUpReply {
   message: string;
 }
 
-export const resetPasswordSchema = z
-  .object({
-    token: z.string({ error: 'The reset link is missing its token' }).min(1, 'The reset link is missing its token'),
-    password: newPasswordField,
-    confirmPassword: z.string({ error: 'Confirm your password' }),
-  })
-  .refine(...confirmationMatches('password', PASSWORD_MESSAGES.mismatch));
+export const resetPasswordSchema = newPasswordByLink('The reset link is missing its token');
 
 export const profileSchema = z.object({
   name: required('Name', 120),

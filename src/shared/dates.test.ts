@@ -14,10 +14,8 @@ describe('the store clock (Africa/Johannesburg, UTC+2)', () => {
   });
 
   it('writes times as the pickup slots do, noon and midnight included', () => {
-    expect(formatTime('2026-11-22T10:00:00Z')).toBe('12:00 PM');
-    expect(formatTime('2026-11-22T12:05:00Z')).toBe('02:05 PM');
-    expect(formatTime('2026-11-22T07:00:00Z')).toBe('09:00 AM');
-    expect(formatTime('2026-11-22T22:00:00Z')).toBe('12:00 AM');
+    const utc = ['10:00', '12:05', '07:00', '22:00'].map((time) => `2026-11-22T${time}:00Z`);
+    expect(utc.map(formatTime)).toEqual(['12:00 PM', '02:05 PM', '09:00 AM', '12:00 AM']);
   });
 
   it('writes a calendar day as it is, with its weekday when asked', () => {

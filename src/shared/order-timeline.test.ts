@@ -3,17 +3,13 @@ import { orderTimeline } from './order-timeline';
 
 const at = (minute: number) => `2026-11-26T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
+/** The timeline of an order now in `status` whose history is `[status, minute]`, oldest first. */
+const timelineOf = (status: string, ...history: [string, number][]) =>
+  orderTimeline({ status, statusHistory: history.map(([step, minute]) => ({ status: step, date: at(minute) })) });
+
 describe('orderTimeline', () => {
   it('shows each reached step once at its first time, the rest pending', () => {
-    const steps = orderTimeline({
-      status: 'processing',
-      statusHistory: [
-        { status: 'pending', date: at(0) },
-        { status: 'processing', date: at(5) },
-        { status: 'processing', date: at(9) },
-      ],
-    });
-    expect(steps).toEqual([
+    expect(timelineOf('processing', ['pending', 0], ['processing', 5], ['processing', 9])).toEqual([
       { status: 'pending', state: 'done', date: at(0) },
       { status: 'processing', state: 'done', date: at(5) },
       { status: 'shipped', state: 'upcoming', date: null },
@@ -22,13 +18,7 @@ describe('orderTimeline', () => {
   });
 
   it('marks a step the order went past without reaching it as skipped, not pending', () => {
-    const steps = orderTimeline({
-      status: 'delivered',
-      statusHistory: [
-        { status: 'pending', date: at(0) },
-        { status: 'delivered', date: at(30) },
-      ],
-    });
+    const steps = timelineOf('delivered', ['pending', 0], ['delivered', 30]);
     expect(steps.map((s) => [s.status, s.state])).toEqual([
       ['pending', 'done'],
       ['processing', 'skipped'],
@@ -38,15 +28,7 @@ describe('orderTimeline', () => {
   });
 
   it('ends a cancelled order at Cancelled after the last step it reached', () => {
-    const steps = orderTimeline({
-      status: 'cancelled',
-      statusHistory: [
-        { status: 'pending', date: at(0) },
-        { status: 'processing', date: at(5) },
-        { status: 'cancelled', date: at(7) },
-      ],
-    });
-    expect(steps).toEqual([
+    expect(timelineOf('cancelled', ['pending', 0], ['processing', 5], ['cancelled', 7])).toEqual([
       { status: 'pending', state: 'done', date: at(0) },
       { status: 'processing', state: 'done', date: at(5) },
       { status: 'cancelled', state: 'done', date: at(7) },

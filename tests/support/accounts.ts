@@ -19,6 +19,9 @@ let counter = 0;
 /** A distinct address per call, so the per-address sign-in limit of one test does not leak into another. */
 export const newAddress = () => `10.0.${Math.floor(++counter / 250)}.${counter % 250}`;
 
+/** The headers of a request from an address of its own (newAddress), as a separate person would send it. */
+export const fromNewAddress = () => ({ 'x-forwarded-for': newAddress() });
+
 export function signupBody(overrides: Partial<SignupInput> = {}): SignupInput {
   counter++;
   return {

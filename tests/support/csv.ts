@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { signedInAgent } from './accounts';
 import { expectError } from './errors';
 import { send, type TestApp } from './test-app';
@@ -59,6 +60,15 @@ export async function downloadXlsx(t: TestApp, url: string, cookie?: string) {
   const res = await send(t.app, 'GET', url, { cookie });
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return { res, ...readXlsx(res.rawPayload) };
+}
+
+/** A CSV download as every export sends it: UTF-8 with a byte-order mark, the header row, named by the day. */
+export function expectCsvFile(file: Awaited<ReturnType<typeof downloadCsv>>, name: string, headers: string[]) {
+  expect(file.res.statusCode).toBe(200);
+  expect(file.res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(file.res.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
+  expect(file.hasBom).toBe(true);
+  expect(file.headers).toEqual(headers);
 }
 
 /** An export is the admin's alone: 401 signed out, 403 for an agent. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { outboxEmails } from '../../src/server/db/schema';
 import type { OutgoingEmail } from '../../src/server/modules/mail';
 import type { TestApp } from './test-app';
@@ -19,6 +19,15 @@ export function emailsTo(t: Pick<TestApp, 'db'>, to: string, kind: string) {
     .select()
     .from(outboxEmails)
     .where(and(sql`lower(${outboxEmails.to}) = ${to.toLowerCase()}`, eq(outboxEmails.kind, kind)));
+}
+
+/** The outbox's emails of one kind about a record (its order, transaction or booking number), oldest first. */
+export function emailsAbout(t: Pick<TestApp, 'db'>, entityId: string, kind: string) {
+  return t.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.entityId, entityId), eq(outboxEmails.kind, kind)))
+    .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.id));
 }
 
 /** The `token` of the link in an email's text ('.../reset-password?token=...'). */

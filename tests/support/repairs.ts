@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { RepairBookingInput } from '../../src/shared/repairs';
-import { users } from '../../src/server/db/schema';
+import { auditLog, repairBookings, repairStatusHistory, users } from '../../src/server/db/schema';
 import { newAddress } from './accounts';
 import { repairForm } from './repair-form';
 import { send, type TestApp } from './test-app';
@@ -23,3 +23,19 @@ export async function bookFor(
   expect(res.statusCode).toBe(201);
   return res.json().bookingNumber as string;
 }
+
+/** A booking's row, by its number. */
+export const rowOf = async (t: TestApp, number: string) =>
+  (await t.db.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number)))[0]!;
+
+/** A booking's status history, oldest first. */
+export const historyOf = async (t: TestApp, number: string) =>
+  t.db
+    .select()
+    .from(repairStatusHistory)
+    .where(eq(repairStatusHistory.bookingId, (await rowOf(t, number)).id))
+    .orderBy(asc(repairStatusHistory.id));
+
+/** The audit log's entries about a booking, oldest first. */
+export const auditOf = (t: TestApp, number: string) =>
+  t.db.select().from(auditLog).where(eq(auditLog.entityId, number)).orderBy(asc(auditLog.id));

@@ -1,9 +1,39 @@
-import { and, eq } from 'drizzle-orm';
-import { outboxEmails, tradeIns } from '../../src/server/db/schema';
+import { beforeAll } from 'vitest';
+import { tradeIns } from '../../src/server/db/schema';
 import { everyTradeIn } from '../../src/server/modules/trade-ins/lists';
+import { seedTradeInQuotes } from '../../src/server/seed/trade-in-quotes';
+import { signedInAdmin, signedInAgent } from './accounts';
+import { emailsAbout } from './mail';
 import type { TestApp } from './test-app';
 
 let counter = 0;
+
+/** The staff a trade-in test works with: the admin and two agents, each signed in. */
+export interface TradeInTeam {
+  adminCookie: string;
+  adminEmail: string;
+  agent: Awaited<ReturnType<typeof signedInAgent>>;
+  otherAgent: Awaited<ReturnType<typeof signedInAgent>>;
+}
+
+/**
+ * The quotes a sale is priced from, seeded, and the staff signed in, before the first test of the file
+ * or describe block (as useTestApp, read it inside tests only).
+ */
+export function useTradeInTeam(t: TestApp): TradeInTeam {
+  const team = {} as TradeInTeam;
+  beforeAll(async () => {
+    await seedTradeInQuotes(t.db);
+    const admin = await signedInAdmin(t);
+    Object.assign(team, {
+      adminCookie: admin.cookie,
+      adminEmail: admin.email,
+      agent: await signedInAgent(t),
+      otherAgent: await signedInAgent(t),
+    });
+  });
+  return team;
+}
 
 /**
  * A trade-in written straight into its table in any status (no history, photos or email), for tests
@@ -47,10 +77,7 @@ export function linkTokenIn(email: { text: string }): string {
 
 /** The token of the offer email's links for a trade-in (the one offer email about it). */
 export async function offerLinkToken(t: TestApp, number: string): Promise<string> {
-  const emails = await t.db
-    .select()
-    .from(outboxEmails)
-    .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, 'trade_in_offer')));
+  const emails = await emailsAbout(t, number, 'trade_in_offer');
   if (emails.length !== 1) throw new Error(`${emails.length} offer emails about ${number}, not 1`);
   return linkTokenIn(emails[0]!);
 }

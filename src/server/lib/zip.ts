@@ -44,18 +44,26 @@ function within32Bits(value: number, what: string): number {
   return value;
 }
 
+/**
+ * The fields a file's local header and its central directory header share, in the same order from
+ * `at`: flags, method, time, date, CRC-32, the two sizes and the name's length.
+ */
+function writeFileFields(header: Buffer, entry: Omit<Written, 'offset'>, at: number): void {
+  header.writeUInt16LE(entry.flags, at);
+  header.writeUInt16LE(DEFLATE, at + 2);
+  header.writeUInt16LE(DOS_TIME, at + 4);
+  header.writeUInt16LE(DOS_DATE, at + 6);
+  header.writeUInt32LE(entry.crc, at + 8);
+  header.writeUInt32LE(entry.compressed, at + 12);
+  header.writeUInt32LE(entry.size, at + 16);
+  header.writeUInt16LE(entry.name.length, at + 20);
+}
+
 function localHeader(entry: Omit<Written, 'offset'>): Buffer {
   const header = Buffer.alloc(30);
   header.writeUInt32LE(LOCAL_HEADER, 0);
   header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(entry.flags, 6);
-  header.writeUInt16LE(DEFLATE, 8);
-  header.writeUInt16LE(DOS_TIME, 10);
-  header.writeUInt16LE(DOS_DATE, 12);
-  header.writeUInt32LE(entry.crc, 14);
-  header.writeUInt32LE(entry.compressed, 18);
-  header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(entry.name.length, 26);
+  writeFileFields(header, entry, 6);
   header.writeUInt16LE(0, 28);
   return Buffer.concat([header, entry.name]);
 }
@@ -65,14 +73,7 @@ function centralHeader(entry: Written): Buffer {
   header.writeUInt32LE(CENTRAL_HEADER, 0);
   header.writeUInt16LE(VERSION, 4);
   header.writeUInt16LE(VERSION, 6);
-  header.writeUInt16LE(entry.flags, 8);
-  header.writeUInt16LE(DEFLATE, 10);
-  header.writeUInt16LE(DOS_TIME, 12);
-  header.writeUInt16LE(DOS_DATE, 14);
-  header.writeUInt32LE(entry.crc, 16);
-  header.writeUInt32LE(entry.compressed, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
+  writeFileFields(header, entry, 8);
   // Extra field, comment, disk number, internal and external attributes: none.
   header.writeUInt32LE(within32Bits(entry.offset, 'the archive'), 42);
   return Buffer.concat([header, entry.name]);

@@ -13,13 +13,13 @@ import {
   newAddress,
   signInAs,
   signUpCustomer,
+  fromNewAddress,
 } from '../../../../tests/support/accounts';
 
 const t = useTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test', ALLOW_SANDBOX_PAYMENTS: 'true' });
 
-const from = () => ({ 'x-forwarded-for': newAddress() });
 const signIn = (email: string, password: string) =>
-  send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: from() });
+  send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: fromNewAddress() });
 const me = async (cookie: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
 const CONTEXT_WORD = 'Password must not contain QuickBuy or the part of your email before the @';
 

@@ -24,15 +24,15 @@ import {
   SIGN_UP_LINK,
   signUpCustomer,
   signupBody,
+  fromNewAddress,
 } from '../../../../tests/support/accounts';
 
 const t = useTestApp();
 
-const from = () => ({ 'x-forwarded-for': newAddress() });
 const me = async (cookie?: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
 
 const CHECK_EMAIL = { message: 'Check your email to finish creating your account' };
-const signUp = (body: unknown, headers: Record<string, string> = from()) =>
+const signUp = (body: unknown, headers: Record<string, string> = fromNewAddress()) =>
   send(t.app, 'POST', '/api/auth/signup', { body, headers });
 const pendingFor = (email: string) =>
   t.db
@@ -246,7 +246,7 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, body.email));
     expect(row).toMatchObject({ phone: '', idType: null, idNumber: null, city: null, province: null });
     const signIn = (password: string) =>
-      send(t.app, 'POST', '/api/auth/signin', { body: { email: body.email, password }, headers: from() });
+      send(t.app, 'POST', '/api/auth/signin', { body: { email: body.email, password }, headers: fromNewAddress() });
     expect((await signIn('Someone-elses-2026')).statusCode).toBe(200);
     expect((await signIn(body.password)).statusCode).toBe(401);
   });
@@ -264,7 +264,10 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
       [{ password: 'Nomsa-2026!', confirmPassword: 'Nomsa-2026!' }, 'password', CONTEXT_WORD],
     ];
     for (const [passwords, field, message] of refusals) {
-      const res = await send(t.app, 'POST', '/api/auth/activate', { body: { token, ...passwords }, headers: from() });
+      const res = await send(t.app, 'POST', '/api/auth/activate', {
+        body: { token, ...passwords },
+        headers: fromNewAddress(),
+      });
       expectFieldError(res, 400, 'VALIDATION_FAILED', field, message);
       expect(res.cookies).toEqual([]);
     }
@@ -276,7 +279,7 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
     await signUpForLink(body);
     const res = await send(t.app, 'POST', '/api/auth/signin', {
       body: { email: body.email, password: body.password },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expectError(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid email or password' });
   });
@@ -293,7 +296,7 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
     expect(res.json().user).toMatchObject({ email, firstName: 'Palesa' });
     const squatterIn = await send(t.app, 'POST', '/api/auth/signin', {
       body: { email, password: squatter.password },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expectError(squatterIn, 401, { code: 'UNAUTHORIZED', message: 'Invalid email or password' });
   });
@@ -372,7 +375,7 @@ describe('equal time whether or not the email exists (docs/decisions/029)', () =
   /** How long the route took to answer, in milliseconds, with its reply. */
   const timed = async (url: string, body: unknown) => {
     const started = performance.now();
-    const res = await send(t.app, 'POST', url, { body, headers: from() });
+    const res = await send(t.app, 'POST', url, { body, headers: fromNewAddress() });
     return { res, ms: performance.now() - started };
   };
 
@@ -401,13 +404,13 @@ describe('POST /api/auth/signin', () => {
     const { email, cookie: first } = await signUpCustomer(t);
     const a = await send(t.app, 'POST', '/api/auth/signin', {
       body: { email: email.toUpperCase(), password: CUSTOMER_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(a.statusCode).toBe(200);
     expect(a.json().user).toMatchObject({ role: 'customer', email });
     const b = await send(t.app, 'POST', '/api/auth/signin', {
       body: { email, password: CUSTOMER_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     const tokens = new Set([first, sessionCookie(a), sessionCookie(b)]);
     expect(tokens.size).toBe(3);
@@ -419,7 +422,7 @@ describe('POST /api/auth/signin', () => {
       { email, password: 'Wrong-password-1' },
       { email: 'nobody@example.co.za', password: CUSTOMER_PASSWORD },
     ]) {
-      const res = await send(t.app, 'POST', '/api/auth/signin', { body, headers: from() });
+      const res = await send(t.app, 'POST', '/api/auth/signin', { body, headers: fromNewAddress() });
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
       expect(res.cookies.find((c) => c.name === 'qb_session')).toBeUndefined();
@@ -427,7 +430,10 @@ describe('POST /api/auth/signin', () => {
   });
 
   it('requires email and password', async () => {
-    const res = await send(t.app, 'POST', '/api/auth/signin', { body: { email: '', password: '' }, headers: from() });
+    const res = await send(t.app, 'POST', '/api/auth/signin', {
+      body: { email: '', password: '' },
+      headers: fromNewAddress(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ email: 'Email is required', password: 'Password is required' });
   });
@@ -437,18 +443,18 @@ describe('POST /api/auth/signin', () => {
     const admin = await createAdmin(t);
     const asCustomer = await send(t.app, 'POST', '/api/auth/signin', {
       body: { email: admin.email, password: ADMIN_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(asCustomer.statusCode).toBe(401);
     const agentAsAdmin = await send(t.app, 'POST', '/api/auth/admin/signin', {
       body: { email: agent.email, password: AGENT_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(agentAsAdmin.statusCode).toBe(401);
     const { email } = await signUpCustomer(t);
     const customerAsAdmin = await send(t.app, 'POST', '/api/auth/admin/signin', {
       body: { email, password: CUSTOMER_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(customerAsAdmin.statusCode).toBe(401);
   });
@@ -458,7 +464,7 @@ describe('POST /api/auth/signin', () => {
     await t.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id));
     const res = await send(t.app, 'POST', '/api/auth/signin', {
       body: { email, password: CUSTOMER_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(res.statusCode).toBe(401);
     expect(await me(cookie)).toBeNull();
@@ -467,7 +473,7 @@ describe('POST /api/auth/signin', () => {
     await t.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, other.user.id));
     const deleted = await send(t.app, 'POST', '/api/auth/signin', {
       body: { email: other.email, password: CUSTOMER_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(deleted.statusCode).toBe(401);
   });
@@ -478,7 +484,7 @@ describe('POST /api/auth/agent/signin', () => {
     await createAgent(t, 'sarah.mitchell');
     const res = await send(t.app, 'POST', '/api/auth/agent/signin', {
       body: { username: 'Sarah.Mitchell', password: AGENT_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(res.statusCode).toBe(200);
     const pending = { user: null, secondFactor: { role: 'agent', step: 'enrol', name: 'Sarah Mitchell' } };
@@ -500,7 +506,7 @@ describe('POST /api/auth/agent/signin', () => {
       { username: 'michael.johnson', password: 'nope-nope-nope' },
       { username: 'nobody', password: AGENT_PASSWORD },
     ]) {
-      const res = await send(t.app, 'POST', '/api/auth/agent/signin', { body, headers: from() });
+      const res = await send(t.app, 'POST', '/api/auth/agent/signin', { body, headers: fromNewAddress() });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toBe('Invalid agent credentials. Please check your username and password.');
     }
@@ -510,7 +516,7 @@ describe('POST /api/auth/agent/signin', () => {
     await createAgent(t, 'retired.agent', 'inactive');
     const res = await send(t.app, 'POST', '/api/auth/agent/signin', {
       body: { username: 'retired.agent', password: AGENT_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(res.statusCode).toBe(401);
   });
@@ -521,7 +527,7 @@ describe('POST /api/auth/admin/signin', () => {
     const admin = await createAdmin(t, 'boss@quickbuy.test');
     const res = await send(t.app, 'POST', '/api/auth/admin/signin', {
       body: { email: 'boss@quickbuy.test', password: ADMIN_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: null, secondFactor: { role: 'admin', step: 'enrol', name: 'QuickBuy Admin' } });
@@ -538,7 +544,7 @@ describe('POST /api/auth/admin/signin', () => {
     await createAdmin(t, 'boss2@quickbuy.test');
     const res = await send(t.app, 'POST', '/api/auth/admin/signin', {
       body: { email: 'boss2@quickbuy.test', password: 'Wrong-pass-2026' },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe('Invalid admin credentials. Please check your email and password.');
@@ -553,13 +559,13 @@ describe('sign-in rate limit', () => {
     for (let i = 0; i < 10; i++) {
       const res = await send(t.app, 'POST', '/api/auth/signin', {
         body: { email, password: `Wrong-${i}-password` },
-        headers: from(),
+        headers: fromNewAddress(),
       });
       expect(res.statusCode).toBe(401);
     }
     const right = await send(t.app, 'POST', '/api/auth/signin', {
       body: { email, password: CUSTOMER_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(right.statusCode).toBe(200);
   });
@@ -578,7 +584,7 @@ describe('sign-in rate limit', () => {
     expect(guesses.filter((r) => r.statusCode === 429).length).toBeGreaterThan(0);
     const admin = await send(t.app, 'POST', '/api/auth/admin/signin', {
       body: { email: 'besieged@quickbuy.test', password: ADMIN_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(admin.statusCode).toBe(200);
   });
@@ -632,7 +638,7 @@ describe('sign-in rate limit', () => {
     // Another address is not affected.
     const elsewhere = await send(t.app, 'POST', '/api/auth/agent/signin', {
       body: { username: 'target.agent', password: AGENT_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(elsewhere.statusCode).toBe(200);
   });
@@ -730,7 +736,7 @@ describe('sessions', () => {
  * still follow PUBLIC_URL. Gives the sign-up email the link came in.
  */
 async function expectSecureSignUp(store: TestApp) {
-  const viaHttp = { ...from(), 'x-forwarded-proto': 'http' };
+  const viaHttp = { ...fromNewAddress(), 'x-forwarded-proto': 'http' };
   const body = signupBody();
   await send(store.app, 'POST', '/api/auth/signup', { body, headers: viaHttp });
   const [mail] = await emailsTo(store, body.email, SIGN_UP_LINK);

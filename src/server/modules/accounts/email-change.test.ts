@@ -10,6 +10,7 @@ import {
   newAddress,
   signInAs,
   signUpCustomer,
+  fromNewAddress,
 } from '../../../../tests/support/accounts';
 import { expectError, expectFieldError, expectRateLimited } from '../../../../tests/support/errors';
 import { emailedTokens, emailsTo, linkToken } from '../../../../tests/support/mail';
@@ -19,17 +20,16 @@ import { EMAIL_CHANGE_MS } from './email-change';
 
 const t = useTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test', ALLOW_SANDBOX_PAYMENTS: 'true' });
 
-const from = () => ({ 'x-forwarded-for': newAddress() });
-const save = (cookie: string, body: Record<string, string>, headers = from()) =>
+const save = (cookie: string, body: Record<string, string>, headers = fromNewAddress()) =>
   send(t.app, 'PUT', '/api/account/profile', { cookie, body, headers });
 /** Asks for `email` as the account's new email, with the customers' password unless told. */
-const askFor = (cookie: string, email: string, currentPassword = CUSTOMER_PASSWORD, headers = from()) =>
+const askFor = (cookie: string, email: string, currentPassword = CUSTOMER_PASSWORD, headers = fromNewAddress()) =>
   save(cookie, { name: 'Thandi Nkosi', email, currentPassword }, headers);
 const confirm = (token: string, currentPassword = CUSTOMER_PASSWORD) =>
-  send(t.app, 'POST', '/api/auth/confirm-email', { body: { token, currentPassword }, headers: from() });
+  send(t.app, 'POST', '/api/auth/confirm-email', { body: { token, currentPassword }, headers: fromNewAddress() });
 const me = async (cookie: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
 const signIn = (email: string, password = CUSTOMER_PASSWORD) =>
-  send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: from() });
+  send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: fromNewAddress() });
 const linksTo = (email: string) => emailedTokens(t, email, EMAIL_CHANGE_LINK);
 const freshAddress = () => `moving.${newAddress().replaceAll('.', '-')}@example.co.za`;
 
@@ -157,7 +157,7 @@ describe('PUT /api/account/profile with a new email', () => {
   it('throttles the current password like sign-in: 10 wrong from one address, then 429 before the new email is looked at', async () => {
     const holder = await signUpCustomer(t);
     const { cookie } = await signUpCustomer(t);
-    const address = { 'x-forwarded-for': newAddress() };
+    const address = fromNewAddress();
     for (let i = 0; i < 10; i++) {
       const res = await askFor(cookie, i % 2 ? holder.email : freshAddress(), `Guess-${i}-password`, address);
       expect(res.statusCode).toBe(400);
@@ -171,7 +171,7 @@ describe('PUT /api/account/profile with a new email', () => {
 
   it('is limited: 20 saves a quarter hour from one address, then 429', async () => {
     const { cookie, email } = await signUpCustomer(t);
-    const address = { 'x-forwarded-for': newAddress() };
+    const address = fromNewAddress();
     for (let i = 0; i < 20; i++) {
       expect((await save(cookie, { name: `Thandi ${i}`, email }, address)).statusCode).toBe(200);
     }

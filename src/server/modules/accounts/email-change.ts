@@ -71,8 +71,7 @@ export async function requestEmailChange({
   });
 }
 
-const linkInvalid = () =>
-  new AppError('EMAIL_CHANGE_LINK_INVALID', ACCOUNT_MESSAGES.emailChangeInvalid, { status: 400 });
+const linkInvalid = () => new AppError('EMAIL_CHANGE_LINK_INVALID', ACCOUNT_MESSAGES.emailChangeInvalid);
 
 /**
  * The link emailed to the new address, used once with the account's password (checked and throttled

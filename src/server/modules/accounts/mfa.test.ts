@@ -14,6 +14,7 @@ import {
   signUpCustomer,
   signupBody,
   SIGN_UP_LINK,
+  fromNewAddress,
 } from '../../../../tests/support/accounts';
 import { emailedTokens } from '../../../../tests/support/mail';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
@@ -27,20 +28,26 @@ import * as totp from './totp';
 
 const t = useTestApp();
 
-const from = () => ({ 'x-forwarded-for': newAddress() });
-const post = (url: string, cookie?: string, body?: unknown, headers = from()) =>
+const post = (url: string, cookie?: string, body?: unknown, headers = fromNewAddress()) =>
   send(t.app, 'POST', url, { cookie, body, headers });
+/** POST /api/auth/mfa/code: the second step of a staff sign-in. */
+const sendCode = (cookie: string | undefined, body: { code: string }, headers = fromNewAddress()) =>
+  post('/api/auth/mfa/code', cookie, body, headers);
+/** The sign-in failures counted under a key (`factor:<user id>`, `account:admin:<email>`). */
+const failuresUnder = (key: string) => t.db.select().from(signInFailures).where(eq(signInFailures.key, key));
 const me = async (cookie?: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json();
 
 const MFA_REQUIRED = {
   code: 'MFA_REQUIRED',
   message: 'Enter the code from your authenticator app to finish signing in',
 };
+const NOT_PENDING = { code: 'MFA_NOT_PENDING', message: 'You are already signed in' };
+const NOT_ENROLLED = { code: 'MFA_NOT_ENROLLED', message: 'Set up your authenticator app first' };
 const WRONG_CODE = 'That code is not right. Check your authenticator app and try again.';
 const LIMITED = { code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please try again in 15 minutes.' };
 
 /** The password step of a staff sign-in: the pending session's cookie. */
-const passwordStep = async (app: TestApp, kind: 'agent' | 'admin', identifier: string, headers = from()) =>
+const passwordStep = async (app: TestApp, kind: 'agent' | 'admin', identifier: string, headers = fromNewAddress()) =>
   sessionCookie(await passwordOnly(app, kind, identifier, headers));
 
 /** A staff member who set up their authenticator at a first sign-in, signed out again. */
@@ -155,7 +162,7 @@ describe('POST /api/auth/mfa/code', () => {
     t.clock.advance(120_000);
     const now = totp.totpStep(t.clock.now());
     for (const step of [now - 1, now, now + 1]) {
-      const res = await post('/api/auth/mfa/code', await passwordStep(t, 'admin', admin.email), {
+      const res = await sendCode(await passwordStep(t, 'admin', admin.email), {
         code: totp.totpCode(admin.secret, step),
       });
       expect(res.statusCode, `step ${step - now}`).toBe(200);
@@ -170,13 +177,7 @@ describe('POST /api/auth/mfa/code', () => {
     const step = totp.totpStep(t.clock.now());
     for (const code of ['000000', totp.totpCode(admin.secret, step + 2), totp.totpCode(admin.secret, step - 2)]) {
       if (code === totp.totpCode(admin.secret, step)) continue;
-      expectFieldError(
-        await post('/api/auth/mfa/code', cookie, { code }),
-        400,
-        'VALIDATION_FAILED',
-        'code',
-        WRONG_CODE,
-      );
+      expectFieldError(await sendCode(cookie, { code }), 400, 'VALIDATION_FAILED', 'code', WRONG_CODE);
     }
     expect(await me(cookie)).toMatchObject({ user: null, secondFactor: { step: 'code' } });
   });
@@ -185,14 +186,12 @@ describe('POST /api/auth/mfa/code', () => {
     const admin = await enrolledAdmin();
     t.clock.advance(120_000);
     const code = totp.totpCode(admin.secret, totp.totpStep(t.clock.now()));
-    expect((await post('/api/auth/mfa/code', await passwordStep(t, 'admin', admin.email), { code })).statusCode).toBe(
-      200,
-    );
+    expect((await sendCode(await passwordStep(t, 'admin', admin.email), { code })).statusCode).toBe(200);
     const used = 'That code was already used. Wait for the next code in your authenticator app.';
-    const replay = await post('/api/auth/mfa/code', await passwordStep(t, 'admin', admin.email), { code });
+    const replay = await sendCode(await passwordStep(t, 'admin', admin.email), { code });
     expectFieldError(replay, 400, 'MFA_CODE_USED', 'code', used);
     const earlier = totp.totpCode(admin.secret, totp.totpStep(t.clock.now()) - 1);
-    const older = await post('/api/auth/mfa/code', await passwordStep(t, 'admin', admin.email), { code: earlier });
+    const older = await sendCode(await passwordStep(t, 'admin', admin.email), { code: earlier });
     expectFieldError(older, 400, 'MFA_CODE_USED', 'code', used);
   });
 
@@ -201,20 +200,17 @@ describe('POST /api/auth/mfa/code', () => {
     t.clock.advance(120_000);
     const code = totp.totpCode(admin.secret, totp.totpStep(t.clock.now()));
     const [a, b] = [await passwordStep(t, 'admin', admin.email), await passwordStep(t, 'admin', admin.email)];
-    const replies = await Promise.all([a, b].map((cookie) => post('/api/auth/mfa/code', cookie, { code })));
+    const replies = await Promise.all([a, b].map((cookie) => sendCode(cookie, { code })));
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('is for a pending staff session only: 409 once signed in, 403 for a customer, 401 for nobody', async () => {
     const agent = await createAgent(t);
     const full = await signInAs(t, 'agent', agent.username!);
-    expectError(await post('/api/auth/mfa/code', full, { code: '123456' }), 409, {
-      code: 'MFA_NOT_PENDING',
-      message: 'You are already signed in',
-    });
+    expectError(await sendCode(full, { code: '123456' }), 409, NOT_PENDING);
     const customer = await signUpCustomer(t);
-    expect((await post('/api/auth/mfa/code', customer.cookie, { code: '123456' })).statusCode).toBe(403);
-    expectError(await post('/api/auth/mfa/code', undefined, { code: '123456' }), 401, {
+    expect((await sendCode(customer.cookie, { code: '123456' })).statusCode).toBe(403);
+    expectError(await sendCode(undefined, { code: '123456' }), 401, {
       code: 'UNAUTHORIZED',
       message: 'Please sign in',
     });
@@ -223,10 +219,7 @@ describe('POST /api/auth/mfa/code', () => {
   it('asks an agent who has not set up an app to do that first: 409', async () => {
     const agent = await createAgent(t);
     const cookie = await passwordStep(t, 'agent', agent.username!);
-    expectError(await post('/api/auth/mfa/code', cookie, { code: '123456' }), 409, {
-      code: 'MFA_NOT_ENROLLED',
-      message: 'Set up your authenticator app first',
-    });
+    expectError(await sendCode(cookie, { code: '123456' }), 409, NOT_ENROLLED);
   });
 });
 
@@ -293,7 +286,7 @@ describe('a session waiting for its second factor', () => {
     const agent = await createAgent(t);
     const res = await send(t.app, 'POST', '/api/auth/agent/signin', {
       body: { username: agent.username, password: AGENT_PASSWORD },
-      headers: from(),
+      headers: fromNewAddress(),
     });
     expect(maxAgeOf(res)).toBe(600);
     const cookie = sessionCookie(res);
@@ -315,7 +308,7 @@ describe('the session cookie', () => {
   it('lives as long as its session: 30 days for a customer, 12 hours for staff', async () => {
     // A customer's session begins at the sign-up link's activation.
     const body = signupBody();
-    await send(t.app, 'POST', '/api/auth/signup', { body, headers: from() });
+    await send(t.app, 'POST', '/api/auth/signup', { body, headers: fromNewAddress() });
     const [token] = await emailedTokens(t, body.email, SIGN_UP_LINK);
     expect(maxAgeOf(await activate(t, token!, body.password))).toBe(30 * 86_400);
     const admin = await createAdmin(t);
@@ -399,9 +392,7 @@ describe('one budget per account, shared by parallel requests', () => {
       const replies = await Promise.all(
         wrong
           .slice(0, 40)
-          .map((code, i) =>
-            post('/api/auth/mfa/code', pending[i % 20], { code }, { 'x-forwarded-for': addresses[i % 20]! }),
-          ),
+          .map((code, i) => sendCode(pending[i % 20], { code }, { 'x-forwarded-for': addresses[i % 20]! })),
       );
       expect(replies.filter((r) => r.statusCode === 400)).toHaveLength(SECOND_FACTOR_MAX_FAILURES);
       expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(40 - SECOND_FACTOR_MAX_FAILURES);
@@ -415,26 +406,15 @@ describe('one budget per account, shared by parallel requests', () => {
       checks.mockRestore();
     }
     // The failures stand under the account's key too, beside the passwords'.
-    const account = await t.db
-      .select()
-      .from(signInFailures)
-      .where(eq(signInFailures.key, `account:admin:${admin.email}`));
-    expect(account).toHaveLength(SECOND_FACTOR_MAX_FAILURES);
+    expect(await failuresUnder(`account:admin:${admin.email}`)).toHaveLength(SECOND_FACTOR_MAX_FAILURES);
 
     // Even the right code waits for the window to pass: only a password holder can spend this budget.
     const owner = await passwordStep(t, 'admin', admin.email);
-    expectError(await post('/api/auth/mfa/code', owner, { code: await nextTotpCode(t, admin.email) }), 429, LIMITED);
+    expectError(await sendCode(owner, { code: await nextTotpCode(t, admin.email) }), 429, LIMITED);
     t.clock.advance(15 * 60_000 + 1);
     const later = await passwordStep(t, 'admin', admin.email);
-    expect((await post('/api/auth/mfa/code', later, { code: await nextTotpCode(t, admin.email) })).statusCode).toBe(
-      200,
-    );
-    expect(
-      await t.db
-        .select()
-        .from(signInFailures)
-        .where(eq(signInFailures.key, `factor:${admin.id}`)),
-    ).toEqual([]);
+    expect((await sendCode(later, { code: await nextTotpCode(t, admin.email) })).statusCode).toBe(200);
+    expect(await failuresUnder(`factor:${admin.id}`)).toEqual([]);
   });
 
   it('makes 40 wrong passwords sent at once from 20 addresses wait their turn: all but 3 slowed, 33 by a second or more', async () => {
@@ -478,24 +458,19 @@ describe('recovery codes, counted apart from authenticator codes', () => {
     return { agent, recoveryCodes: recoveryCodes as string[], wrongCode, codeNow };
   }
   const wrongCodes = async (cookie: string, code: string, times: number) => {
-    for (let i = 0; i < times; i++) await post('/api/auth/mfa/code', cookie, { code });
+    for (let i = 0; i < times; i++) await sendCode(cookie, { code });
   };
 
   it(`still let a recovery code in once ${SECOND_FACTOR_MAX_FAILURES} wrong codes shut the code step for the quarter hour`, async () => {
     const { agent, recoveryCodes, wrongCode, codeNow } = await enrolledAgent();
     const pending = await passwordStep(t, 'agent', agent.username!);
     await wrongCodes(pending, wrongCode, SECOND_FACTOR_MAX_FAILURES);
-    expectError(await post('/api/auth/mfa/code', pending, { code: codeNow() }), 429, LIMITED);
+    expectError(await sendCode(pending, { code: codeNow() }), 429, LIMITED);
     const res = await post('/api/auth/mfa/recovery', pending, { recoveryCode: recoveryCodes[0] });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ role: 'agent', id: agent.id });
     // The owner is in: the wrong codes are forgiven.
-    expect(
-      await t.db
-        .select()
-        .from(signInFailures)
-        .where(eq(signInFailures.key, `factor:${agent.id}`)),
-    ).toEqual([]);
+    expect(await failuresUnder(`factor:${agent.id}`)).toEqual([]);
   });
 
   it(`take ${RECOVERY_CODE_MAX_FAILURES} wrong recovery codes a quarter hour, then 429 for recovery codes alone`, async () => {
@@ -508,7 +483,7 @@ describe('recovery codes, counted apart from authenticator codes', () => {
     }
     expectError(await post('/api/auth/mfa/recovery', pending, { recoveryCode: recoveryCodes[1] }), 429, LIMITED);
     // The app's code is another count: it still signs the agent in.
-    const res = await post('/api/auth/mfa/code', pending, { code: codeNow() });
+    const res = await sendCode(pending, { code: codeNow() });
     expect(res.statusCode).toBe(200);
   });
 
@@ -518,12 +493,7 @@ describe('recovery codes, counted apart from authenticator codes', () => {
     const admin = await createAdmin(t);
     const adminCookie = await signInAs(t, 'admin', admin.email);
     expect((await post(`/api/admin/agents/${agent.id}/reset-mfa`, adminCookie)).statusCode).toBe(200);
-    expect(
-      await t.db
-        .select()
-        .from(signInFailures)
-        .where(eq(signInFailures.key, `factor:${agent.id}`)),
-    ).toEqual([]);
+    expect(await failuresUnder(`factor:${agent.id}`)).toEqual([]);
     const pending = await passwordStep(t, 'agent', agent.username!);
     const { secret } = (await post('/api/auth/mfa/enrolment', pending)).json();
     const res = await post('/api/auth/mfa/enrolment/confirm', pending, {
@@ -543,7 +513,7 @@ describe('STAFF_MFA', () => {
       const agent = await createAgent(off);
       const res = await send(off.app, 'POST', '/api/auth/agent/signin', {
         body: { username: agent.username, password: AGENT_PASSWORD },
-        headers: from(),
+        headers: fromNewAddress(),
       });
       expect(res.json().user).toMatchObject({ role: 'agent', id: agent.id });
       expect(maxAgeOf(res)).toBe(43_200);

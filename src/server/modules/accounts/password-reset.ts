@@ -44,7 +44,7 @@ export async function requestPasswordReset({ db, config, clock, email }: AppCont
   });
 }
 
-const resetInvalid = () => new AppError('RESET_INVALID', ACCOUNT_MESSAGES.resetInvalid, { status: 400 });
+const resetInvalid = () => new AppError('RESET_INVALID', ACCOUNT_MESSAGES.resetInvalid);
 
 /** Uses a reset token once: sets the password, ends every session of the user and voids their other links. */
 export async function resetPassword({

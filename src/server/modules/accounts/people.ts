@@ -51,9 +51,12 @@ export async function findPeople(
   return db.select({ id: users.id, name, email: users.email }).from(users).where(where).limit(500);
 }
 
-/** Display names ('Sarah Mitchell') of users by id, for staff lists naming who holds a record. */
-export async function userNames(db: DbHandle, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
+/**
+ * Display names ('Sarah Mitchell') of users by id, for staff lists naming who holds a record or did a step;
+ * a record held by nobody, or a step no user took, gives null, which is passed over.
+ */
+export async function userNames(db: DbHandle, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (unique.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })

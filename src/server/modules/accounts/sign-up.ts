@@ -85,8 +85,7 @@ export async function signUp({ db, config, clock, input }: AppContext & { input:
   });
 }
 
-const activationInvalid = () =>
-  new AppError('SIGN_UP_LINK_INVALID', ACCOUNT_MESSAGES.activationInvalid, { status: 400 });
+const activationInvalid = () => new AppError('SIGN_UP_LINK_INVALID', ACCOUNT_MESSAGES.activationInvalid);
 
 /**
  * The emailed sign-up link, used once: whoever holds it sets the password (never the one a form

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentSummary } from '../../../shared/agents';
 import { AGENT_SALE_STATUSES, moveRefusal, TRADE_IN_MOVES } from '../../../shared/trade-in-statuses';
 import type { AgentTradeIn } from '../../../shared/trade-ins';
-import { auditLog, outboxEmails, tradeIns, tradeInStatusHistory, users } from '../../db/schema';
+import { auditLog, tradeIns, tradeInStatusHistory, users } from '../../db/schema';
 import {
   AGENT_PASSWORD,
   newAddress,
@@ -14,6 +14,7 @@ import {
 } from '../../../../tests/support/accounts';
 import { bookFor } from '../../../../tests/support/repairs';
 import { expectError } from '../../../../tests/support/errors';
+import { emailsAbout } from '../../../../tests/support/mail';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn, offerLinkToken } from '../../../../tests/support/trade-ins';
 
@@ -306,10 +307,7 @@ describe('POST /api/agent/trade-ins/:number/offer, the email', () => {
       tradeIn: { status: 'Offer Made', offeredAmount: 7300, customerFirstName: 'Lindiwe' },
     });
     expect(res.json().tradeIn.customerEmail).toBeUndefined();
-    const [email] = await t.db
-      .select()
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, 'trade_in_offer')));
+    const [email] = await emailsAbout(t, number, 'trade_in_offer');
     expect(email!.to).toBe('naledi@example.com');
     expect(email!.text).toContain('R7,300');
     expect(email!.text).toContain('Battery at 91%');

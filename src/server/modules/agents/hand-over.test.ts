@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AdminAgent, AgentStatusReply } from '../../../shared/agents';
-import { auditLog, outboxEmails, repairBookings, tradeIns, users } from '../../db/schema';
+import { auditLog, repairBookings, tradeIns, users } from '../../db/schema';
 import { createAgent, newAddress, signedInAdmin, signInAs } from '../../../../tests/support/accounts';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
+import { emailsAbout } from '../../../../tests/support/mail';
 import { bookFor } from '../../../../tests/support/repairs';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn } from '../../../../tests/support/trade-ins';
@@ -36,11 +37,6 @@ const agentOf = async (bookingNumber: string) =>
   (await t.db.select().from(repairBookings).where(eq(repairBookings.bookingNumber, bookingNumber)))[0]!.agentId;
 const tradeInAgentOf = async (number: string) =>
   (await t.db.select().from(tradeIns).where(eq(tradeIns.transactionNumber, number)))[0]!.agentId;
-const emailsAbout = (id: string, kind: string) =>
-  t.db
-    .select()
-    .from(outboxEmails)
-    .where(and(eq(outboxEmails.entityId, id), eq(outboxEmails.kind, kind)));
 const card = async (id: string): Promise<AdminAgent> => {
   const res = await send(t.app, 'GET', '/api/admin/agents?pageSize=100', { cookie: admin });
   return res.json().items.find((a: AdminAgent) => a.id === id);
@@ -98,16 +94,16 @@ describe('POST /api/admin/agents/:id/deactivate', () => {
     expect((await send(t.app, 'GET', `/api/repairs/${pickup}`)).json().agentFirstName).toBe('Sarah');
     expect((await send(t.app, 'GET', '/api/agent/profile', { cookie })).statusCode).toBe(401);
 
-    const [sellerEmail] = await emailsAbout(tradeIn.transactionNumber, 'trade_in_agent_changed');
+    const [sellerEmail] = await emailsAbout(t, tradeIn.transactionNumber, 'trade_in_agent_changed');
     expect(sellerEmail).toMatchObject({ to: tradeIn.customerEmail });
     expect(sellerEmail!.text).toContain('is now with Sarah, another of our agents');
-    const [repairEmail] = await emailsAbout(pickup, 'repair_reassigned');
+    const [repairEmail] = await emailsAbout(t, pickup, 'repair_reassigned');
     expect(repairEmail).toMatchObject({
       to: 'pieter@example.co.za',
       subject: `Repair ${pickup}: your new agent is Sarah`,
     });
     expect(repairEmail!.text).toContain('Sarah, another of our agents, will now collect your device for');
-    expect(await emailsAbout(done.transactionNumber, 'trade_in_agent_changed')).toHaveLength(0);
+    expect(await emailsAbout(t, done.transactionNumber, 'trade_in_agent_changed')).toHaveLength(0);
 
     const audit = await t.db
       .select()

@@ -56,9 +56,24 @@ function expectNoPersonalData(text: string) {
   }
 }
 
+/** A question a shopper asks, what the answer must say and, where it matters, what it must not. */
+interface Exchange {
+  name: string;
+  question: string;
+  says: string[];
+  lacks?: string[];
+}
+
+/** Each exchange as a test of its own. */
+const itAnswers = (exchanges: Exchange[]) =>
+  it.each(exchanges)('$name', async ({ question, says, lacks = [] }) => {
+    const text = await answer(question);
+    for (const part of says) expect(text).toContain(part);
+    for (const part of lacks) expect(text).not.toContain(part);
+  });
+
 describe('POST /api/chat: the store topics', () => {
-  // Each topic: the question a shopper asks, what the answer must say and, where it matters, what it must not.
-  it.each([
+  itAnswers([
     {
       name: 'answers the return policy with its days, refund times and the returns link',
       question: 'What is your return policy?',
@@ -158,11 +173,7 @@ describe('POST /api/chat: the store topics', () => {
       question: 'What is the airspeed velocity of an unladen swallow?',
       says: ["I don't know", '[Contact us](/contact)'],
     },
-  ])('$name', async ({ question, says, lacks = [] }: { question: string; says: string[]; lacks?: string[] }) => {
-    const text = await answer(question);
-    for (const part of says) expect(text).toContain(part);
-    for (const part of lacks) expect(text).not.toContain(part);
-  });
+  ]);
 
   it('gives the same answer to the same question every time', async () => {
     expect(await answer('What is your return policy?')).toBe(await answer('What is your return policy?'));
@@ -347,28 +358,30 @@ describe('POST /api/chat: product questions', () => {
     expect(text).not.toContain('XPS 15 9510');
   });
 
-  it("says 'an iPhone 14', the article by sound", async () => {
-    const text = await answer('Is the iPhone 14 in stock?');
-    expect(text).toContain("I couldn't find an iPhone 14 in stock right now.");
-  });
-
   it('lists at most five devices', async () => {
     const text = await answer('Show me devices under R100,000');
     expect(text.match(/\(\/device\//g)).toHaveLength(5);
   });
 
-  it('says none match and links the buy page', async () => {
-    const text = await answer('Any Samsung laptops?');
-    expect(text).toContain("I couldn't find any Samsung laptops");
-    expect(text).toContain('[all devices](/buy)');
-    expect(text).not.toContain('/device/');
-  });
-
-  it('does not search the catalog when a shopper is selling a device', async () => {
-    const text = await answer('I want to sell my iPhone');
-    expect(text).toContain('(/sell)');
-    expect(text).not.toContain('/device/');
-  });
+  itAnswers([
+    {
+      name: "says 'an iPhone 14', the article by sound",
+      question: 'Is the iPhone 14 in stock?',
+      says: ["I couldn't find an iPhone 14 in stock right now."],
+    },
+    {
+      name: 'says none match and links the buy page',
+      question: 'Any Samsung laptops?',
+      says: ["I couldn't find any Samsung laptops", '[all devices](/buy)'],
+      lacks: ['/device/'],
+    },
+    {
+      name: 'does not search the catalog when a shopper is selling a device',
+      question: 'I want to sell my iPhone',
+      says: ['(/sell)'],
+      lacks: ['/device/'],
+    },
+  ]);
 });
 
 describe('POST /api/chat: limits', () => {

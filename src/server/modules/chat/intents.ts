@@ -107,31 +107,34 @@ interface BrandWord {
   type?: DeviceType;
 }
 
+/** A brand the shopper names by its own name, in any case: `/\bsony\b/` for Sony. */
+const named = (brand: string): BrandWord => ({ pattern: new RegExp(`\\b${brand.toLowerCase()}\\b`), brand });
+
 const BRAND_WORDS: BrandWord[] = [
   { pattern: /\biphones?\b/, brand: 'Apple', line: 'iPhone', type: 'phone' },
   { pattern: /\bipads?\b/, brand: 'Apple', line: 'iPad', type: 'tablet' },
   { pattern: /\bmac ?books?\b/, brand: 'Apple', line: 'MacBook', type: 'laptop' },
   { pattern: /\b(apple|macs?)\b/, brand: 'Apple' },
   { pattern: /\bgalaxy\b/, brand: 'Samsung', line: 'Galaxy' },
-  { pattern: /\bsamsung\b/, brand: 'Samsung' },
-  { pattern: /\bhuawei\b/, brand: 'Huawei' },
-  { pattern: /\bdell\b/, brand: 'Dell' },
+  named('Samsung'),
+  named('Huawei'),
+  named('Dell'),
   { pattern: /\b(hp|hewlett[- ]packard)\b/, brand: 'HP' },
   { pattern: /\belitebooks?\b/, brand: 'HP', line: 'EliteBook', type: 'laptop' },
   { pattern: /\bchromebooks?\b/, brand: '', line: 'Chromebook', type: 'laptop' },
   { pattern: /\bthinkpads?\b/, brand: 'Lenovo', line: 'ThinkPad', type: 'laptop' },
-  { pattern: /\blenovo\b/, brand: 'Lenovo' },
-  { pattern: /\basus\b/, brand: 'Asus' },
-  { pattern: /\bacer\b/, brand: 'Acer' },
-  { pattern: /\bxiaomi\b/, brand: 'Xiaomi' },
-  { pattern: /\boppo\b/, brand: 'Oppo' },
+  named('Lenovo'),
+  named('Asus'),
+  named('Acer'),
+  named('Xiaomi'),
+  named('Oppo'),
   { pattern: /\b(microsoft|surface)\b/, brand: 'Microsoft' },
-  { pattern: /\bsony\b/, brand: 'Sony' },
-  { pattern: /\blg\b/, brand: 'LG' },
-  { pattern: /\bhisense\b/, brand: 'Hisense' },
-  { pattern: /\btcl\b/, brand: 'TCL' },
-  { pattern: /\bnec\b/, brand: 'NEC' },
-  { pattern: /\bcisco\b/, brand: 'Cisco' },
+  named('Sony'),
+  named('LG'),
+  named('Hisense'),
+  named('TCL'),
+  named('NEC'),
+  named('Cisco'),
   { pattern: /\b(google|pixel)\b/, brand: 'Google' },
 ];
 

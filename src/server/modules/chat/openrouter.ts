@@ -22,20 +22,21 @@ interface ModelSettings {
 /** The longest reply we pass on; a runaway model does not fill the shopper's screen. */
 const MAX_MODEL_REPLY = 4000;
 
-const PAGES: [string, string][] = [
-  [paths.buy, 'all devices with filters'],
-  [paths.sell, 'sell a device for an instant quote'],
-  [paths.repairs, 'repair services, prices and booking'],
-  [paths.track, 'track a device sale by transaction number'],
-  [paths.cart, 'cart and checkout'],
-  [paths.contact, 'contact details, business hours and a message form'],
-  [paths.faq, 'frequently asked questions'],
-  [paths.warranty, 'warranty'],
-  [paths.returns, 'returns and refunds'],
-  [paths.shipping, 'shipping prices and times'],
-  [paths.terms, 'terms of service'],
-  [paths.about, 'our story'],
-];
+/** The pages the assistant links, by their name in the paths table, and what each holds. */
+const PAGES = {
+  buy: 'all devices with filters',
+  sell: 'sell a device for an instant quote',
+  repairs: 'repair services, prices and booking',
+  track: 'track a device sale by transaction number',
+  cart: 'cart and checkout',
+  contact: 'contact details, business hours and a message form',
+  faq: 'frequently asked questions',
+  warranty: 'warranty',
+  returns: 'returns and refunds',
+  shipping: 'shipping prices and times',
+  terms: 'terms of service',
+  about: 'our story',
+} as const;
 
 /** The system instruction: who the assistant is, the store's services, pages and facts, and the rules. */
 function systemInstruction(): string {
@@ -43,7 +44,7 @@ function systemInstruction(): string {
     `You are the customer support assistant of ${STORE.name}, an online store in ${STORE.city}, ${STORE.country}, for pre-owned and new tech devices.`,
     `Services: buying devices (phones, tablets, laptops, desktops, TVs, accessories, components, servers, network switches) with warranty; selling your device for an instant quote; professional repairs with device pickup; tracking orders and device sales.`,
     `Pages of the store (link them as markdown links with these exact paths, for example [Returns policy](/returns)):`,
-    ...PAGES.map(([path, what]) => `- ${path}: ${what}`),
+    ...(Object.keys(PAGES) as (keyof typeof PAGES)[]).map((page) => `- ${paths[page]}: ${PAGES[page]}`),
     '',
     'Store facts (quote these; never invent prices, policies or stock):',
     ...TOPICS.map((topic) => TOPIC_ANSWERS[topic]()),

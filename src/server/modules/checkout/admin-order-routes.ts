@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import { adminOrderQuerySchema, advanceOrderSchema, trackingSchema } from '../../../shared/admin-orders';
 import type { AppContext } from '../../context';
+import { registerAdminList } from '../../lib/admin-list-routes';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
-import { sharedJsonReplies } from '../../lib/shared-reads';
-import { registerTableExport } from '../../lib/table-export';
 import {
   advanceOrder,
   exportOrders,
@@ -31,17 +30,14 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext) 
   const deps = { db, clock, publicUrl: config.PUBLIC_URL };
   const provider = paymentProvider(ctx);
 
-  const list = sharedJsonReplies();
-  app.get('/api/admin/orders', ADMIN, async (request, reply) => {
-    const query = parseInput(adminOrderQuerySchema, request.query);
-    return list(reply, JSON.stringify(query), () => listAdminOrders({ db, query }));
-  });
-
-  registerTableExport(app, ADMIN_EXPORT_PATHS.orders, {
+  registerAdminList(app, {
+    db,
+    url: '/api/admin/orders',
+    schema: adminOrderQuerySchema,
+    list: listAdminOrders,
+    exportPath: ADMIN_EXPORT_PATHS.orders,
     name: 'orders',
-    access: ADMIN.config.access,
     clock,
-    query: (request) => parseInput(adminOrderQuerySchema, request.query),
     open: ({ query }) => exportOrders({ db, query, batchSize: config.CSV_BATCH_SIZE }),
   });
 

@@ -41,6 +41,10 @@ const orderOf = async (t: TestApp, orderNumber: string) =>
 const stockOf = async (t: TestApp, id: string) =>
   (await t.db.select({ quantity: devices.quantity }).from(devices).where(eq(devices.id, id)))[0]!.quantity;
 
+/** The admin's Cancel of an order. */
+const cancelOrder = (t: TestApp, cookie: string, orderNumber: string) =>
+  send(t.app, 'POST', `/api/admin/orders/${orderNumber}/cancel`, { cookie });
+
 describe('sandbox provider', () => {
   const t = useTestApp();
   let cookie: string;
@@ -234,12 +238,10 @@ describe('sandbox provider', () => {
   });
 
   describe('POST /api/admin/orders/:orderNumber/cancel', () => {
-    const cancel = (orderNumber: string) => send(t.app, 'POST', `/api/admin/orders/${orderNumber}/cancel`, { cookie });
-
     it('cancels a paid order: stock back, paid amount refunded, history, audit and the customer emailed', async () => {
       const order = await paidOne(2000);
       expect(await stockOf(t, order.deviceId)).toBe(1);
-      const res = await cancel(order.orderNumber);
+      const res = await cancelOrder(t, cookie, order.orderNumber);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         message: 'Order cancelled',
@@ -272,7 +274,7 @@ describe('sandbox provider', () => {
       const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
       const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
       expect(await stockOf(t, device!.id)).toBe(0);
-      const res = await cancel(order.orderNumber);
+      const res = await cancelOrder(t, cookie, order.orderNumber);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'cancelled' }, refund: null });
       expect(await stockOf(t, device!.id)).toBe(1);
@@ -281,7 +283,7 @@ describe('sandbox provider', () => {
     it('refuses a shipped or already cancelled order with 409 and changes nothing', async () => {
       const order = await paidOne(900);
       await t.db.update(orders).set({ status: 'shipped' }).where(eq(orders.orderNumber, order.orderNumber));
-      const shipped = await cancel(order.orderNumber);
+      const shipped = await cancelOrder(t, cookie, order.orderNumber);
       expectError(shipped, 409, {
         code: 'ORDER_MOVE_NOT_ALLOWED',
         message: 'This order is Shipped; only a Pending or Processing order can be cancelled',
@@ -289,8 +291,8 @@ describe('sandbox provider', () => {
       expect(await stockOf(t, order.deviceId)).toBe(1);
       expect(await refundsOf(t, order.payment.reference)).toHaveLength(0);
       await t.db.update(orders).set({ status: 'processing' }).where(eq(orders.orderNumber, order.orderNumber));
-      expect((await cancel(order.orderNumber)).statusCode).toBe(200);
-      const again = await cancel(order.orderNumber);
+      expect((await cancelOrder(t, cookie, order.orderNumber)).statusCode).toBe(200);
+      const again = await cancelOrder(t, cookie, order.orderNumber);
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe(
         'This order is Cancelled; only a Pending or Processing order can be cancelled',
@@ -299,7 +301,7 @@ describe('sandbox provider', () => {
     });
 
     it('answers 404 for an unknown order', async () => {
-      const res = await cancel('ORD-2026-000000');
+      const res = await cancelOrder(t, cookie, 'ORD-2026-000000');
       expectError(res, 404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' });
     });
   });
@@ -445,12 +447,10 @@ describe('paystack provider', () => {
   });
 
   describe('POST /api/admin/orders/:orderNumber/cancel', () => {
-    const cancel = (orderNumber: string) => send(t.app, 'POST', `/api/admin/orders/${orderNumber}/cancel`, { cookie });
-
     it('cancels a paid order and asks Paystack to refund all of it, the refund pending until its webhook', async () => {
       const order = await paidOne(1200);
       expect(await stockOf(t, order.deviceId)).toBe(0);
-      const res = await cancel(order.orderNumber);
+      const res = await cancelOrder(t, cookie, order.orderNumber);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         message: 'Order cancelled',
@@ -469,7 +469,7 @@ describe('paystack provider', () => {
     it('still cancels when Paystack refuses the refund: stock back, the refund failed, and it can be retried', async () => {
       const order = await paidOne(800);
       fake.transactions.delete(order.payment.reference);
-      const res = await cancel(order.orderNumber);
+      const res = await cancelOrder(t, cookie, order.orderNumber);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         message: 'Order cancelled',

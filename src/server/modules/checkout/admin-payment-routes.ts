@@ -4,10 +4,9 @@ import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import { toMinorUnits } from '../../../shared/money';
 import { refundSchema } from '../../../shared/payments';
 import type { AppContext } from '../../context';
+import { registerAdminList } from '../../lib/admin-list-routes';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
-import { sharedJsonReplies } from '../../lib/shared-reads';
-import { registerTableExport } from '../../lib/table-export';
 import { orderNumbersById } from '../orders';
 import { exportPayments, listPayments, paymentProvider, paymentStats } from '../payments';
 import { paymentDetails, refundPaymentAsAdmin } from './admin-orders';
@@ -22,17 +21,14 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, ctx: AppContext
   const { db, clock, config } = ctx;
   const provider = paymentProvider(ctx);
 
-  const list = sharedJsonReplies();
-  app.get('/api/admin/payments', ADMIN, async (request, reply) => {
-    const query = parseInput(adminListQuerySchema, request.query);
-    return list(reply, JSON.stringify(query), () => listPayments({ db, query }));
-  });
-
-  registerTableExport(app, ADMIN_EXPORT_PATHS.payments, {
+  registerAdminList(app, {
+    db,
+    url: '/api/admin/payments',
+    schema: adminListQuerySchema,
+    list: listPayments,
+    exportPath: ADMIN_EXPORT_PATHS.payments,
     name: 'payments',
-    access: ADMIN.config.access,
     clock,
-    query: (request) => parseInput(adminListQuerySchema, request.query),
     open: ({ query }) =>
       exportPayments({
         db,

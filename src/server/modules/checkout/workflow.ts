@@ -49,6 +49,7 @@ import {
   type ProviderTransaction,
 } from '../payments';
 import { checkAddressLimit, checkDeviceLimit, type HoldLimits } from './hold-limits';
+import type { AppContext } from '../../context';
 
 /*
  * Checkout, the one flow that must never lose money or stock (docs/decisions/012), top to bottom:
@@ -208,9 +209,7 @@ export async function resumeCheckout({
   provider,
   orderNumber,
   access,
-}: {
-  db: Database;
-  clock: Clock;
+}: Pick<AppContext, 'db' | 'clock'> & {
   provider: PaymentProviderDriver;
   orderNumber: string;
   access: OrderAccess;

@@ -60,8 +60,8 @@ export const ORDER_LIST_SORTS = {
   total_asc: [asc(orders.totalAmount), ...newest],
 } as const;
 
-/** The columns a row of the list shows (toRow) and its refund check reads: not the whole order. */
-const listColumns = {
+/** What the admin reads of every order, in the list and in its export: who, when, how much, where it stands. */
+export const orderSummaryColumns = {
   id: orders.id,
   orderNumber: orders.orderNumber,
   customerName: orders.customerName,
@@ -72,10 +72,12 @@ const listColumns = {
   totalAmount: orders.totalAmount,
   currency: orders.currency,
   createdAt: orders.createdAt,
-  shippingAddress: orders.shippingAddress,
   courier: orders.courier,
   trackingNumber: orders.trackingNumber,
 };
+
+/** The columns a row of the list shows (toRow) and its refund check reads: not the whole order. */
+const listColumns = { ...orderSummaryColumns, shippingAddress: orders.shippingAddress };
 
 /**
  * Minor units to refund on each closed order of the page whose payment arrived after the
@@ -186,7 +188,7 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
   ]);
   const actors = await userNames(
     db,
-    history.flatMap((h) => (h.actorId ? [h.actorId] : [])),
+    history.map((h) => h.actorId),
   );
   const view = toOrderView(order, items);
   return {

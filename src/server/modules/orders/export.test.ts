@@ -3,7 +3,7 @@ import type { AdminOrderRow } from '../../../shared/admin-orders';
 import type { PagedReply } from '../../../shared/paging';
 import { signedInAdmin } from '../../../../tests/support/accounts';
 import { customer, paid, placed } from '../../../../tests/support/checkout';
-import { downloadCsv, downloadXlsx, expectAdminOnly } from '../../../../tests/support/csv';
+import { downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -78,11 +78,7 @@ describe('GET /api/admin/orders/export.csv', () => {
 
   it('downloads a UTF-8 file with a byte-order mark and the header row, named by the day', async () => {
     const file = await downloadCsv(t, EXPORT, admin);
-    expect(file.res.statusCode).toBe(200);
-    expect(file.res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(file.res.headers['content-disposition']).toBe('attachment; filename="orders-2026-11-22.csv"');
-    expect(file.hasBom).toBe(true);
-    expect(file.headers).toEqual(HEADERS);
+    expectCsvFile(file, 'orders-2026-11-22.csv', HEADERS);
   });
 
   it('holds every order once, newest first as the list shows them, across several batches', async () => {

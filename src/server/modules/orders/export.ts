@@ -7,25 +7,11 @@ import { orderItems, orders } from '../../db/schema/orders';
 import { newestKey } from '../../lib/paging';
 import { newestInBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
 import { refundedByOrder } from '../payments';
-import { orderListWhere } from './admin-orders';
+import { orderListWhere, orderSummaryColumns } from './admin-orders';
 
 /* The admin's Orders tab as a file (CSV or .xlsx): every order its filter matches, newest first, as a bookkeeper reads it. */
 
-const exportColumns = {
-  ...newestKey(orders),
-  id: orders.id,
-  orderNumber: orders.orderNumber,
-  createdAt: orders.createdAt,
-  customerName: orders.customerName,
-  customerEmail: orders.customerEmail,
-  status: orders.status,
-  paymentStatus: orders.paymentStatus,
-  paymentReference: orders.paymentReference,
-  totalAmount: orders.totalAmount,
-  currency: orders.currency,
-  courier: orders.courier,
-  trackingNumber: orders.trackingNumber,
-};
+const exportColumns = { ...newestKey(orders), ...orderSummaryColumns };
 
 const matching = (db: Database, where: SQL | undefined) => db.select(exportColumns).from(orders).where(where);
 type ExportedOrder = Awaited<ReturnType<typeof matching>>[number];

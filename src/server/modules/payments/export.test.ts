@@ -3,7 +3,7 @@ import type { PagedReply } from '../../../shared/paging';
 import type { AdminPayment } from '../../../shared/payments';
 import { signedInAdmin } from '../../../../tests/support/accounts';
 import { customer, paid } from '../../../../tests/support/checkout';
-import { downloadCsv, downloadXlsx, expectAdminOnly } from '../../../../tests/support/csv';
+import { downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -61,10 +61,7 @@ describe('GET /api/admin/payments/export.csv', () => {
 
   it('downloads every payment once, newest first across batches, with the mark, the header row and each order', async () => {
     const file = await downloadCsv(t, EXPORT, admin);
-    expect(file.res.statusCode).toBe(200);
-    expect(file.res.headers['content-disposition']).toBe('attachment; filename="payments-2026-11-22.csv"');
-    expect(file.hasBom).toBe(true);
-    expect(file.headers).toEqual(HEADERS);
+    expectCsvFile(file, 'payments-2026-11-22.csv', HEADERS);
     const list = (
       await send(t.app, 'GET', '/api/admin/payments?pageSize=50', { cookie: admin })
     ).json() as PagedReply<AdminPayment>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   REPAIR_NUMBER_PATTERN,
   type AdminRepairDetails,
@@ -9,13 +9,20 @@ import type { PagedReply } from '../../../shared/paging';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../shared/repair-services';
 import { REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../shared/repairs';
 import type { Database, DbHandle } from '../../db/client';
-import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
+import { repairBookings } from '../../db/schema/repairs';
 import { searchCondition } from '../../lib/like';
-import { newestFirst, rememberedTotal } from '../../lib/paging';
+import { newestFirst, newestPage, rememberedTotal } from '../../lib/paging';
 import { inBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
 import { agentContacts, userNames } from '../accounts';
 import { emailsAbout } from '../mail';
-import { bookingDetails, bookingSummary, findBooking, repairNotFound, type BookingRow } from './bookings';
+import {
+  bookingDetails,
+  bookingHistory,
+  bookingSummary,
+  findBooking,
+  repairNotFound,
+  type BookingRow,
+} from './bookings';
 
 /* The admin's Repairs tab: the paged list, one booking's whole story, and the list as a file (CSV or .xlsx). */
 
@@ -75,17 +82,8 @@ export async function listAdminRepairs({
   query: AdminRepairQuery;
 }): Promise<PagedReply<AdminRepairRow>> {
   const where = repairFilter(query);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(repairBookings)
-      .where(where)
-      .orderBy(...newestFirst(repairBookings.createdAt, repairBookings.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    everyRepair.count(db, where),
-  ]);
-  return { items: await adminRows(db, rows), total, page: query.page, pageSize: query.pageSize };
+  const page = await newestPage(db, repairBookings, where, query, { total: everyRepair.count(db, where) });
+  return { ...page, items: await adminRows(db, page.items) };
 }
 
 /** GET /api/admin/repairs/:bookingNumber: the booking, its customer and agent, who did each step, and its emails. */
@@ -100,16 +98,12 @@ export async function adminRepairDetails({
   if (!row) throw repairNotFound();
   const [summary, history, emails] = await Promise.all([
     adminRepairRow(db, row),
-    db
-      .select()
-      .from(repairStatusHistory)
-      .where(eq(repairStatusHistory.bookingId, row.id))
-      .orderBy(asc(repairStatusHistory.createdAt), asc(repairStatusHistory.id)),
+    bookingHistory(db, row.id),
     emailsAbout(db, { type: 'repair_booking', id: row.bookingNumber }),
   ]);
   const actors = await userNames(
     db,
-    history.flatMap((entry) => (entry.actorId ? [entry.actorId] : [])),
+    history.map((entry) => entry.actorId),
   );
   return {
     ...summary,

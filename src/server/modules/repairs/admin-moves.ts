@@ -15,9 +15,9 @@ import {
 } from '../../../shared/repair-calendar';
 import { REPAIR_OPEN_STATUSES, type RepairBookingStatus } from '../../../shared/repairs';
 import type { Config } from '../../config';
-import { transaction, type Database, type DbHandle } from '../../db/client';
+import type { AppContext } from '../../context';
+import { transaction, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { agentContacts } from '../accounts';
 import { recordAudit, type SignedInActor } from '../audit';
@@ -157,23 +157,11 @@ export async function moveRepairToAgent(
   return moved!;
 }
 
-interface AdminMove {
-  db: Database;
-  config: Config;
-  clock: Clock;
-  actor: SignedInActor;
-  bookingNumber: string;
-}
+type AdminMove = AppContext & { actor: SignedInActor; bookingNumber: string };
 
 /** POST /api/admin/repairs/:bookingNumber/reassign: moveRepairToAgent in a transaction of its own. */
-export async function reassignRepair({
-  db,
-  config,
-  clock,
-  actor,
-  bookingNumber,
-  agentId,
-}: AdminMove & { agentId: string }) {
+export async function reassignRepair(move: AdminMove & { agentId: string }) {
+  const { db, config, clock, actor, bookingNumber, agentId } = move;
   const now = clock.now();
   return transaction(db, async (tx): Promise<AdminRepairMoveReply> => {
     const moved = await moveRepairToAgent(tx, { bookingNumber, agentId, actor, config, now });
@@ -202,14 +190,8 @@ function refuseSlot({ pickupDate, pickupTime }: RescheduleRepairInput, now: Date
  * (409 when full; the agent's own pickups there are part of that count, so they cannot be over it
  * either), then the history, the audit entry, and emails to the customer and the agent.
  */
-export async function rescheduleRepair({
-  db,
-  config,
-  clock,
-  actor,
-  bookingNumber,
-  slot,
-}: AdminMove & { slot: RescheduleRepairInput }) {
+export async function rescheduleRepair(move: AdminMove & { slot: RescheduleRepairInput }) {
+  const { db, config, clock, actor, bookingNumber, slot } = move;
   const now = clock.now();
   return transaction(db, async (tx): Promise<AdminRepairMoveReply> => {
     const row = await lockBooking(tx, bookingNumber);

@@ -1,10 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
+import { outboxEmails, repairBookings, repairPickupSlots, users } from '../../db/schema';
 import { createAdmin, createAgent, newAddress, signedInAdmin, signInAs } from '../../../../tests/support/accounts';
 import { downloadXlsx, parseCsv } from '../../../../tests/support/csv';
 import { expectError } from '../../../../tests/support/errors';
-import { bookFor } from '../../../../tests/support/repairs';
+import { emailsAbout } from '../../../../tests/support/mail';
+import { auditOf, bookFor, historyOf, rowOf } from '../../../../tests/support/repairs';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 // The test clock starts at 2026-11-22T10:00:00Z: Sunday, 12:00 in Cape Town (UTC+2).
@@ -12,19 +13,6 @@ const TODAY = '2026-11-22';
 const MONDAY = '2026-11-23';
 const TUESDAY = '2026-11-24';
 const WEDNESDAY = '2026-11-25';
-
-const rowOf = async (t: TestApp, number: string) =>
-  (await t.db.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number)))[0]!;
-
-const historyOf = async (t: TestApp, number: string) =>
-  t.db
-    .select()
-    .from(repairStatusHistory)
-    .where(eq(repairStatusHistory.bookingId, (await rowOf(t, number)).id))
-    .orderBy(asc(repairStatusHistory.id));
-
-const auditOf = (t: TestApp, number: string) =>
-  t.db.select().from(auditLog).where(eq(auditLog.entityId, number)).orderBy(asc(auditLog.id));
 
 /** Who was emailed about a booking, by kind: `{ repair_reassigned: ['customer@...'] }`. */
 async function emailedAbout(t: TestApp, number: string, since = new Date(0)) {
@@ -56,12 +44,15 @@ async function staff(t: TestApp) {
   return { michael, thandi, admin };
 }
 
+/** A move the booking stayed booked through: its newest history step says `description`, its one audit entry is `audit`. */
+async function expectMoveRecorded(t: TestApp, number: string, description: string, audit: object) {
+  expect((await historyOf(t, number)).at(-1)).toMatchObject({ status: 'booked', description });
+  expect(await auditOf(t, number)).toEqual([expect.objectContaining(audit)]);
+}
+
 /** The text of the one email of `kind` about the booking. */
 async function emailText(t: TestApp, number: string, kind: string): Promise<string> {
-  const [email] = await t.db
-    .select()
-    .from(outboxEmails)
-    .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, kind)));
+  const [email] = await emailsAbout(t, number, kind);
   return email!.text;
 }
 
@@ -189,17 +180,11 @@ describe('POST /api/admin/repairs/:bookingNumber/reassign', () => {
       repair: { bookingNumber: number, agent: { id: thandi.id } },
     });
     expect((await rowOf(t, number)).agentId).toBe(thandi.id);
-    expect((await historyOf(t, number)).at(-1)).toMatchObject({
-      status: 'booked',
-      description: 'Your agent is now Thandi',
+    await expectMoveRecorded(t, number, 'Your agent is now Thandi', {
+      action: 'repair_booking.reassigned',
+      before: { agentId: michael.id, agent: 'Michael Dlamini' },
+      after: { agentId: thandi.id, agent: 'Thandi Nkosi' },
     });
-    expect(await auditOf(t, number)).toEqual([
-      expect.objectContaining({
-        action: 'repair_booking.reassigned',
-        before: { agentId: michael.id, agent: 'Michael Dlamini' },
-        after: { agentId: thandi.id, agent: 'Thandi Nkosi' },
-      }),
-    ]);
     expect(await emailedAbout(t, number, since)).toEqual({
       repair_reassigned: ['pieter@example.co.za'],
       repair_agent_taken_away: [michael.email],
@@ -302,17 +287,11 @@ describe('POST /api/admin/repairs/:bookingNumber/reschedule', () => {
     expect(await rowOf(t, number)).toMatchObject({ pickupDate: TUESDAY, pickupTime: '02:00 PM', agentId: michael.id });
     expect(await slotTaken(t, MONDAY, '09:00 AM')).toBe(0);
     expect(await slotTaken(t, TUESDAY, '02:00 PM')).toBe(1);
-    expect((await historyOf(t, number)).at(-1)).toMatchObject({
-      status: 'booked',
-      description: 'Pickup moved to Tuesday, 24 Nov 2026 at 02:00 PM',
+    await expectMoveRecorded(t, number, 'Pickup moved to Tuesday, 24 Nov 2026 at 02:00 PM', {
+      action: 'repair_booking.rescheduled',
+      before: { pickupDate: MONDAY, pickupTime: '09:00 AM' },
+      after: { pickupDate: TUESDAY, pickupTime: '02:00 PM' },
     });
-    expect(await auditOf(t, number)).toEqual([
-      expect.objectContaining({
-        action: 'repair_booking.rescheduled',
-        before: { pickupDate: MONDAY, pickupTime: '09:00 AM' },
-        after: { pickupDate: TUESDAY, pickupTime: '02:00 PM' },
-      }),
-    ]);
     expect(await emailedAbout(t, number, since)).toEqual({
       repair_rescheduled: ['pieter@example.co.za'],
       repair_agent_rescheduled: [michael.email],
@@ -457,23 +436,26 @@ describe('a new booking tells its agent and the admin', () => {
 });
 
 describe('ADMIN_NOTIFY_EMAIL', () => {
+  /** A booking on a store with an agent and an admin: its agent, and who was emailed about it. */
+  async function emailedOnBooking(t: TestApp) {
+    const agent = await createAgent(t);
+    await createAdmin(t);
+    const number = await bookFor(t, agent.id, { pickupDate: MONDAY, pickupTime: '10:00 AM' });
+    return { agent, emailed: await emailedAbout(t, number) };
+  }
+
   describe('set to an address', () => {
     const t = useTestApp({ ADMIN_NOTIFY_EMAIL: 'ops@quickbuy.test' });
     it('sends the admin note there', async () => {
-      const agent = await createAgent(t);
-      await createAdmin(t);
-      const number = await bookFor(t, agent.id, { pickupDate: MONDAY, pickupTime: '10:00 AM' });
-      expect((await emailedAbout(t, number)).admin_new_repair).toEqual(['ops@quickbuy.test']);
+      const { emailed } = await emailedOnBooking(t);
+      expect(emailed.admin_new_repair).toEqual(['ops@quickbuy.test']);
     });
   });
 
   describe('off', () => {
     const t = useTestApp({ ADMIN_NOTIFY_EMAIL: 'off' });
     it('sends the admin nothing, the agent still their note', async () => {
-      const agent = await createAgent(t);
-      await createAdmin(t);
-      const number = await bookFor(t, agent.id, { pickupDate: MONDAY, pickupTime: '10:00 AM' });
-      const emailed = await emailedAbout(t, number);
+      const { agent, emailed } = await emailedOnBooking(t);
       expect(emailed.admin_new_repair).toBeUndefined();
       expect(emailed.repair_agent_assigned).toEqual([agent.email]);
     });

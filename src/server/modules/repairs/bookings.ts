@@ -78,6 +78,14 @@ export function bookingDetails(row: BookingRow) {
   };
 }
 
+/** A booking's status history, in the order it happened. */
+export const bookingHistory = (db: DbHandle, bookingId: string) =>
+  db
+    .select()
+    .from(repairStatusHistory)
+    .where(eq(repairStatusHistory.bookingId, bookingId))
+    .orderBy(asc(repairStatusHistory.createdAt), asc(repairStatusHistory.id));
+
 /**
  * A booking's progress for anyone holding its number: status, service, slot, the agent's first name
  * and the history. The device and contact details only for the signed-in customer who booked it.
@@ -87,11 +95,7 @@ export async function trackedRepairView(
   row: BookingRow,
   viewerId: string | null,
 ): Promise<RepairTrackingView> {
-  const history = await db
-    .select()
-    .from(repairStatusHistory)
-    .where(eq(repairStatusHistory.bookingId, row.id))
-    .orderBy(asc(repairStatusHistory.createdAt), asc(repairStatusHistory.id));
+  const history = await bookingHistory(db, row.id);
   const names = await firstNames(db, row.agentId ? [row.agentId] : []);
   const isOwner = viewerId !== null && row.customerId === viewerId;
   return {
@@ -121,13 +125,7 @@ export async function trackRepair({
 }
 
 /** The signed-in customer's repair bookings, newest first. */
-export async function listCustomerRepairs({
-  db,
-  customerId,
-}: {
-  db: Database;
-  customerId: string;
-}): Promise<CustomerRepairSummary[]> {
+export async function listCustomerRepairs(db: Database, customerId: string): Promise<CustomerRepairSummary[]> {
   const rows = await db
     .select()
     .from(repairBookings)

@@ -3,16 +3,15 @@ import type { Role } from '../../../shared/accounts';
 import { ADMIN_REPAIR_MESSAGES } from '../../../shared/admin-repairs';
 import { ERROR_CODES } from '../../../shared/errors';
 import { REPAIR_MESSAGES, type RepairBookingStatus, type RepairCancelledReply } from '../../../shared/repairs';
-import type { Config } from '../../config';
-import { transaction, type Database, type DbHandle } from '../../db/client';
+import { transaction, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
-import type { Clock } from '../../lib/clock';
 import { AppError, invalidField } from '../../lib/errors';
 import { recordAudit, type Actor, type SignedInActor } from '../audit';
 import { ANONYMOUS_MAIL_CAP } from '../mail';
 import { releaseSlot } from './slots';
 import { appendRepairHistory, emailAgent, emailRepairStatus } from './status-steps';
 import { findBooking, repairNotFound, trackedRepairView, type BookingRow } from './bookings';
+import type { AppContext } from '../../context';
 
 /** Who cancels: the admin (with the reason the customer and the agent are told), or the customer, proven by their session or the booking's email. */
 type Canceller =
@@ -71,13 +70,7 @@ export async function cancelRepair({
   clock,
   bookingNumber,
   by,
-}: {
-  db: Database;
-  config: Config;
-  clock: Clock;
-  bookingNumber: string;
-  by: Canceller;
-}): Promise<RepairCancelledReply> {
+}: AppContext & { bookingNumber: string; by: Canceller }): Promise<RepairCancelledReply> {
   const now = clock.now();
   return transaction(db, async (tx) => {
     const row = await findBooking(tx, bookingNumber);

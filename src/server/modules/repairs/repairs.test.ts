@@ -2,10 +2,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_SLOTS } from '../../../shared/repair-calendar';
 import type { RepairBookingInput } from '../../../shared/repairs';
-import { auditLog, outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
+import { outboxEmails, repairBookings, repairPickupSlots, repairStatusHistory, users } from '../../db/schema';
 import { createAgent, newAddress, signedInAdmin, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { bookedRepairView } from '../../../../tests/support/repair-views';
+import { auditOf, historyOf, rowOf } from '../../../../tests/support/repairs';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 // The test clock starts at 2026-11-22T10:00:00Z: Sunday, 12:00 in Cape Town (UTC+2).
@@ -53,19 +54,6 @@ function book(t: TestApp, body: unknown, options: { cookie?: string; address?: s
 async function bookingCount(t: TestApp) {
   return (await t.db.select().from(repairBookings)).length;
 }
-
-const rowOf = async (t: TestApp, number: string) =>
-  (await t.db.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number)))[0]!;
-
-const historyOf = async (t: TestApp, number: string) =>
-  t.db
-    .select()
-    .from(repairStatusHistory)
-    .where(eq(repairStatusHistory.bookingId, (await rowOf(t, number)).id))
-    .orderBy(asc(repairStatusHistory.id));
-
-const auditOf = (t: TestApp, number: string) =>
-  t.db.select().from(auditLog).where(eq(auditLog.entityId, number)).orderBy(asc(auditLog.id));
 
 const emailsOf = (t: TestApp, number: string) =>
   t.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, number)).orderBy(asc(outboxEmails.createdAt));

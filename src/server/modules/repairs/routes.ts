@@ -72,7 +72,7 @@ export function registerRepairRoutes(app: FastifyInstance, { db, config, clock }
   );
 
   app.get('/api/account/repairs', { config: { access: ['customer' as const] } }, async (request) => ({
-    repairs: await listCustomerRepairs({ db, customerId: sessionUser(request).id }),
+    repairs: await listCustomerRepairs(db, sessionUser(request).id),
   }));
 
   app.get('/api/agent/repairs', AGENT, async (request) => {

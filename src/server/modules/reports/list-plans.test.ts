@@ -83,6 +83,19 @@ async function planOf(list: () => Promise<unknown>): Promise<string> {
   return result.rows.map((row) => Object.values(row)[0]).join('\n');
 }
 
+/**
+ * The plan of `list` searched for `q` (a whole reference number or email), sorts allowed: sorting the one row
+ * found is cheap, and with sorts priced out the planner would walk the date index instead.
+ */
+async function searchPlanOf(list: (q: string) => Promise<unknown>, q: string): Promise<string> {
+  await client.query('set enable_sort = on', []);
+  try {
+    return await planOf(() => list(q));
+  } finally {
+    await client.query('set enable_sort = off', []);
+  }
+}
+
 function expectWalks(plan: string, index: string) {
   expect(plan).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index}\\b`));
   expect(plan, plan).not.toMatch(/(^|->\s+)Sort\b/m);
@@ -110,13 +123,11 @@ describe('admin list plans (decision 028)', () => {
   });
 
   it('Transactions: a whole TXN number or email is an equality on its index', async () => {
-    // Sorting one found row is cheap: with sorts priced out the planner would walk the date index instead.
-    await client.query('set enable_sort = on', []);
-    const byNumber = await planOf(() => listTradeIns({ db, query: { ...tradeInQuery, q: 'txn17000000000001' } }));
-    expect(byNumber).toMatch(/using trade_ins_transaction_number_unique/);
-    const byEmail = await planOf(() => listTradeIns({ db, query: { ...tradeInQuery, q: 'Thandi@Example.co.za' } }));
-    expect(byEmail).toMatch(/on trade_ins_email_idx|using trade_ins_email_idx/);
-    await client.query('set enable_sort = off', []);
+    const search = (q: string) => listTradeIns({ db, query: { ...tradeInQuery, q } });
+    expect(await searchPlanOf(search, 'txn17000000000001')).toMatch(/using trade_ins_transaction_number_unique/);
+    expect(await searchPlanOf(search, 'Thandi@Example.co.za')).toMatch(
+      /on trade_ins_email_idx|using trade_ins_email_idx/,
+    );
   });
 
   it('Repairs: newest first and by status walk their indexes; a whole REP number or email is an equality', async () => {
@@ -126,12 +137,11 @@ describe('admin list plans (decision 028)', () => {
       await planOf(() => listAdminRepairs({ db, query: { ...repairQuery, status: 'booked' } })),
       'repair_bookings_status_idx',
     );
-    await client.query('set enable_sort = on', []);
-    const byNumber = await planOf(() => listAdminRepairs({ db, query: { ...repairQuery, q: 'rep-123456789' } }));
-    expect(byNumber).toMatch(/using repair_bookings_booking_number_unique/);
-    const byEmail = await planOf(() => listAdminRepairs({ db, query: { ...repairQuery, q: 'Pieter@Example.co.za' } }));
-    expect(byEmail).toMatch(/on repair_bookings_email_idx|using repair_bookings_email_idx/);
-    await client.query('set enable_sort = off', []);
+    const search = (q: string) => listAdminRepairs({ db, query: { ...repairQuery, q } });
+    expect(await searchPlanOf(search, 'rep-123456789')).toMatch(/using repair_bookings_booking_number_unique/);
+    expect(await searchPlanOf(search, 'Pieter@Example.co.za')).toMatch(
+      /on repair_bookings_email_idx|using repair_bookings_email_idx/,
+    );
   });
 
   it('Paystack: newest first walks payments_created_idx', async () => {

@@ -1,31 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SellFormInput } from '../../../shared/sell-form';
 import type { TradeInDetail } from '../../../shared/trade-in-detail';
-import { auditLog, outboxEmails, tradeInImages, tradeIns } from '../../db/schema';
-import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
-import { signedInAdmin, signedInAgent, signUpCustomer } from '../../../../tests/support/accounts';
+import { auditLog, tradeInImages, tradeIns } from '../../db/schema';
+import { signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress } from '../../../../tests/support/checkout';
 import { TINY_WEBP } from '../../../../tests/support/devices';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
+import { emailsAbout } from '../../../../tests/support/mail';
 import { sellForm } from '../../../../tests/support/sell-form';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { insertTradeIn, offerLinkToken } from '../../../../tests/support/trade-ins';
+import { insertTradeIn, offerLinkToken, useTradeInTeam } from '../../../../tests/support/trade-ins';
 
 /* The staff's detail view of a trade-in, revealing its payout account, and paying it (decision 044). */
 
 const t = useTestApp();
-
-let adminCookie: string;
-let agent: { id: string; cookie: string };
-let otherAgent: { id: string; cookie: string };
-
-beforeAll(async () => {
-  await seedTradeInQuotes(t.db);
-  adminCookie = (await signedInAdmin(t)).cookie;
-  agent = await signedInAgent(t);
-  otherAgent = await signedInAgent(t);
-});
+const team = useTradeInTeam(t);
 
 const PHOTO = `data:image/webp;base64,${TINY_WEBP.toString('base64')}`;
 const bank = { accountHolder: 'Lindiwe Dube', bankName: 'FNB', accountNumber: '62 1234 5678', branchCode: '250655' };
@@ -38,6 +28,14 @@ const post = (cookie: string | undefined, path: string, body: unknown = {}) =>
   send(t.app, 'POST', path, { body, cookie, headers: { 'x-forwarded-for': nextAddress() } });
 const get = (cookie: string | undefined, path: string) => send(t.app, 'GET', path, { cookie });
 const expectOk = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBe(200);
+/** The detail at `path` as `cookie`'s holder reads it, matching `expected`. */
+async function expectDetail(cookie: string, path: string, expected: Partial<TradeInDetail>): Promise<TradeInDetail> {
+  const res = await get(cookie, path);
+  expectOk(res);
+  const detail = res.json() as TradeInDetail;
+  expect(detail).toMatchObject(expected);
+  return detail;
+}
 
 async function sell(overrides: Partial<SellFormInput> = {}, cookie?: string): Promise<string> {
   t.clock.advance(1000);
@@ -48,10 +46,10 @@ async function sell(overrides: Partial<SellFormInput> = {}, cookie?: string): Pr
 
 /** Confirmed and assigned to `agent`, then offered on by them. */
 async function offered(number: string, amount = 8000) {
-  expectOk(await post(adminCookie, `/api/admin/trade-ins/${number}/confirm`));
-  expectOk(await post(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id }));
+  expectOk(await post(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`));
+  expectOk(await post(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id }));
   expectOk(
-    await post(agent.cookie, `/api/agent/trade-ins/${number}/offer`, {
+    await post(team.agent.cookie, `/api/agent/trade-ins/${number}/offer`, {
       amount,
       notes: 'Battery at 88%',
       confirmOutOfRange: true,
@@ -83,10 +81,7 @@ describe('GET /api/admin/trade-ins/:number', () => {
     const { cookie } = await signUpCustomer(t, { firstName: 'Thandi', lastName: 'Nkosi' });
     const number = await sell({ imei: '490154203237518', photos: [PHOTO, PHOTO] }, cookie);
     await offered(number);
-    const res = await get(adminCookie, `/api/admin/trade-ins/${number}`);
-    expectOk(res);
-    const detail = res.json() as TradeInDetail;
-    expect(detail).toMatchObject({
+    const detail = await expectDetail(team.adminCookie, `/api/admin/trade-ins/${number}`, {
       transactionNumber: number,
       status: 'Offer Made',
       deviceType: 'phone',
@@ -139,7 +134,7 @@ describe('GET /api/admin/trade-ins/:number', () => {
     await offered(number);
     const token = await offerLinkToken(t, number);
     expectOk(await post(undefined, `/api/trade-ins/${number}/decline`, { token, reason: 'Found a better price' }));
-    const detail = (await get(adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
+    const detail = (await get(team.adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
     expect(detail.quote.breakdown).toBeNull();
     expect(detail.declineReason).toBe('Found a better price');
     expect(detail.statusHistory[0]!.by).toBe('Seller');
@@ -148,7 +143,7 @@ describe('GET /api/admin/trade-ins/:number', () => {
 
   it('shows the payout account by its last four digits, and who paid under which reference', async () => {
     const number = await awaitingPayment();
-    const before = (await get(adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
+    const before = (await get(team.adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
     expect(before.payout).toEqual({
       accountHolder: 'Lindiwe Dube',
       bankName: 'FNB',
@@ -159,8 +154,8 @@ describe('GET /api/admin/trade-ins/:number', () => {
       paidBy: null,
     });
     expect(JSON.stringify(before)).not.toContain('6212345678');
-    expectOk(await markPaid(adminCookie, number, { payoutReference: 'EFT-778' }));
-    const after = (await get(adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
+    expectOk(await markPaid(team.adminCookie, number, { payoutReference: 'EFT-778' }));
+    const after = (await get(team.adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
     expect(after.payout).toMatchObject({
       payoutReference: 'EFT-778',
       paidBy: 'QuickBuy Admin',
@@ -169,10 +164,10 @@ describe('GET /api/admin/trade-ins/:number', () => {
   });
 
   it('answers an unknown number with 404 and is the admin alone', async () => {
-    expectError(await get(adminCookie, '/api/admin/trade-ins/TXN0000000000000999'), 404, NOT_FOUND);
+    expectError(await get(team.adminCookie, '/api/admin/trade-ins/TXN0000000000000999'), 404, NOT_FOUND);
     const number = await sell();
     expect((await get(undefined, `/api/admin/trade-ins/${number}`)).statusCode).toBe(401);
-    expect((await get(agent.cookie, `/api/admin/trade-ins/${number}`)).statusCode).toBe(403);
+    expect((await get(team.agent.cookie, `/api/admin/trade-ins/${number}`)).statusCode).toBe(403);
     const { cookie } = await signUpCustomer(t);
     expect((await get(cookie, `/api/admin/trade-ins/${number}`)).statusCode).toBe(403);
   });
@@ -181,10 +176,7 @@ describe('GET /api/admin/trade-ins/:number', () => {
 describe('GET /api/agent/trade-ins/:number', () => {
   it('shows the assigned agent the detail, with the audit entries but not their values, and no payout account', async () => {
     const number = await awaitingPayment({ photos: [PHOTO] });
-    const res = await get(agent.cookie, `/api/agent/trade-ins/${number}`);
-    expectOk(res);
-    const detail = res.json() as TradeInDetail;
-    expect(detail).toMatchObject({
+    const detail = await expectDetail(team.agent.cookie, `/api/agent/trade-ins/${number}`, {
       transactionNumber: number,
       description: 'Small scratch on the back',
       accessories: 'Box and charger',
@@ -204,11 +196,11 @@ describe('GET /api/agent/trade-ins/:number', () => {
   it("answers another agent's trade-in, an unassigned one and an unknown number alike with 404", async () => {
     const number = await sell();
     await offered(number);
-    const theirs = await get(otherAgent.cookie, `/api/agent/trade-ins/${number}`);
+    const theirs = await get(team.otherAgent.cookie, `/api/agent/trade-ins/${number}`);
     expectError(theirs, 404, NOT_FOUND);
     const unassigned = await sell();
-    expectError(await get(agent.cookie, `/api/agent/trade-ins/${unassigned}`), 404, NOT_FOUND);
-    const unknown = await get(agent.cookie, '/api/agent/trade-ins/TXN0000000000000999');
+    expectError(await get(team.agent.cookie, `/api/agent/trade-ins/${unassigned}`), 404, NOT_FOUND);
+    const unknown = await get(team.agent.cookie, '/api/agent/trade-ins/TXN0000000000000999');
     expect(unknown.body).toBe(theirs.body);
   });
 
@@ -236,8 +228,8 @@ describe("GET /api/admin/trade-ins/:number/photos/:position, and the agent's", (
   it('serves the photo to the admin and the assigned agent, privately, whole or at a width', async () => {
     const { number } = await withPhoto();
     for (const [cookie, path] of [
-      [adminCookie, `/api/admin/trade-ins/${number}/photos/0`],
-      [agent.cookie, `/api/agent/trade-ins/${number}/photos/0`],
+      [team.adminCookie, `/api/admin/trade-ins/${number}/photos/0`],
+      [team.agent.cookie, `/api/agent/trade-ins/${number}/photos/0`],
     ] as const) {
       const res = await get(cookie, path);
       expectOk(res);
@@ -251,9 +243,9 @@ describe("GET /api/admin/trade-ins/:number/photos/:position, and the agent's", (
   it('is refused to another agent and an unknown place (404), a customer (403), and /images/ never serves it', async () => {
     const { number, imageId } = await withPhoto();
     const missing = { code: 'IMAGE_NOT_FOUND', message: 'Image not found' };
-    expectError(await get(otherAgent.cookie, `/api/agent/trade-ins/${number}/photos/0`), 404, NOT_FOUND);
-    expectError(await get(adminCookie, `/api/admin/trade-ins/${number}/photos/1`), 404, missing);
-    expect((await get(adminCookie, `/api/admin/trade-ins/${number}/photos/9`)).statusCode).toBe(400);
+    expectError(await get(team.otherAgent.cookie, `/api/agent/trade-ins/${number}/photos/0`), 404, NOT_FOUND);
+    expectError(await get(team.adminCookie, `/api/admin/trade-ins/${number}/photos/1`), 404, missing);
+    expect((await get(team.adminCookie, `/api/admin/trade-ins/${number}/photos/9`)).statusCode).toBe(400);
     const { cookie } = await signUpCustomer(t);
     expect((await get(cookie, `/api/admin/trade-ins/${number}/photos/0`)).statusCode).toBe(403);
     expectError(await get(undefined, `/images/${imageId}`), 404, missing);
@@ -264,7 +256,7 @@ describe("GET /api/admin/trade-ins/:number/photos/:position, and the agent's", (
 describe('POST /api/admin/trade-ins/:number/payout-account/reveal', () => {
   it('gives the admin the whole account number and writes who revealed which account to the audit log', async () => {
     const number = await awaitingPayment();
-    const res = await reveal(adminCookie, number);
+    const res = await reveal(team.adminCookie, number);
     expectOk(res);
     expect(res.json()).toEqual({ accountNumber: '6212345678' });
     const [entry, ...more] = await revealsOf(number);
@@ -276,7 +268,7 @@ describe('POST /api/admin/trade-ins/:number/payout-account/reveal', () => {
       details: { bankName: 'FNB', accountEnding: '5678' },
     });
     expect(JSON.stringify(entry)).not.toContain('6212345678');
-    const detail = (await get(adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
+    const detail = (await get(team.adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
     expect(detail.audit.at(-1)).toMatchObject({
       action: 'trade_in.reveal_payout_account',
       actor: { name: 'QuickBuy Admin' },
@@ -285,7 +277,7 @@ describe('POST /api/admin/trade-ins/:number/payout-account/reveal', () => {
 
   it('is refused to an agent (even the assigned one) and a customer, and nothing is written', async () => {
     const number = await awaitingPayment();
-    expect((await reveal(agent.cookie, number)).statusCode).toBe(403);
+    expect((await reveal(team.agent.cookie, number)).statusCode).toBe(403);
     const { cookie } = await signUpCustomer(t);
     expect((await reveal(cookie, number)).statusCode).toBe(403);
     expect(await revealsOf(number)).toHaveLength(0);
@@ -294,41 +286,38 @@ describe('POST /api/admin/trade-ins/:number/payout-account/reveal', () => {
   it('is refused with 409 outside Awaiting Payment (before the offer is accepted, once paid), and 404 for an unknown number', async () => {
     const early = await sell();
     await offered(early);
-    expectError(await reveal(adminCookie, early), 409, {
+    expectError(await reveal(team.adminCookie, early), 409, {
       code: 'CONFLICT',
       message: 'This trade-in is Offer Made; the payout account is shown in full only while Awaiting Payment',
     });
     const paid = await awaitingPayment();
-    expectOk(await markPaid(adminCookie, paid, { payoutReference: 'EFT-1' }));
-    expect((await reveal(adminCookie, paid)).statusCode).toBe(409);
+    expectOk(await markPaid(team.adminCookie, paid, { payoutReference: 'EFT-1' }));
+    expect((await reveal(team.adminCookie, paid)).statusCode).toBe(409);
     expect([...(await revealsOf(early)), ...(await revealsOf(paid))]).toHaveLength(0);
-    expectError(await reveal(adminCookie, 'TXN0000000000000999'), 404, NOT_FOUND);
+    expectError(await reveal(team.adminCookie, 'TXN0000000000000999'), 404, NOT_FOUND);
   });
 });
 
 describe('a trade-in awaiting payment with no payout account on record', () => {
   it('shows no account, refuses the reveal with 404 saying so, and still pays with a reference', async () => {
-    const row = await insertTradeIn(t, { status: 'Awaiting Payment', agentId: agent.id, offeredAmount: 4200 });
+    const row = await insertTradeIn(t, { status: 'Awaiting Payment', agentId: team.agent.id, offeredAmount: 4200 });
     const number = row.transactionNumber;
-    const detail = (await get(adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
+    const detail = (await get(team.adminCookie, `/api/admin/trade-ins/${number}`)).json() as TradeInDetail;
     expect(detail.payout).toBeNull();
-    expectError(await reveal(adminCookie, number), 404, {
+    expectError(await reveal(team.adminCookie, number), 404, {
       code: 'PAYOUT_ACCOUNT_NOT_FOUND',
       message: 'No payout account is on record for this trade-in',
     });
     expect(await revealsOf(number)).toHaveLength(0);
     expectFieldError(
-      await markPaid(adminCookie, number, {}),
+      await markPaid(team.adminCookie, number, {}),
       400,
       'VALIDATION_FAILED',
       'payoutReference',
       'Payout reference is required',
     );
-    expectOk(await markPaid(adminCookie, number, { payoutReference: 'CASH-12' }));
-    const [email] = await t.db
-      .select()
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, 'trade_in_paid')));
+    expectOk(await markPaid(team.adminCookie, number, { payoutReference: 'CASH-12' }));
+    const [email] = await emailsAbout(t, number, 'trade_in_paid');
     expect(email!.text).toContain('We paid R4,200.');
     expect(email!.text).toContain('Payout reference: CASH-12');
   });
@@ -337,11 +326,8 @@ describe('a trade-in awaiting payment with no payout account on record', () => {
 describe('POST /api/admin/trade-ins/:number/mark-paid: the seller is told', () => {
   it('emails the seller the amount, the account it went to and the payout reference', async () => {
     const number = await awaitingPayment();
-    expectOk(await markPaid(adminCookie, number, { payoutReference: 'EFT-20261126-07' }));
-    const emails = await t.db
-      .select()
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, 'trade_in_paid')));
+    expectOk(await markPaid(team.adminCookie, number, { payoutReference: 'EFT-20261126-07' }));
+    const emails = await emailsAbout(t, number, 'trade_in_paid');
     expect(emails).toHaveLength(1);
     const [email] = emails;
     expect(email!.to).toBe('lindiwe@example.com');
@@ -356,7 +342,7 @@ describe('POST /api/admin/trade-ins/:number/mark-paid: the seller is told', () =
     const number = await awaitingPayment();
     for (const body of [{}, { payoutReference: '   ' }]) {
       expectFieldError(
-        await markPaid(adminCookie, number, body),
+        await markPaid(team.adminCookie, number, body),
         400,
         'VALIDATION_FAILED',
         'payoutReference',
@@ -364,7 +350,7 @@ describe('POST /api/admin/trade-ins/:number/mark-paid: the seller is told', () =
       );
     }
     const early = await sell();
-    expectError(await markPaid(adminCookie, early, { payoutReference: 'EFT-9' }), 409, {
+    expectError(await markPaid(team.adminCookie, early, { payoutReference: 'EFT-9' }), 409, {
       code: 'CONFLICT',
       message: 'This trade-in is Awaiting Confirmation; it can only be marked paid from Awaiting Payment',
     });

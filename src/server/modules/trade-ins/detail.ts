@@ -13,12 +13,12 @@ import {
 import type { AnySaleStatus } from '../../../shared/trade-in-statuses';
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { tradeInPayouts, tradeInQuotes, tradeInStatusHistory } from '../../db/schema/trade-ins';
-import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { findPeople } from '../accounts';
 import { auditEntriesFor, recordAudit, type SignedInActor } from '../audit';
 import { findTradeIn, tradeInNotFound, type TradeInRow } from './trade-in-records';
 import { agentPhotos, staffView } from './trade-in-views';
+import type { AppContext } from '../../context';
 
 /*
  * One trade-in in full for the staff allowed to see it (docs/decisions/044): the admin, or the agent
@@ -158,12 +158,7 @@ export async function revealPayoutAccount({
   clock,
   number,
   actor,
-}: {
-  db: Database;
-  clock: Clock;
-  number: string;
-  actor: SignedInActor;
-}): Promise<RevealedPayoutAccount> {
+}: Pick<AppContext, 'db' | 'clock'> & { number: string; actor: SignedInActor }): Promise<RevealedPayoutAccount> {
   const now = clock.now();
   return transaction(db, async (tx) => {
     const row = await findVisible(tx, number, actor, true);

@@ -6,7 +6,7 @@ import { auditLog, tradeInPayouts } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
 import { withoutFormulas } from '../../lib/csv';
 import { createAgent, signedInAdmin } from '../../../../tests/support/accounts';
-import { downloadCsv, downloadXlsx, expectAdminOnly } from '../../../../tests/support/csv';
+import { downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
 import { expectError } from '../../../../tests/support/errors';
 import { createTestApp, send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn } from '../../../../tests/support/trade-ins';
@@ -88,10 +88,7 @@ describe('GET /api/admin/trade-ins/export.csv', () => {
 
   it('downloads every trade-in once, newest first across batches, with the mark and the header row', async () => {
     const file = await downloadCsv(t, EXPORT, admin.cookie);
-    expect(file.res.statusCode).toBe(200);
-    expect(file.res.headers['content-disposition']).toBe('attachment; filename="transactions-2026-11-22.csv"');
-    expect(file.hasBom).toBe(true);
-    expect(file.headers).toEqual(HEADERS);
+    expectCsvFile(file, 'transactions-2026-11-22.csv', HEADERS);
     const list = (
       await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=50', { cookie: admin.cookie })
     ).json() as PagedReply<StaffTradeIn>;

@@ -96,7 +96,7 @@ async function* withAgentsAndPayouts(
     const [names, payouts] = await Promise.all([
       userNames(
         db,
-        batch.flatMap((row) => (row.agentId ? [row.agentId] : [])),
+        batch.map((row) => row.agentId),
       ),
       db
         .select()

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
 import { searchCondition } from '../../lib/like';
-import { newestFirst, rememberedTotal } from '../../lib/paging';
+import { newestFirst, newestPage, rememberedTotal } from '../../lib/paging';
 import { deviceInfo } from './trade-in-records';
 import { agentView, staffViews } from './trade-in-views';
 
@@ -75,22 +75,8 @@ export async function listTradeIns({
   agentId?: string;
 }): Promise<PagedReply<StaffTradeIn>> {
   const where = tradeInListWhere(query, agentId);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(tradeIns)
-      .where(where)
-      .orderBy(...newestFirst(tradeIns.createdAt, tradeIns.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    everyTradeIn.count(db, where),
-  ]);
-  return {
-    items: await staffViews(db, rows),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const page = await newestPage(db, tradeIns, where, query, { total: everyTradeIn.count(db, where) });
+  return { ...page, items: await staffViews(db, page.items) };
 }
 
 /** GET /api/agent/trade-ins: the signed-in agent's own trade-ins, as agentView shows them (no search by name or email). */

@@ -1,14 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackReply } from '../../../shared/tracking';
 import { auditLog, outboxEmails, tradeIns, tradeInStatusHistory } from '../../db/schema';
 import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
-import { createAgent, signedInAdmin, signedInAgent } from '../../../../tests/support/accounts';
+import { createAgent, signedInAdmin } from '../../../../tests/support/accounts';
 import { nextAddress } from '../../../../tests/support/checkout';
 import { expectError } from '../../../../tests/support/errors';
+import { emailsAbout } from '../../../../tests/support/mail';
 import { sellForm } from '../../../../tests/support/sell-form';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { insertTradeIn, linkTokenIn } from '../../../../tests/support/trade-ins';
+import { insertTradeIn, linkTokenIn, useTradeInTeam } from '../../../../tests/support/trade-ins';
 
 /*
  * Offers outside the estimate's sane range need a second yes, an offer can be revised until
@@ -17,18 +18,7 @@ import { insertTradeIn, linkTokenIn } from '../../../../tests/support/trade-ins'
  */
 
 const t = useTestApp();
-
-let adminCookie: string;
-let adminEmail: string;
-let agent: { id: string; cookie: string };
-let otherAgent: { id: string; cookie: string };
-
-beforeAll(async () => {
-  await seedTradeInQuotes(t.db);
-  ({ cookie: adminCookie, email: adminEmail } = await signedInAdmin(t));
-  agent = await signedInAgent(t);
-  otherAgent = await signedInAgent(t);
-});
+const team = useTradeInTeam(t);
 
 const post = (cookie: string | undefined, path: string, body: unknown = {}) =>
   send(t.app, 'POST', path, { body, cookie, headers: { 'x-forwarded-for': nextAddress() } });
@@ -38,25 +28,20 @@ const assigned = async (estimatedValue = 10_450) =>
   (
     await insertTradeIn(t, {
       status: 'Assigned to Agent',
-      agentId: agent.id,
+      agentId: team.agent.id,
       estimatedValue,
       customerEmail: 'lindiwe@example.com',
     })
   ).transactionNumber;
 
-const offer = (number: string, body: object, cookie = agent.cookie) =>
+const offer = (number: string, body: object, cookie = team.agent.cookie) =>
   post(cookie, `/api/agent/trade-ins/${number}/offer`, body);
-const revise = (number: string, body: object, cookie = agent.cookie) =>
+const revise = (number: string, body: object, cookie = team.agent.cookie) =>
   post(cookie, `/api/agent/trade-ins/${number}/revise-offer`, body);
 
 const rowOf = async (number: string) =>
   (await t.db.select().from(tradeIns).where(eq(tradeIns.transactionNumber, number)))[0]!;
-const emailsOf = (number: string, kind: string) =>
-  t.db
-    .select()
-    .from(outboxEmails)
-    .where(and(eq(outboxEmails.entityId, number), eq(outboxEmails.kind, kind)))
-    .orderBy(outboxEmails.createdAt, outboxEmails.id);
+const emailsOf = (number: string, kind: string) => emailsAbout(t, number, kind);
 const historyOf = async (number: string) =>
   t.db
     .select()
@@ -124,12 +109,12 @@ describe('POST /api/agent/trade-ins/:number/revise-offer', () => {
     });
     const offers = (await historyOf(number)).filter((h) => h.status === 'Offer Made');
     expect(offers.map((h) => [h.description, h.actorId])).toEqual([
-      ['Offer submitted and awaiting customer response', agent.id],
-      ['Offer revised by Sarah Mitchell from R9,000 to R8,500', agent.id],
+      ['Offer submitted and awaiting customer response', team.agent.id],
+      ['Offer revised by Sarah Mitchell from R9,000 to R8,500', team.agent.id],
     ]);
     expect((await auditOf(number)).at(-1)).toMatchObject({
       action: 'trade_in.revise_offer',
-      actorId: agent.id,
+      actorId: team.agent.id,
       before: { status: 'Offer Made', offeredAmount: 9000, assessmentNotes: 'Battery at 88%' },
       after: { status: 'Offer Made', offeredAmount: 8500, assessmentNotes: 'Back glass cracked' },
       details: { previousAmount: 9000, percentOfEstimate: 81 },
@@ -186,7 +171,7 @@ describe('POST /api/agent/trade-ins/:number/revise-offer', () => {
 
   it("refuses another agent's trade-in (403) and one with no offer yet (409)", async () => {
     const { number } = await offered();
-    expectError(await revise(number, { amount: 9500 }, otherAgent.cookie), 403, {
+    expectError(await revise(number, { amount: 9500 }, team.otherAgent.cookie), 403, {
       code: 'FORBIDDEN',
       message: 'This trade-in is assigned to another agent',
     });
@@ -201,7 +186,7 @@ describe('POST /api/agent/trade-ins/:number/revise-offer', () => {
 
 describe('agent emails on assignment', () => {
   const assign = (number: string, agentId: string) =>
-    post(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId });
+    post(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId });
 
   it('tells the agent a trade-in is theirs, and when reassigned tells the old agent it was taken away', async () => {
     const first = await createAgent(t);
@@ -280,7 +265,10 @@ describe("the admin's email per new trade-in", () => {
     const number = await sell(t);
     const mails = await emailsOf(number, 'trade_in_admin_new');
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: adminEmail, subject: expect.stringContaining(`New trade-in ${number}: `) });
+    expect(mails[0]).toMatchObject({
+      to: team.adminEmail,
+      subject: expect.stringContaining(`New trade-in ${number}: `),
+    });
     expect(mails[0]!.text).toContain('http://localhost:3000/admin?tab=transactions');
   });
 
@@ -320,10 +308,10 @@ describe('the track page timeline of a trade-in', () => {
   it('shows steps never reached under a later one as skipped, later ones upcoming, each done step once at its first time', async () => {
     const number = await sell(t);
     const submitted = t.clock.now().toISOString();
-    await post(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     t.clock.advance(60_000);
     const assignedAt = t.clock.now().toISOString();
-    await post(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     t.clock.advance(60_000);
     const offeredAt = t.clock.now().toISOString();
     expect((await offer(number, { amount: 4000, confirmOutOfRange: true })).statusCode).toBe(200);
@@ -343,8 +331,8 @@ describe('the track page timeline of a trade-in', () => {
 
   it('keeps steps not yet reached upcoming while the assessment waits', async () => {
     const number = await sell(t);
-    await post(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
-    await post(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     const steps = await timelineOf(number);
     expect(steps.map(([status, state]) => [status, state])).toEqual([
       ['Awaiting Confirmation', 'done'],

@@ -17,8 +17,7 @@ import { clientKey } from '../../lib/client-key';
 import { parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
-import { sharedJsonReplies } from '../../lib/shared-reads';
-import { registerTableExport } from '../../lib/table-export';
+import { registerAdminList } from '../../lib/admin-list-routes';
 import { takingAtLeast } from '../../lib/timing';
 import type { ImageBudgets } from '../images';
 import { exportTradeIns } from './export';
@@ -100,17 +99,14 @@ export function registerTradeInRoutes(
   }));
 
   // --- Admin ---------------------------------------------------------------------------------------
-  const list = sharedJsonReplies();
-  app.get('/api/admin/trade-ins', ADMIN, async (request, reply) => {
-    const query = parseInput(tradeInListQuerySchema, request.query);
-    return list(reply, JSON.stringify(query), () => listTradeIns({ db, query }));
-  });
-
-  registerTableExport(app, ADMIN_EXPORT_PATHS.tradeIns, {
+  registerAdminList(app, {
+    db,
+    url: '/api/admin/trade-ins',
+    schema: tradeInListQuerySchema,
+    list: listTradeIns,
+    exportPath: ADMIN_EXPORT_PATHS.tradeIns,
     name: 'transactions',
-    access: ADMIN.config.access,
     clock,
-    query: (request) => parseInput(tradeInListQuerySchema, request.query),
     open: ({ query, format, request }) =>
       exportTradeIns({
         db,

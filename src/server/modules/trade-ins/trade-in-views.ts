@@ -81,7 +81,7 @@ export async function staffViews(db: DbHandle, rows: TradeInRow[]): Promise<Staf
     db.select().from(tradeInImages).where(inArray(tradeInImages.tradeInId, ids)).orderBy(asc(tradeInImages.position)),
     userNames(
       db,
-      rows.flatMap((r) => (r.agentId ? [r.agentId] : [])),
+      rows.map((r) => r.agentId),
     ),
   ]);
   return rows.map((row) => ({

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SellFormInput } from '../../../shared/sell-form';
 import { TRACK_MESSAGES, type TrackReply } from '../../../shared/tracking';
 import { OFFER_LINK_DAYS, type StaffTradeIn, type TrackedTradeIn } from '../../../shared/trade-ins';
@@ -14,29 +14,18 @@ import {
   tradeInStatusHistory,
   users,
 } from '../../db/schema';
-import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
-import { createAgent, signedInAdmin, signedInAgent, signUpCustomer } from '../../../../tests/support/accounts';
+import { createAgent, signUpCustomer } from '../../../../tests/support/accounts';
 import { nextAddress, placed } from '../../../../tests/support/checkout';
 import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { bookFor } from '../../../../tests/support/repairs';
 import { sellForm } from '../../../../tests/support/sell-form';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { linkTokenIn, offerLinkToken } from '../../../../tests/support/trade-ins';
+import { linkTokenIn, offerLinkToken, useTradeInTeam } from '../../../../tests/support/trade-ins';
 import { NEW_LINK_MS } from './routes';
 
 const t = useTestApp();
-
-let adminCookie: string;
-let agent: { id: string; cookie: string };
-let otherAgent: { id: string; cookie: string };
-
-beforeAll(async () => {
-  await seedTradeInQuotes(t.db);
-  adminCookie = (await signedInAdmin(t)).cookie;
-  agent = await signedInAgent(t);
-  otherAgent = await signedInAgent(t);
-});
+const team = useTradeInTeam(t);
 
 function submit(body: unknown, cookie?: string, address = nextAddress()) {
   t.clock.advance(1000);
@@ -97,11 +86,11 @@ const staff = (cookie: string, path: string, body: unknown = {}) => send(t.app, 
 
 /** Moves a new trade-in to 'Offer Made' through the staff routes; returns the token of the offer email's links. */
 async function offered(number: string, amount = 5000, notes = 'Battery at 88%') {
-  expect((await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(200);
-  expect((await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id })).statusCode).toBe(
-    200,
-  );
-  const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount, notes });
+  expect((await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(200);
+  expect(
+    (await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id })).statusCode,
+  ).toBe(200);
+  const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount, notes });
   expect(res.statusCode, res.body).toBe(200);
   return linkTokenIn(await emailOf(number, 'trade_in_offer'));
 }
@@ -382,7 +371,7 @@ describe('GET /api/track/:number', () => {
   });
 
   it('shows a repair booking by its REP number, as the repairs module tracks it', async () => {
-    const bookingNumber = await bookFor(t, agent.id, { pickupDate: '2026-11-24', pickupTime: '10:00 AM' });
+    const bookingNumber = await bookFor(t, team.agent.id, { pickupDate: '2026-11-24', pickupTime: '10:00 AM' });
     const tracked = await send(t.app, 'GET', `/api/track/${bookingNumber.toLowerCase()}`);
     expect(tracked.statusCode).toBe(200);
     expect(tracked.json()).toEqual({
@@ -783,7 +772,7 @@ describe('PUT /api/trade-ins/:number/payout', () => {
   it('is refused once paid (409 with the reason), and before the offer is accepted', async () => {
     const number = await sell();
     const token = await accepted(number);
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-9' });
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-9' });
     const before = await everythingAbout(number);
     expectError(await changePayout(number, { token, ...capitec }), 409, {
       code: 'CONFLICT',
@@ -828,7 +817,7 @@ describe('POST /api/trade-ins/:number/link', () => {
     await decline(declined, { token: await offered(declined) });
     const paid = await sell({ contactEmail: address });
     await accepted(paid);
-    await staff(adminCookie, `/api/admin/trade-ins/${paid}/mark-paid`, { payoutReference: 'EFT-10' });
+    await staff(team.adminCookie, `/api/admin/trade-ins/${paid}/mark-paid`, { payoutReference: 'EFT-10' });
 
     const before = await outboxIds();
     for (const number of ['TXN0000000000000000', 'hello', early, declined, paid, waiting.toLowerCase()]) {
@@ -902,7 +891,7 @@ describe('POST /api/trade-ins/:number/link', () => {
 describe('POST /api/admin/trade-ins/:number/confirm', () => {
   it('confirms once, with history, audit and email; a second time is 409', async () => {
     const number = await sell();
-    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    const res = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     expect(res.statusCode).toBe(200);
     expect(res.json().tradeIn).toMatchObject({ transactionNumber: number, status: 'Confirmed' });
     await expectLatestStep(number, {
@@ -913,7 +902,7 @@ describe('POST /api/admin/trade-ins/:number/confirm', () => {
       audit: { action: 'trade_in.confirm', actorRole: 'admin' },
     });
     expect((await emailOf(number, 'trade_in_confirmed')).subject).toBe(`${number}: Confirmed`);
-    const again = await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    const again = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     expectError(again, 409, {
       code: 'CONFLICT',
       message: 'This trade-in is Confirmed; it can only be confirmed from Awaiting Confirmation',
@@ -924,13 +913,13 @@ describe('POST /api/admin/trade-ins/:number/confirm', () => {
     const number = await sell();
     const { cookie } = await signUpCustomer(t);
     expect((await send(t.app, 'POST', `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(401);
-    expect((await staff(agent.cookie, `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(403);
+    expect((await staff(team.agent.cookie, `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(403);
     expect((await staff(cookie, `/api/admin/trade-ins/${number}/confirm`)).statusCode).toBe(403);
     expect((await rowOf(number)).status).toBe('Awaiting Confirmation');
   });
 
   it('answers an unknown number with 404', async () => {
-    const res = await staff(adminCookie, '/api/admin/trade-ins/TXN1/confirm');
+    const res = await staff(team.adminCookie, '/api/admin/trade-ins/TXN1/confirm');
     expectError(res, 404, TRADE_IN_NOT_FOUND);
   });
 });
@@ -938,12 +927,12 @@ describe('POST /api/admin/trade-ins/:number/confirm', () => {
 describe('POST /api/admin/trade-ins/:number/assign', () => {
   it('assigns an active agent, with history, the audit entry and the customer emailed', async () => {
     const number = await sell();
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
-    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    const res = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Assigned to Sarah Mitchell',
-      tradeIn: { status: 'Assigned to Agent', agentId: agent.id, agentName: 'Sarah Mitchell' },
+      tradeIn: { status: 'Assigned to Agent', agentId: team.agent.id, agentName: 'Sarah Mitchell' },
     });
     await expectLatestStep(number, {
       history: { status: 'Assigned to Agent' },
@@ -951,7 +940,7 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
         action: 'trade_in.assign',
         actorRole: 'admin',
         before: { status: 'Confirmed', agentId: null },
-        after: { status: 'Assigned to Agent', agentId: agent.id },
+        after: { status: 'Assigned to Agent', agentId: team.agent.id },
         details: { agentName: 'Sarah Mitchell' },
       },
     });
@@ -963,13 +952,13 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
   it('refuses an inactive agent and a trade-in not yet confirmed', async () => {
     const number = await sell();
     const inactive = await createAgent(t, undefined, 'inactive');
-    const early = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    const early = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(
       'This trade-in is Awaiting Confirmation; it can only be given to an agent in Confirmed, Assigned to Agent, Awaiting Offer or Offer Made',
     );
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
-    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: inactive.id });
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    const res = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: inactive.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ agentId: 'Choose an active agent' });
     expect((await rowOf(number)).agentId).toBeNull();
@@ -979,17 +968,17 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
 describe('POST /api/agent/trade-ins/:number/assess', () => {
   it('records Device Assessed and rests in Awaiting Offer, only from Assigned to Agent', async () => {
     const number = await sell();
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
-    const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
+    const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Device marked as assessed', tradeIn: { status: 'Awaiting Offer' } });
     expect((await historyOf(number)).slice(-2).map((h) => [h.status, h.description, h.actorId])).toEqual([
-      ['Device Assessed', 'Device assessment completed', agent.id],
-      ['Awaiting Offer', 'Preparing your offer', agent.id],
+      ['Device Assessed', 'Device assessment completed', team.agent.id],
+      ['Awaiting Offer', 'Preparing your offer', team.agent.id],
     ]);
-    expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.assess', actorId: agent.id });
-    const again = await staff(agent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.assess', actorId: team.agent.id });
+    const again = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(
       'This trade-in is Awaiting Offer; it can only be marked as assessed from Assigned to Agent',
@@ -998,26 +987,26 @@ describe('POST /api/agent/trade-ins/:number/assess', () => {
 
   it("refuses another agent's trade-in with 403 and changes nothing", async () => {
     const number = await sell();
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
-    const res = await staff(otherAgent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
+    const res = await staff(team.otherAgent.cookie, `/api/agent/trade-ins/${number}/assess`);
     expectError(res, 403, { code: 'FORBIDDEN', message: 'This trade-in is assigned to another agent' });
     expect((await rowOf(number)).status).toBe('Assigned to Agent');
   });
 
   it('is the agent alone', async () => {
     const number = await sell();
-    expect((await staff(adminCookie, `/api/agent/trade-ins/${number}/assess`)).statusCode).toBe(403);
+    expect((await staff(team.adminCookie, `/api/agent/trade-ins/${number}/assess`)).statusCode).toBe(403);
   });
 });
 
 describe('POST /api/agent/trade-ins/:number/offer', () => {
   it('makes an offer from Awaiting Offer and emails the amount, notes and signed links', async () => {
     const number = await sell();
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
-    await staff(agent.cookie, `/api/agent/trade-ins/${number}/assess`);
-    const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, {
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
+    await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/offer`, {
       amount: 6500,
       notes: 'Screen perfect',
     });
@@ -1047,7 +1036,7 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
   it('refuses an offer from Offer Made with the reason', async () => {
     const number = await sell();
     await offered(number);
-    const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount: 7000 });
+    const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount: 7000 });
     expectError(res, 409, {
       code: 'CONFLICT',
       message: 'This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer',
@@ -1062,17 +1051,17 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
     [undefined, 'Offer amount is required'],
   ])('refuses the amount %s', async (amount, message) => {
     const number = await sell();
-    const res = await staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount });
+    const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ amount: message });
   });
 
   it('changes the trade-in once when two tabs offer at the same moment', async () => {
     const number = await sell();
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: agent.id });
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     const results = await Promise.all(
-      [4000, 4500].map((amount) => staff(agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount })),
+      [4000, 4500].map((amount) => staff(team.agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await historyOf(number)).filter((h) => h.status === 'Offer Made')).toHaveLength(1);
@@ -1084,13 +1073,15 @@ describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
   it('pays an accepted offer once, recording the reference', async () => {
     const number = await sell();
     await offered(number);
-    const early = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-1' });
+    const early = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
+      payoutReference: 'EFT-1',
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(
       'This trade-in is Offer Made; it can only be marked paid from Awaiting Payment',
     );
     expect((await accept(number, { token: await offerLinkToken(t, number), ...bank })).statusCode).toBe(200);
-    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
+    const res = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
       payoutReference: 'EFT-20261122-01',
     });
     expect(res.statusCode).toBe(200);
@@ -1116,14 +1107,16 @@ describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
     const email = await emailOf(number, 'trade_in_paid');
     expect(email).toMatchObject({ to: 'lindiwe@example.com', subject: `${number}: Paid` });
     expect(email.text).toContain('Payment sent to your account');
-    const again = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-2' });
+    const again = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
+      payoutReference: 'EFT-2',
+    });
     expect(again.statusCode).toBe(409);
     expect((await emailsOf(number)).filter((e) => e.kind === 'trade_in_paid')).toHaveLength(1);
   });
 
   it('requires a payout reference', async () => {
     const number = await sell();
-    const res = await staff(adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {});
+    const res = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ payoutReference: 'Payout reference is required' });
   });
@@ -1134,7 +1127,7 @@ describe('GET /api/admin/trade-ins', () => {
     const first = await sell({ contactEmail: 'search.me@example.com' });
     const second = await sell();
     await offered(second);
-    const all = await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=2', { cookie: adminCookie });
+    const all = await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=2', { cookie: team.adminCookie });
     expect(all.statusCode).toBe(200);
     const body = all.json();
     expect(body.items.map((i: StaffTradeIn) => i.transactionNumber)).toEqual([second, first]);
@@ -1145,12 +1138,12 @@ describe('GET /api/admin/trade-ins', () => {
     });
     expect(body.total).toBeGreaterThan(2);
     const offers = await send(t.app, 'GET', '/api/admin/trade-ins?status=Offer%20Made&pageSize=100', {
-      cookie: adminCookie,
+      cookie: team.adminCookie,
     });
     expect(offers.json().items.every((i: StaffTradeIn) => i.status === 'Offer Made')).toBe(true);
-    const byEmail = await send(t.app, 'GET', '/api/admin/trade-ins?q=SEARCH.ME', { cookie: adminCookie });
+    const byEmail = await send(t.app, 'GET', '/api/admin/trade-ins?q=SEARCH.ME', { cookie: team.adminCookie });
     expect(byEmail.json().items.map((i: StaffTradeIn) => i.transactionNumber)).toEqual([first]);
-    const byNumber = await send(t.app, 'GET', `/api/admin/trade-ins?q=${second}`, { cookie: adminCookie });
+    const byNumber = await send(t.app, 'GET', `/api/admin/trade-ins?q=${second}`, { cookie: team.adminCookie });
     expect(byNumber.json().total).toBe(1);
   });
 
@@ -1158,7 +1151,9 @@ describe('GET /api/admin/trade-ins', () => {
     const { cookie } = await signUpCustomer(t, { firstName: 'Nomvula', lastName: 'Xabanisa' });
     const number = await sell({ contactEmail: 'nx@example.com' }, cookie);
     const search = async (q: string) =>
-      (await send(t.app, 'GET', `/api/admin/trade-ins?q=${encodeURIComponent(q)}`, { cookie: adminCookie })).json() as {
+      (
+        await send(t.app, 'GET', `/api/admin/trade-ins?q=${encodeURIComponent(q)}`, { cookie: team.adminCookie })
+      ).json() as {
         items: StaffTradeIn[];
         total: number;
       };
@@ -1172,7 +1167,7 @@ describe('GET /api/admin/trade-ins', () => {
 
   it('counts a trade-in submitted after the first page was read (its total is remembered between writes) and shows its moves at once', async () => {
     const firstPage = async () =>
-      (await send(t.app, 'GET', '/api/admin/trade-ins', { cookie: adminCookie })).json() as {
+      (await send(t.app, 'GET', '/api/admin/trade-ins', { cookie: team.adminCookie })).json() as {
         items: StaffTradeIn[];
         total: number;
       };
@@ -1186,7 +1181,7 @@ describe('GET /api/admin/trade-ins', () => {
     expect(submitted.total).toBe(before.total + 1);
     expect(submitted.items[0]).toMatchObject({ transactionNumber: number, status: 'Awaiting Confirmation' });
 
-    await staff(adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     const confirmed = await firstPage();
     expect(confirmed.total).toBe(before.total + 1);
     expect(confirmed.items[0]).toMatchObject({ transactionNumber: number, status: 'Confirmed' });
@@ -1195,14 +1190,17 @@ describe('GET /api/admin/trade-ins', () => {
 
   it('counts a trade-in submitted while the first page is being read', async () => {
     t.clock.advance(60_000);
-    const [, number] = await Promise.all([send(t.app, 'GET', '/api/admin/trade-ins', { cookie: adminCookie }), sell()]);
-    const after = (await send(t.app, 'GET', '/api/admin/trade-ins', { cookie: adminCookie })).json();
+    const [, number] = await Promise.all([
+      send(t.app, 'GET', '/api/admin/trade-ins', { cookie: team.adminCookie }),
+      sell(),
+    ]);
+    const after = (await send(t.app, 'GET', '/api/admin/trade-ins', { cookie: team.adminCookie })).json();
     expect(after.items[0].transactionNumber).toBe(number);
     expect(after.total).toBe(await tradeInsInDatabase());
   });
 
   it('refuses a status outside the list', async () => {
-    const res = await send(t.app, 'GET', '/api/admin/trade-ins?status=Lost', { cookie: adminCookie });
+    const res = await send(t.app, 'GET', '/api/admin/trade-ins?status=Lost', { cookie: team.adminCookie });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ status: 'Choose a status from the list' });
   });
@@ -1212,9 +1210,9 @@ describe('GET /api/agent/trade-ins', () => {
   it("lists this agent's trade-ins only, with photos and IMEI", async () => {
     const photo = `data:image/webp;base64,${TINY_WEBP.toString('base64')}`;
     const mine = await sell({ imei: '490154203237518', photos: [photo] });
-    await staff(adminCookie, `/api/admin/trade-ins/${mine}/confirm`);
-    await staff(adminCookie, `/api/admin/trade-ins/${mine}/assign`, { agentId: otherAgent.id });
-    const res = await send(t.app, 'GET', '/api/agent/trade-ins', { cookie: otherAgent.cookie });
+    await staff(team.adminCookie, `/api/admin/trade-ins/${mine}/confirm`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${mine}/assign`, { agentId: team.otherAgent.id });
+    const res = await send(t.app, 'GET', '/api/agent/trade-ins', { cookie: team.otherAgent.cookie });
     expect(res.json().items).toEqual([
       expect.objectContaining({
         transactionNumber: mine,
@@ -1223,7 +1221,7 @@ describe('GET /api/agent/trade-ins', () => {
       }),
     ]);
     const filtered = await send(t.app, 'GET', '/api/agent/trade-ins?status=Offer%20Made', {
-      cookie: otherAgent.cookie,
+      cookie: team.otherAgent.cookie,
     });
     expect(filtered.json()).toMatchObject({ items: [], total: 0 });
   });

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** The centred card every sign-in screen sits in. */
 export function AuthCard({
@@ -52,8 +53,9 @@ export function BackToSignIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * The card of a page an emailed link opens (reset, sign-up): the link's `?token=` goes to the form
- * `children` makes, a link without one reads `invalid`, and the way back to sign in closes it.
+ * The card of a page an emailed link opens (reset, sign-up, a new email): the link's `?token=` goes to the
+ * form `children` makes, a link without one reads `invalid`, and the way back to sign in closes it. A form
+ * that has done what its link was for calls `done` with the server's message, which then stands in its place.
  */
 export function EmailedLinkCard({
   title,
@@ -64,16 +66,37 @@ export function EmailedLinkCard({
   title: string;
   intro: ReactNode;
   invalid: string;
-  children: (token: string) => ReactNode;
+  children: (token: string, done: (message: string) => void) => ReactNode;
 }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
   return (
     <AuthCard title={title} intro={intro}>
-      {token ? children(token) : <Notice tone="error">{invalid}</Notice>}
+      {!token ? (
+        <Notice tone="error">{invalid}</Notice>
+      ) : doneMessage ? (
+        <Notice>{doneMessage}</Notice>
+      ) : (
+        children(token, setDoneMessage)
+      )}
       <BackToSignIn>Go to sign in</BackToSignIn>
     </AuthCard>
   );
+}
+
+/**
+ * The page of an emailed link whose form, once sent, leaves the server's message in its place (a password
+ * reset, a new email): an EmailedLinkCard around `Form`, which gets the link's token and `onDone`.
+ */
+export function emailedLinkPage(
+  Form: ComponentType<{ token: string; onDone: (message: string) => void }>,
+  card: { title: string; intro: ReactNode; invalid: string },
+) {
+  return function Component() {
+    usePageTitle();
+    return <EmailedLinkCard {...card}>{(token, done) => <Form token={token} onDone={done} />}</EmailedLinkCard>;
+  };
 }
 
 /**

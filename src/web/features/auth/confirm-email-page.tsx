@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ACCOUNT_MESSAGES, confirmEmailChangeSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { usePageTitle } from '../../lib/use-page-title';
 import { refreshSession } from '../../lib/use-session';
 import { confirmEmailChange } from './auth-api';
-import { EmailedLinkCard, Notice } from './auth-card';
+import { emailedLinkPage, Notice } from './auth-card';
 
 /**
  * The account's password makes the new address its email: the link alone does not, so whoever
@@ -40,16 +39,8 @@ function ConfirmForm({ token, onDone }: { token: string; onDone: (message: strin
 }
 
 /** /confirm-email?token=...: the page the link emailed to a new address opens. */
-export function Component() {
-  usePageTitle();
-  const [done, setDone] = useState<string | null>(null);
-  return (
-    <EmailedLinkCard
-      title="Confirm your new email"
-      intro="Enter the password of your QuickBuy account to make this address its email."
-      invalid={ACCOUNT_MESSAGES.emailChangeInvalid}
-    >
-      {(token) => (done ? <Notice>{done}</Notice> : <ConfirmForm token={token} onDone={setDone} />)}
-    </EmailedLinkCard>
-  );
-}
+export const Component = emailedLinkPage(ConfirmForm, {
+  title: 'Confirm your new email',
+  intro: 'Enter the password of your QuickBuy account to make this address its email.',
+  invalid: ACCOUNT_MESSAGES.emailChangeInvalid,
+});

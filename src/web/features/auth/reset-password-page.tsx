@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../shared/accounts';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
-import { usePageTitle } from '../../lib/use-page-title';
 import { resetPassword } from './auth-api';
-import { EmailedLinkCard, Notice } from './auth-card';
+import { emailedLinkPage } from './auth-card';
 
 /** The new password form; the link's token travels as a value of the form that has no input. */
 function ResetForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
@@ -28,16 +27,9 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
   );
 }
 
-export function Component() {
-  usePageTitle();
-  const [done, setDone] = useState<string | null>(null);
-  return (
-    <EmailedLinkCard
-      title="Reset password"
-      intro="Choose a new password for your account."
-      invalid={ACCOUNT_MESSAGES.resetInvalid}
-    >
-      {(token) => (done ? <Notice>{done}</Notice> : <ResetForm token={token} onDone={setDone} />)}
-    </EmailedLinkCard>
-  );
-}
+/** /reset-password?token=...: the page the reset link opens. */
+export const Component = emailedLinkPage(ResetForm, {
+  title: 'Reset password',
+  intro: 'Choose a new password for your account.',
+  invalid: ACCOUNT_MESSAGES.resetInvalid,
+});

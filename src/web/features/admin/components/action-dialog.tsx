@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
-import type { FormSubmit } from '../../../lib/forms';
+import { inputProps, useFormSubmit, useZodForm, type FormSubmit } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 
 /** What a dialog of one action is given: refresh the list after it, and close. */
@@ -22,6 +24,22 @@ export function actionSend<Input>(
     onDone();
     onOpenChange(false);
   };
+}
+
+/**
+ * The form of one action's dialog: `schema` checks it (the route parses the same), `run` sends it, and
+ * actionSend says what was done, refreshes the list and closes; a refusal stays in the dialog's alert.
+ */
+export function useActionForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+  run: (input: z.output<Schema>) => Promise<{ message: string }>,
+  props: ActionProps,
+) {
+  const form = useZodForm(schema, { defaultValues });
+  const input = inputProps(form, useId());
+  const submit = useFormSubmit(form, actionSend(run, props), { report: 'alert' });
+  return { form, input, submit };
 }
 
 /**

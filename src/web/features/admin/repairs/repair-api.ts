@@ -7,15 +7,15 @@ import {
   type ReassignRepairInput,
   type RescheduleRepairInput,
 } from '../../../../shared/admin-repairs';
-import type { AdminCancelRepairInput, RepairCancelledReply, RepairSlotsReply } from '../../../../shared/repairs';
+import type { AdminCancelRepairInput, RepairCancelledReply } from '../../../../shared/repairs';
 import { api } from '../../../lib/api';
+import { useRefreshPickupSlots } from '../../../lib/pickup-slots';
 import { usePagedList } from '../../../lib/use-paged-list';
 
 /** Every repairs query starts with `all`: the list pages and each booking's details. */
 const REPAIR_KEYS = {
   all: ['admin', 'repairs'] as const,
   details: (number: string) => ['admin', 'repairs', 'details', number] as const,
-  slots: (date: string) => ['admin', 'repairs', 'slots', date] as const,
 };
 
 const REPAIRS_PATH = '/api/admin/repairs';
@@ -27,15 +27,6 @@ export const useRepairList = () => usePagedList<AdminRepairRow>(REPAIR_KEYS.all,
 export const useRepairDetails = (number: string) =>
   useQuery({ queryKey: REPAIR_KEYS.details(number), queryFn: () => api.get<AdminRepairDetails>(repairPath(number)) });
 
-/** The free pickup times of a date, as the booking dialog is offered them; asked again each time (bookings fill them). */
-export const useFreeSlots = (date: string) =>
-  useQuery({
-    queryKey: REPAIR_KEYS.slots(date),
-    queryFn: () => api.get<RepairSlotsReply>(`/api/repairs/slots?date=${encodeURIComponent(date)}`),
-    enabled: Boolean(date),
-    staleTime: 0,
-  });
-
 export const repairActions = {
   reassign: (number: string, body: ReassignRepairInput) =>
     api.post<AdminRepairMoveReply>(`${repairPath(number)}/reassign`, body),
@@ -45,8 +36,9 @@ export const repairActions = {
     api.post<RepairCancelledReply>(`${repairPath(number)}/cancel`, body),
 };
 
-/** After a move: every repairs query is stale (list pages, details, free slots). */
+/** After a move: every repairs query is stale (list pages, details), and the free pickup times. */
 export function useRefreshRepairs() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: REPAIR_KEYS.all });
+  const refreshSlots = useRefreshPickupSlots();
+  return () => Promise.all([client.invalidateQueries({ queryKey: REPAIR_KEYS.all }), refreshSlots()]);
 }

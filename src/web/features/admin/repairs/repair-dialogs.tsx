@@ -1,15 +1,21 @@
-import { useId, useMemo } from 'react';
+import type { ComponentProps } from 'react';
 import { type AdminRepairRow, reassignRepairSchema, rescheduleRepairSchema } from '../../../../shared/admin-repairs';
-import { formatPickupDate, pickupDates } from '../../../../shared/repair-calendar';
+import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { adminCancelRepairSchema } from '../../../../shared/repairs';
+import { PickupSlotFields } from '../../../components/pickup-slot-fields';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
-import { inputProps, useFormSubmit, useZodForm } from '../../../lib/forms';
+import { usePickupSlots } from '../../../lib/pickup-slots';
 import { useActiveAgents } from '../agents/agent-api';
-import { ActionDialog, actionSend, type ActionProps } from '../components/action-dialog';
-import { repairActions, useFreeSlots } from './repair-api';
+import { ActionDialog, useActionForm, type ActionProps } from '../components/action-dialog';
+import { repairActions } from './repair-api';
 import { STORE_TIME_NAME } from '../../../../shared/dates';
 
 type Props = ActionProps & { repair: AdminRepairRow };
+
+/** ActionDialog for a move on one booking: its number under the title. */
+function RepairMoveDialog({ repair, ...frame }: Omit<ComponentProps<typeof ActionDialog>, 'record'> & Props) {
+  return <ActionDialog record={repair.bookingNumber} {...frame} />;
+}
 
 const slotLine = (repair: AdminRepairRow) => `${formatPickupDate(repair.pickupDate)} at ${repair.pickupTime}`;
 
@@ -17,22 +23,15 @@ const slotLine = (repair: AdminRepairRow) => `${formatPickupDate(repair.pickupDa
 export function ReassignDialog(props: Props) {
   const { repair } = props;
   const agents = useActiveAgents();
-  const form = useZodForm(reassignRepairSchema, { defaultValues: { agentId: '' } });
-  const input = inputProps(form, useId());
-  const submit = useFormSubmit(
-    form,
-    actionSend((body) => repairActions.reassign(repair.bookingNumber, body), props),
-    { report: 'alert' },
+  const { input, submit } = useActionForm(
+    reassignRepairSchema,
+    { agentId: '' },
+    (body) => repairActions.reassign(repair.bookingNumber, body),
+    props,
   );
   const others = (agents.data?.items ?? []).filter((agent) => agent.id !== repair.agent?.id);
   return (
-    <ActionDialog
-      title="Reassign Pickup"
-      submitLabel="Reassign"
-      record={repair.bookingNumber}
-      onOpenChange={props.onOpenChange}
-      submit={submit}
-    >
+    <RepairMoveDialog {...props} title="Reassign Pickup" submitLabel="Reassign" submit={submit}>
       <p className="text-sm text-slate-600">
         Now with {repair.agent?.name ?? 'nobody'}; pickup {slotLine(repair)}. The customer and both agents are emailed.
       </p>
@@ -43,89 +42,56 @@ export function ReassignDialog(props: Props) {
         options={others.map((agent) => ({ value: agent.id, label: `${agent.name} (${agent.role})` }))}
         {...input('agentId')}
       />
-    </ActionDialog>
+    </RepairMoveDialog>
   );
 }
 
 /** Reschedule: the dates and free times the booking dialog offers (shared/repair-calendar), same agent. */
 export function RescheduleDialog(props: Props) {
   const { repair } = props;
-  const form = useZodForm(rescheduleRepairSchema, { defaultValues: { pickupDate: '', pickupTime: '' as never } });
-  const input = inputProps(form, useId());
-  const submit = useFormSubmit(
-    form,
-    actionSend((body) => repairActions.reschedule(repair.bookingNumber, body), props),
-    { report: 'alert' },
+  const { form, input, submit } = useActionForm(
+    rescheduleRepairSchema,
+    { pickupDate: '', pickupTime: '' as never },
+    (body) => repairActions.reschedule(repair.bookingNumber, body),
+    props,
   );
-  const dates = useMemo(() => pickupDates(new Date()), []);
   const date = form.watch('pickupDate');
-  const slots = useFreeSlots(date);
+  const slots = usePickupSlots(date);
   const offered = (slots.data?.slots ?? []).filter(
     (slot) => !(date === repair.pickupDate && slot === repair.pickupTime),
   );
   return (
-    <ActionDialog
-      title="Reschedule Pickup"
-      submitLabel="Reschedule"
-      record={repair.bookingNumber}
-      onOpenChange={props.onOpenChange}
-      submit={submit}
-    >
+    <RepairMoveDialog {...props} title="Reschedule Pickup" submitLabel="Reschedule" submit={submit}>
       <p className="text-sm text-slate-600">
         Now {slotLine(repair)} with {repair.agent?.name ?? 'no agent'}. The customer and the agent are emailed.
       </p>
-      <SelectField
-        label="Pickup Date"
-        required
-        placeholder="Select a date"
-        options={dates.map((d) => ({ value: d, label: formatPickupDate(d) }))}
-        {...input('pickupDate', { onChange: () => form.setValue('pickupTime', '' as never) })}
+      <PickupSlotFields
+        form={form}
+        input={input}
+        times={offered}
+        pending={slots.isPending}
+        note={`Free times, ${STORE_TIME_NAME}`}
       />
-      <SelectField
-        label="Pickup Time"
-        required
-        disabled={!date || slots.isPending}
-        hint={
-          !date
-            ? 'Choose a date first'
-            : slots.isPending
-              ? 'Loading times...'
-              : offered.length === 0
-                ? 'No pickup times left on this day. Choose another date.'
-                : `Free times, ${STORE_TIME_NAME}`
-        }
-        placeholder="Select a time"
-        options={offered}
-        {...input('pickupTime')}
-      />
-    </ActionDialog>
+    </RepairMoveDialog>
   );
 }
 
 /** Cancel: a reason is required; the customer and the agent are emailed it. */
 export function CancelRepairDialog(props: Props) {
   const { repair } = props;
-  const form = useZodForm(adminCancelRepairSchema, { defaultValues: { reason: '' } });
-  const input = inputProps(form, useId());
-  const submit = useFormSubmit(
-    form,
-    actionSend((body) => repairActions.cancel(repair.bookingNumber, body), props),
-    { report: 'alert' },
+  const { input, submit } = useActionForm(
+    adminCancelRepairSchema,
+    { reason: '' },
+    (body) => repairActions.cancel(repair.bookingNumber, body),
+    props,
   );
   return (
-    <ActionDialog
-      title="Cancel Booking"
-      record={repair.bookingNumber}
-      danger
-      cancelLabel="Keep Booking"
-      onOpenChange={props.onOpenChange}
-      submit={submit}
-    >
+    <RepairMoveDialog {...props} title="Cancel Booking" danger cancelLabel="Keep Booking" submit={submit}>
       <p className="text-sm text-slate-600">
         Nobody will collect {repair.customerName}&apos;s device on {slotLine(repair)}, and the slot is offered again.
         The customer and the agent are emailed the reason.
       </p>
       <TextAreaField label="Reason" required {...input('reason')} />
-    </ActionDialog>
+    </RepairMoveDialog>
   );
 }

@@ -9,7 +9,6 @@ import { AgentDialog } from '../agents/agent-dialog';
 import { DeactivateDialog } from '../agents/deactivate-dialog';
 import { agentActions, useAgentList, useRefreshAgents } from '../agents/agent-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListToolbar } from '../components/list-toolbar';
 import { cardList, ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../../shared/dates';
@@ -32,14 +31,16 @@ export default function AgentsTab() {
     <ListTab
       id="agents"
       title="Agents"
-      controls={
-        <ListToolbar list={list} searchLabel="Search agents" statuses={AGENT_STATUS_FILTERS}>
+      toolbar={{
+        searchLabel: 'Search agents',
+        statuses: AGENT_STATUS_FILTERS,
+        children: (
           <Button onClick={() => setCreating(true)}>
             <Plus className="size-4" aria-hidden="true" />
             Create Agent
           </Button>
-        </ListToolbar>
-      }
+        ),
+      }}
       list={list}
       errorTitle={AGENT_MESSAGES.loadFailed}
       empty={{ title: 'No agents found', description: 'Create an agent to start assigning trade-ins.' }}

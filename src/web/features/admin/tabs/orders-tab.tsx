@@ -10,7 +10,6 @@ import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListToolbar } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
 import { cardList, ListTab } from '../components/list-tab';
 import { orderActions, useOrderList, useRefreshOrders } from '../orders/order-api';
@@ -35,21 +34,17 @@ const loadFailed = (error: Error) =>
 export default function OrdersTab() {
   const list = useOrderList();
   const refresh = useRefreshOrders();
-  const total = list.query.data?.total;
 
   return (
     <ListTab
       id="orders"
       title="Orders"
-      subtitle={total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'order' : 'orders'}`}
-      controls={
-        <ListToolbar
-          list={list}
-          searchLabel="Search by order number, name or email"
-          statuses={STATUS_OPTIONS}
-          exportPath={ADMIN_EXPORT_PATHS.orders}
-        />
-      }
+      counted={{ one: 'order', many: 'orders' }}
+      toolbar={{
+        searchLabel: 'Search by order number, name or email',
+        statuses: STATUS_OPTIONS,
+        exportPath: ADMIN_EXPORT_PATHS.orders,
+      }}
       list={list}
       errorTitle={loadFailed}
       empty={{ title: ORDER_MESSAGES.empty, description: ORDER_MESSAGES.emptyHint }}

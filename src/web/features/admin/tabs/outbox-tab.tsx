@@ -12,7 +12,6 @@ import { DialogFor } from '../../../components/ui/dialog';
 import { toast } from '../../../lib/toast';
 import { DataTable, type Column } from '../components/data-table';
 import { LoadedQuery } from '../../../components/loaded-query';
-import { ListToolbar } from '../components/list-toolbar';
 import { ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
 import { resendEmail, useOutboxEmail, useOutboxList, useRefreshOutbox } from '../outbox/outbox-api';
@@ -70,16 +69,14 @@ export default function OutboxTab() {
     <ListTab
       id="outbox"
       title="Outbox"
-      controls={
-        <>
-          {list.query.data?.localPreview && (
-            <p role="note" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-              {OUTBOX_LOCAL_PREVIEW}
-            </p>
-          )}
-          <ListToolbar list={list} searchLabel="Search emails" statuses={OUTBOX_STATUSES} />
-        </>
+      notice={
+        list.query.data?.localPreview && (
+          <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            {OUTBOX_LOCAL_PREVIEW}
+          </p>
+        )
       }
+      toolbar={{ searchLabel: 'Search emails', statuses: OUTBOX_STATUSES }}
       list={list}
       errorTitle={OUTBOX_MESSAGES.loadFailed}
       empty={{ title: 'No emails found' }}

@@ -6,11 +6,10 @@ import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
 import { isOpenRepair, REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../../shared/repairs';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
-import { controlClass } from '../../../components/ui/field';
 import type { PagedList } from '../../../lib/use-paged-list';
 import { useActiveAgents } from '../agents/agent-api';
 import { cardList, ListTab } from '../components/list-tab';
-import { ListToolbar } from '../components/list-toolbar';
+import { DayRangeFilter, FilterSelect } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
 import { useRefreshRepairs, useRepairList } from '../repairs/repair-api';
 import { RepairDetailsDialog } from '../repairs/repair-details-dialog';
@@ -35,22 +34,17 @@ export default function RepairsTab() {
   const list = useRepairList();
   const refresh = useRefreshRepairs();
   const [viewing, setViewing] = useState<string | null>(null);
-  const total = list.query.data?.total;
   return (
     <ListTab
       id="repairs"
       title="Repairs"
-      subtitle={total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'booking' : 'bookings'}`}
-      controls={
-        <ListToolbar
-          list={list}
-          searchLabel="Search by REP number, name or email"
-          statuses={REPAIR_STATUS_OPTIONS}
-          exportPath={ADMIN_EXPORT_PATHS.repairs}
-        >
-          <RepairFilters list={list} />
-        </ListToolbar>
-      }
+      counted={{ one: 'booking', many: 'bookings' }}
+      toolbar={{
+        searchLabel: 'Search by REP number, name or email',
+        statuses: REPAIR_STATUS_OPTIONS,
+        exportPath: ADMIN_EXPORT_PATHS.repairs,
+        children: <RepairFilters list={list} />,
+      }}
       list={list}
       errorTitle={ADMIN_REPAIR_MESSAGES.loadFailed}
       empty={{ title: ADMIN_REPAIR_MESSAGES.empty, description: ADMIN_REPAIR_MESSAGES.emptyHint }}
@@ -71,44 +65,15 @@ export default function RepairsTab() {
 /** The pickup dates (one day: the same From and To) and the agent, each applied as it changes. */
 function RepairFilters({ list }: { list: PagedList<AdminRepairRow> }) {
   const agents = useActiveAgents();
-  const { from = '', to = '', agent = '' } = list.filters;
   return (
     <>
-      <label>
-        <span className="mb-1.5 block text-sm font-medium text-slate-700">Pickup from</span>
-        <input
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => list.setFilters({ from: event.target.value })}
-          className={controlClass}
-        />
-      </label>
-      <label>
-        <span className="mb-1.5 block text-sm font-medium text-slate-700">Pickup to</span>
-        <input
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(event) => list.setFilters({ to: event.target.value })}
-          className={controlClass}
-        />
-      </label>
-      <label>
-        <span className="mb-1.5 block text-sm font-medium text-slate-700">Agent</span>
-        <select
-          value={agent}
-          onChange={(event) => list.setFilters({ agent: event.target.value })}
-          className={controlClass}
-        >
-          <option value="">All</option>
-          {(agents.data?.items ?? []).map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <DayRangeFilter list={list} label="Pickup" />
+      <FilterSelect
+        label="Agent"
+        value={list.filters.agent ?? ''}
+        options={(agents.data?.items ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
+        onChange={(agent) => list.setFilters({ agent })}
+      />
     </>
   );
 }

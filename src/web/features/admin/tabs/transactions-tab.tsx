@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { ListToolbar } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
 import { cardList, ListTab } from '../components/list-tab';
 import { AssignDialog, MarkPaidDialog } from '../transactions/move-dialogs';
@@ -35,14 +34,11 @@ export default function TransactionsTab() {
     <ListTab
       id="transactions"
       title="Transactions"
-      controls={
-        <ListToolbar
-          list={list}
-          searchLabel="Search by transaction number, name or email"
-          statuses={STATUS_OPTIONS}
-          exportPath={ADMIN_EXPORT_PATHS.tradeIns}
-        />
-      }
+      toolbar={{
+        searchLabel: 'Search by transaction number, name or email',
+        statuses: STATUS_OPTIONS,
+        exportPath: ADMIN_EXPORT_PATHS.tradeIns,
+      }}
       list={list}
       errorTitle="Failed to load transactions"
       empty={{ title: 'No transactions found', description: 'Devices customers submit for sale appear here' }}

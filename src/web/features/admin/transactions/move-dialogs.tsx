@@ -1,14 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { assignAgentSchema, markPaidSchema } from '../../../../shared/trade-ins';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { LoadedQuery } from '../../../components/loaded-query';
-import { inputProps, useFormSubmit, useZodForm, type FormSubmit } from '../../../lib/forms';
+import type { FormSubmit } from '../../../lib/forms';
 import { money } from '../../../lib/money';
 import { useActiveAgents } from '../agents/agent-api';
-import { actionSend, type ActionProps } from '../components/action-dialog';
+import { useActionForm, type ActionProps } from '../components/action-dialog';
 import { PayoutAccountPanel } from './payout-account';
 import { tradeInActions, useTradeInDetail, type TradeInRow } from './trade-in-api';
 
@@ -48,12 +48,11 @@ function MoveDialog({
 export function AssignDialog(props: Props) {
   const { tradeIn, onOpenChange } = props;
   const agents = useActiveAgents();
-  const form = useZodForm(assignAgentSchema, { defaultValues: { agentId: tradeIn.agentId ?? '' } });
-  const input = inputProps(form, useId());
-  const submit = useFormSubmit(
-    form,
-    actionSend(({ agentId }) => tradeInActions.assign(tradeIn.transactionNumber, agentId), props),
-    { report: 'alert' },
+  const { input, submit } = useActionForm(
+    assignAgentSchema,
+    { agentId: tradeIn.agentId ?? '' },
+    ({ agentId }) => tradeInActions.assign(tradeIn.transactionNumber, agentId),
+    props,
   );
   return (
     <MoveDialog
@@ -79,12 +78,11 @@ export function AssignDialog(props: Props) {
 
 export function MarkPaidDialog(props: Props) {
   const { tradeIn, onOpenChange } = props;
-  const form = useZodForm(markPaidSchema, { defaultValues: { payoutReference: '' } });
-  const input = inputProps(form, useId());
-  const submit = useFormSubmit(
-    form,
-    actionSend(({ payoutReference }) => tradeInActions.markPaid(tradeIn.transactionNumber, payoutReference), props),
-    { report: 'alert' },
+  const { input, submit } = useActionForm(
+    markPaidSchema,
+    { payoutReference: '' },
+    ({ payoutReference }) => tradeInActions.markPaid(tradeIn.transactionNumber, payoutReference),
+    props,
   );
   return (
     <MoveDialog title="Mark Paid" tradeIn={tradeIn} onOpenChange={onOpenChange} submit={submit}>
