@@ -1,0 +1,455 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { orders, outboxEmails, refunds, repairBookings, returnRequests } from '../../db/schema';
+import {
+  createAgent,
+  CUSTOMER_PASSWORD,
+  newAddress,
+  sessionCookie,
+  signedInAdmin,
+  signInAs,
+  signUpCustomer,
+} from '../../../../tests/support/accounts';
+import { expectError } from '../../../../tests/support/errors';
+import { bookFor } from '../../../../tests/support/repairs';
+import { deliveredOrder, freshSlot, openReturn, quantityOf, returnBody } from '../../../../tests/support/returns';
+import { send, useTestApp } from '../../../../tests/support/test-app';
+import type { ReturnRequestView } from '../../../shared/returns';
+
+const t = useTestApp({ ADMIN_NOTIFY_EMAIL: 'returns-desk@quickbuy.test' });
+const START = new Date('2026-11-22T10:00:00Z');
+const DAY = 86_400_000;
+
+let admin: { cookie: string; id: string };
+let agent: { id: string; cookie: string };
+
+beforeAll(async () => {
+  admin = await signedInAdmin(t);
+  const row = await createAgent(t);
+  agent = { id: row.id, cookie: await signInAs(t, 'agent', row.username!) };
+});
+afterEach(() => t.clock.set(START));
+
+const adminPost = (number: string, move: string, body: unknown = {}) =>
+  send(t.app, 'POST', `/api/admin/returns/${number}/${move}`, { cookie: admin.cookie, body });
+const agentPost = (number: string, move: string, body: unknown = {}, cookie = agent.cookie) =>
+  send(t.app, 'POST', `/api/agent/returns/${number}/${move}`, { cookie, body });
+
+/** A delivered order and a request opened on it by the placing browser. */
+async function opened(options: Parameters<typeof deliveredOrder>[2] = {}, units = 1) {
+  const order = await deliveredOrder(t, admin, options);
+  const res = await openReturn(
+    t,
+    returnBody(t.clock.now(), {
+      orderNumber: order.orderNumber,
+      items: [{ deviceId: order.deviceIds[0]!, quantity: units }],
+    }),
+    { token: order.accessToken },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return { order, request: res.json() as ReturnRequestView };
+}
+
+/** Approved, scheduled with the agent, collected and inspected. */
+async function inspected(number: string, sellable = true) {
+  expect((await adminPost(number, 'approve')).statusCode).toBe(200);
+  const slot = freshSlot(t.clock.now());
+  const scheduled = await adminPost(number, 'schedule', { agentId: agent.id, ...slot });
+  expect(scheduled.statusCode, scheduled.body).toBe(200);
+  expect((await agentPost(number, 'collect')).statusCode).toBe(200);
+  const res = await agentPost(number, 'inspect', {
+    conditionFound: sellable ? 'Like new' : 'Damaged',
+    sellable,
+    notes: sellable ? 'No fault found; boxed' : 'Cracked housing',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A customer's session from a sign-in now (the clock may have moved past their first one). */
+async function signIn(email: string) {
+  const res = await send(t.app, 'POST', '/api/auth/signin', {
+    body: { email, password: CUSTOMER_PASSWORD },
+    headers: { 'x-forwarded-for': newAddress() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return sessionCookie(res);
+}
+
+const rowOf = async (number: string) =>
+  (await t.db.select().from(returnRequests).where(eq(returnRequests.returnNumber, number)))[0]!;
+
+describe('POST /api/returns', () => {
+  it('opens a guest return by the order token: a RET number, the units, the customer and the admin emailed', async () => {
+    const { order, request } = await opened();
+    expect(request.returnNumber).toMatch(/^RET-\d{9}$/);
+    expect(request).toMatchObject({ status: 'requested', kind: 'return', orderNumber: order.orderNumber });
+    expect(request.units).toEqual([expect.objectContaining({ quantity: 1, price: 5000 })]);
+    const mail = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.entityId, request.returnNumber))
+      .orderBy(asc(outboxEmails.createdAt));
+    expect(mail.map((m) => [m.kind, m.to])).toEqual([
+      ['return_status', 'thandi@example.co.za'],
+      ['admin_new_return', 'returns-desk@quickbuy.test'],
+    ]);
+    // Mail to the order's address carries nothing the requester typed.
+    expect(mail[0]!.text).not.toContain('The screen flickers');
+  });
+
+  it('answers a stranger without the order token as if the order did not exist', async () => {
+    const order = await deliveredOrder(t, admin);
+    const res = await openReturn(
+      t,
+      returnBody(t.clock.now(), {
+        orderNumber: order.orderNumber,
+        items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+      }),
+    );
+    expectError(res, 404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' });
+  });
+
+  it('refuses an order not yet delivered', async () => {
+    const order = await deliveredOrder(t, admin, { until: 'shipped' });
+    const res = await openReturn(
+      t,
+      returnBody(t.clock.now(), {
+        orderNumber: order.orderNumber,
+        items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+      }),
+      { token: order.accessToken },
+    );
+    expectError(res, 409, {
+      code: 'ORDER_NOT_DELIVERED',
+      message: 'This order has not been delivered yet: a request can be opened once it arrives',
+      fields: { orderNumber: 'This order has not been delivered yet: a request can be opened once it arrives' },
+    });
+  });
+
+  it('accepts a return on day 14 after delivery and refuses it after, naming the day it ended', async () => {
+    const order = await deliveredOrder(t, admin);
+    const body = (now: Date) =>
+      returnBody(now, { orderNumber: order.orderNumber, items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }] });
+    t.clock.set(new Date(START.getTime() + 14 * DAY + 60_000));
+    const late = await openReturn(t, body(t.clock.now()), { token: order.accessToken });
+    expectError(late, 409, {
+      code: 'RETURN_WINDOW_CLOSED',
+      message: 'Returns for this order closed on 6 Dec 2026, 14 days after delivery',
+      fields: { kind: 'Returns for this order closed on 6 Dec 2026, 14 days after delivery' },
+    });
+    t.clock.set(new Date(START.getTime() + 14 * DAY - 60_000));
+    expect((await openReturn(t, body(t.clock.now()), { token: order.accessToken })).statusCode).toBe(201);
+  });
+
+  it('accepts a warranty claim within 6 months of delivery and refuses it after', async () => {
+    // Months later the order's links have lapsed: the customer's session opens it.
+    const customer = await signUpCustomer(t);
+    const order = await deliveredOrder(t, admin, { cookie: customer.cookie });
+    const ask = async (at: string) => {
+      t.clock.set(new Date(at));
+      const body = returnBody(t.clock.now(), {
+        kind: 'warranty',
+        orderNumber: order.orderNumber,
+        items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+      });
+      return openReturn(t, body, { cookie: await signIn(customer.email) });
+    };
+    expectError(await ask('2027-05-22T10:01:00Z'), 409, {
+      code: 'RETURN_WINDOW_CLOSED',
+      message: 'The 6-month warranty on this order ended on 22 May 2027',
+      fields: { kind: 'The 6-month warranty on this order ended on 22 May 2027' },
+    });
+    expect((await ask('2027-05-21T10:00:00Z')).statusCode).toBe(201);
+  });
+
+  it('never returns more units than were bought, and a unit has one open request at a time', async () => {
+    const order = await deliveredOrder(t, admin, { quantities: [2] });
+    const ask = (quantity: number) =>
+      openReturn(
+        t,
+        returnBody(t.clock.now(), {
+          orderNumber: order.orderNumber,
+          items: [{ deviceId: order.deviceIds[0]!, quantity }],
+        }),
+        { token: order.accessToken },
+      );
+    const tooMany = await ask(3);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.code).toBe('UNITS_UNAVAILABLE');
+    const first = await ask(1);
+    expect(first.statusCode).toBe(201);
+    expect((await ask(1)).statusCode).toBe(201);
+    expectError(await ask(1), 409, {
+      code: 'UNITS_UNAVAILABLE',
+      message: `Every unit of ${first.json().units[0].name} is already returned or in an open request`,
+      fields: { items: `Every unit of ${first.json().units[0].name} is already returned or in an open request` },
+    });
+    // A declined request gives its unit back to the customer, who may ask again.
+    const declined = await adminPost(first.json().returnNumber, 'decline', { reason: 'Outside the policy' });
+    expect(declined.statusCode).toBe(200);
+    expect((await ask(1)).statusCode).toBe(201);
+  });
+
+  it('takes a place in the repairs pickup slot and refuses a full one', async () => {
+    const order = await deliveredOrder(t, admin, { quantities: [3] });
+    const slot = freshSlot(t.clock.now());
+    const ask = () =>
+      openReturn(
+        t,
+        {
+          ...returnBody(t.clock.now(), {
+            orderNumber: order.orderNumber,
+            items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+          }),
+          ...slot,
+        },
+        { token: order.accessToken },
+      );
+    expect((await ask()).statusCode).toBe(201);
+    expect((await ask()).statusCode).toBe(201);
+    const full = await ask();
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.code).toBe('SLOT_FULL');
+  });
+
+  it('opens a repair warranty from a finished repair within 90 days, only for the customer who booked it', async () => {
+    const customer = await signUpCustomer(t);
+    const booking = await bookFor(t, agent.id, freshSlot(t.clock.now()));
+    await t.db
+      .update(repairBookings)
+      .set({ customerId: customer.user.id })
+      .where(eq(repairBookings.bookingNumber, booking));
+    for (const status of ['picked_up', 'in_repair', 'ready', 'returned']) {
+      const res = await send(t.app, 'POST', `/api/agent/repairs/${booking}/status`, {
+        cookie: agent.cookie,
+        body: { status },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const body = (now: Date) =>
+      returnBody(now, { kind: 'repair_warranty', repairNumber: booking, reason: 'repair_failed' });
+    expectError(await openReturn(t, body(t.clock.now())), 404, {
+      code: 'REPAIR_NOT_FOUND',
+      message: 'No repair booking found with this number.',
+    });
+    t.clock.set(new Date(START.getTime() + 91 * DAY));
+    const late = await openReturn(t, body(t.clock.now()), { cookie: await signIn(customer.email) });
+    expect(late.json().error).toMatchObject({
+      code: 'RETURN_WINDOW_CLOSED',
+      message: 'The 90-day warranty on this repair ended on 20 Feb 2027',
+    });
+    t.clock.set(new Date(START.getTime() + 89 * DAY));
+    const cookie = await signIn(customer.email);
+    const ok = await openReturn(t, body(t.clock.now()), { cookie });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expectError(await openReturn(t, body(t.clock.now()), { cookie }), 409, {
+      code: 'REQUEST_ALREADY_OPEN',
+      message: 'This repair already has an open warranty request',
+      fields: { repairNumber: 'This repair already has an open warranty request' },
+    });
+  });
+});
+
+describe('the moves of a request', () => {
+  it('refuses a move its status does not allow, saying why', async () => {
+    const { request } = await opened();
+    expectError(await agentPost(request.returnNumber, 'collect'), 403, {
+      code: 'FORBIDDEN',
+      message: 'This collection is assigned to another agent',
+    });
+    expectError(await adminPost(request.returnNumber, 'refund'), 409, {
+      code: 'RETURN_MOVE_NOT_ALLOWED',
+      message: "This request is Requested; 'Refund' is allowed only while Inspected",
+    });
+    expect((await adminPost(request.returnNumber, 'approve')).statusCode).toBe(200);
+    expectError(await adminPost(request.returnNumber, 'approve'), 409, {
+      code: 'RETURN_MOVE_NOT_ALLOWED',
+      message: "This request is Approved; 'Approve' is allowed only while Requested",
+    });
+  });
+
+  it('lets the customer cancel before the collection, not after, and gives the slot back', async () => {
+    const { order, request } = await opened();
+    const cancel = (number: string) =>
+      send(t.app, 'POST', `/api/returns/${number}/cancel`, { headers: { 'x-order-token': order.accessToken } });
+    expect((await send(t.app, 'POST', `/api/returns/${request.returnNumber}/cancel`)).statusCode).toBe(404);
+    const res = await cancel(request.returnNumber);
+    expect(res.statusCode).toBe(200);
+    expect((await rowOf(request.returnNumber)).status).toBe('cancelled');
+
+    const { order: second, request: other } = await opened();
+    await inspected(other.returnNumber);
+    const late = await send(t.app, 'POST', `/api/returns/${other.returnNumber}/cancel`, {
+      headers: { 'x-order-token': second.accessToken },
+    });
+    expectError(late, 409, {
+      code: 'RETURN_MOVE_NOT_ALLOWED',
+      message:
+        "This request is Inspected; 'Cancel Request' is allowed only while Requested, Approved or Collection Scheduled",
+    });
+  });
+
+  it('schedules only an active agent with room at the slot', async () => {
+    const { request } = await opened();
+    await adminPost(request.returnNumber, 'approve');
+    const inactive = await createAgent(t, undefined, 'inactive');
+    const slot = freshSlot(t.clock.now());
+    expect(
+      (await adminPost(request.returnNumber, 'schedule', { agentId: inactive.id, ...slot })).json().error.code,
+    ).toBe('AGENT_INACTIVE');
+    // Two pickups of the agent's own in that slot fill it (capacity 2).
+    await bookFor(t, agent.id, slot);
+    await bookFor(t, agent.id, freshSlot(t.clock.now()));
+    const other = freshSlot(t.clock.now());
+    await bookFor(t, agent.id, other);
+    await bookFor(t, agent.id, other);
+    const full = await adminPost(request.returnNumber, 'schedule', { agentId: agent.id, ...other });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.code).toMatch(/AGENT_SLOT_FULL|SLOT_FULL/);
+  });
+
+  it('shows the request to its owner whole and to a stranger as status and dates', async () => {
+    const { order, request } = await opened();
+    const stranger = await send(t.app, 'GET', `/api/track/${request.returnNumber}`);
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json().kind).toBe('return');
+    expect(stranger.json().request).toMatchObject({
+      returnNumber: request.returnNumber,
+      status: 'requested',
+      details: null,
+    });
+    const owner = await send(t.app, 'GET', `/api/track/${request.returnNumber}`, {
+      headers: { 'x-order-token': order.accessToken },
+    });
+    expect(owner.json().request.details).toMatchObject({
+      orderNumber: order.orderNumber,
+      description: 'The screen flickers',
+    });
+    expect((await send(t.app, 'GET', `/api/returns/${request.returnNumber}`)).statusCode).toBe(404);
+  });
+});
+
+describe('outcomes: money and stock exactly once', () => {
+  it('refunds one unit of two at its price and puts a sellable unit back on sale', async () => {
+    const { order, request } = await opened({ quantities: [2], price: 5000 }, 1);
+    const before = await quantityOf(t, order.deviceIds[0]!);
+    await inspected(request.returnNumber, true);
+    const res = await adminPost(request.returnNumber, 'refund');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await rowOf(request.returnNumber);
+    expect(row).toMatchObject({ status: 'refunded', refundAmount: 500_000, stockOutcome: 'restocked' });
+    expect(await quantityOf(t, order.deviceIds[0]!)).toBe(before + 1);
+    expectError(await adminPost(request.returnNumber, 'refund'), 409, {
+      code: 'RETURN_MOVE_NOT_ALLOWED',
+      message: "This request is Refunded; 'Refund' is allowed only while Inspected",
+    });
+  });
+
+  it('refunds the whole order across two requests and marks it refunded; a written-off unit stays off sale', async () => {
+    const { order, request } = await opened({ quantities: [2], price: 3000 }, 1);
+    const second = await openReturn(
+      t,
+      returnBody(t.clock.now(), {
+        orderNumber: order.orderNumber,
+        items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+      }),
+      { token: order.accessToken },
+    );
+    const before = await quantityOf(t, order.deviceIds[0]!);
+    await inspected(request.returnNumber, false);
+    await inspected(second.json().returnNumber, true);
+    expect((await adminPost(request.returnNumber, 'refund')).statusCode).toBe(200);
+    expect((await adminPost(second.json().returnNumber, 'refund')).statusCode).toBe(200);
+    const [placed] = await t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(placed!.paymentStatus).toBe('refunded');
+    expect((await rowOf(request.returnNumber)).stockOutcome).toBe('written_off');
+    expect(await quantityOf(t, order.deviceIds[0]!)).toBe(before + 1);
+    const list = await send(t.app, 'GET', '/api/admin/returns', { cookie: admin.cookie });
+    expect(list.json().writeOffs.units).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refunds once when two clicks arrive together', async () => {
+    const { order, request } = await opened({ price: 4000 });
+    await inspected(request.returnNumber);
+    const [a, b] = await Promise.all([
+      adminPost(request.returnNumber, 'refund'),
+      adminPost(request.returnNumber, 'refund'),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [placed] = await t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    const made = await t.db.select().from(refunds);
+    const mine = made.filter((r) => r.reason === `Return ${request.returnNumber}`);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.amount).toBe(400_000);
+    expect(placed!.paymentStatus).toBe('refunded');
+  });
+
+  it('refunds no more than the Payments tab left of the payment', async () => {
+    const { order, request } = await opened({ price: 5000 });
+    const early = await send(t.app, 'POST', `/api/admin/payments/${order.payment.reference}/refund`, {
+      cookie: admin.cookie,
+      body: { amount: 1000 },
+    });
+    expect(early.statusCode, early.body).toBe(200);
+    await inspected(request.returnNumber);
+    expect((await adminPost(request.returnNumber, 'refund')).statusCode).toBe(200);
+    expect((await rowOf(request.returnNumber)).refundAmount).toBe(500_000 - 100_000);
+  });
+
+  it('replaces a unit with a new order at price 0, its stock reserved', async () => {
+    const { order, request } = await opened({ price: 6000 });
+    const before = await quantityOf(t, order.deviceIds[0]!);
+    await inspected(request.returnNumber, false);
+    const res = await adminPost(request.returnNumber, 'replace');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await rowOf(request.returnNumber);
+    expect(row).toMatchObject({ status: 'replaced', stockOutcome: 'written_off' });
+    const [replacement] = await t.db.select().from(orders).where(eq(orders.orderNumber, row.replacementOrderNumber!));
+    expect(replacement).toMatchObject({ totalAmount: 0, replacementOf: request.returnNumber, paymentStatus: 'paid' });
+    expect(await quantityOf(t, order.deviceIds[0]!)).toBe(before - 1);
+  });
+
+  it('opens a warranty repair job at no charge, the device with the collecting agent', async () => {
+    const order = await deliveredOrder(t, admin);
+    const res = await openReturn(
+      t,
+      returnBody(t.clock.now(), {
+        kind: 'warranty',
+        reason: 'battery',
+        orderNumber: order.orderNumber,
+        items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+      }),
+      { token: order.accessToken },
+    );
+    const number = res.json().returnNumber as string;
+    await inspected(number, false);
+    const repaired = await adminPost(number, 'repair', { service: 'battery-replacement' });
+    expect(repaired.statusCode, repaired.body).toBe(200);
+    const row = await rowOf(number);
+    const [job] = await t.db
+      .select()
+      .from(repairBookings)
+      .where(eq(repairBookings.bookingNumber, row.repairJobNumber!));
+    expect(job).toMatchObject({
+      warrantyOf: number,
+      status: 'picked_up',
+      agentId: agent.id,
+      serviceId: 'battery-replacement',
+    });
+    expect(row.stockOutcome).toBeNull();
+  });
+});
+
+describe('GET /api/admin/returns', () => {
+  it('finds a request by its order number and exports the list', async () => {
+    const { order, request } = await opened();
+    const list = await send(t.app, 'GET', `/api/admin/returns?q=${order.orderNumber}`, { cookie: admin.cookie });
+    expect(list.json().items.map((r: { returnNumber: string }) => r.returnNumber)).toEqual([request.returnNumber]);
+    const csv = await send(t.app, 'GET', '/api/admin/returns/export.csv?status=open', { cookie: admin.cookie });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(request.returnNumber);
+    const detail = await send(t.app, 'GET', `/api/admin/returns/${request.returnNumber}`, { cookie: admin.cookie });
+    expect(detail.json()).toMatchObject({ moves: ['approve', 'decline'], order: { refundable: 500_000 } });
+    expect(detail.json().audit[0]).toMatchObject({ action: 'return_request.open' });
+  });
+});
