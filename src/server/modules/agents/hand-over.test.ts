@@ -65,6 +65,7 @@ describe('GET /api/admin/agents/:id/open-work', () => {
           status: 'booked',
         },
       ],
+      collections: [],
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   type TrackedReturn,
   type WarrantableRepair,
 } from '../../../shared/returns';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { returnRequests } from '../../db/schema/returns';
 import { deliveredAt, findOrderForViewer, orderItemsOf, type OrderAccess } from '../orders';
@@ -126,7 +127,9 @@ export async function trackReturn({
   config,
   returnNumber,
   access,
-}: Pick<ReturnDeps, 'db' | 'config'> & {
+}: {
+  db: Database;
+  config: Pick<Config, 'STORE_CURRENCY'>;
   returnNumber: string;
   access: OrderAccess | null;
 }): Promise<TrackedReturn | null> {

@@ -326,6 +326,9 @@ describe('the moves of a request', () => {
       description: 'The screen flickers',
     });
     expect((await send(t.app, 'GET', `/api/returns/${request.returnNumber}`)).statusCode).toBe(404);
+    const chat = await send(t.app, 'POST', '/api/chat', { body: { message: `Where is ${request.returnNumber}?` } });
+    expect(chat.json().response).toContain(`Request **${request.returnNumber}** is **Requested**`);
+    expect(chat.json().response).not.toContain('The screen flickers');
   });
 });
 
@@ -451,5 +454,31 @@ describe('GET /api/admin/returns', () => {
     const detail = await send(t.app, 'GET', `/api/admin/returns/${request.returnNumber}`, { cookie: admin.cookie });
     expect(detail.json()).toMatchObject({ moves: ['approve', 'decline'], order: { refundable: 500_000 } });
     expect(detail.json().audit[0]).toMatchObject({ action: 'return_request.open' });
+  });
+});
+
+describe('POST /api/admin/agents/:id/deactivate', () => {
+  it("hands a deactivated agent's collection to an active agent with room, who then collects it", async () => {
+    const { request } = await opened();
+    const leaving = await createAgent(t);
+    await adminPost(request.returnNumber, 'approve');
+    const slot = freshSlot(t.clock.now());
+    expect((await adminPost(request.returnNumber, 'schedule', { agentId: leaving.id, ...slot })).statusCode).toBe(200);
+    const refused = await send(t.app, 'POST', `/api/admin/agents/${leaving.id}/deactivate`, {
+      cookie: admin.cookie,
+      body: {},
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('1 open return collection');
+    const res = await send(t.app, 'POST', `/api/admin/agents/${leaving.id}/deactivate`, {
+      cookie: admin.cookie,
+      body: { handOver: { mode: 'agent', agentId: agent.id } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().handedOver).toEqual([
+      expect.objectContaining({ kind: 'collection', number: request.returnNumber, toAgentId: agent.id }),
+    ]);
+    expect((await rowOf(request.returnNumber)).agentId).toBe(agent.id);
+    expect((await agentPost(request.returnNumber, 'collect')).statusCode).toBe(200);
   });
 });
