@@ -108,14 +108,22 @@ export const openReturnSchema = z
     kind: z.enum(RETURN_KINDS, { error: 'Choose a return or a warranty claim' }),
     orderNumber: upper.max(40).optional().default(''),
     repairNumber: upper.max(40).optional().default(''),
+    // A line left at 0 units is no line: the form lists every line, the request only those chosen.
     items: z
-      .array(
-        z.object({
-          deviceId: z.uuid({ error: 'Unknown device' }),
-          quantity: z.coerce.number().int('Choose a whole number of units').min(1).max(99),
-        }),
+      .preprocess(
+        (value) =>
+          Array.isArray(value)
+            ? value.filter((item) => Number((item as { quantity?: unknown })?.quantity) !== 0)
+            : value,
+        z
+          .array(
+            z.object({
+              deviceId: z.uuid({ error: 'Unknown device' }),
+              quantity: z.coerce.number().int('Choose a whole number of units').min(1).max(99),
+            }),
+          )
+          .max(50),
       )
-      .max(50)
       .optional()
       .default([]),
     reason: z.enum(REASON_VALUES, { error: RETURN_MESSAGES.chooseReason }),
@@ -256,6 +264,9 @@ export interface ReturnableOrder {
   /** When each kind's window closes (null until delivered). */
   returnUntil: string | null;
   warrantyUntil: string | null;
+  /** Whether each window is still open now, by the store's clock. */
+  returnOpen: boolean;
+  warrantyOpen: boolean;
   lines: { deviceId: string; name: string; price: number; bought: number; returnable: number }[];
   requests: { returnNumber: string; kind: ReturnKind; status: ReturnStatus; createdAt: string }[];
   shippingAddress: string;

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { RETURN_OPEN_STATUSES, type ReturnKind, type ReturnStatus } from '../../../shared/return-moves';
 import {
   windowEnd,
+  windowRefusal,
   type ReturnableOrder,
   type ReturnRequestView,
   type ReturnSummary,
@@ -49,6 +50,8 @@ export async function returnableOrder({
     deliveredAt: delivered?.toISOString() ?? null,
     returnUntil: delivered ? windowEnd('return', delivered).toISOString() : null,
     warrantyUntil: delivered ? windowEnd('warranty', delivered).toISOString() : null,
+    returnOpen: delivered !== null && windowRefusal('return', delivered, access.now) === null,
+    warrantyOpen: delivered !== null && windowRefusal('warranty', delivered, access.now) === null,
     lines: lines.map((line) => ({
       deviceId: line.deviceId,
       name: line.name,
