@@ -348,6 +348,12 @@ export interface ReturnsOverview {
   writeOffs: ReturnWriteOffs;
 }
 
+/** Every staff move's reply: what was done, and the request as the list shows it. */
+export interface ReturnMoveReply {
+  message: string;
+  request: AdminReturnRow;
+}
+
 export type AdminReturnList = {
   items: AdminReturnRow[];
   total: number;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ADMIN_EXPORT_PATHS } from '../../../shared/admin-exports';
 import {
   adminReturnQuerySchema,
+  type AdminReturnRow,
+  type ReturnMoveReply,
   declineReturnSchema,
   inspectReturnSchema,
   MAX_RETURN_PHOTOS,
@@ -41,6 +43,12 @@ import { findReturn, returnNotFound } from './records';
 import { adminReturnDetail } from './staff-views';
 
 type ByNumber = { Params: { returnNumber: string } };
+
+/** A staff move's reply: what was done, in words for the toast, and the request as the list shows it. */
+const said = async (message: string, moved: Promise<AdminReturnRow>): Promise<ReturnMoveReply> => ({
+  message,
+  request: await moved,
+});
 const ADMIN = { config: { access: ['admin' as const] } };
 const AGENT = { config: { access: ['agent' as const] } };
 const CUSTOMER = { config: { access: ['customer' as const] } };
@@ -145,28 +153,40 @@ export function registerReturnRoutes(
     actor: { ...sessionUser(request), ip: request.ip },
   });
   app.post<ByNumber>('/api/admin/returns/:returnNumber/approve', ADMIN, async (request) =>
-    approveReturn(staff(request)),
+    said('Request approved', approveReturn(staff(request))),
   );
   app.post<ByNumber>('/api/admin/returns/:returnNumber/decline', ADMIN, async (request) =>
-    declineReturn({ ...staff(request), input: parseInput(declineReturnSchema, request.body, { form: true }) }),
+    said(
+      'Request declined',
+      declineReturn({ ...staff(request), input: parseInput(declineReturnSchema, request.body, { form: true }) }),
+    ),
   );
   app.post<ByNumber>('/api/admin/returns/:returnNumber/schedule', ADMIN, async (request) =>
-    scheduleCollection({
-      ...staff(request),
-      input: parseInput(scheduleCollectionSchema, request.body, { form: true }),
-    }),
+    said(
+      'Collection scheduled',
+      scheduleCollection({
+        ...staff(request),
+        input: parseInput(scheduleCollectionSchema, request.body, { form: true }),
+      }),
+    ),
   );
   app.post<ByNumber>('/api/admin/returns/:returnNumber/refund', ADMIN, async (request) =>
-    refundReturn({ ...staff(request), provider }),
+    said('Refund processed successfully', refundReturn({ ...staff(request), provider })),
   );
   app.post<ByNumber>('/api/admin/returns/:returnNumber/repair', ADMIN, async (request) =>
-    repairReturn({ ...staff(request), input: parseInput(repairReturnSchema, request.body ?? {}, { form: true }) }),
+    said(
+      'Warranty repair opened at no charge',
+      repairReturn({ ...staff(request), input: parseInput(repairReturnSchema, request.body ?? {}, { form: true }) }),
+    ),
   );
   app.post<ByNumber>('/api/admin/returns/:returnNumber/replace', ADMIN, async (request) =>
-    replaceReturn(staff(request)),
+    said('Replacement order placed', replaceReturn(staff(request))),
   );
   app.post<ByNumber>('/api/admin/returns/:returnNumber/send-back', ADMIN, async (request) =>
-    sendBackReturn({ ...staff(request), input: parseInput(resolveReturnSchema, request.body ?? {}, { form: true }) }),
+    said(
+      'Device returned to the customer',
+      sendBackReturn({ ...staff(request), input: parseInput(resolveReturnSchema, request.body ?? {}, { form: true }) }),
+    ),
   );
 
   // --- The agent's collections ---
@@ -175,17 +195,20 @@ export function registerReturnRoutes(
     listAgentCollections({ db, agentId: sessionUser(request).id }),
   );
   app.post<ByNumber>('/api/agent/returns/:returnNumber/collect', AGENT, async (request) =>
-    collectReturn(staff(request)),
+    said('Device marked as collected', collectReturn(staff(request))),
   );
   app.post<ByNumber>(
     '/api/agent/returns/:returnNumber/inspect',
     { bodyLimit: PHOTOS_BODY, ...AGENT },
     async (request) =>
-      inspectReturn({
-        ...staff(request),
-        input: parseInput(inspectReturnSchema, request.body, { form: true }),
-        imageBudget: imageBudgets.forRequest(clientKey(request.ip)),
-      }),
+      said(
+        'Inspection recorded',
+        inspectReturn({
+          ...staff(request),
+          input: parseInput(inspectReturnSchema, request.body, { form: true }),
+          imageBudget: imageBudgets.forRequest(clientKey(request.ip)),
+        }),
+      ),
   );
 
   // The customer's and the agent's photos: private, to the admin and the request's agent only.
