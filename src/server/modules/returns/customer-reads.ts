@@ -69,13 +69,15 @@ export async function returnableOrder({
   };
 }
 
-/** GET /api/account/warranty-repairs: the signed-in customer's finished repairs and their warranty's last day. */
+/** GET /api/account/warranty-repairs: the signed-in customer's finished repairs still under warranty, and its last day. */
 export async function warrantableRepairs({
   db,
   customerId,
+  now,
 }: {
   db: Database;
   customerId: string;
+  now: Date;
 }): Promise<WarrantableRepair[]> {
   const repairs = await finishedRepairsOf(db, customerId);
   const open = await db
@@ -83,7 +85,7 @@ export async function warrantableRepairs({
     .from(returnRequests)
     .where(and(eq(returnRequests.customerId, customerId), inArray(returnRequests.status, RETURN_OPEN_STATUSES)));
   return repairs
-    .filter((repair) => repair.returnedAt)
+    .filter((repair) => repair.returnedAt && windowRefusal('repair_warranty', repair.returnedAt, now) === null)
     .map((repair) => ({
       repairNumber: repair.bookingNumber,
       returnedAt: repair.returnedAt!.toISOString(),

@@ -127,7 +127,7 @@ export function registerReturnRoutes(
     customerReturns({ db, customerId: sessionUser(request).id }),
   );
   app.get('/api/account/warranty-repairs', CUSTOMER, async (request) =>
-    warrantableRepairs({ db, customerId: sessionUser(request).id }),
+    warrantableRepairs({ db, customerId: sessionUser(request).id, now: clock.now() }),
   );
 
   // --- The admin's Returns tab ---
