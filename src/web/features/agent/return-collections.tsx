@@ -1,10 +1,17 @@
 import { useId, useState } from 'react';
 import { formatPickupDate } from '../../../shared/repair-calendar';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, type ReturnStatus } from '../../../shared/return-moves';
-import { INSPECTION_CONDITIONS, inspectReturnSchema, reasonLabel, type AgentCollection } from '../../../shared/returns';
+import {
+  INSPECTION_CONDITIONS,
+  inspectReturnSchema,
+  MAX_RETURN_PHOTOS,
+  reasonLabel,
+  type AgentCollection,
+} from '../../../shared/returns';
 import { formatPhone } from '../../../shared/phones';
 import { DialogActions } from '../../components/dialog-actions';
 import { ListStatus } from '../../components/list-status';
+import { FormPhotoPicker } from '../../components/photo-picker';
 import { LoadedQuery } from '../../components/loaded-query';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge';
 import { panelClass } from '../../components/tabbed-page';
@@ -23,7 +30,7 @@ const TONES: Partial<Record<ReturnStatus, BadgeTone>> = {
   inspected: 'purple',
 };
 
-/** The agent's return collections by slot: Mark Collected, then Record Inspection (condition, sellable, notes). */
+/** The agent's return collections by slot: Mark Collected, then Record Inspection (condition, sellable, notes, photos). */
 export function ReturnCollections({ agentId }: { agentId: string }) {
   const collections = useAgentCollections(agentId);
   const id = useId();
@@ -112,7 +119,8 @@ function InspectDialog({
   const form = useZodForm(inspectReturnSchema, {
     defaultValues: { conditionFound: undefined, sellable: false, notes: '', photos: [] },
   });
-  const input = inputProps(form, useId());
+  const id = useId();
+  const input = inputProps(form, id);
   const { onSubmit, alert, busy } = useFormSubmit(
     form,
     async (inspection) => {
@@ -138,6 +146,13 @@ function InspectDialog({
             It can be sold again (back on sale if refunded or replaced)
           </CheckboxField>
           <TextAreaField label="Notes" required rows={4} {...input('notes')} />
+          <FormPhotoPicker
+            form={form}
+            id={id}
+            max={MAX_RETURN_PHOTOS}
+            hint={`Up to ${MAX_RETURN_PHOTOS} photos of the device as you found it.`}
+            alt="The device as found"
+          />
           <DialogActions>
             <Button type="submit" disabled={busy}>
               Save Inspection

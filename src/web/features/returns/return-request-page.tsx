@@ -4,7 +4,9 @@ import { formatDate } from '../../../shared/dates';
 import { formatPickupDate } from '../../../shared/repair-calendar';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../../../shared/return-moves';
 import { reasonLabel } from '../../../shared/returns';
+import { POLICIES } from '../../../shared/store';
 import { Button } from '../../components/ui/button';
+import { money } from '../../lib/money';
 import { cancelReturn, useReturnRequest } from './returns-api';
 
 /**
@@ -80,6 +82,12 @@ export function Component() {
           {request.agentFirstName ? ` with ${request.agentFirstName}` : ''}
         </p>
         {request.declineReason && <p>Declined: {request.declineReason}</p>}
+        {request.refundAmount !== null && (
+          <p>
+            Refunded {money(request.refundAmount / 100, 'card')} to the card you paid with; it reaches you in{' '}
+            {POLICIES.refundCardDays} business days.
+          </p>
+        )}
         {request.repairJobNumber && <p>Warranty repair: {request.repairJobNumber} (no charge)</p>}
         {request.replacementOrderNumber && <p>Replacement order: {request.replacementOrderNumber}</p>}
       </section>

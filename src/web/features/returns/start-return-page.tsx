@@ -5,8 +5,15 @@ import { formatDate } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { formatPickupDate, pickupDates } from '../../../shared/repair-calendar';
 import { RETURN_KIND_LABELS } from '../../../shared/return-moves';
-import { openReturnSchema, RETURN_MESSAGES, RETURN_REASONS, type OpenReturnInput } from '../../../shared/returns';
+import {
+  MAX_RETURN_PHOTOS,
+  openReturnSchema,
+  RETURN_MESSAGES,
+  RETURN_REASONS,
+  type OpenReturnInput,
+} from '../../../shared/returns';
 import { POLICIES } from '../../../shared/store';
+import { FormPhotoPicker } from '../../components/photo-picker';
 import { buttonClass } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { SelectField, TextAreaField } from '../../components/ui/field';
@@ -15,7 +22,7 @@ import { openReturn, useCollectionSlots, useReturnableOrder, useWarrantableRepai
 
 /**
  * /return-requests/new?order=ORD-...&kind=return|warranty, or ?repair=REP-...: which units, the reason,
- * a description and the collection's address and slot, parsed by the route's own schema. The order
+ * a description, up to 4 photos and the collection's address and slot, parsed by the route's own schema. The order
  * opens for whoever may open its page (its emailed link, the placing browser, its customer).
  */
 export function Component() {
@@ -90,11 +97,13 @@ function ReturnForm({
       items: returnable.map((line) => ({ deviceId: line.deviceId, quantity: 0 })),
       reason: undefined,
       description: '',
+      photos: [],
       pickupDate: '',
       pickupTime: undefined,
     },
   });
-  const input = inputProps(form, useId());
+  const id = useId();
+  const input = inputProps(form, id);
   const date = form.watch('pickupDate') ?? '';
   const slots = useCollectionSlots(date);
   const { onSubmit, alert, busy } = useFormSubmit(
@@ -150,6 +159,13 @@ function ReturnForm({
         options={RETURN_REASONS.map((r) => ({ value: r.value, label: r.label }))}
       />
       <TextAreaField {...input('description')} label="Description" required rows={4} />
+      <FormPhotoPicker
+        form={form}
+        id={id}
+        max={MAX_RETURN_PHOTOS}
+        hint={`Up to ${MAX_RETURN_PHOTOS} photos of the fault or damage help us decide quickly.`}
+        alt="The device you are sending back"
+      />
       <TextAreaField {...input('pickupAddress')} label="Pickup address" required rows={2} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
