@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { orders, outboxEmails, refunds, repairBookings, returnRequests } from '../../db/schema';
+import { auditLog, orders, outboxEmails, refunds, repairBookings, returnRequests } from '../../db/schema';
 import {
   createAgent,
   CUSTOMER_PASSWORD,
@@ -14,7 +15,8 @@ import { expectError } from '../../../../tests/support/errors';
 import { bookFor } from '../../../../tests/support/repairs';
 import { deliveredOrder, freshSlot, openReturn, quantityOf, returnBody } from '../../../../tests/support/returns';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import type { ReturnRequestView } from '../../../shared/returns';
+import { ACCOUNT_MESSAGES } from '../../../shared/accounts';
+import type { AgentCollection, ReturnRequestView } from '../../../shared/returns';
 
 const t = useTestApp({ ADMIN_NOTIFY_EMAIL: 'returns-desk@quickbuy.test' });
 const START = new Date('2026-11-22T10:00:00Z');
@@ -73,6 +75,14 @@ async function signIn(email: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return sessionCookie(res);
+}
+
+/** A small PNG as the picker sends it. */
+async function photoDataUrl() {
+  const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#b91c1c' } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
 }
 
 const rowOf = async (number: string) =>
@@ -289,6 +299,80 @@ describe('the moves of a request', () => {
     });
   });
 
+  it("lets only the collection's agent collect and inspect it, in order, and keeps the inspection, its photos and the audit", async () => {
+    const { request } = await opened();
+    const number = request.returnNumber;
+    expect((await adminPost(number, 'approve')).statusCode).toBe(200);
+    expect((await adminPost(number, 'schedule', { agentId: agent.id, ...freshSlot(t.clock.now()) })).statusCode).toBe(
+      200,
+    );
+
+    // Only an agent, and only the one it is scheduled with.
+    expectError(await send(t.app, 'POST', `/api/agent/returns/${number}/collect`), 401, {
+      code: 'UNAUTHORIZED',
+      message: ACCOUNT_MESSAGES.signInRequired,
+    });
+    expectError(await agentPost(number, 'collect', {}, admin.cookie), 403, {
+      code: 'FORBIDDEN',
+      message: ACCOUNT_MESSAGES.forbidden,
+    });
+    const other = await createAgent(t);
+    const otherCookie = await signInAs(t, 'agent', other.username!);
+    expectError(await agentPost(number, 'collect', {}, otherCookie), 403, {
+      code: 'FORBIDDEN',
+      message: 'This collection is assigned to another agent',
+    });
+    const listed = await send(t.app, 'GET', '/api/agent/returns', { cookie: otherCookie });
+    expect(listed.json()).toEqual([]);
+
+    // Inspected only once collected.
+    const inspection = {
+      conditionFound: 'Damaged',
+      sellable: false,
+      notes: 'Back glass cracked; the buyer says it arrived so',
+      photos: [await photoDataUrl()],
+    };
+    expectError(await agentPost(number, 'inspect', inspection), 409, {
+      code: 'RETURN_MOVE_NOT_ALLOWED',
+      message: "This request is Collection Scheduled; 'Record Inspection' is allowed only while Collected",
+    });
+    expect((await agentPost(number, 'collect')).statusCode).toBe(200);
+    expectError(await agentPost(number, 'collect'), 409, {
+      code: 'RETURN_MOVE_NOT_ALLOWED',
+      message: "This request is Collected; 'Mark Collected' is allowed only while Collection Scheduled",
+    });
+    const done = await agentPost(number, 'inspect', inspection);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ message: 'Inspection recorded', request: { status: 'inspected' } });
+
+    // The agent's dashboard shows what they found; the photo opens for them and the admin, not another agent.
+    const mine = (await send(t.app, 'GET', '/api/agent/returns', { cookie: agent.cookie })).json() as AgentCollection[];
+    expect(mine.find((c) => c.returnNumber === number)).toMatchObject({
+      status: 'inspected',
+      inspection: { conditionFound: 'Damaged', sellable: false, notes: inspection.notes, photoCount: 1 },
+    });
+    const photoPath = (who: 'agent' | 'admin') => `/api/${who}/returns/${number}/photos/inspection/0`;
+    const seen = await send(t.app, 'GET', photoPath('agent'), { cookie: agent.cookie });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toMatch(/^image\//);
+    expect((await send(t.app, 'GET', photoPath('admin'), { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await send(t.app, 'GET', photoPath('agent'), { cookie: otherCookie })).statusCode).toBe(404);
+
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'return_request'), eq(auditLog.entityId, number)))
+      .orderBy(asc(auditLog.createdAt));
+    expect(audit.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ['return_request.open', null],
+      ['return_request.approve', admin.id],
+      ['return_request.schedule', admin.id],
+      ['return_request.collect', agent.id],
+      ['return_request.inspect', agent.id],
+    ]);
+    expect(audit.at(-1)!.after).toMatchObject({ status: 'inspected', conditionFound: 'Damaged', sellable: false });
+  });
+
   it('schedules only an active agent with room at the slot', async () => {
     const { request } = await opened();
     await adminPost(request.returnNumber, 'approve');
@@ -365,6 +449,10 @@ describe('outcomes: money and stock exactly once', () => {
     expect((await adminPost(second.json().returnNumber, 'refund')).statusCode).toBe(200);
     const [placed] = await t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
     expect(placed!.paymentStatus).toBe('refunded');
+    // Together the two refunds are what the order charged, its lines and anything beyond them.
+    const refunded =
+      (await rowOf(request.returnNumber)).refundAmount! + (await rowOf(second.json().returnNumber)).refundAmount!;
+    expect(refunded).toBe(Math.round(placed!.totalAmount * 100));
     expect((await rowOf(request.returnNumber)).stockOutcome).toBe('written_off');
     expect(await quantityOf(t, order.deviceIds[0]!)).toBe(before + 1);
     const list = await send(t.app, 'GET', '/api/admin/returns', { cookie: admin.cookie });
