@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from './axe';
 import { Api, E2E_AGENT, expect, placePaidOrder, test, uniqueId } from './fixtures';
 import { emailTo, orderLinkInMail } from './mailbox';
 import { offeredSlots } from './repair-booking';
+import { deliver } from './return-request';
 
 // A return and a warranty claim from the customer's order to the outcome, in real browsers against the
 // real server: the customer's pages, the admin's Returns tab and the agent's Return Collections.
@@ -14,13 +15,6 @@ import { offeredSlots } from './repair-booking';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 const VIEWPORTS = [DESKTOP, PHONE];
-
-/** The admin moves a paid order to delivered, as the Orders tab's buttons do. */
-async function deliver(admin: Api, orderNumber: string) {
-  for (const status of ['processing', 'shipped', 'delivered']) {
-    await admin.expect(admin.post(`/api/admin/orders/${orderNumber}/status`, { status }));
-  }
-}
 
 /** A small photo of the device, as a phone's camera gives one to the picker. */
 const photo = async (name: string) => ({
