@@ -11,12 +11,13 @@ import {
   signInAs,
   signUpCustomer,
 } from '../../../../tests/support/accounts';
-import { expectError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { bookFor } from '../../../../tests/support/repairs';
 import { deliveredOrder, freshSlot, openReturn, quantityOf, returnBody } from '../../../../tests/support/returns';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts';
-import type { AgentCollection, ReturnRequestView } from '../../../shared/returns';
+import { RETURN_MESSAGES, type AgentCollection, type ReturnRequestView } from '../../../shared/returns';
+import { SELL_MESSAGES } from '../../../shared/sell-form';
 
 const t = useTestApp({ ADMIN_NOTIFY_EMAIL: 'returns-desk@quickbuy.test' });
 const START = new Date('2026-11-22T10:00:00Z');
@@ -105,6 +106,39 @@ describe('POST /api/returns', () => {
     ]);
     // Mail to the order's address carries nothing the requester typed.
     expect(mail[0]!.text).not.toContain('The screen flickers');
+  });
+
+  it("keeps up to 4 photos under the sell form's rules, private to the admin", async () => {
+    const order = await deliveredOrder(t, admin);
+    const body = (photos: string[]) =>
+      returnBody(t.clock.now(), {
+        orderNumber: order.orderNumber,
+        items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+        photos,
+      });
+    const photo = await photoDataUrl();
+    expectFieldError(
+      await openReturn(t, body(Array(5).fill(photo)), { token: order.accessToken }),
+      400,
+      'VALIDATION_FAILED',
+      'photos',
+      RETURN_MESSAGES.tooManyPhotos,
+    );
+    const text = `data:image/png;base64,${Buffer.from('not an image').toString('base64')}`;
+    expectFieldError(
+      await openReturn(t, body([text]), { token: order.accessToken }),
+      415,
+      'INVALID_IMAGE',
+      'photos',
+      SELL_MESSAGES.photoInvalid,
+    );
+    const res = await openReturn(t, body([photo, photo]), { token: order.accessToken });
+    expect(res.statusCode, res.body).toBe(201);
+    const number = (res.json() as ReturnRequestView).returnNumber;
+    expect(res.json().photoCount).toBe(2);
+    const path = `/api/admin/returns/${number}/photos/request/1`;
+    expect((await send(t.app, 'GET', path, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await send(t.app, 'GET', path)).statusCode).toBe(401);
   });
 
   it('answers a stranger without the order token as if the order did not exist', async () => {
@@ -362,7 +396,7 @@ describe('the moves of a request', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'return_request'), eq(auditLog.entityId, number)))
-      .orderBy(asc(auditLog.createdAt));
+      .orderBy(asc(auditLog.id));
     expect(audit.map((entry) => [entry.action, entry.actorId])).toEqual([
       ['return_request.open', null],
       ['return_request.approve', admin.id],
@@ -475,16 +509,29 @@ describe('outcomes: money and stock exactly once', () => {
     expect(placed!.paymentStatus).toBe('refunded');
   });
 
-  it('refunds no more than the Payments tab left of the payment', async () => {
-    const { order, request } = await opened({ price: 5000 });
+  /** A request inspected after the Payments tab refunded `amount` of its order, then refunded by the request. */
+  async function refundedAfterPaymentsTab(price: number, amount: number) {
+    const { order, request } = await opened({ price });
     const early = await send(t.app, 'POST', `/api/admin/payments/${order.payment.reference}/refund`, {
       cookie: admin.cookie,
-      body: { amount: 1000 },
+      body: { amount },
     });
     expect(early.statusCode, early.body).toBe(200);
     await inspected(request.returnNumber);
     expect((await adminPost(request.returnNumber, 'refund')).statusCode).toBe(200);
+    return request;
+  }
+
+  it('refunds no more than the Payments tab left of the payment', async () => {
+    const request = await refundedAfterPaymentsTab(5000, 1000);
     expect((await rowOf(request.returnNumber)).refundAmount).toBe(500_000 - 100_000);
+  });
+
+  it('gives nothing more when the Payments tab refunded it all, and still resolves the request', async () => {
+    const request = await refundedAfterPaymentsTab(2500, 2500);
+    expect(await rowOf(request.returnNumber)).toMatchObject({ status: 'refunded', refundAmount: 0 });
+    const made = await t.db.select().from(refunds);
+    expect(made.filter((r) => r.reason === `Return ${request.returnNumber}`)).toEqual([]);
   });
 
   it('replaces a unit with a new order at price 0, its stock reserved', async () => {
@@ -542,6 +589,27 @@ describe('GET /api/admin/returns', () => {
     const detail = await send(t.app, 'GET', `/api/admin/returns/${request.returnNumber}`, { cookie: admin.cookie });
     expect(detail.json()).toMatchObject({ moves: ['approve', 'decline'], order: { refundable: 500_000 } });
     expect(detail.json().audit[0]).toMatchObject({ action: 'return_request.open' });
+  });
+});
+
+describe('GET /api/admin/overview', () => {
+  it('counts the open requests and the days the oldest has waited; a cancelled one is no longer open', async () => {
+    const overview = async (cookie = admin.cookie) =>
+      (await send(t.app, 'GET', '/api/admin/overview', { cookie })).json().returns as {
+        open: number;
+        oldestOpenDays: number | null;
+      };
+    const before = (await overview()).open;
+    const { order, request } = await opened();
+    t.clock.set(new Date(START.getTime() + 3 * DAY));
+    // A staff session ends long before three days: the admin signs in again.
+    const later = (await signedInAdmin(t)).cookie;
+    expect(await overview(later)).toMatchObject({ open: before + 1, oldestOpenDays: 3 });
+    const cancelled = await send(t.app, 'POST', `/api/returns/${request.returnNumber}/cancel`, {
+      headers: { 'x-order-token': order.accessToken },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await overview(later)).open).toBe(before);
   });
 });
 
