@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, outboxEmails, refunds, repairBookings, returnRequests } from '../../db/schema';
 import {
@@ -16,6 +17,7 @@ import { bookFor } from '../../../../tests/support/repairs';
 import { deliveredOrder, freshSlot, openReturn, quantityOf, returnBody } from '../../../../tests/support/returns';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts';
+import { RETURN_MOVES, returnMoveRefusal, type ReturnMove } from '../../../shared/return-moves';
 import { RETURN_MESSAGES, type AgentCollection, type ReturnRequestView } from '../../../shared/returns';
 import { SELL_MESSAGES } from '../../../shared/sell-form';
 
@@ -310,6 +312,40 @@ describe('the moves of a request', () => {
       code: 'RETURN_MOVE_NOT_ALLOWED',
       message: "This request is Approved; 'Approve' is allowed only while Requested",
     });
+  });
+
+  it('refuses, at every step of a return, each move the table does not allow there, in its words', async () => {
+    const { order, request } = await opened();
+    const number = request.returnNumber;
+    const slot = freshSlot(t.clock.now());
+    const staffMoves: [ReturnMove, () => Promise<LightMyRequestResponse>][] = [
+      ['approve', () => adminPost(number, 'approve')],
+      ['decline', () => adminPost(number, 'decline', { reason: 'Outside what we cover' })],
+      ['schedule', () => adminPost(number, 'schedule', { agentId: agent.id, ...slot })],
+      ['refund', () => adminPost(number, 'refund')],
+      ['repair', () => adminPost(number, 'repair', { service: 'battery-replacement' })],
+      ['replace', () => adminPost(number, 'replace')],
+      ['sendBack', () => adminPost(number, 'send-back')],
+      ['collect', () => agentPost(number, 'collect')],
+      ['inspect', () => agentPost(number, 'inspect', { conditionFound: 'Like new', sellable: true, notes: 'Fine' })],
+      [
+        'cancel',
+        () => send(t.app, 'POST', `/api/returns/${number}/cancel`, { headers: { 'x-order-token': order.accessToken } }),
+      ],
+    ];
+    const path: ReturnMove[] = ['approve', 'schedule', 'collect', 'inspect', 'refund'];
+    for (const next of [...path, null]) {
+      const { status, agentId } = await rowOf(number);
+      for (const [move, post] of staffMoves) {
+        // Before a collection is scheduled it is no agent's: an agent's move is 403 there (the first test).
+        if (RETURN_MOVES[move].by === 'agent' && !agentId) continue;
+        const refusal = returnMoveRefusal(move, { status, kind: 'return' });
+        if (refusal === null) continue;
+        expectError(await post(), 409, { code: 'RETURN_MOVE_NOT_ALLOWED', message: refusal });
+      }
+      if (next) expect((await staffMoves.find(([move]) => move === next)![1]()).statusCode).toBe(200);
+    }
+    expect((await rowOf(number)).status).toBe('refunded');
   });
 
   it('lets the customer cancel before the collection, not after, and gives the slot back', async () => {
