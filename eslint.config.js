@@ -79,6 +79,7 @@ export default tseslint.config(
             ['orders'],
             ['checkout'],
             ['repairs', 'trade-ins'],
+            ['returns'],
             ['agents', 'tracking', 'chat', 'reports', 'spa', 'health', 'metrics'],
           ],
           except: ['.test.ts'],

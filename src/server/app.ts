@@ -39,6 +39,7 @@ import { registerOrderRoutes } from './modules/orders';
 import { registerPaymentRoutes } from './modules/payments';
 import { registerAdminRepairRoutes, registerRepairRoutes, repairHeads } from './modules/repairs';
 import { registerReportRoutes } from './modules/reports';
+import { isReturnPhoto, registerReturnRoutes } from './modules/returns';
 import { registerSpa } from './modules/spa';
 import { registerTrackingRoutes } from './modules/tracking';
 import { isTradeInPhoto, registerTradeInRoutes } from './modules/trade-ins';
@@ -122,7 +123,9 @@ export async function buildApp({
   // Every module's routes, lowest layer first (docs/architecture.md, the modules and their layers).
   registerAuditRoutes(app, context, { findPeople });
   registerMailRoutes(app, context);
-  registerImageRoutes(app, context, { isPrivate: isTradeInPhoto, imageBudgets });
+  // A seller's photos and a return's are private: served by their own modules' routes, never by /images/.
+  const isPrivate = async (db: Database, id: string) => (await isTradeInPhoto(db, id)) || isReturnPhoto(db, id);
+  registerImageRoutes(app, context, { isPrivate, imageBudgets });
   registerAccountRoutes(app, context, { imageBudgets });
   registerPaymentRoutes(app, context);
   registerCatalogRoutes(app, context);
@@ -136,6 +139,7 @@ export async function buildApp({
   registerRepairRoutes(app, context);
   registerAdminRepairRoutes(app, context);
   registerTradeInRoutes(app, context, { imageBudgets });
+  registerReturnRoutes(app, context, { imageBudgets });
   registerAgentRoutes(app, context);
   registerTrackingRoutes(app, context);
   registerChatRoutes(app, context);

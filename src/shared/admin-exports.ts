@@ -11,6 +11,7 @@ export const ADMIN_EXPORT_PATHS = {
   tradeIns: '/api/admin/trade-ins/export',
   payments: '/api/admin/payments/export',
   repairs: '/api/admin/repairs/export',
+  returns: '/api/admin/returns/export',
 } as const;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

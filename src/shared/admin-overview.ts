@@ -1,3 +1,4 @@
+import type { ReturnsOverview } from './returns';
 /** GET /api/admin/overview: the Overview tab's figures (definitions in docs/decisions/027). */
 export interface AdminOverview {
   totalCustomers: number;
@@ -17,6 +18,8 @@ export interface AdminOverview {
   }[];
   /** The last 30 days in Cape Town time, oldest first, every day present. */
   daily: { date: string; revenue: number; orders: number }[];
+  /** Returns and warranty claims: open ones, the oldest's age, units written off. */
+  returns: ReturnsOverview;
 }
 
 export const RECENT_TRANSACTIONS = 5;

@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   { key: 'transactions', label: 'Transactions' },
   { key: 'orders', label: 'Orders' },
   { key: 'repairs', label: 'Repairs' },
+  { key: 'returns', label: 'Returns' },
   { key: 'agents', label: 'Agents' },
   { key: 'devices', label: 'Devices' },
   { key: 'paystack', label: 'Paystack' },

@@ -52,13 +52,14 @@ export const AGENT_MESSAGES = {
 } as const;
 
 /** "1 trade-in and 2 pickups": an agent's open work, as a refusal names it. */
-export function describeOpenWork(work: { tradeIns: number; pickups: number }): string {
+export function describeOpenWork(work: { tradeIns: number; pickups: number; collections?: number }): string {
   const part = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const parts = [
     work.tradeIns ? part(work.tradeIns, 'open trade-in') : '',
     work.pickups ? part(work.pickups, 'open pickup') : '',
-  ];
-  return parts.filter(Boolean).join(' and ');
+    work.collections ? part(work.collections, 'open return collection') : '',
+  ].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
 /** A South African number, as the Phone field's placeholder shows it. */
@@ -117,6 +118,8 @@ export interface AgentWorkCounts {
   completed: number;
   tradeIns: { assigned: number; completed: number };
   pickups: { assigned: number; completed: number };
+  /** Return collections given to them, and those they inspected. */
+  collections: { assigned: number; completed: number };
 }
 
 /** An agent card: the account, and their work counted as their own dashboard counts it (decision 047). */
@@ -169,11 +172,20 @@ export interface OpenPickup {
 export interface AgentOpenWork {
   tradeIns: OpenTradeIn[];
   pickups: OpenPickup[];
+  collections: OpenCollection[];
+}
+
+/** An open return collection of an agent: one still to collect, or a device they hold uninspected. */
+export interface OpenCollection {
+  returnNumber: string;
+  pickupDate: string;
+  pickupTime: string;
+  status: string;
 }
 
 /** Where each record went: POST /deactivate's reply and the audit entry's details. */
 export interface HandedOver {
-  kind: 'trade-in' | 'pickup';
+  kind: 'trade-in' | 'pickup' | 'collection';
   number: string;
   toAgentId: string;
   toAgentName: string;

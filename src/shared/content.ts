@@ -1,4 +1,5 @@
 import { formatAmount } from './money';
+import { paths } from './paths';
 import { POLICIES, STORE } from './store';
 
 /**
@@ -8,6 +9,8 @@ import { POLICIES, STORE } from './store';
 interface FaqEntry {
   question: string;
   answer: string;
+  /** Where the answer's promise is acted on: a return or a claim starts from the order in the account. */
+  action?: { label: string; to: string };
 }
 
 export interface FaqCategory {
@@ -34,7 +37,9 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         question: 'What warranty comes with a device I buy?',
         answer:
           `Every device carries a ${POLICIES.deviceWarrantyMonths}-month warranty against hardware faults under normal use. ` +
-          `If a battery's capacity drops below ${POLICIES.batteryReplacementThresholdPercent}% during the warranty, we replace it.`,
+          `If a battery's capacity drops below ${POLICIES.batteryReplacementThresholdPercent}% during the warranty, we replace it. ` +
+          'Claim it from the order in your account, or from the link in your order email.',
+        action: { label: 'Make a warranty claim', to: paths.account },
       },
       {
         question: 'Which payment methods do you accept?',
@@ -49,7 +54,9 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         question: 'Can I return a device?',
         answer:
           `Yes, within ${POLICIES.returnDays} days of delivery. Refunds reach you in ${POLICIES.refundCardDays} business days ` +
-          `by card and ${POLICIES.refundBankDays} business days by bank transfer.`,
+          `by card and ${POLICIES.refundBankDays} business days by bank transfer. Start it from the order in your ` +
+          'account, or from the link in your order email; our agent collects the device.',
+        action: { label: 'Start a return', to: paths.account },
       },
     ],
   },
@@ -89,7 +96,10 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
       },
       {
         question: 'Is there a warranty on repairs?',
-        answer: `Yes. Every repair carries a ${POLICIES.repairWarrantyDays}-day warranty on the work and the parts we fitted.`,
+        answer:
+          `Yes. Every repair carries a ${POLICIES.repairWarrantyDays}-day warranty on the work and the parts we fitted. ` +
+          'Claim it from the repair in your account (Repairs).',
+        action: { label: 'Make a warranty claim', to: paths.account },
       },
       {
         question: 'Do you collect my device for repair?',

@@ -123,6 +123,18 @@ export const PAGES: PageMeta[] = [
   },
   { pattern: '/track', title: 'Track | QuickBuy', description: 'Track your device sale.', indexed: true },
   {
+    pattern: '/return-requests/new',
+    title: 'Start a return | QuickBuy',
+    description: 'Return a device or make a warranty claim.',
+    indexed: false,
+  },
+  {
+    pattern: '/return-requests/:returnNumber',
+    title: 'Your return request | QuickBuy',
+    description: 'Your return or warranty claim.',
+    indexed: false,
+  },
+  {
     pattern: '/agent-login',
     title: 'Partner program | QuickBuy',
     description: 'Sign in for agents and administrators.',

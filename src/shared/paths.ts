@@ -28,6 +28,12 @@ export const paths = {
   sell: '/sell',
   repairs: '/repairs',
   track: '/track',
+  /** A return or warranty claim from an order (`kind` return or warranty) or a finished repair. */
+  startReturn: (source: { orderNumber: string; kind: 'return' | 'warranty' } | { repairNumber: string }) =>
+    'orderNumber' in source
+      ? `/return-requests/new?order=${encodeURIComponent(source.orderNumber)}&kind=${source.kind}`
+      : `/return-requests/new?repair=${encodeURIComponent(source.repairNumber)}`,
+  returnRequest: (returnNumber: string) => `/return-requests/${encodeURIComponent(returnNumber)}`,
   /** The track page with a number filled in and searched. */
   trackNumber: (number: string) => `/track?number=${encodeURIComponent(number)}`,
   agentLogin: '/agent-login',

@@ -34,6 +34,22 @@ const PHOTO_DATA_URL = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/;
 /** Each photo is at most this many bytes of data URL (about 3.7 MB of image). */
 export const MAX_PHOTO_DATA_URL_LENGTH = 5_000_000;
 
+/**
+ * Up to `max` photos as data URLs of a JPEG, PNG or WebP (the page shrinks each first): the sell
+ * form's rules, which every form taking photos from a customer shares (a return's photos too).
+ */
+export const photoList = (max: number, tooMany: string) =>
+  z
+    .array(
+      z
+        .string()
+        .max(MAX_PHOTO_DATA_URL_LENGTH, SELL_MESSAGES.photoInvalid)
+        .regex(PHOTO_DATA_URL, SELL_MESSAGES.photoInvalid),
+    )
+    .max(max, tooMany)
+    .optional()
+    .default([]);
+
 /** True when the digits end in a correct Luhn check digit (IMEIs, card numbers). */
 export function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
@@ -96,16 +112,7 @@ export const sellFormSchema = z
       .pipe(z.email(SELL_MESSAGES.emailInvalid)),
     isOwner: z.literal(true, { error: SELL_MESSAGES.ownerRequired }),
     imei: imeiField.optional().default(''),
-    photos: z
-      .array(
-        z
-          .string()
-          .max(MAX_PHOTO_DATA_URL_LENGTH, SELL_MESSAGES.photoInvalid)
-          .regex(PHOTO_DATA_URL, SELL_MESSAGES.photoInvalid),
-      )
-      .max(MAX_SELL_PHOTOS, SELL_MESSAGES.tooManyPhotos)
-      .optional()
-      .default([]),
+    photos: photoList(MAX_SELL_PHOTOS, SELL_MESSAGES.tooManyPhotos),
   })
   .superRefine((form, ctx) => {
     // The lists follow the type (section 9); a value from another type's list is refused.

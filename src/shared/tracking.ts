@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { RepairTrackingView } from './repairs';
+import type { TrackedReturn } from './returns';
 import { normaliseNumber, type TrackedTradeIn } from './trade-ins';
 
 /** Longer than any number we give out (TXN + 16 digits is the longest), short enough to refuse a paste of a whole email. */
 export const TRACK_NUMBER_MAX = 40;
 
 export const TRACK_MESSAGES = {
-  required: 'Enter your transaction, order or repair booking number',
+  required: 'Enter your transaction, order, repair booking or return number',
   tooLong: `That is longer than any of our numbers (at most ${TRACK_NUMBER_MAX} characters): check the number you entered`,
 } as const;
 
@@ -34,8 +35,9 @@ export interface TrackedOrder {
   } | null;
 }
 
-/** GET /api/track/:number: one box for a sale (TXN...), an order (ORD-...) or a repair booking (REP-...). */
+/** GET /api/track/:number: one box for a sale (TXN...), an order (ORD-...), a repair booking (REP-...) or a return (RET-...). */
 export type TrackReply =
   | { kind: 'trade-in'; tradeIn: TrackedTradeIn }
   | { kind: 'order'; order: TrackedOrder }
-  | { kind: 'repair'; repair: RepairTrackingView };
+  | { kind: 'repair'; repair: RepairTrackingView }
+  | { kind: 'return'; request: TrackedReturn };

@@ -3,9 +3,11 @@ import type { AdminAgent } from '../../src/shared/agents';
 import type { PagedReply } from '../../src/shared/paging';
 import { pickupDates } from '../../src/shared/repair-calendar';
 import type { RepairBookedReply } from '../../src/shared/repairs';
+import type { Device } from '../../src/shared/catalog';
 import { expectNoAxeViolations } from './axe';
 import { Api, E2E_ADMIN as ADMIN, E2E_AGENT as AGENT, expect, placePaidOrder, test, uniqueId } from './fixtures';
 import { freeBooking, postBooking } from './repair-booking';
+import { deliver, requestReturn } from './return-request';
 import { acceptOfferByEmail, assignedTablet, submitTablet } from './sell-form';
 
 // The staff's half of the accessibility walks: axe-core finds nothing on the partner portal's sign-in and its
@@ -79,6 +81,13 @@ async function awaitingPayment(api: Api, admin: Api, agent: Api, id: string) {
   await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount: 5000 }));
   await acceptOfferByEmail(api, email, number);
   return number;
+}
+
+/** A delivered order of `device` and a return requested on it by the browser that placed it: it awaits the admin. */
+async function requestedReturn(api: Api, admin: Api, device: Device) {
+  const placed = await placePaidOrder(api, device);
+  await deliver(admin, placed.orderNumber);
+  return requestReturn(api, placed, device.id);
 }
 
 /** The header's menu of a signed-in staff member, open: the account menu from lg up, the phone's menu below. */
@@ -231,6 +240,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
         postBooking(api, await freeBooking(api, pickupDates(new Date()).at(-4), `a11y.${uniqueId()}@example.co.za`)),
         201,
       );
+      const returnNumber = await requestedReturn(api, admin, device);
       await signInAs('admin');
       const walk = axeWalk(page);
       const heading = (name: string) => (p: Page) => p.getByRole('heading', { name, exact: true });
@@ -316,6 +326,20 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
           submit: 'Cancel Booking',
         },
       );
+
+      const returnCard = (p: Page) => p.getByRole('listitem', { name: `Request ${returnNumber}` });
+      await openTab(page, 'returns', returnCard, returnNumber);
+      await walk.check('Returns');
+      await checkDialog(
+        page,
+        walk,
+        returnCard(page).getByRole('button', { name: 'View Details' }),
+        `Request ${returnNumber}`,
+      );
+      await checkDialog(page, walk, returnCard(page).getByRole('button', { name: 'Approve' }), 'Approve');
+      await checkDialog(page, walk, returnCard(page).getByRole('button', { name: 'Decline' }), 'Decline Request', {
+        submit: 'Decline Request',
+      });
 
       await openTab(page, 'agents', (p) => p.getByRole('listitem', { name: AGENT.name }), AGENT.username);
       await walk.check('Agents');

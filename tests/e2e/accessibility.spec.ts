@@ -2,10 +2,12 @@ import type { Page } from '@playwright/test';
 import { COLLECTION_SLUGS } from '../../src/shared/catalog';
 import type { CheckoutReply } from '../../src/shared/orders';
 import { paths } from '../../src/shared/paths';
+import { RETURN_MESSAGES } from '../../src/shared/returns';
 import { expectNoAxeViolations } from './axe';
 import { fillCheckoutDetails, payInWidget } from './checkout-form';
 import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId } from './fixtures';
 import { chooseFreePickup } from './repair-booking';
+import { deliver, requestReturn } from './return-request';
 import { fillPhone, submitTablet } from './sell-form';
 
 // The storefront: axe-core finds nothing on any page of the store, at 1280 and at
@@ -172,6 +174,34 @@ for (const { name, viewport } of WIDTHS) {
       await page.goto(paths.orderConfirmation(unpaid.orderNumber));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Awaiting Payment');
       await scan(page, 'an unpaid order');
+    });
+
+    test("returns: a delivered order's returns, the request form with its errors, a request's page", async ({
+      page,
+      api,
+      admin,
+      customer,
+      makeDevice,
+    }) => {
+      test.slow();
+      const device = await makeDevice();
+      const paid = await placePaidOrder(api, device, customer.email);
+      await deliver(admin, paid.orderNumber);
+      await page.goto(paths.orderConfirmation(paid.orderNumber));
+      await expect(page.getByRole('link', { name: 'Start a return' })).toBeVisible();
+      await scan(page, 'a delivered order with its returns');
+      await page.getByRole('link', { name: 'Make a warranty claim' }).click();
+      await page.getByRole('button', { name: 'Submit claim' }).click();
+      await expect(page.getByLabel(/^Reason/)).toHaveAccessibleDescription(RETURN_MESSAGES.chooseReason);
+      await scan(page, 'the warranty claim form, errors shown');
+
+      const returnNumber = await requestReturn(api, paid, device.id);
+      await page.goto(paths.returnRequest(returnNumber));
+      await expect(page.getByRole('button', { name: 'Cancel Request' })).toBeVisible();
+      await scan(page, 'a return request');
+      await page.goto(`/track?number=${returnNumber}`);
+      await expect(page.getByRole('region', { name: `Return ${returnNumber}` })).toBeVisible();
+      await scan(page, 'a return request tracked');
     });
 
     test('sign-in and sign-up pages, with validation errors shown', async ({ page }) => {

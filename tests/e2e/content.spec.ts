@@ -53,6 +53,8 @@ test.describe('static pages show the spec text', () => {
 
     await main(page).getByText('Can I return a device?', { exact: true }).click();
     await expect(main(page).getByText(/within 14 days of delivery/)).toBeVisible();
+    // The answers whose promise a customer acts on lead to where they do it: the orders in their account.
+    await expect(main(page).getByRole('link', { name: 'Start a return' })).toHaveAttribute('href', '/account');
 
     await expect(main(page).getByRole('link', { name: 'Email Us' })).toHaveAttribute(
       'href',
@@ -69,6 +71,7 @@ test.describe('static pages show the spec text', () => {
     await expect(main(page).getByRole('heading', { name: '6-month device warranty' })).toBeVisible();
     await expect(main(page).getByRole('heading', { name: '90-day repair warranty' })).toBeVisible();
     await expect(main(page).getByText(/battery capacity drops below 80%/)).toBeVisible();
+    await expect(main(page).getByRole('link', { name: 'Make a warranty claim' })).toHaveAttribute('href', '/account');
   });
 
   test('Returns allows 14 days and gives refund times by card and bank transfer', async ({ page }) => {
@@ -78,6 +81,7 @@ test.describe('static pages show the spec text', () => {
     await expect(main(page).getByRole('heading', { name: 'Returns within 14 days' })).toBeVisible();
     await expect(main(page).getByText('3-5 business days after we approve the return.')).toBeVisible();
     await expect(main(page).getByText('1-2 business days after we approve the return.')).toBeVisible();
+    await expect(main(page).getByRole('link', { name: 'Start a return' })).toHaveAttribute('href', '/account');
   });
 
   test('Shipping lists standard and express prices, South Africa only, and payment methods', async ({ page }) => {

@@ -44,6 +44,9 @@ export const LOOKUPS: Lookup[] = [
   { method: 'POST', url: '/api/trade-ins/:number/decline', ref: (i) => `TXN1700000${six(i)}123`, body: email },
   { method: 'PUT', url: '/api/trade-ins/:number/payout', ref: (i) => `TXN1700000${six(i)}123`, body: () => ({}) },
   { method: 'POST', url: '/api/trade-ins/:number/link', ref: (i) => `TXN1700000${six(i)}123`, body: () => ({}) },
+  { method: 'GET', url: '/api/returns/:returnNumber', ref: (i) => `RET-${six(i)}123` },
+  { method: 'POST', url: '/api/returns/:returnNumber/cancel', ref: (i) => `RET-${six(i)}123`, body: () => ({}) },
+  { method: 'GET', url: '/api/returns/for-order/:orderNumber', ref: orderNumber },
   { method: 'POST', url: '/api/payments/verify', ref: (i) => `QB-${six(i)}`, bodyField: 'reference' },
   {
     method: 'POST',

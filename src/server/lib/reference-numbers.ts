@@ -82,3 +82,8 @@ export async function withFreeNumber<T>(
   }
   throw new Error(`no free number after ${attempts} attempts`);
 }
+
+/** RET- + last six digits of the timestamp + three random digits: a return request, shaped like a repair booking's. */
+export function returnNumber(now: Date): string {
+  return `RET-${String(now.getTime()).slice(-6)}${String(randomInt(0, 1000)).padStart(3, '0')}`;
+}

@@ -194,6 +194,8 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
             storefrontRoute(paths.sell, 'sell/sell-page', () => import('../features/sell/sell-page')),
             storefrontRoute(paths.repairs, 'repairs/repairs-page', () => import('../features/repairs/repairs-page')),
             appRoute(paths.track, () => import('../features/track/track-page')),
+            appRoute('/return-requests/new', () => import('../features/returns/start-return-page')),
+            appRoute('/return-requests/:returnNumber', () => import('../features/returns/return-request-page')),
             appRoute(paths.agentLogin, () => import('../features/auth/agent-login-page')),
             appRoute(paths.agentDashboard, () => import('../features/agent/agent-dashboard-page')),
             appRoute(paths.admin, () => import('../features/admin/admin-page')),

@@ -14,4 +14,5 @@ export * from './orders';
 export * from './payments';
 export * from './rate-limit-store';
 export * from './repairs';
+export * from './returns';
 export * from './trade-ins';

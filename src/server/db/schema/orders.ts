@@ -47,6 +47,8 @@ export const orders = pgTable(
     cartId: text('cart_id'),
     courier: text('courier'),
     trackingNumber: text('tracking_number'),
+    /** The return request (RET-...) this order replaces a unit of: shipped at no charge, never paid. */
+    replacementOf: text('replacement_of'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -28,6 +28,8 @@ export const repairBookings = pgTable(
     pickupTime: text('pickup_time').notNull(),
     status: text('status').notNull().default('booked'),
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The return request (RET-...) whose warranty opened this job: repaired at no charge. */
+    warrantyOf: text('warranty_of'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -27,6 +27,7 @@ import {
 import { hasActed, recordAudit, type SignedInActor } from '../audit';
 import type { Config } from '../../config';
 import { agentHasRepairs } from '../repairs';
+import { agentHasReturns } from '../returns';
 import { agentHasTradeIns } from '../trade-ins';
 import { changeAgentStatus } from './status';
 import { agentCard, agentOpenWork, agentWorkCounts, withWork } from './work';
@@ -140,11 +141,19 @@ export async function deleteAgent({ db, clock, actor, id }: Change & { id: strin
   return transaction(db, async (tx) => {
     const account = await lockAgentAccount(tx, id);
     const work = await agentOpenWork(tx, id);
-    const open = describeOpenWork({ tradeIns: work.tradeIns.length, pickups: work.pickups.length });
+    const open = describeOpenWork({
+      tradeIns: work.tradeIns.length,
+      pickups: work.pickups.length,
+      collections: work.collections.length,
+    });
     if (open)
       throw new AppError(ERROR_CODES.conflict, AGENT_MESSAGES.deleteHasWork(account.name, open), { status: 409 });
     const before = await agentCard(tx, account);
-    const history = (await agentHasTradeIns(tx, id)) || (await agentHasRepairs(tx, id)) || (await hasActed(tx, id));
+    const history =
+      (await agentHasTradeIns(tx, id)) ||
+      (await agentHasRepairs(tx, id)) ||
+      (await agentHasReturns(tx, id)) ||
+      (await hasActed(tx, id));
     await removeAgentAccount(tx, { id, keepRecord: history, now });
     await recordAudit(tx, {
       actor,

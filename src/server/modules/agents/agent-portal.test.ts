@@ -69,6 +69,7 @@ describe('GET /api/agent/summary', () => {
       completed: 4,
       tradeIns: { assigned: 7, completed: 3 },
       pickups: { assigned: 2, completed: 1 },
+      collections: { assigned: 0, completed: 0 },
     });
     expect(await summaryOf(other.cookie)).toMatchObject({
       assigned: 1,

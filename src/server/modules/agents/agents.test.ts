@@ -55,6 +55,7 @@ describe('POST /api/admin/agents', () => {
       completed: 0,
       tradeIns: { assigned: 0, completed: 0 },
       pickups: { assigned: 0, completed: 0 },
+      collections: { assigned: 0, completed: 0 },
       joinDate: expect.any(String),
     });
     const signIn = await send(t.app, 'POST', '/api/auth/agent/signin', {

@@ -61,6 +61,7 @@ describe('GET /api/admin/agents/:id/open-work', () => {
           status: 'booked',
         },
       ],
+      collections: [],
     });
   });
 });

@@ -14,6 +14,7 @@ import { AppError, invalidField } from '../../lib/errors';
 import { activeAgents, type AgentAccount, lockAgentAccount, setAgentAccountStatus } from '../accounts';
 import { recordAudit, type SignedInActor } from '../audit';
 import { handOverPickup } from '../repairs';
+import { handOverCollection } from '../returns';
 import { handOverTradeIn } from '../trade-ins';
 import { agentCard, agentOpenWork, agentWorkCounts } from './work';
 
@@ -72,7 +73,11 @@ async function handOverOrder(tx: DbHandle, candidates: Candidate[], handOver: Ha
 async function handOverWork(tx: Transaction, change: StatusChange): Promise<HandedOver[]> {
   const { before, handOver, actor, config, now } = change;
   const work = await agentOpenWork(tx, before.id);
-  const counted = describeOpenWork({ tradeIns: work.tradeIns.length, pickups: work.pickups.length });
+  const counted = describeOpenWork({
+    tradeIns: work.tradeIns.length,
+    pickups: work.pickups.length,
+    collections: work.collections.length,
+  });
   if (!counted) return [];
   if (!handOver) throw conflict(AGENT_MESSAGES.openWork(before.name, counted));
   const candidates = (await activeAgents(tx)).filter((agent) => agent.id !== before.id);
@@ -92,6 +97,10 @@ async function handOverWork(tx: Transaction, change: StatusChange): Promise<Hand
   for (const { bookingNumber: number } of work.pickups) {
     const to = await handOverPickup(tx, { number, from, candidates: order.next(), actor, config, now });
     record('pickup', number, to);
+  }
+  for (const { returnNumber: number } of work.collections) {
+    const to = await handOverCollection(tx, { number, from, candidates: order.next(), actor, config, now });
+    record('collection', number, to);
   }
   return handed;
 }
@@ -124,7 +133,11 @@ interface StatusRequest {
 /** "Agent deactivated; 1 open trade-in and 1 open pickup handed over" */
 function deactivatedMessage(handedOver: HandedOver[]) {
   const count = (kind: HandedOver['kind']) => handedOver.filter((record) => record.kind === kind).length;
-  const work = describeOpenWork({ tradeIns: count('trade-in'), pickups: count('pickup') });
+  const work = describeOpenWork({
+    tradeIns: count('trade-in'),
+    pickups: count('pickup'),
+    collections: count('collection'),
+  });
   return work ? `${AGENT_MESSAGES.deactivated}; ${work} handed over` : AGENT_MESSAGES.deactivated;
 }
 
@@ -145,7 +158,9 @@ export async function deactivateAgent({
     const before = await lockAgentAccount(tx, id);
     if (before.status === 'inactive') {
       const work = await agentOpenWork(tx, id);
-      if (work.tradeIns.length + work.pickups.length === 0) throw conflict(AGENT_MESSAGES.alreadyInactive);
+      if (work.tradeIns.length + work.pickups.length + work.collections.length === 0) {
+        throw conflict(AGENT_MESSAGES.alreadyInactive);
+      }
     }
     const { after, handedOver } = await changeAgentStatus(tx, {
       before,

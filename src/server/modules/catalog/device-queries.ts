@@ -224,7 +224,7 @@ export async function getDevice({ db, id }: { db: Database; id: string }): Promi
   return device;
 }
 
-export async function findDevice({ db, id }: { db: Database; id: string }): Promise<Device | null> {
+export async function findDevice({ db, id }: { db: DbHandle; id: string }): Promise<Device | null> {
   if (!isUuid(id)) return null;
   const rows = await db
     .select()

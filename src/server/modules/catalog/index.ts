@@ -5,7 +5,7 @@
  */
 
 export { registerCatalogAdminRoutes } from './admin-routes';
-export { getCollection, listDevices } from './device-queries';
+export { findDevice, getCollection, listDevices } from './device-queries';
 export { registerCatalogRoutes } from './routes';
 export { absoluteUrl, catalogHeads, headTags, registerSeoRoutes } from './seo';
 export { releaseStock, reserveStock, retakeStock } from './stock';

@@ -5,9 +5,18 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { getCollection, listDevices } from '../catalog';
 import { getOrderStatus } from '../orders';
+import { trackReturn } from '../returns';
 import { getTradeInStatus } from '../trade-ins';
+import { RETURN_STATUS_LABELS } from '../../../shared/return-moves';
 import { composeAnswer, type ChatFacts, type DeviceMatch } from './built-in';
-import { findOrderNumber, findTransactionNumber, matchTopics, parseProductQuery, type ProductQuery } from './intents';
+import {
+  findOrderNumber,
+  findReturnNumber,
+  findTransactionNumber,
+  matchTopics,
+  parseProductQuery,
+  type ProductQuery,
+} from './intents';
 import { askModel } from './openrouter';
 
 interface ChatLogger {
@@ -83,22 +92,38 @@ async function searchDevices({ db, query }: { db: Database; query: ProductQuery 
 }
 
 /** Everything the store knows that bears on this message: topics, order and sale status, matching devices. */
-async function gatherFacts({ db, message }: { db: Database; message: string }): Promise<ChatFacts> {
+async function gatherFacts({
+  db,
+  config,
+  message,
+}: {
+  db: Database;
+  config: Pick<Config, 'STORE_CURRENCY'>;
+  message: string;
+}): Promise<ChatFacts> {
   const topics = matchTopics(message);
   const orderNumber = findOrderNumber(message);
   const transactionNumber = findTransactionNumber(message);
-  const productQuery = orderNumber || transactionNumber ? null : parseProductQuery(message, topics);
-  const [order, tradeIn, search] = await Promise.all([
+  const returnNumber = findReturnNumber(message);
+  const productQuery = orderNumber || transactionNumber || returnNumber ? null : parseProductQuery(message, topics);
+  const [order, tradeIn, tracked, search] = await Promise.all([
     orderNumber ? getOrderStatus({ db, orderNumber }) : null,
     transactionNumber ? getTradeInStatus({ db, transactionNumber }) : null,
+    // A stranger's view: status and dates, never the request itself.
+    returnNumber ? trackReturn({ db, config, returnNumber, access: null }) : null,
     productQuery ? searchDevices({ db, query: productQuery }) : null,
   ]);
+  const last = tracked?.statusHistory.at(-1);
   return {
     topics,
     orderNumber,
     order,
     transactionNumber,
     tradeIn,
+    returnNumber,
+    returnRequest: tracked
+      ? { status: RETURN_STATUS_LABELS[tracked.status], updatedAt: last?.date ?? tracked.createdAt }
+      : null,
     product: productQuery && search ? { query: productQuery, ...search } : null,
   };
 }
@@ -129,7 +154,7 @@ export async function answerChat({
   log: ChatLogger;
 }): Promise<{ response: string }> {
   const currency: Currency = config.STORE_CURRENCY;
-  const facts = await gatherFacts({ db, message });
+  const facts = await gatherFacts({ db, config, message });
   const builtIn = composeAnswer(message, facts, { currency });
   if (!config.OPENROUTER_API_KEY) return { response: builtIn };
   try {

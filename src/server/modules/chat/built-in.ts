@@ -29,6 +29,9 @@ export interface ChatFacts {
   order: OrderStatusSummary | null;
   transactionNumber: string | null;
   tradeIn: TradeInStatusSummary | null;
+  returnNumber: string | null;
+  /** A request's status and its last step's date: what anyone holding its number is told. */
+  returnRequest: { status: string; updatedAt: string } | null;
   /** `namedModel`: the matches are the model the message named, not just its brand or type. */
   product: { query: ProductQuery; matches: DeviceMatch[]; namedModel: boolean } | null;
 }
@@ -176,6 +179,16 @@ function orderAnswer(orderNumber: string, order: OrderStatusSummary | null): str
   ].join(' ');
 }
 
+function returnAnswer(returnNumber: string, request: ChatFacts['returnRequest']): string {
+  if (!request) {
+    return `I couldn't find a return or warranty request with that number. Please check it (they look like RET-123456789), or ${link('contact us', paths.contact)}.`;
+  }
+  return [
+    `Request **${returnNumber}** is **${request.status}** (last step ${formatDate(request.updatedAt)}).`,
+    `Its timeline is on ${link('Track Orders', paths.trackNumber(returnNumber))}; the whole request opens from your order's email or your account.`,
+  ].join(' ');
+}
+
 function tradeInAnswer(transactionNumber: string, tradeIn: TradeInStatusSummary | null): string {
   if (!tradeIn) {
     return `${NOT_FOUND_TRANSACTION} Please check it on ${link('Track Orders', paths.track)}, or ${link('contact us', paths.contact)} and we'll help.`;
@@ -284,8 +297,9 @@ export function composeAnswer(message: string, facts: ChatFacts, options: { curr
   const parts: string[] = [];
   if (facts.orderNumber) parts.push(orderAnswer(facts.orderNumber, facts.order));
   if (facts.transactionNumber) parts.push(tradeInAnswer(facts.transactionNumber, facts.tradeIn));
+  if (facts.returnNumber) parts.push(returnAnswer(facts.returnNumber, facts.returnRequest));
 
-  const looked = facts.orderNumber !== null || facts.transactionNumber !== null;
+  const looked = facts.orderNumber !== null || facts.transactionNumber !== null || facts.returnNumber !== null;
   const topics = facts.topics.filter((t) => !(looked && (t === 'tracking' || t === 'selling')));
   for (const topic of topics.slice(0, MAX_TOPICS)) {
     parts.push(topic === 'repairs' ? repairAnswer(message) : TOPIC_ANSWERS[topic]());

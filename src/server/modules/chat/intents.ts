@@ -82,6 +82,12 @@ export function findTransactionNumber(message: string): string | null {
   return match ? match[0].toUpperCase() : null;
 }
 
+/** RET- and nine digits (a return or warranty request) anywhere in the message. */
+export function findReturnNumber(message: string): string | null {
+  const match = /\bRET-\d{9}\b/i.exec(message);
+  return match ? match[0].toUpperCase() : null;
+}
+
 export interface ProductQuery {
   /** The listing's category filter when the type has one, else 'all' (and `type` narrows). */
   category: CategoryFilter;

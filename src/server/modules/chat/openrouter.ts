@@ -71,6 +71,13 @@ function describeFacts(facts: ChatFacts, currency: Currency): string {
         : `Device sale ${facts.transactionNumber}: no transaction with this number exists.`,
     );
   }
+  if (facts.returnNumber) {
+    lines.push(
+      facts.returnRequest
+        ? `Return request ${facts.returnNumber}: status ${facts.returnRequest.status}, last step ${formatDate(facts.returnRequest.updatedAt)} (only the status may be told); the timeline is on ${paths.track}.`
+        : `Return request ${facts.returnNumber}: no request with this number exists.`,
+    );
+  }
   if (facts.product) {
     const model = describeModel(facts.product.query);
     const what = facts.product.namedModel ? model : describeQuery(facts.product.query, currency);

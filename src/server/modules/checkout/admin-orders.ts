@@ -56,7 +56,7 @@ import {
  * refund it accepted emails the customer the amount and the refund's reference. Every refund of
  * the admin's passes here, so each path sends the same email.
  */
-async function refundStep(
+export async function refundStep(
   db: Database,
   provider: PaymentProviderDriver,
   reserved: ReservedRefund,

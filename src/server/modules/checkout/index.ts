@@ -4,6 +4,7 @@
  * outside it (the quickbuy/server-modules lint rule).
  */
 
+export { refundStep } from './admin-orders';
 export { registerOrderAdminRoutes } from './admin-order-routes';
 export { registerPaymentAdminRoutes } from './admin-payment-routes';
 export { registerCheckoutRoutes } from './routes';

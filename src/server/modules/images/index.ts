@@ -16,6 +16,7 @@ export {
   getImageVariant,
   insertImage,
   missingImages,
+  normaliseFormPhotos,
   normaliseImage,
   storeImage,
 } from './stored-images';

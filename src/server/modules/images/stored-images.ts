@@ -3,7 +3,7 @@ import { IMAGE_WIDTHS } from '../../../shared/catalog';
 import { imageTypesMessage, UPLOAD_IMAGE_TYPES, type ImageType } from '../../../shared/images';
 import type { Database, DbHandle } from '../../db/client';
 import { imageVariants, images } from '../../db/schema/images';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidField } from '../../lib/errors';
 import { ownImages, type ImageBudget } from './budgets';
 import { runImageJob } from './image-jobs';
 import { jpegScanCount, MAX_JPEG_SCANS } from './jpeg-scans';
@@ -173,4 +173,28 @@ export async function getImageVariant({
     .where(eq(images.id, id))
     .limit(1);
   return original ? { data: original.data, contentType: original.contentType, width: null } : null;
+}
+
+/**
+ * A form's photos (data URLs: the sell form's, a return's) as normaliseImage keeps them, or the form's
+ * own refusal under `field`: bytes of another type are a 415 and one empty or not decoding a 400, both
+ * in the form's words (`invalid`); one too large or too slow to read says so in the images' words.
+ */
+export async function normaliseFormPhotos(
+  photos: string[],
+  budget: ImageBudget,
+  { field, invalid }: { field: string; invalid: string },
+) {
+  try {
+    return await Promise.all(
+      photos.map((photo) =>
+        normaliseImage({ data: Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64'), budget }),
+      ),
+    );
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
+    if (error.status === 415) throw new AppError(INVALID_IMAGE, invalid, { status: 415, fields: { [field]: invalid } });
+    const mine = error.message === IMAGE_REFUSALS.empty || error.message === IMAGE_REFUSALS.notAnImage;
+    throw invalidField(field, mine ? invalid : error.message);
+  }
 }

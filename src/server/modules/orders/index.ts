@@ -4,7 +4,7 @@
  * imported from outside it (the quickbuy/server-modules lint rule).
  */
 
-export { linkExpiry, orderLinkToken, placedBy } from './access';
+export { findOrderForViewer, linkExpiry, mayOpenOrder, orderLinkToken, placedBy } from './access';
 export type { OrderAccess } from './access';
 export { getAdminOrder, listAdminOrders, revokeOrderLinks } from './admin-orders';
 export { renderOrderCancelled } from './cancellation-email';
@@ -20,10 +20,11 @@ export {
   markOrderRefunded,
   updateTracking,
 } from './moves';
-export { createOrder, lockHoldsOf } from './placing';
+export { createOrder, createReplacementOrder, lockHoldsOf } from './placing';
 export {
   ORDER_NOT_FOUND,
   ORDER_NOT_FOUND_MESSAGE,
+  deliveredAt,
   findOrder,
   findOrderPayment,
   heldUnits,
@@ -31,7 +32,7 @@ export {
   orderItemsOf,
   toOrderView,
 } from './reads';
-export type { OrderRow } from './reads';
+export type { OrderItemRow, OrderRow } from './reads';
 export { renderRefundEmail } from './refund-email';
 export { orderAccessOf, orderTokenOf } from './request-access';
 export { registerOrderRoutes } from './routes';

@@ -220,3 +220,50 @@ export async function lockHoldsOf(tx: DbHandle, clientAddress: string): Promise<
 const lockHolds = preparedSql(
   (value: Value<{ key: string }>) => sql`select pg_advisory_xact_lock(hashtextextended(${value('key')}, 0))`,
 );
+
+/**
+ * A replacement of a returned unit (the returns module): a new order of the same customer, address
+ * and lines, every line at price 0, already settled ('paid' with nothing to pay, so the Orders tab
+ * ships it as any other) and marked as the replacement of `replacementOf` (RET-...). The caller has
+ * reserved the stock in the same transaction. No payment exists for it, so nothing of it can be
+ * refunded; cancelling it gives its stock back as for any order.
+ */
+export async function createReplacementOrder(
+  tx: Transaction,
+  { original, lines, replacementOf, now }: { original: OrderRow; lines: OrderLine[]; replacementOf: string; now: Date },
+): Promise<Pick<OrderRow, 'id' | 'orderNumber'>> {
+  const created = await withFreeNumber(
+    (attempt) => makeOrderNumber(new Date(now.getTime() + (attempt < 3 ? attempt : randomInt(1, 1_000_000)))),
+    async (orderNumber) => {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          orderNumber,
+          customerId: original.customerId,
+          firstName: original.firstName,
+          lastName: original.lastName,
+          customerName: original.customerName,
+          customerEmail: original.customerEmail,
+          customerPhone: original.customerPhone,
+          shippingAddress: original.shippingAddress,
+          billingAddress: original.billingAddress,
+          totalAmount: 0,
+          currency: original.currency,
+          status: 'pending',
+          paymentStatus: 'paid',
+          // Unique like every order's; no provider ever sees it.
+          paymentReference: `REPLACE-${replacementOf}`,
+          accessTokenHash: hashToken(randomBytes(32).toString('base64url')),
+          replacementOf,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: orders.orderNumber })
+        .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      return row;
+    },
+  );
+  await tx.insert(orderItems).values(lines.map((line) => ({ orderId: created.id, ...line, price: 0 })));
+  afterCommit(tx, everyOrder.forget);
+  return created;
+}

@@ -1,8 +1,8 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OrderPaymentStatus, OrderStatus, OrderView } from '../../../shared/orders';
 import type { DbHandle } from '../../db/client';
 import { prepared, type Preparable, type Value } from '../../db/prepared';
-import { orderItems, orders } from '../../db/schema/orders';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
 import { rememberedTotal } from '../../lib/paging';
 
 /** Finding an order and its lines, by number or payment reference, and the view every reader of it shares. */
@@ -115,4 +115,19 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): OrderView {
     courier: order.courier,
     trackingNumber: order.trackingNumber,
   };
+}
+
+/** When the order first reached 'delivered' (its history's entry), or null while it has not: returns count from it. */
+export async function deliveredAt(db: DbHandle, orderId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${orderStatusHistory.createdAt})` })
+    .from(orderStatusHistory)
+    .where(
+      and(
+        eq(orderStatusHistory.orderId, orderId),
+        eq(orderStatusHistory.kind, 'status'),
+        eq(orderStatusHistory.status, 'delivered'),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
 }

@@ -16,6 +16,7 @@ export {
   recordRefundResult,
   refundableAmount,
   refundableByReference,
+  refundStatus,
   reserveRefund,
 } from './refunds';
 export type { ReservedRefund } from './refunds';

@@ -56,7 +56,16 @@ export async function reserveRefund(
     requestedBy,
     reason = null,
     now,
-  }: { reference: string; amount?: number; requestedBy: string | null; reason?: string | null; now: Date },
+    atMost,
+  }: {
+    reference: string;
+    amount?: number;
+    requestedBy: string | null;
+    reason?: string | null;
+    now: Date;
+    /** Reserve what is due up to what is left (a return's refund after a partial one elsewhere); null when nothing is left. */
+    atMost?: number;
+  },
 ): Promise<ReservedRefund> {
   const [payment] = await tx.select().from(payments).where(eq(payments.reference, reference)).for('update').limit(1);
   if (!payment) throw paymentNotFound();
@@ -70,7 +79,7 @@ export async function reserveRefund(
     );
   }
   const left = payment.amount - (await refundTotals(tx, payment.id)).held;
-  const value = amount ?? left;
+  const value = atMost === undefined ? (amount ?? left) : Math.min(atMost, left);
   if (!Number.isInteger(value) || value <= 0) throw invalidRefundAmount();
   if (value > left) throw invalidField('amount', PAYMENT_MESSAGES.refundTooMuch(left, payment.currency));
   const [row] = await tx
@@ -173,4 +182,10 @@ export async function refundableByReference(db: DbHandle, references: string[]):
     .where(and(inArray(payments.reference, references), eq(payments.status, 'success')))
     .groupBy(payments.id);
   return new Map(rows.map((row) => [row.reference, row.amount - Number(row.held)]));
+}
+
+/** A refund's status ('pending', 'processed', 'failed'), or null when there is no such refund. */
+export async function refundStatus(db: DbHandle, refundId: string): Promise<RefundStatus | null> {
+  const [row] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId)).limit(1);
+  return (row?.status as RefundStatus | undefined) ?? null;
 }

@@ -10,3 +10,6 @@ export { trackRepair } from './bookings';
 export { handOverPickup, openPickupsOf } from './hand-over';
 export { registerRepairRoutes } from './routes';
 export { repairHeads } from './seo';
+export { listOfferedSlots, lockPickupDay, releaseSlot, takeSlot } from './slots';
+export { agentPickupsAt, findFinishedRepair, finishedRepairsOf, openWarrantyRepair } from './warranty-jobs';
+export type { FinishedRepair } from './warranty-jobs';

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { returnsOverview } from '../returns';
 import { OVERVIEW_DAYS, RECENT_TRANSACTIONS, type AdminOverview } from '../../../shared/admin-overview';
 import type { Database } from '../../db/client';
 import { payments, refunds, tradeIns, users } from '../../db/schema';
@@ -102,5 +103,6 @@ export async function getOverview({ db, clock }: { db: Database; clock: Clock })
       status: r.status,
     })),
     daily,
+    returns: await returnsOverview(db, now),
   };
 }

@@ -18,6 +18,7 @@ export function registerTrackingRoutes(app: FastifyInstance, { db, config, clock
       const { number } = parseInput(trackParamsSchema, request.params, { form: true }); // the track box's one field
       return trackNumber({
         db,
+        config,
         number,
         viewer: sessionUser(request, { optional: true }),
         orderAccess: orderAccessOf(request, { clock, config }),

@@ -4,10 +4,9 @@ import { SELL_MESSAGES, type SellForm, type SellReply } from '../../../shared/se
 import type { AnySaleStatus } from '../../../shared/trade-in-statuses';
 import { afterCommit, transaction, type DbHandle } from '../../db/client';
 import { tradeInImages, tradeInQuotes, tradeIns } from '../../db/schema/trade-ins';
-import { AppError, invalidField } from '../../lib/errors';
 import { transactionNumber as makeTransactionNumber, clockNumbers, insertNumbered } from '../../lib/reference-numbers';
 import { adminNotifyAddress } from '../accounts';
-import { IMAGE_REFUSALS, type ImageBudget, insertImage, INVALID_IMAGE, normaliseImage } from '../images';
+import { type ImageBudget, insertImage, normaliseFormPhotos } from '../images';
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail';
 import { adminNewTradeInEmail, submissionEmail } from './emails';
 import { everyTradeIn } from './lists';
@@ -44,27 +43,6 @@ async function estimateTradeIn(
   return amount;
 }
 
-/** The form's photos (data URLs) as the images module keeps them, or the form's own refusal. */
-async function normalisePhotos(photos: string[], budget: ImageBudget) {
-  try {
-    return await Promise.all(
-      photos.map((photo) =>
-        normaliseImage({ data: Buffer.from(photo.slice(photo.indexOf(',') + 1), 'base64'), budget }),
-      ),
-    );
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
-    // Bytes of another type (an SVG labelled image/png) are a 415, as on every upload route.
-    if (error.status === 415) {
-      const fields = { photos: SELL_MESSAGES.photoInvalid };
-      throw new AppError(INVALID_IMAGE, SELL_MESSAGES.photoInvalid, { status: 415, fields });
-    }
-    // A photo too large or too slow to read says so; one empty or not decoding gets the form's words.
-    const mine = error.message === IMAGE_REFUSALS.empty || error.message === IMAGE_REFUSALS.notAnImage;
-    throw invalidField('photos', mine ? SELL_MESSAGES.photoInvalid : error.message);
-  }
-}
-
 /**
  * POST /api/trade-ins: stores the whole form as 'Awaiting Confirmation' under a new TXN number
  * (unique by constraint; a collision retries with the next millisecond), its first history entry,
@@ -84,7 +62,10 @@ export async function submitTradeIn({
   /** What reading the photos may cost (the request's share of its address's image budget). */
   imageBudget: ImageBudget;
 }): Promise<SellReply> {
-  const photos = await normalisePhotos(form.photos, imageBudget);
+  const photos = await normaliseFormPhotos(form.photos, imageBudget, {
+    field: 'photos',
+    invalid: SELL_MESSAGES.photoInvalid,
+  });
   const now = clock.now();
   const estimatedValue = await estimateTradeIn(db, form);
   return transaction(db, async (tx) => {

@@ -1,3 +1,4 @@
+import type { WarrantableRepair } from '../../../shared/returns';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   AccountOrder,
@@ -38,6 +39,13 @@ export const useAccountRepairs = () =>
   useQuery({
     queryKey: LIST_KEYS.repairs,
     queryFn: async () => (await api.get<{ repairs: CustomerRepairSummary[] }>('/api/account/repairs')).repairs,
+  });
+
+/** The finished repairs whose warranty can be claimed, with its last day (the returns module's read). */
+export const useWarrantyRepairs = () =>
+  useQuery({
+    queryKey: [...ACCOUNT_KEYS.all, 'warranty-repairs'],
+    queryFn: () => api.get<WarrantableRepair[]>('/api/account/warranty-repairs'),
   });
 
 /** The signed-in owner cancels a booking not yet picked up (their session is the proof). */

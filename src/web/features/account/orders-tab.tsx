@@ -43,6 +43,15 @@ export function OrdersTab() {
               Pay Now
             </Link>
           )}
+          {order.status === 'delivered' && (
+            <Link
+              to={paths.orderConfirmation(order.orderNumber)}
+              className={buttonClass('secondary', 'sm')}
+              aria-label={`Return or claim warranty on order ${order.orderNumber}`}
+            >
+              Start a return
+            </Link>
+          )}
         </AccountListItem>
       )}
     </AccountQueryList>

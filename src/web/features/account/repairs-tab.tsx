@@ -7,7 +7,8 @@ import { REPAIR_STATUS_LABELS, type CustomerRepairSummary } from '../../../share
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../lib/toast';
-import { useAccountRepairs, useCancelRepair } from './account-api';
+import { useAccountRepairs, useCancelRepair, useWarrantyRepairs } from './account-api';
+import { formatDate } from '../../../shared/dates';
 import { AccountListItem, AccountQueryList } from './account-list';
 
 /** The customer's repair bookings: number (to its tracking), service, pickup slot, status; a booking not yet picked up can be cancelled. */
@@ -35,6 +36,7 @@ export function RepairsTab() {
 
 function RepairRow({ repair }: { repair: CustomerRepairSummary }) {
   const [confirming, setConfirming] = useState(false);
+  const warranty = useWarrantyRepairs().data?.find((w) => w.repairNumber === repair.bookingNumber);
   const cancel = useCancelRepair();
   const slot = `${formatPickupDate(repair.pickupDate)} at ${repair.pickupTime}`;
   return (
@@ -64,6 +66,20 @@ function RepairRow({ repair }: { repair: CustomerRepairSummary }) {
             </Button>
           }
         />
+      )}
+      {warranty && !warranty.openRequest && (
+        <Link
+          to={paths.startReturn({ repairNumber: repair.bookingNumber })}
+          className={buttonClass('secondary', 'sm')}
+          aria-label={`Make a warranty claim on repair ${repair.bookingNumber}, until ${formatDate(warranty.warrantyUntil)}`}
+        >
+          Make a warranty claim
+        </Link>
+      )}
+      {warranty?.openRequest && (
+        <Link to={paths.returnRequest(warranty.openRequest)} className="text-sm text-brand-700 underline">
+          {warranty.openRequest}
+        </Link>
       )}
     </AccountListItem>
   );

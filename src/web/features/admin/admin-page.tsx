@@ -14,6 +14,7 @@ const TAB_PANELS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   transactions: lazy(() => import('./tabs/transactions-tab')),
   orders: lazy(() => import('./tabs/orders-tab')),
   repairs: lazy(() => import('./tabs/repairs-tab')),
+  returns: lazy(() => import('./tabs/returns-tab')),
   agents: lazy(() => import('./tabs/agents-tab')),
   devices: lazy(() => import('./tabs/devices-tab')),
   paystack: lazy(() => import('./tabs/paystack-tab')),

@@ -1,3 +1,4 @@
+import type { AgentCollection, inspectReturnSchema, ReturnMoveReply } from '../../../shared/returns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AgentSummary } from '../../../shared/agents';
@@ -25,7 +26,19 @@ export const agentActions = {
   reviseOffer: (number: string, input: OfferInput) => api.post<MoveReply>(tradeInPath(number, 'revise-offer'), input),
   movePickup: (bookingNumber: string, status: RepairAgentMove) =>
     api.post<AgentRepairPickup>(`/api/agent/repairs/${encodeURIComponent(bookingNumber)}/status`, { status }),
+  collect: (returnNumber: string) =>
+    api.post<ReturnMoveReply>(`/api/agent/returns/${encodeURIComponent(returnNumber)}/collect`),
+  inspect: (returnNumber: string, input: z.input<typeof inspectReturnSchema>) =>
+    api.post<ReturnMoveReply>(`/api/agent/returns/${encodeURIComponent(returnNumber)}/inspect`, input),
 };
+
+/** The agent's return collections: to collect, to inspect, and those done. */
+export function useAgentCollections(agentId: string) {
+  return useQuery({
+    queryKey: [...agentKey(agentId), 'collections'],
+    queryFn: () => api.get<AgentCollection[]>('/api/agent/returns'),
+  });
+}
 
 /** The four summary cards, counted by the server. */
 export function useAgentSummary(agentId: string) {

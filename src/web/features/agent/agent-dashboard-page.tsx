@@ -6,6 +6,7 @@ import { RolePage } from '../../components/role-page';
 import { TabbedPage } from '../../components/tabbed-page';
 import { AssignedAssessments } from './assigned-assessments';
 import { RepairPickups } from './repair-pickups';
+import { ReturnCollections } from './return-collections';
 import { SummaryCards } from './summary-cards';
 import { StoreTimeNote } from '../../components/store-time-note';
 
@@ -42,6 +43,7 @@ export function Component() {
                   <SummaryCards agentId={agent.id} />
                   <AssignedAssessments agentId={agent.id} />
                   <RepairPickups agentId={agent.id} />
+                  <ReturnCollections agentId={agent.id} />
                   <StoreTimeNote />
                 </>
               ),

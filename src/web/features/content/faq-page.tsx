@@ -1,4 +1,5 @@
 import { ChevronDown, HelpCircle, Mail, MessageCircle, RefreshCw, ShoppingBag, Truck, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../shared/content';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
@@ -73,7 +74,17 @@ export function Component() {
                         className="size-5 shrink-0 text-slate-400 transition-transform duration-200 group-open:rotate-180"
                       />
                     </summary>
-                    <p className="pb-4 leading-relaxed text-slate-600">{entry.answer}</p>
+                    <p className="pb-4 leading-relaxed text-slate-600">
+                      {entry.answer}
+                      {entry.action && (
+                        <>
+                          {' '}
+                          <Link to={entry.action.to} className="font-medium text-brand-700 underline">
+                            {entry.action.label}
+                          </Link>
+                        </>
+                      )}
+                    </p>
                   </details>
                 ))}
               </div>

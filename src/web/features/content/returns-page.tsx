@@ -23,6 +23,10 @@ export function Component() {
           You can return any device within <strong>{days} days</strong> of delivery, for any reason. The device should
           be in the condition you received it, with its accessories and, where possible, its original packaging.
         </p>
+        <p className="mt-2">
+          <Link to={paths.account}>Start a return</Link> from the order in your account (Orders), or from the link in
+          your order email: choose the units, and our agent collects them. Track it by its RET number.
+        </p>
       </PolicySection>
 
       <PolicySection id="how" title="How to return" icon={PackageCheck}>

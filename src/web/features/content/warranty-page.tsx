@@ -33,6 +33,11 @@ export function Component() {
         </ul>
       </PolicySection>
 
+      <p className="px-1">
+        <Link to={paths.account}>Make a warranty claim</Link> from the order in your account (Orders) or the link in
+        your order email; a repair's warranty from the repair in your account.
+      </p>
+
       <PolicySection id="battery" title="Battery health" icon={BatteryCharging}>
         <p>
           Batteries wear with use. If your device&apos;s battery capacity drops <strong>below {battery}%</strong> during

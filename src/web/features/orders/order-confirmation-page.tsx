@@ -13,8 +13,9 @@ import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { paymentsAreTest, TEST_MODE_NOTICE } from '../../lib/payment-mode';
-import { askOrderLink, resumePayment, useOrder } from './orders-api';
-import { formatDateTime, formatTime } from '../../../shared/dates';
+import { askOrderLink, resumePayment, useOrder, useReturnable } from './orders-api';
+import { formatDate, formatDateTime, formatTime } from '../../../shared/dates';
+import { RETURN_STATUS_LABELS } from '../../../shared/return-moves';
 import { formatPhone } from '../../../shared/phones';
 import { StoreTimeNote } from '../../components/store-time-note';
 
@@ -279,6 +280,8 @@ export function Component() {
         </p>
       )}
 
+      {order.status === 'delivered' && <ReturnsPanel orderNumber={order.orderNumber} />}
+
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to={paths.buy} className={buttonClass('primary', 'lg')}>
           Continue Shopping
@@ -290,5 +293,53 @@ export function Component() {
         )}
       </div>
     </div>
+  );
+}
+
+/** A delivered order's returns: what can still go back and until when, the links to start one, its requests. */
+function ReturnsPanel({ orderNumber }: { orderNumber: string }) {
+  const { data } = useReturnable(orderNumber, true);
+  if (!data) return null;
+  const left = data.lines.reduce((sum, line) => sum + line.returnable, 0);
+  const { returnOpen, warrantyOpen } = data;
+  return (
+    <Section title="Returns and warranty" className={`mt-8 ${cardClass}`}>
+      <ul className="space-y-1 text-sm text-slate-700">
+        {data.lines.map((line) => (
+          <li key={line.deviceId}>
+            {line.name}: {line.returnable} of {line.bought} can still be returned
+          </li>
+        ))}
+        {data.returnUntil && <li>Returns open until {formatDate(data.returnUntil)}</li>}
+        {data.warrantyUntil && <li>Warranty until {formatDate(data.warrantyUntil)}</li>}
+      </ul>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {returnOpen && left > 0 && (
+          <Link to={paths.startReturn({ orderNumber, kind: 'return' })} className={buttonClass('secondary', 'md')}>
+            Start a return
+          </Link>
+        )}
+        {warrantyOpen && left > 0 && (
+          <Link to={paths.startReturn({ orderNumber, kind: 'warranty' })} className={buttonClass('secondary', 'md')}>
+            Make a warranty claim
+          </Link>
+        )}
+      </div>
+      {data.requests.length > 0 && (
+        <ul className="mt-4 space-y-1 text-sm">
+          {data.requests.map((request) => (
+            <li key={request.returnNumber}>
+              <Link
+                className="text-brand-700 underline"
+                to={`${paths.returnRequest(request.returnNumber)}?order=${encodeURIComponent(orderNumber)}`}
+              >
+                {request.returnNumber}
+              </Link>{' '}
+              · {RETURN_STATUS_LABELS[request.status]}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }

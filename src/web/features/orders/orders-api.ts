@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OpenCheckout, orderAccessSchema, OrderView } from '../../../shared/orders';
+import type { ReturnableOrder } from '../../../shared/returns';
 import { api } from '../../lib/api';
 import { orderTokenHeaders, takeTokenFromLink } from '../../lib/order-token';
 import { loadProviderScript, openPaymentWidget } from '../../lib/payment-widget';
@@ -39,3 +40,15 @@ export async function resumePayment(orderNumber: string): Promise<'paid' | 'clos
   await api.post('/api/payments/verify', { reference });
   return 'paid';
 }
+
+/** What a delivered order can still send back, and until when (the returns module's read). */
+export const useReturnable = (orderNumber: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['returnable', orderNumber],
+    enabled,
+    queryFn: () =>
+      api.get<ReturnableOrder>(`/api/returns/for-order/${encodeURIComponent(orderNumber)}`, {
+        headers: orderTokenHeaders(orderNumber),
+      }),
+    retry: false,
+  });

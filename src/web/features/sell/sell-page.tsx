@@ -1,8 +1,7 @@
-import { CheckCircle2, Copy, ImagePlus, Smartphone, X } from 'lucide-react';
+import { CheckCircle2, Copy, Smartphone } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { DefaultValues } from 'react-hook-form';
-import { UPLOAD_IMAGE_TYPES } from '../../../shared/images';
 import { paths } from '../../../shared/paths';
 import {
   ramOptions,
@@ -26,7 +25,7 @@ import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { addPhotos } from './photos';
+import { PhotoPicker } from '../../components/photo-picker';
 import { submitTradeIn } from './sell-api';
 
 const TYPE_LABELS = { phone: 'Phone', laptop: 'Laptop', tablet: 'Tablet', tv: 'TV' } as const;
@@ -144,7 +143,16 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
           className="sm:col-span-2"
           placeholder="Any scratches, repairs or issues we should know about"
         />
-        <PhotoPicker id={id('photos')} photos={photos} onChange={setPhotos} error={errors.photos?.message} />
+        <PhotoPicker
+          id={id('photos')}
+          photos={photos}
+          onChange={setPhotos}
+          error={errors.photos?.message}
+          max={MAX_SELL_PHOTOS}
+          hint={`Up to ${MAX_SELL_PHOTOS} photos help our agent assess your device.`}
+          alt="Your device"
+          className="sm:col-span-2"
+        />
         <TextField
           {...input('imei')}
           label="IMEI / Serial Number"
@@ -178,76 +186,6 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
         {busy ? 'Getting your quote...' : 'Get Instant Quote'}
       </Button>
     </form>
-  );
-}
-
-function PhotoPicker({
-  id,
-  photos,
-  onChange,
-  error,
-}: {
-  id: string;
-  photos: string[];
-  onChange: (photos: string[]) => void;
-  error?: string;
-}) {
-  const full = photos.length >= MAX_SELL_PHOTOS;
-  return (
-    <fieldset className="sm:col-span-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-700">
-        Photos <span className="font-normal text-slate-600">(optional)</span>
-      </legend>
-      <div className="flex flex-wrap gap-3">
-        {photos.map((photo, index) => (
-          <div key={index} className="relative">
-            <img
-              src={photo}
-              alt={`Your device, view ${index + 1}`}
-              className="size-20 rounded-lg border border-slate-200 object-cover"
-            />
-            <button
-              type="button"
-              onClick={() => onChange(photos.filter((_, i) => i !== index))}
-              aria-label={`Remove photo ${index + 1}`}
-              className="absolute -top-2 -right-2 rounded-full bg-slate-900 p-1 text-white"
-            >
-              <X className="size-3" aria-hidden="true" />
-            </button>
-          </div>
-        ))}
-        {!full && (
-          <label
-            htmlFor={id}
-            className="flex size-20 cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-300 text-xs text-slate-500 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600"
-          >
-            <ImagePlus className="size-5" aria-hidden="true" />
-            Add photos
-            <input
-              id={id}
-              type="file"
-              accept={UPLOAD_IMAGE_TYPES.join(',')}
-              multiple
-              className="sr-only"
-              onChange={async (event) => {
-                const input = event.currentTarget;
-                onChange(await addPhotos(photos, input.files));
-                input.value = '';
-              }}
-            />
-          </label>
-        )}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-          Up to {MAX_SELL_PHOTOS} photos help our agent assess your device.
-        </p>
-      )}
-    </fieldset>
   );
 }
 

@@ -10,11 +10,12 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OrderStatus } from './order-status';
+import { ReturnStatus } from './return-status';
 import { RepairStatusView } from './repair-status';
 import { useTracked } from './track-api';
 import { TradeInStatus } from './trade-in-status';
 
-/** One box tracks a sale (TXN...), an order (ORD-...) or a repair (REP-...); the number lives in ?number=. */
+/** One box tracks a sale (TXN...), an order (ORD-...), a repair (REP-...) or a return (RET-...); the number lives in ?number=. */
 export function Component() {
   usePageTitle();
   const [params, setParams] = useSearchParams();
@@ -58,7 +59,7 @@ export function Component() {
         <header className="text-center">
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Track Your Device</h1>
           <p className="mt-2 text-slate-600">
-            Enter your transaction number (TXN...), order number (ORD-...) or repair booking number (REP-...)
+            Enter your transaction number (TXN...), order number (ORD-...), repair booking number (REP-...) or return number (RET-...)
           </p>
         </header>
         <SearchForm
@@ -101,6 +102,7 @@ export function Component() {
           {query.data?.kind === 'trade-in' && <TradeInStatus key={number} tradeIn={query.data.tradeIn} />}
           {query.data?.kind === 'order' && <OrderStatus order={query.data.order} />}
           {query.data?.kind === 'repair' && <RepairStatusView key={number} repair={query.data.repair} />}
+          {query.data?.kind === 'return' && <ReturnStatus request={query.data.request} />}
         </div>
       </div>
     </div>

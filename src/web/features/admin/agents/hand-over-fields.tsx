@@ -1,3 +1,4 @@
+import { RETURN_STATUS_LABELS, type ReturnStatus } from '../../../../shared/return-moves';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { AgentOpenWork } from '../../../../shared/agents';
 import { formatPickupDate } from '../../../../shared/repair-calendar';
@@ -7,7 +8,8 @@ import type { InputProps } from '../../../lib/forms';
 import { useActiveAgents } from './agent-api';
 
 /** True when the agent holds nothing a deactivation would hand over. */
-export const noOpenWork = (work: AgentOpenWork) => work.tradeIns.length + work.pickups.length === 0;
+export const noOpenWork = (work: AgentOpenWork) =>
+  work.tradeIns.length + work.pickups.length + work.collections.length === 0;
 
 /** The open trade-ins and repairs of an agent, as the Deactivate and Edit dialogs list them before handing them over. */
 export function OpenWorkList({ work }: { work: AgentOpenWork }) {
@@ -34,6 +36,20 @@ export function OpenWorkList({ work }: { work: AgentOpenWork }) {
                 <span className="font-mono">{pickup.bookingNumber}</span> · {pickup.service} ·{' '}
                 {formatPickupDate(pickup.pickupDate)} at {pickup.pickupTime} ·{' '}
                 {REPAIR_STATUS_LABELS[pickup.status as RepairBookingStatus] ?? pickup.status}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {work.collections.length > 0 && (
+        <section aria-label="Open return collections">
+          <h3 className="font-semibold">Open return collections ({work.collections.length})</h3>
+          <ul className="mt-1 space-y-1">
+            {work.collections.map((collection) => (
+              <li key={collection.returnNumber} className="break-words">
+                <span className="font-mono">{collection.returnNumber}</span> · {formatPickupDate(collection.pickupDate)}{' '}
+                at {collection.pickupTime} ·{' '}
+                {RETURN_STATUS_LABELS[collection.status as ReturnStatus] ?? collection.status}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { DollarSign, Package, UserCheck, Users } from 'lucide-react';
+import { DollarSign, Package, PackageX, RotateCcw, UserCheck, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
 import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
@@ -30,6 +30,24 @@ export default function OverviewTab() {
           label="Total Revenue"
           value={money(data.totalRevenue, 'admin')}
           note={`Paid orders less refunds. Offered on trade-ins: ${money(data.offeredTotal, 'admin')}`}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Stat
+          icon={<RotateCcw className="size-5" />}
+          label="Open Returns"
+          value={data.returns.open}
+          note={
+            data.returns.oldestOpenDays === null
+              ? 'No open return or warranty request'
+              : `The oldest has waited ${data.returns.oldestOpenDays} ${data.returns.oldestOpenDays === 1 ? 'day' : 'days'}`
+          }
+        />
+        <Stat
+          icon={<PackageX className="size-5" />}
+          label="Units Written Off"
+          value={data.returns.writeOffs.units}
+          note={`Returned unsellable; sold for ${money(data.returns.writeOffs.value, 'admin')}`}
         />
       </div>
       <RecentTransactions rows={data.recentTransactions} />

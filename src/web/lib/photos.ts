@@ -1,5 +1,3 @@
-import { MAX_SELL_PHOTOS } from '../../../shared/sell-form';
-
 /** Photos are shrunk in the browser before upload: at most this wide or tall, as JPEG. */
 const MAX_SIDE = 1600;
 
@@ -15,9 +13,9 @@ async function shrink(file: File): Promise<string> {
   return canvas.toDataURL('image/jpeg', 0.85);
 }
 
-/** Adds the picked files to the photos kept so far, up to MAX_SELL_PHOTOS; files that are not images are skipped. */
-export async function addPhotos(kept: string[], files: FileList | null): Promise<string[]> {
-  const room = MAX_SELL_PHOTOS - kept.length;
+/** Adds the picked files to the photos kept so far, up to `max`; files that are not images are skipped. */
+export async function addPhotos(kept: string[], files: FileList | null, max: number): Promise<string[]> {
+  const room = max - kept.length;
   const picked = [...(files ?? [])].filter((f) => f.type.startsWith('image/')).slice(0, Math.max(0, room));
   const shrunk = await Promise.all(picked.map((file) => shrink(file).catch(() => null)));
   return [...kept, ...shrunk.filter((p): p is string => p !== null)];

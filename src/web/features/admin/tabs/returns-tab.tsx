@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { ADMIN_EXPORT_PATHS } from '../../../../shared/admin-exports';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatPickupDate } from '../../../../shared/repair-calendar';
+import {
+  allowedReturnMoves,
+  RETURN_KIND_LABELS,
+  RETURN_KINDS,
+  RETURN_MOVES,
+  RETURN_STATUS_LABELS,
+  RETURN_STATUSES,
+  type ReturnStatus,
+} from '../../../../shared/return-moves';
+import type { AdminReturnList, AdminReturnRow } from '../../../../shared/returns';
+import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
+import { Button } from '../../../components/ui/button';
+import { money } from '../../../lib/money';
+import type { PagedList } from '../../../lib/use-paged-list';
+import { cardList, ListTab } from '../components/list-tab';
+import { DayRangeFilter, FilterSelect } from '../components/list-toolbar';
+import { RowTitle } from '../components/row-title';
+import { useRefreshReturns, useReturnList } from '../returns/return-api';
+import { ReturnDetailsDialog } from '../returns/return-details-dialog';
+import { ConfirmMoveDialog, DeclineDialog, RepairDialog, ScheduleDialog } from '../returns/return-dialogs';
+
+const TONES: Record<ReturnStatus, BadgeTone> = {
+  requested: 'amber',
+  approved: 'blue',
+  declined: 'red',
+  collection_scheduled: 'blue',
+  collected: 'purple',
+  inspected: 'purple',
+  refunded: 'green',
+  repaired: 'green',
+  replaced: 'green',
+  returned_to_customer: 'green',
+  cancelled: 'red',
+};
+
+const STATUS_OPTIONS = [
+  { value: 'open', label: 'Open (not resolved)' },
+  ...RETURN_STATUSES.map((value) => ({ value, label: RETURN_STATUS_LABELS[value] })),
+];
+
+/**
+ * The admin's Returns tab: every return and warranty claim, searched by RET or ORD number, name or
+ * email, filtered by status, kind and the day opened on the server, kept in the URL; the write-offs
+ * report; each card opens the request's details and the moves its status allows.
+ */
+export default function ReturnsTab() {
+  const list = useReturnList();
+  const refresh = useRefreshReturns();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const writeOffs = list.query.data?.writeOffs;
+  return (
+    <ListTab
+      id="returns"
+      title="Returns"
+      counted={{ one: 'request', many: 'requests' }}
+      notice={
+        writeOffs ? (
+          <p className="text-sm text-slate-600">
+            Written off: {writeOffs.units} {writeOffs.units === 1 ? 'unit' : 'units'} ({money(writeOffs.value, 'admin')}
+            )
+          </p>
+        ) : null
+      }
+      toolbar={{
+        searchLabel: 'Search by RET or ORD number, name or email',
+        statuses: STATUS_OPTIONS,
+        exportPath: ADMIN_EXPORT_PATHS.returns,
+        children: <ReturnFilters list={list} />,
+      }}
+      list={list}
+      errorTitle="Failed to load returns"
+      empty={{ title: 'No return requests found', description: 'Requests appear here when customers open them.' }}
+      after={<ReturnDetailsDialog returnNumber={viewing} onClose={() => setViewing(null)} />}
+    >
+      {cardList('space-y-4', (request) => (
+        <ReturnCard
+          key={request.returnNumber}
+          request={request}
+          onView={() => setViewing(request.returnNumber)}
+          onChanged={() => void refresh()}
+        />
+      ))}
+    </ListTab>
+  );
+}
+
+function ReturnFilters({ list }: { list: PagedList<AdminReturnRow, AdminReturnList> }) {
+  return (
+    <>
+      <FilterSelect
+        label="Kind"
+        value={list.filters.kind ?? ''}
+        options={RETURN_KINDS.map((value) => ({ value, label: RETURN_KIND_LABELS[value] }))}
+        onChange={(kind) => list.setFilters({ kind })}
+      />
+      <DayRangeFilter list={list} label="Opened" />
+    </>
+  );
+}
+
+type Dialog = 'decline' | 'schedule' | 'repair' | 'approve' | 'refund' | 'replace' | 'sendBack';
+
+function ReturnCard({
+  request,
+  onView,
+  onChanged,
+}: {
+  request: AdminReturnRow;
+  onView: () => void;
+  onChanged: () => void;
+}) {
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const props = { request, onOpenChange: (open: boolean) => !open && setDialog(null), onDone: onChanged };
+  const moves = allowedReturnMoves(request, 'admin');
+  return (
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label={`Request ${request.returnNumber}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <RowTitle number={request.returnNumber} name={request.customerName} detail={request.customerEmail} />
+        <StatusBadge status={request.status} tones={TONES} label={RETURN_STATUS_LABELS[request.status]} />
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-3">
+        <div>
+          <dt className="inline">Kind: </dt>
+          <dd className="inline font-semibold text-slate-900">{RETURN_KIND_LABELS[request.kind]}</dd>
+        </div>
+        <div>
+          <dt className="inline">{request.orderNumber ? 'Order: ' : 'Repair: '}</dt>
+          <dd className="inline">
+            {request.orderNumber ?? request.repairNumber} ({request.units} {request.units === 1 ? 'unit' : 'units'})
+          </dd>
+        </div>
+        <div>
+          <dt className="inline">Opened: </dt>
+          <dd className="inline">{formatDateTime(request.createdAt)}</dd>
+        </div>
+        <div className="sm:col-span-3">
+          <dt className="inline">Collection: </dt>
+          <dd className="inline">
+            {formatPickupDate(request.pickupDate)} at {request.pickupTime} · {request.agent?.name ?? 'no agent yet'}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={onView}>
+          View Details
+        </Button>
+        {moves.map((move) => (
+          <Button
+            key={move}
+            variant={move === 'decline' ? 'danger' : 'secondary'}
+            size="sm"
+            onClick={() => setDialog(move as Dialog)}
+          >
+            {RETURN_MOVES[move].label}
+          </Button>
+        ))}
+      </div>
+      {dialog === 'decline' && <DeclineDialog {...props} />}
+      {dialog === 'schedule' && <ScheduleDialog {...props} />}
+      {dialog === 'repair' && <RepairDialog {...props} />}
+      {(dialog === 'approve' || dialog === 'refund' || dialog === 'replace' || dialog === 'sendBack') && (
+        <ConfirmMoveDialog {...props} move={dialog} />
+      )}
+    </li>
+  );
+}
