@@ -1,3 +1,5 @@
+import type { BackupStatus } from './backups';
+
 /** GET /api/admin/overview: the Overview tab's figures (definitions in docs/decisions/027). */
 export interface AdminOverview {
   totalCustomers: number;
@@ -17,6 +19,10 @@ export interface AdminOverview {
   }[];
   /** The last 30 days in Cape Town time, oldest first, every day present. */
   daily: { date: string; revenue: number; orders: number }[];
+  /** The store's backups: the line above the cards ('Last backup 3 h ago') and its warning (docs/decisions/075). */
+  backups: BackupStatus;
+  /** The server's time when it answered, so 'h ago' is counted from the server's clock, not the browser's. */
+  now: string;
 }
 
 export const RECENT_TRANSACTIONS = 5;

@@ -75,6 +75,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Backup failed: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Backup failed: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

@@ -99,7 +99,8 @@ async function startStore(place: Place) {
 
 /** A database for the store on the suite's engine, made and migrated by the store itself at its first start. */
 async function newPlace(): Promise<Place> {
-  if (suiteEngine() === 'pglite') return { DATA_DIR: path.join(mkdtempSync(path.join(folder, 'store-')), 'data'), DATABASE_URL: '' };
+  if (suiteEngine() === 'pglite')
+    return { DATA_DIR: path.join(mkdtempSync(path.join(folder, 'store-')), 'data'), DATABASE_URL: '' };
   const database = await createTestDatabase();
   databases.push(database);
   return { DATA_DIR: path.join(folder, 'unused'), DATABASE_URL: database.url! };

@@ -70,7 +70,8 @@ async function main() {
   if (flags.has('--check')) return check(file);
   const config = loadConfig();
   const target: RestoreTarget = config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
-  const where = 'url' in target ? 'the PostgreSQL database of DATABASE_URL' : `the PGlite data directory ${config.DATA_DIR}`;
+  const where =
+    'url' in target ? 'the PostgreSQL database of DATABASE_URL' : `the PGlite data directory ${config.DATA_DIR}`;
   console.log(`Restoring ${file} into ${where}`);
   const started = performance.now();
   const report = await restoreBackup({
@@ -88,7 +89,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = [RestoreRefusal, ChecksumError, ArchiveError, DataDirInUse, ConfigError].some((kind) => error instanceof kind);
+  const known = [RestoreRefusal, ChecksumError, ArchiveError, DataDirInUse, ConfigError].some(
+    (kind) => error instanceof kind,
+  );
   const message = error instanceof Error ? error.message : String(error);
   console.error(`${known ? 'Restore refused' : 'Restore failed'}: ${message}`);
   if (!known && error instanceof Error && error.stack) console.error(error.stack);

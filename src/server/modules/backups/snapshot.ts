@@ -72,7 +72,7 @@ async function serverVersion(session: RawSession): Promise<string> {
 }
 
 /** Any fixed 64-bit number, apart from the migrations' own: the advisory lock one backup at a time holds. */
-const BACKUP_LOCK_ID = 727_001_2075;
+export const BACKUP_LOCK_ID = 727_001_2075;
 const queues = new WeakMap<object, Promise<unknown>>();
 const running = new WeakSet<object>();
 
