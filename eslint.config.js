@@ -79,7 +79,7 @@ export default tseslint.config(
             ['orders'],
             ['checkout'],
             ['repairs', 'trade-ins'],
-            ['agents', 'tracking', 'chat', 'reports', 'spa', 'health', 'metrics'],
+            ['agents', 'tracking', 'chat', 'reports', 'spa', 'health', 'metrics', 'privacy'],
           ],
           except: ['.test.ts'],
         },

@@ -19,6 +19,8 @@ export type { AgentAccount } from './agent-accounts';
 export { activeAgents, agentContacts, firstNames } from './agent-lookup';
 export { registerRoleGuard, registerSessionGuard } from './guard';
 export { adminNotifyAddress, findActiveAgent, findPeople, savedBankAccount, splitName, userNames } from './people';
+export { accountRecordOf, confirmCustomerPassword, eraseCustomerAccount, findCustomerByEmail } from './personal-data';
+export type { AccountRecord } from './personal-data';
 export { registerAccountRoutes } from './routes';
 export { removeSecondFactor } from './second-factor';
 export { SESSION_COOKIE } from './sessions';

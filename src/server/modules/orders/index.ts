@@ -20,6 +20,8 @@ export {
   markOrderRefunded,
   updateTracking,
 } from './moves';
+export { eraseOrderContacts, ordersHeldFor, ordersInProgress } from './personal-data';
+export type { OrderRecord } from './personal-data';
 export { createOrder, lockHoldsOf } from './placing';
 export {
   ORDER_NOT_FOUND,
