@@ -9,6 +9,7 @@ import { claimDataDir, DataDirInUse, startBackupSchedule, takeBackup } from './m
 import { stopImageJobs } from './modules/images';
 import { startOutboxSender } from './modules/mail';
 import { startReservationExpiry } from './modules/checkout';
+import { startRetentionPurges } from './modules/privacy';
 
 async function main() {
   let config;
@@ -54,6 +55,7 @@ async function main() {
   const outbox = startOutboxSender({ db: connection.db, config, log: app.log, clock: systemClock });
   const expiry = startReservationExpiry({ db: connection.db, clock: systemClock, log: app.log });
   const backups = startBackupSchedule({ db: connection.db, config, clock: systemClock, log: app.log });
+  const retention = startRetentionPurges({ db: connection.db, clock: systemClock, log: app.log });
   await seedOnFirstStart(connection.db, config, app.log);
   backUpNow = () =>
     takeBackup({
@@ -86,7 +88,7 @@ async function main() {
       steps: async () => {
         // 2. The background loops stop (each waits for a pass in progress) while the balancer moves traffic away.
         // A backup in progress is cut short (its files removed, the run recorded as failed).
-        await Promise.all([expiry.stop(), outbox.stop(), backups.stop(), sleep(drainMs)]);
+        await Promise.all([expiry.stop(), outbox.stop(), backups.stop(), retention.stop(), sleep(drainMs)]);
         // 3. The listener closes, the requests in flight finish, the onClose hooks run; then the database.
         await app.close();
         await connection.close();

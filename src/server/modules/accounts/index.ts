@@ -17,6 +17,7 @@ export {
 } from './agent-accounts';
 export type { AgentAccount } from './agent-accounts';
 export { activeAgents, agentContacts, firstNames } from './agent-lookup';
+export { purgeExpiredAccountRows } from './expired-rows';
 export { registerRoleGuard, registerSessionGuard } from './guard';
 export { adminNotifyAddress, findActiveAgent, findPeople, savedBankAccount, splitName, userNames } from './people';
 export { accountRecordOf, confirmCustomerPassword, eraseCustomerAccount, findCustomerByEmail } from './personal-data';

@@ -5,3 +5,5 @@
  */
 
 export { registerPrivacyRoutes } from './routes';
+export { purgeOnce, startRetentionPurges } from './retention-purges';
+export type { PurgeCounts } from './retention-purges';

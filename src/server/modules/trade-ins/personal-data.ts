@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNotNull, lt, notLike, sql } from 'drizzle-orm';
 import { ERASED_CONTACT, ERASED_NAME, type PersonalDataHolder } from '../../../shared/personal-data';
 import { daysAgo, PAYOUT_ACCOUNT_MASK_DAYS, SELLER_PHOTO_DAYS } from '../../../shared/retention';
-import { transaction, type Database, type DbHandle } from '../../db/client';
+import { transaction, type DbHandle } from '../../db/client';
 import { heldBy } from '../../lib/held-by';
 import { tradeInImages, tradeInPayouts, tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { imagesOfDevices } from '../catalog';
@@ -187,7 +187,7 @@ export async function maskOldPayoutAccounts(db: DbHandle, now: Date): Promise<nu
  * more, but those a listed device shows. When it closed is when its history reached that status. Answers how many
  * photos were deleted.
  */
-export async function deleteOldSellerPhotos(db: Database, now: Date): Promise<number> {
+export async function deleteOldSellerPhotos(db: DbHandle, now: Date): Promise<number> {
   const closed = await db
     .select({ id: tradeIns.id })
     .from(tradeIns)
