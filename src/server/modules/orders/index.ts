@@ -4,7 +4,7 @@
  * imported from outside it (the quickbuy/server-modules lint rule).
  */
 
-export { linkExpiry, orderLinkToken, placedBy } from './access';
+export { emailProvenByLink, linkExpiry, orderLinkToken, placedBy } from './access';
 export type { OrderAccess } from './access';
 export { getAdminOrder, listAdminOrders, revokeOrderLinks } from './admin-orders';
 export { renderOrderCancelled } from './cancellation-email';

@@ -18,6 +18,9 @@ import { CUSTOMER_PASSWORD, newAddress, signedInAdmin, signUpCustomer } from '..
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { seedStore, SELLER_BANK, type StoreData } from '../../../../tests/support/store-data';
 import { send, useTestApp } from '../../../../tests/support/test-app';
+import { customer as checkoutCustomer, paid } from '../../../../tests/support/checkout';
+import { insertDevices } from '../../../../tests/support/devices';
+import { emailedLinks } from '../../../../tests/support/order-links';
 import { unzip } from '../../../../tests/support/xlsx';
 
 const t = useTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test', ALLOW_SANDBOX_PAYMENTS: 'true' });
@@ -296,5 +299,64 @@ describe("the admin's handling of a request received by email", () => {
     const res = await post('/api/admin/privacy/erase', cookie, { email, confirmEmail: email, request: 'Mine' });
     expectError(res, 403, { code: 'FORBIDDEN', message: 'You do not have access to this' });
     expect(await me(cookie)).not.toBeNull();
+  });
+});
+
+describe("a guest's request by their order's emailed link", () => {
+  it("gets their copy and erases their data with the link; never with the placing browser's token or a bad one", async () => {
+    const [device] = await insertDevices(t.db, [{ brand: 'Samsung', model: 'Galaxy S23', quantity: 2 }]);
+    const email = 'lerato@example.co.za';
+    const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }], {
+      customer: checkoutCustomer({ email, firstName: 'Lerato', lastName: 'Mokoena' }),
+    });
+    const [link] = await emailedLinks(t, order.orderNumber);
+    const path = `/api/orders/${order.orderNumber}/personal-data`;
+    const LINK_INVALID = {
+      code: 'FORBIDDEN',
+      message: 'This link is not valid or has expired: ask for a new one from your order page',
+    };
+
+    expectError(await post(path, undefined, { token: order.accessToken }), 403, LINK_INVALID);
+    expectError(await post(path, undefined, { token: `${link!.token}x` }), 403, LINK_INVALID);
+
+    const copy = await post(path, undefined, { token: link!.token });
+    expect(copy.statusCode, copy.body).toBe(200);
+    const data = JSON.parse(unzip(copy.rawPayload).get('my-data.json')!.toString('utf8'));
+    expect(data.account).toBeNull();
+    expect(data.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([order.orderNumber]);
+
+    expectFieldError(
+      await post(`${path}/erase`, undefined, { token: link!.token }),
+      400,
+      'VALIDATION_FAILED',
+      'understood',
+      'Tick the box to confirm you understand what is erased and what is kept',
+    );
+    expectError(await post(`${path}/erase`, undefined, { token: link!.token, understood: true }), 409, {
+      code: 'CONFLICT',
+      message: IN_PROGRESS([order.orderNumber]),
+    });
+    await t.db.update(orders).set({ status: 'delivered' }).where(eq(orders.orderNumber, order.orderNumber));
+    const erased = await post(`${path}/erase`, undefined, { token: link!.token, understood: true });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toEqual({ message: 'Your details have been erased. We have emailed you a confirmation.' });
+    const [kept] = await t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(kept).toMatchObject({ customerName: ERASED_NAME, customerEmail: ERASED_EMAIL });
+    const emails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(emails.map((e) => e.kind)).toEqual(['personal_data_erased']);
+    // The erasure moved the order's links on: the one used is spent.
+    expectError(await post(path, undefined, { token: link!.token }), 403, LINK_INVALID);
+  });
+
+  it('sends an address that has an account to its Privacy tab', async () => {
+    const { email } = await signUpCustomer(t);
+    const [device] = await insertDevices(t.db, [{ brand: 'Samsung', model: 'Galaxy A54', quantity: 2 }]);
+    const order = await paid(t, [{ deviceId: device!.id, quantity: 1 }], { customer: checkoutCustomer({ email }) });
+    const [link] = await emailedLinks(t, order.orderNumber);
+    expectError(await post(`/api/orders/${order.orderNumber}/personal-data`, undefined, { token: link!.token }), 409, {
+      code: 'CONFLICT',
+      message:
+        'This email address has an account: sign in and use My Account > Privacy to download or delete your data',
+    });
   });
 });

@@ -4,6 +4,8 @@ import {
   adminPrivacyActionSchema,
   dataExportSchema,
   deleteAccountSchema,
+  guestEraseSchema,
+  privacyTokenSchema,
   PRIVACY_MESSAGES,
   privacyLookupSchema,
   type PersonalDataHolder,
@@ -16,6 +18,7 @@ import { AppError, parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
 import { confirmCustomerPassword, findCustomerByEmail, SESSION_COOKIE } from '../accounts';
 import { recordAudit } from '../audit';
+import { emailProvenByLink } from '../orders';
 import { erasePersonalData } from './erasure';
 import { personalDataSummary, personalDataZip } from './personal-data-copy';
 
@@ -117,4 +120,49 @@ export function registerPrivacyRoutes(app: FastifyInstance, { db, clock }: AppCo
     await erasePersonalData({ db, clock, holder, actor: sessionUser(request), request: input.request });
     return { message: PRIVACY_MESSAGES.erasedByAdmin(input.email) };
   });
+
+  // --- A guest's, by the emailed link of their order ------------------------------------------------
+  /**
+   * The guest whose order's emailed link this is: its address is theirs. An address with an account is sent to
+   * the account's Privacy tab (its password is the better proof, and the account holds more).
+   */
+  const guestHolder = async (orderNumber: string, token: string): Promise<PersonalDataHolder> => {
+    const email = await emailProvenByLink(db, orderNumber, token, clock.now());
+    if (!email) {
+      throw new AppError(ERROR_CODES.forbidden, PRIVACY_MESSAGES.linkInvalid, { status: 403 });
+    }
+    if (await findCustomerByEmail(db, email)) {
+      throw new AppError(ERROR_CODES.conflict, PRIVACY_MESSAGES.hasAccount, { status: 409 });
+    }
+    return { customerId: null, email };
+  };
+  const GUEST = { config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } } as const;
+
+  app.post<{ Params: { orderNumber: string } }>(
+    '/api/orders/:orderNumber/personal-data',
+    GUEST,
+    async (request, reply) => {
+      const { token } = parseInput(privacyTokenSchema, request.body, FORM);
+      const holder = await guestHolder(request.params.orderNumber, token);
+      const now = clock.now();
+      return sendZip(reply, await personalDataZip(db, holder, now), now);
+    },
+  );
+
+  app.post<{ Params: { orderNumber: string } }>(
+    '/api/orders/:orderNumber/personal-data/erase',
+    GUEST,
+    async (request) => {
+      const { token } = parseInput(guestEraseSchema, request.body, FORM);
+      const { orderNumber } = request.params;
+      await erasePersonalData({
+        db,
+        clock,
+        holder: await guestHolder(orderNumber, token),
+        actor: { id: null, role: 'customer', ip: request.ip },
+        request: `The emailed link of order ${orderNumber.trim().toUpperCase()}`,
+      });
+      return { message: PRIVACY_MESSAGES.guestErased };
+    },
+  );
 }
