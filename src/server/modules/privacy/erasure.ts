@@ -56,13 +56,13 @@ export async function erasePersonalData({
 }): Promise<void> {
   const now = clock.now();
 
-  // 1. Nothing may be under way: a paid order not yet delivered, a trade-in with an agent, a repair not returned.
-  const unfinished = await recordsInProgress(db, holder, now);
-  if (unfinished.length > 0) {
-    throw new AppError(ERROR_CODES.conflict, PRIVACY_MESSAGES.inProgress(unfinished), { status: 409 });
-  }
-
   await transaction(db, async (tx) => {
+    // 1. Nothing may be under way: a paid order not yet delivered, a trade-in with an agent, a repair not returned.
+    const unfinished = await recordsInProgress(tx, holder, now);
+    if (unfinished.length > 0) {
+      throw new AppError(ERROR_CODES.conflict, PRIVACY_MESSAGES.inProgress(unfinished), { status: 409 });
+    }
+
     // 2. Each module's part: records the law keeps lose who they were about, the rest is deleted.
     const orderIds = await eraseOrderContacts(tx, holder, now);
     await erasePaymentContacts(tx, orderIds);

@@ -1,6 +1,6 @@
 import { type PersonalDataHolder, type PersonalDataSummary } from '../../../shared/personal-data';
 import { STORE } from '../../../shared/store';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import { zip } from '../../lib/zip';
 import { accountRecordOf, type AccountRecord } from '../accounts';
 import { messagesFrom, type MessageRecord } from '../contact';
@@ -136,7 +136,7 @@ export async function personalDataSummary(
 }
 
 /** The person's orders, trade-ins and repairs not yet finished, by number: an erasure waits for them. */
-export async function recordsInProgress(db: Database, holder: PersonalDataHolder, now: Date): Promise<string[]> {
+export async function recordsInProgress(db: DbHandle, holder: PersonalDataHolder, now: Date): Promise<string[]> {
   return [
     ...(await ordersInProgress(db, holder, now)),
     ...(await tradeInsInProgress(db, holder)),
