@@ -72,7 +72,7 @@ export default tseslint.config(
           // Start-up data in bulk (decision 012) and read-only aggregates (decision 028) read any table.
           readers: ['src/server/seed', 'src/server/modules/reports'],
           layers: [
-            ['audit'],
+            ['audit', 'backups'],
             ['mail', 'images'],
             ['accounts'],
             ['payments', 'catalog', 'contact'],
@@ -80,7 +80,7 @@ export default tseslint.config(
             ['checkout'],
             ['repairs', 'trade-ins'],
             ['returns'],
-            ['agents', 'tracking', 'chat', 'reports', 'spa', 'health', 'metrics'],
+            ['agents', 'tracking', 'chat', 'reports', 'spa', 'health', 'metrics', 'privacy'],
           ],
           except: ['.test.ts'],
         },

@@ -98,6 +98,8 @@ function startInstance(port, databaseUrl) {
       PUBLIC_URL: `http://127.0.0.1:${LB_PORT}`,
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(dir, `data-${port}`),
+      // One folder for every instance, as a shared volume would be: whichever instance backs up writes there.
+      BACKUP_DIR: path.join(dir, 'backups'),
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',

@@ -9,8 +9,10 @@ import { startMailbox } from './e2e-mailbox.mjs';
 import { root, run } from './lib.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-e2e-'));
-const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+// The database, the socket that claims it (beside it) and the store's backups, all in one temp folder.
+const folder = mkdtempSync(path.join(tmpdir(), 'quickbuy-e2e-'));
+const dataDir = path.join(folder, 'data');
+const cleanup = () => rmSync(folder, { recursive: true, force: true });
 process.on('exit', cleanup);
 // SMTP on the app's port + 1, the mailbox's reader on + 2 (tests/e2e/mailbox.ts).
 const mailbox = await startMailbox({ smtpPort: Number(port) + 1, httpPort: Number(port) + 2 });
@@ -21,6 +23,7 @@ const E2E_ENV = {
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
+  BACKUP_DIR: path.join(folder, 'backups'),
   LOG_LEVEL: 'warn',
   ADMIN_EMAIL: 'admin@quickbuy.test',
   ADMIN_PASSWORD: 'Admin-pass-2026',

@@ -38,6 +38,7 @@ import { registerMetricsRoutes } from './modules/metrics';
 import { registerOrderRoutes } from './modules/orders';
 import { registerPaymentRoutes } from './modules/payments';
 import { registerAdminRepairRoutes, registerRepairRoutes, repairHeads } from './modules/repairs';
+import { registerPrivacyRoutes } from './modules/privacy';
 import { registerReportRoutes } from './modules/reports';
 import { isReturnPhoto, registerReturnRoutes } from './modules/returns';
 import { registerSpa } from './modules/spa';
@@ -144,6 +145,7 @@ export async function buildApp({
   registerTrackingRoutes(app, context);
   registerChatRoutes(app, context);
   registerReportRoutes(app, context);
+  registerPrivacyRoutes(app, context);
   registerHealthRoutes(app, context, { lifecycle });
   registerMetricsRoutes(app, context, { metrics });
 

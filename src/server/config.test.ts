@@ -24,6 +24,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
   });
 
+  it('backs up every 24 hours into ./backups keeping 14 by default, every N hours or never when told', () => {
+    expect(loadConfig({})).toMatchObject({
+      BACKUP_DIR: expect.stringMatching(/\/backups$/),
+      BACKUP_EVERY_HOURS: 24,
+      BACKUP_KEEP: 14,
+    });
+    expect(loadConfig({ BACKUP_EVERY_HOURS: '6' }).BACKUP_EVERY_HOURS).toBe(6);
+    expect(loadConfig({ BACKUP_EVERY_HOURS: 'OFF' }).BACKUP_EVERY_HOURS).toBeNull();
+    for (const wrong of ['0', '1.5', 'daily']) {
+      expect(() => loadConfig({ BACKUP_EVERY_HOURS: wrong })).toThrow(
+        /BACKUP_EVERY_HOURS: must be a whole number of hours \(24\) or 'off'/,
+      );
+    }
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: must be above 0/);
+  });
+
   it('treats an empty value as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' });
     expect(config.DATABASE_URL).toBeUndefined();

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BACKUP_EVERY_HOURS, DEFAULT_BACKUP_KEEP } from '../shared/backups';
 import { CURRENCIES } from '../shared/money';
 import { PAYMENT_PROVIDERS } from '../shared/payments';
 import { ipv6Groups } from './lib/client-key';
@@ -202,19 +203,37 @@ export const envSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 or more')
     .default(1000),
+  /** Where backups are written (`npm run backup` and the schedule): a folder on another disk, or one synced away. */
+  BACKUP_DIR: z.string().default('./backups'),
+  /** How often the store backs itself up, in hours; `off` for never (then run `npm run backup` yourself). */
+  BACKUP_EVERY_HOURS: z
+    .string()
+    .default(String(DEFAULT_BACKUP_EVERY_HOURS))
+    .transform((value, ctx) => {
+      const text = value.trim().toLowerCase();
+      if (text === 'off') return null;
+      if (!/^\d+$/.test(text) || Number(text) < 1) {
+        ctx.addIssue({ code: 'custom', message: "must be a whole number of hours (24) or 'off'" });
+        return z.NEVER;
+      }
+      return Number(text);
+    }),
+  /** Backups kept in BACKUP_DIR: each new one deletes those past the newest this many. */
+  BACKUP_KEEP: positiveInt(DEFAULT_BACKUP_KEEP),
   /** Lets GET /metrics answer another machine presenting it as a bearer token; unset, loopback only. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR' | 'WEB_SSR_ENTRY'> {
+export interface Config extends Omit<Env, 'DATA_DIR' | 'BACKUP_DIR' | 'WEB_DIST_DIR' | 'WEB_SSR_ENTRY'> {
   /**
    * PUBLIC_URL's scheme is https: a real store, so its cookie is Secure, HSTS is sent, and neither the
    * sandbox (without ALLOW_SANDBOX_PAYMENTS) nor STAFF_MFA=off may run. The one answer every such guard reads.
    */
   onHttps: boolean;
   DATA_DIR: string;
+  BACKUP_DIR: string;
   WEB_DIST_DIR: string;
   WEB_SSR_ENTRY: string;
 }
@@ -257,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     onHttps,
     DATA_DIR: path.resolve(config.DATA_DIR),
+    BACKUP_DIR: path.resolve(config.BACKUP_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
     WEB_SSR_ENTRY: path.resolve(config.WEB_SSR_ENTRY),
   };

@@ -5,9 +5,11 @@ import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './seed';
 import { systemClock } from './lib/clock';
 import { createLifecycle, shutDownWithin } from './lib/shutdown';
+import { claimDataDir, DataDirInUse, startBackupSchedule, takeBackup } from './modules/backups';
 import { stopImageJobs } from './modules/images';
 import { startOutboxSender } from './modules/mail';
 import { startReservationExpiry } from './modules/checkout';
+import { startRetentionPurges } from './modules/privacy';
 
 async function main() {
   let config;
@@ -21,6 +23,24 @@ async function main() {
     throw error;
   }
 
+  // PGlite keeps no lock on its data directory: the store claims it first, and serves `npm run backup` on the
+  // claim's socket, since only this process can read a running PGlite (docs/decisions/075).
+  let backUpNow: (() => Promise<unknown>) | null = null;
+  let dataDirClaim: { release(): Promise<void> } | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      dataDirClaim = await claimDataDir(config.DATA_DIR, 'store', {
+        backup: async () => {
+          if (!backUpNow) throw new Error('the store is still starting: try again in a moment');
+          return backUpNow();
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof DataDirInUse)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+  }
   const connection = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
@@ -34,7 +54,19 @@ async function main() {
   });
   const outbox = startOutboxSender({ db: connection.db, config, log: app.log, clock: systemClock });
   const expiry = startReservationExpiry({ db: connection.db, clock: systemClock, log: app.log });
+  const backups = startBackupSchedule({ db: connection.db, config, clock: systemClock, log: app.log });
+  const retention = startRetentionPurges({ db: connection.db, clock: systemClock, log: app.log });
   await seedOnFirstStart(connection.db, config, app.log);
+  backUpNow = () =>
+    takeBackup({
+      db: connection.db,
+      dir: config.BACKUP_DIR,
+      keep: config.BACKUP_KEEP,
+      clock: systemClock,
+      log: app.log,
+      trigger: 'command',
+      wait: true,
+    });
 
   // The stop, for load balancers and orchestrators (README, "Stopping an instance"; docs/decisions/060).
   // SIGINT is a person at a terminal: no drain. A second signal changes nothing: the first stop is under
@@ -55,10 +87,12 @@ async function main() {
       log: app.log,
       steps: async () => {
         // 2. The background loops stop (each waits for a pass in progress) while the balancer moves traffic away.
-        await Promise.all([expiry.stop(), outbox.stop(), sleep(drainMs)]);
+        // A backup in progress is cut short (its files removed, the run recorded as failed).
+        await Promise.all([expiry.stop(), outbox.stop(), backups.stop(), retention.stop(), sleep(drainMs)]);
         // 3. The listener closes, the requests in flight finish, the onClose hooks run; then the database.
         await app.close();
         await connection.close();
+        await dataDirClaim?.release();
         app.log.info('stopped');
       },
     });

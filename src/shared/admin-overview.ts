@@ -1,4 +1,6 @@
 import type { ReturnsOverview } from './returns';
+import type { BackupStatus } from './backups';
+
 /** GET /api/admin/overview: the Overview tab's figures (definitions in docs/decisions/027). */
 export interface AdminOverview {
   totalCustomers: number;
@@ -20,6 +22,10 @@ export interface AdminOverview {
   daily: { date: string; revenue: number; orders: number }[];
   /** Returns and warranty claims: open ones, the oldest's age, units written off. */
   returns: ReturnsOverview;
+  /** The store's backups: the line above the cards ('Last backup 3 h ago') and its warning (docs/decisions/075). */
+  backups: BackupStatus;
+  /** The server's time when it answered, so 'h ago' is counted from the server's clock, not the browser's. */
+  now: string;
 }
 
 export const RECENT_TRANSACTIONS = 5;

@@ -158,7 +158,7 @@ for (const { name, viewport } of WIDTHS) {
       );
 
       await page.goto(paths.account);
-      for (const tab of ['Profile', 'Payment', 'Orders', 'Repairs', 'Addresses']) {
+      for (const tab of ['Profile', 'Payment', 'Orders', 'Repairs', 'Addresses', 'Privacy']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
         await expect(page.getByRole('tabpanel')).not.toContainText('Loading');
@@ -167,6 +167,11 @@ for (const { name, viewport } of WIDTHS) {
       await page.getByRole('tab', { name: 'Addresses' }).click();
       await page.getByRole('button', { name: 'Edit Address' }).click();
       await scan(page, '/account, Addresses, editing');
+      await page.getByRole('tab', { name: 'Privacy' }).click();
+      await page.getByRole('button', { name: 'Delete My Account' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+      await scan(page, '/account, Privacy, the deletion dialog');
+      await page.keyboard.press('Escape');
 
       await page.goto(paths.orderConfirmation(paid.orderNumber));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!');

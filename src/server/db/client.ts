@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type QueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -141,20 +142,35 @@ function withoutQueryParsers<C extends PGlite | PgliteTransaction>(client: C): C
   });
 }
 
+/**
+ * A PGlite engine as the store opens it (pg_trgm loaded, Drizzle's parsers): in `dataDir`, or in memory, either
+ * started from a tarball of a data directory (`snapshot`). The backups module opens its snapshot's copy and a
+ * restore's target with it.
+ */
+export async function createPglite({ dataDir, snapshot }: { dataDir?: string; snapshot?: Blob }): Promise<PGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: snapshot, parsers: DRIZZLE_PARSERS });
+}
+
+const engines = new WeakMap<Database, PGlite>();
+
+/**
+ * The PGlite engine behind `db`, or null on PostgreSQL: what db/raw-session.ts reads through, and whose
+ * dumpDataDir is the backups module's snapshot of a running store.
+ */
+export function pgliteOf(db: Database): PGlite | null {
+  return engines.get(db) ?? null;
+}
+
 async function openPglite(
   dataDir: string | undefined,
   snapshot: Blob | undefined,
   { logger }: OpenOptions,
 ): Promise<DatabaseConnection> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    loadDataDir: snapshot,
-    parsers: DRIZZLE_PARSERS,
-  });
+  const client = await createPglite({ dataDir, snapshot });
   const pglite = drizzlePglite({ client: withoutQueryParsers(client), logger });
   embedded.add(pglite);
+  engines.set(pglite, client);
   return {
     db: pglite,
     engine: 'pglite',
@@ -167,8 +183,31 @@ async function openPglite(
   };
 }
 
-/** The folder times of the migrations this code ships, read once. */
-let shippedMigrations: number[] | undefined;
+/** One migration this code ships: its file's name, the folder time Drizzle records, its hash and statements. */
+export interface ShippedMigration {
+  tag: string;
+  folderMillis: number;
+  hash: string;
+  statements: string[];
+}
+
+let shipped: ShippedMigration[] | undefined;
+
+/** The migrations this code ships, oldest first, read once (a restore replays the first ones a backup had). */
+export function shippedMigrations(): ShippedMigration[] {
+  if (!shipped) {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    shipped = readMigrationFiles({ migrationsFolder }).map((migration, i) => ({
+      tag: journal.entries[i]!.tag,
+      folderMillis: migration.folderMillis,
+      hash: migration.hash,
+      statements: migration.sql,
+    }));
+  }
+  return shipped;
+}
 
 /**
  * How many of the migrations this code ships the database lacks: 0 when it is up to date, or ahead
@@ -176,13 +215,12 @@ let shippedMigrations: number[] | undefined;
  * folder time, so the newest recorded time tells.
  */
 export async function pendingMigrations(db: Database): Promise<number> {
-  shippedMigrations ??= readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis);
   const table = await firstValue(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text`);
   const newest = table
     ? await firstValue(db, sql`select max(created_at)::text from drizzle.__drizzle_migrations`)
     : null;
   const applied = Number(newest ?? 0);
-  return shippedMigrations.filter((time) => time > applied).length;
+  return shippedMigrations().filter((migration) => migration.folderMillis > applied).length;
 }
 
 /** The first column of the first row a raw statement answers (node-postgres and PGlite both answer `{ rows }`). */
@@ -190,6 +228,9 @@ async function firstValue(db: Database, query: SQL): Promise<unknown> {
   const { rows } = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   return rows[0] ? Object.values(rows[0])[0] : undefined;
 }
+
+/** What the store's connections call themselves on a PostgreSQL server. */
+export const STORE_APPLICATION_NAME = 'quickbuy';
 
 /** Connections one instance opens to a PostgreSQL server at most. */
 const POOL_SIZE = 10;
@@ -216,7 +257,13 @@ export function poolUse(db: Database): PoolUse {
 async function openPostgres(url: string, { logger }: OpenOptions): Promise<DatabaseConnection> {
   // An idle connection stays open (idleTimeoutMillis 0): closing idle ones would save little for a pool this
   // small, and their timers cost a setTimeout and a clearTimeout on every query, 1% of a paid order's CPU.
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, idleTimeoutMillis: 0 });
+  // Named, so a restore can tell that a store still has this database open (pg_stat_activity).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    idleTimeoutMillis: 0,
+    application_name: STORE_APPLICATION_NAME,
+  });
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn('PostgreSQL dropped an idle connection:', error.message));

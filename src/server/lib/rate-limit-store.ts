@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, DbHandle } from '../db/client';
 import { preparedSql, type Value } from '../db/prepared';
 import { rateLimitCounters } from '../db/schema/rate-limit-store';
 
@@ -94,14 +94,26 @@ interface Hit {
  * so whatever one key does to it fails that key's hits only. Each instance sweeps ended windows at most
  * once a minute.
  */
+/**
+ * Deletes the counters whose window has ended (the store sweeps them as it counts, and the daily retention
+ * purge once more, for a store that counted nothing lately). Answers how many went.
+ */
+export async function purgeEndedWindows(db: DbHandle, now: Date | null = null): Promise<number> {
+  const gone = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.resetsAt, now ?? sql`now()`))
+    .returning({ key: rateLimitCounters.key });
+  return gone.length;
+}
+
 export function countInTable(db: Database, log: FastifyBaseLogger, { sweepEveryMs = SWEEP_EVERY_MS } = {}): CountHit {
   let sweptAt = Date.now();
 
   function sweep() {
     sweptAt = Date.now();
-    db.delete(rateLimitCounters)
-      .where(lt(rateLimitCounters.resetsAt, sql`now()`))
-      .catch((error: unknown) => log.warn({ err: error }, 'rate-limit store: sweeping ended windows failed'));
+    purgeEndedWindows(db).catch((error: unknown) =>
+      log.warn({ err: error }, 'rate-limit store: sweeping ended windows failed'),
+    );
   }
 
   /**

@@ -14,28 +14,43 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+async function send(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const response = await fetch(path, {
+  return fetch(path, {
     method,
     credentials: 'same-origin',
     ...init,
     headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
+}
+
+/** A refusal as an ApiError: the API's own `{ error }` when it sent one. */
+function refusal(response: Response, data: unknown): ApiError {
+  if (isApiErrorBody(data)) {
+    const { code, message, fields } = data.error;
+    return new ApiError(response.status, code, message, fields);
+  }
+  return new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status})`);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const response = await send(method, path, body, init);
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    if (isApiErrorBody(data)) {
-      const { code, message, fields } = data.error;
-      throw new ApiError(response.status, code, message, fields);
-    }
-    throw new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status})`);
-  }
+  if (!response.ok) throw refusal(response, data);
   return data as T;
+}
+
+/** A POST answered with a file: its bytes and the name the server gave it; a refusal as any request's. */
+async function download(path: string, body: unknown): Promise<{ file: Blob; name: string }> {
+  const response = await send('POST', path, body);
+  if (!response.ok) throw refusal(response, safeJson(await response.text()));
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  return { file: await response.blob(), name };
 }
 
 function safeJson(text: string): unknown {
@@ -57,6 +72,7 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  download,
 };
 
 /** A 404 is an answer (nothing there), kept as null data rather than an error. */

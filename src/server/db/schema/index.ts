@@ -6,6 +6,7 @@
 export * from './accounts';
 export * from './app-meta';
 export * from './audit';
+export * from './backups';
 export * from './catalog';
 export * from './contact';
 export * from './images';

@@ -17,8 +17,11 @@ export {
 } from './agent-accounts';
 export type { AgentAccount } from './agent-accounts';
 export { activeAgents, agentContacts, firstNames } from './agent-lookup';
+export { purgeExpiredAccountRows } from './expired-rows';
 export { registerRoleGuard, registerSessionGuard } from './guard';
 export { adminNotifyAddress, findActiveAgent, findPeople, savedBankAccount, splitName, userNames } from './people';
+export { accountRecordOf, confirmCustomerPassword, eraseCustomerAccount, findCustomerByEmail } from './personal-data';
+export type { AccountRecord } from './personal-data';
 export { registerAccountRoutes } from './routes';
 export { removeSecondFactor } from './second-factor';
 export { SESSION_COOKIE } from './sessions';

@@ -6,6 +6,7 @@
 
 export { registerCatalogAdminRoutes } from './admin-routes';
 export { findDevice, getCollection, listDevices } from './device-queries';
+export { imagesOfDevices } from './listed-images';
 export { registerCatalogRoutes } from './routes';
 export { absoluteUrl, catalogHeads, headTags, registerSeoRoutes } from './seo';
 export { releaseStock, reserveStock, retakeStock } from './stock';

@@ -3,4 +3,6 @@
  * quickbuy/server-modules lint rule).
  */
 
+export { eraseMessagesFrom, messagesFrom } from './personal-data';
+export type { MessageRecord } from './personal-data';
 export { registerContactRoutes } from './routes';

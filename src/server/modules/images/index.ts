@@ -14,6 +14,7 @@ export {
   INVALID_IMAGE,
   deleteImage,
   getImageVariant,
+  imageFiles,
   insertImage,
   missingImages,
   normaliseFormPhotos,

@@ -116,6 +116,18 @@ export async function insertImage(
   return { id: row!.id };
 }
 
+/** Stored images' bytes as they were taken in, for a person's copy of their data (docs/decisions/076). */
+export async function imageFiles(
+  db: DbHandle,
+  ids: string[],
+): Promise<{ id: string; contentType: string; data: Buffer }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: images.id, contentType: images.contentType, data: images.data })
+    .from(images)
+    .where(inArray(images.id, ids));
+}
+
 /** The ids of `ids` that name no stored image (an empty list when all exist). */
 export async function missingImages(db: DbHandle, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];

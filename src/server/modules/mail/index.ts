@@ -7,5 +7,7 @@
 export { emailsAbout } from './admin-outbox';
 export { ANONYMOUS_MAIL_CAP, enqueueEmail } from './enqueue';
 export type { EnqueueOptions, OutgoingEmail } from './enqueue';
+export { emailsSentTo, eraseEmailsTo } from './personal-data';
+export type { EmailRecord } from './personal-data';
 export { registerMailRoutes } from './routes';
 export { outboxBacklog, startOutboxSender } from './sender';

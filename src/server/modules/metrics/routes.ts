@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import { poolUse } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { METRICS_CONTENT_TYPE, metricsText, type StoreMetrics } from '../../lib/metrics';
+import { sharedReads } from '../../lib/shared-reads';
+import { backupStatus } from '../backups';
 import { outboxBacklog } from '../mail';
 import { heldUnits } from '../orders';
 
@@ -43,7 +45,7 @@ export function registerMetricsRoutes(
   { config, db }: AppContext,
   { metrics }: { metrics: StoreMetrics },
 ) {
-  registerDatabaseGauges(app, db, metrics);
+  registerDatabaseGauges(app, { db, config }, metrics);
   const tokenDigest = config.METRICS_TOKEN ? digest(config.METRICS_TOKEN) : null;
 
   app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
@@ -72,7 +74,11 @@ export function registerMetricsRoutes(
  * its gauges keep their last values, it is logged, and the rest is still served (the readiness check
  * says the database is down; a scrape that failed whole would look like the process down).
  */
-function registerDatabaseGauges(app: FastifyInstance, db: AppContext['db'], metrics: StoreMetrics) {
+function registerDatabaseGauges(
+  app: FastifyInstance,
+  { db, config }: Pick<AppContext, 'db' | 'config'>,
+  metrics: StoreMetrics,
+) {
   const registers = [metrics.registry];
   const fromDatabase = async (read: () => Promise<void>) => {
     try {
@@ -100,6 +106,47 @@ function registerDatabaseGauges(app: FastifyInstance, db: AppContext['db'], metr
     registers,
     async collect() {
       await fromDatabase(async () => this.set(await heldUnits(db)));
+    },
+  });
+  // The cluster's backups, whichever instance took them (backup_runs): one scrape of any instance tells. The four
+  // gauges of one scrape share one read.
+  const shared = sharedReads();
+  const backups = () => shared('backups', () => backupStatus(db, config.BACKUP_EVERY_HOURS));
+  new Gauge({
+    name: 'quickbuy_backup_last_success_timestamp_seconds',
+    help: 'When the newest good backup started (Unix time); 0 before the first',
+    registers,
+    async collect() {
+      await fromDatabase(async () => {
+        const { lastSuccess } = await backups();
+        this.set(lastSuccess ? Date.parse(lastSuccess.at) / 1000 : 0);
+      });
+    },
+  });
+  new Gauge({
+    name: 'quickbuy_backup_last_success_bytes',
+    help: "The newest good backup's files together, in bytes",
+    registers,
+    async collect() {
+      await fromDatabase(async () => this.set((await backups()).lastSuccess?.bytes ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'quickbuy_backup_last_success_duration_seconds',
+    help: 'How long the newest good backup took',
+    registers,
+    async collect() {
+      await fromDatabase(async () => {
+        this.set(((await backups()).lastSuccess?.durationMs ?? 0) / 1000);
+      });
+    },
+  });
+  new Gauge({
+    name: 'quickbuy_backup_last_run_failed',
+    help: 'Whether the newest backup run failed (1) or succeeded (0)',
+    registers,
+    async collect() {
+      await fromDatabase(async () => this.set((await backups()).last?.status === 'failed' ? 1 : 0));
     },
   });
   new Gauge({

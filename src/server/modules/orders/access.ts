@@ -78,6 +78,23 @@ export async function mayOpenOrder(db: Database, order: OrderRow, access: OrderA
 }
 
 /**
+ * The address an emailed link to the order proves its holder reads: the order's email, when `token` is a live
+ * link's (the confirmation email's, or one sent on request), else null. Never the placing browser's token: that
+ * proves who placed the order, not who reads the address (a guest's data requests: docs/decisions/076).
+ */
+export async function emailProvenByLink(
+  db: Database,
+  orderNumber: string,
+  token: string,
+  now: Date,
+): Promise<string | null> {
+  const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
+  if (!order) return null;
+  const signed = await signedUntilMatches(await signingKey(db), ORDER_LINK, linkSubject(order), token, now);
+  return signed ? order.customerEmail : null;
+}
+
+/**
  * The shopper who placed the order, and only them: the signed-in customer who placed it, or the
  * placing browser with its own token while that token lives. Not a link's holder nor the admin: this
  * is who may pay for an order still awaiting payment.

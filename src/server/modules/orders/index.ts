@@ -4,7 +4,7 @@
  * imported from outside it (the quickbuy/server-modules lint rule).
  */
 
-export { findOrderForViewer, linkExpiry, mayOpenOrder, orderLinkToken, placedBy } from './access';
+export { emailProvenByLink, findOrderForViewer, linkExpiry, mayOpenOrder, orderLinkToken, placedBy } from './access';
 export type { OrderAccess } from './access';
 export { getAdminOrder, listAdminOrders, revokeOrderLinks } from './admin-orders';
 export { renderOrderCancelled } from './cancellation-email';
@@ -20,6 +20,8 @@ export {
   markOrderRefunded,
   updateTracking,
 } from './moves';
+export { eraseOrderContacts, ordersHeldFor, ordersInProgress } from './personal-data';
+export type { OrderRecord } from './personal-data';
 export { createOrder, createReplacementOrder, lockHoldsOf } from './placing';
 export {
   ORDER_NOT_FOUND,

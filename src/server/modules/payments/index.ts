@@ -7,6 +7,8 @@
 export { exportPayments, refundedByOrder } from './export';
 export { listPayments, paymentLedgerEntry, paymentStats, toAdminRefund } from './ledger';
 export { paymentsOfOrder } from './order-payments';
+export { erasePaymentContacts, paymentsOfOrders } from './personal-data';
+export type { PaymentRecord } from './personal-data';
 export { paymentProvider } from './providers';
 export { fromPaystackData } from './providers/paystack';
 export type { PaystackTransactionData } from './providers/paystack';

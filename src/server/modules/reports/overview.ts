@@ -4,6 +4,7 @@ import { OVERVIEW_DAYS, RECENT_TRANSACTIONS, type AdminOverview } from '../../..
 import type { Database } from '../../db/client';
 import { payments, refunds, tradeIns, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { backupStatus } from '../backups';
 
 /**
  * The admin's Overview (spec 001 'Overview'). This module only reads: aggregate queries over the
@@ -24,7 +25,16 @@ function lastDays(now: Date, days: number): string[] {
   });
 }
 
-export async function getOverview({ db, clock }: { db: Database; clock: Clock }): Promise<AdminOverview> {
+export async function getOverview({
+  db,
+  clock,
+  backupEveryHours,
+}: {
+  db: Database;
+  clock: Clock;
+  /** BACKUP_EVERY_HOURS: the backups' line warns when the last good one is older than twice it. */
+  backupEveryHours: number | null;
+}): Promise<AdminOverview> {
   const now = clock.now();
   const dates = lastDays(now, OVERVIEW_DAYS);
   // The first day's start in Cape Town, as an instant.
@@ -32,52 +42,54 @@ export async function getOverview({ db, clock }: { db: Database; clock: Clock })
   const received = isNotNull(payments.paidAt);
   const processed = eq(refunds.status, 'processed');
 
-  const [[customers], [agents], [trades], [paid], [refunded], recent, paidByDay, refundedByDay] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.role, 'customer'), isNull(users.deletedAt))),
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.role, 'agent'), eq(users.status, 'active'), isNull(users.deletedAt))),
-    db.select({ n: count(), offered: sql<number>`coalesce(sum(${tradeIns.offeredAmount}), 0)` }).from(tradeIns),
-    db
-      .select({ minor: sql<number>`coalesce(sum(${payments.amount}), 0)` })
-      .from(payments)
-      .where(received),
-    db
-      .select({ minor: sql<number>`coalesce(sum(${refunds.amount}), 0)` })
-      .from(refunds)
-      .where(processed),
-    db
-      .select({
-        transactionNumber: tradeIns.transactionNumber,
-        customerName: tradeIns.customerName,
-        brand: tradeIns.brand,
-        model: tradeIns.model,
-        offered: tradeIns.offeredAmount,
-        estimated: tradeIns.estimatedValue,
-        status: tradeIns.status,
-      })
-      .from(tradeIns)
-      .orderBy(desc(tradeIns.createdAt), desc(tradeIns.id))
-      .limit(RECENT_TRANSACTIONS),
-    db
-      .select({
-        date: day(payments.paidAt),
-        minor: sql<number>`sum(${payments.amount})`,
-        orders: sql<number>`count(distinct ${payments.orderId})`,
-      })
-      .from(payments)
-      .where(and(received, gte(payments.paidAt, since)))
-      .groupBy(day(payments.paidAt)),
-    db
-      .select({ date: day(refunds.updatedAt), minor: sql<number>`sum(${refunds.amount})` })
-      .from(refunds)
-      .where(and(processed, gte(refunds.updatedAt, since)))
-      .groupBy(day(refunds.updatedAt)),
-  ]);
+  const [[customers], [agents], [trades], [paid], [refunded], recent, paidByDay, refundedByDay, backups] =
+    await Promise.all([
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'customer'), isNull(users.deletedAt))),
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'agent'), eq(users.status, 'active'), isNull(users.deletedAt))),
+      db.select({ n: count(), offered: sql<number>`coalesce(sum(${tradeIns.offeredAmount}), 0)` }).from(tradeIns),
+      db
+        .select({ minor: sql<number>`coalesce(sum(${payments.amount}), 0)` })
+        .from(payments)
+        .where(received),
+      db
+        .select({ minor: sql<number>`coalesce(sum(${refunds.amount}), 0)` })
+        .from(refunds)
+        .where(processed),
+      db
+        .select({
+          transactionNumber: tradeIns.transactionNumber,
+          customerName: tradeIns.customerName,
+          brand: tradeIns.brand,
+          model: tradeIns.model,
+          offered: tradeIns.offeredAmount,
+          estimated: tradeIns.estimatedValue,
+          status: tradeIns.status,
+        })
+        .from(tradeIns)
+        .orderBy(desc(tradeIns.createdAt), desc(tradeIns.id))
+        .limit(RECENT_TRANSACTIONS),
+      db
+        .select({
+          date: day(payments.paidAt),
+          minor: sql<number>`sum(${payments.amount})`,
+          orders: sql<number>`count(distinct ${payments.orderId})`,
+        })
+        .from(payments)
+        .where(and(received, gte(payments.paidAt, since)))
+        .groupBy(day(payments.paidAt)),
+      db
+        .select({ date: day(refunds.updatedAt), minor: sql<number>`sum(${refunds.amount})` })
+        .from(refunds)
+        .where(and(processed, gte(refunds.updatedAt, since)))
+        .groupBy(day(refunds.updatedAt)),
+      backupStatus(db, backupEveryHours),
+    ]);
 
   const daily = dates.map((date) => {
     const inflow = paidByDay.find((r) => r.date === date);
@@ -104,5 +116,7 @@ export async function getOverview({ db, clock }: { db: Database; clock: Clock })
     })),
     daily,
     returns: await returnsOverview(db, now),
+    backups,
+    now: now.toISOString(),
   };
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import { getOverview } from './overview';
 
 /** The admin's Overview tab. */
-export function registerReportRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/admin/overview', { config: { access: ['admin'] } }, async () => getOverview({ db, clock }));
+export function registerReportRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
+  app.get('/api/admin/overview', { config: { access: ['admin'] } }, async () =>
+    getOverview({ db, clock, backupEveryHours: config.BACKUP_EVERY_HOURS }),
+  );
 }

@@ -6,6 +6,14 @@
 
 export { agentHasTradeIns, agentTradeInCounts } from './agent-work';
 export { handOverTradeIn, openTradeInsOf } from './hand-over';
+export {
+  deleteOldSellerPhotos,
+  eraseTradeIns,
+  maskOldPayoutAccounts,
+  tradeInsHeldFor,
+  tradeInsInProgress,
+} from './personal-data';
+export type { TradeInRecord } from './personal-data';
 export { isTradeInPhoto } from './photos';
 export { registerTradeInRoutes } from './routes';
 export { getTradeInStatus } from './status';

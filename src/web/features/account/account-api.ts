@@ -7,6 +7,7 @@ import type {
   PaymentDetailsInput,
   PaymentDetailsReply,
 } from '../../../shared/accounts';
+import type { DataExportInput, DeleteAccountInput } from '../../../shared/personal-data';
 import type { CustomerRepairSummary } from '../../../shared/repairs';
 import type { AccountTradeIn } from '../../../shared/trade-ins';
 import { ACCOUNT_KEYS } from '../../lib/account-reads';
@@ -81,3 +82,18 @@ export const useSavePaymentDetails = () =>
     ACCOUNT_KEYS.paymentDetails,
     ({ details }) => ({ details }),
   );
+
+/** The customer's copy of their data, saved by the browser as the ZIP the server names. */
+export async function downloadMyData(input: DataExportInput) {
+  const { file, name } = await api.download('/api/account/data-export', input);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(file);
+  link.download = name;
+  link.click();
+  // Freed once the browser has taken the file, which it does after this click returns.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+/** The account's deletion; resolves to the server's message (the session is over once it answers). */
+export const deleteMyAccount = async (input: DeleteAccountInput) =>
+  (await api.post<{ message: string }>('/api/account/delete', input)).message;

@@ -1,4 +1,4 @@
-import { CreditCard, MapPin, Package, UserRound, Wrench } from 'lucide-react';
+import { CreditCard, MapPin, Package, ShieldCheck, UserRound, Wrench } from 'lucide-react';
 import { paths } from '../../../shared/paths';
 import { EmptyState } from '../../components/empty-state';
 import { profileTab } from '../../components/profile/profile-tab';
@@ -7,6 +7,7 @@ import { TabbedPage } from '../../components/tabbed-page';
 import { AddressesTab } from './addresses-tab';
 import { OrdersTab } from './orders-tab';
 import { PaymentTab } from './payment-tab';
+import { PrivacyTab } from './privacy-tab';
 import { RepairsTab } from './repairs-tab';
 import { TradeInsSection } from './trade-ins-section';
 import { StoreTimeNote } from '../../components/store-time-note';
@@ -44,6 +45,7 @@ const TABS = [
     ),
   },
   { value: 'addresses', label: 'Addresses', icon: MapPin, content: <AddressesTab /> },
+  { value: 'privacy', label: 'Privacy', icon: ShieldCheck, content: <PrivacyTab /> },
 ];
 
 export function Component() {

@@ -1,6 +1,7 @@
-import { DollarSign, Package, PackageX, RotateCcw, UserCheck, Users } from 'lucide-react';
+import { AlertTriangle, DatabaseBackup, DollarSign, Package, PackageX, RotateCcw, UserCheck, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
+import { backupLine, type BackupStatus } from '../../../../shared/backups';
 import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
 import { money } from '../../../lib/money';
 import { RowTitle } from '../components/row-title';
@@ -21,6 +22,7 @@ export default function OverviewTab() {
   }
   return (
     <div className="space-y-8">
+      <BackupLine status={data.backups} now={data.now} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat icon={<Users className="size-5" />} label="Total Customers" value={data.totalCustomers} />
         <Stat icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
@@ -53,6 +55,33 @@ export default function OverviewTab() {
       <RecentTransactions rows={data.recentTransactions} />
       <Daily daily={data.daily} />
     </div>
+  );
+}
+
+/** 'Last backup 3 h ago', and what to do when the backups need the admin (docs/decisions/075). */
+function BackupLine({ status, now }: { status: BackupStatus; now: string }) {
+  const { text, warning } = backupLine(status, new Date(now));
+  const good = status.lastSuccess;
+  const detail =
+    good && ` (${(good.bytes / 1024 / 1024).toFixed(1)} MB, ${Math.max(1, Math.round(good.durationMs / 1000))} s)`;
+  return (
+    <section
+      aria-label="Backups"
+      className={`flex items-start gap-3 rounded-xl border p-4 text-sm ${warning ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-slate-200 bg-white text-slate-700'}`}
+    >
+      {warning ? (
+        <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+      ) : (
+        <DatabaseBackup className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+      )}
+      <div>
+        <p className="font-medium">
+          {text}
+          {detail}
+        </p>
+        {warning && <p className="mt-1">{warning}</p>}
+      </div>
+    </section>
   );
 }
 

@@ -1,0 +1,23 @@
+/**
+ * How long the store keeps what it holds about people, and when it lets go (docs/decisions/076). The server's
+ * daily purges and the account's erasure read these; the privacy page and the deletion dialog say them.
+ */
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Orders, payments and payouts are the store's accounting records: kept this long (SARS, the Tax Administration Act). */
+export const FINANCIAL_RECORD_YEARS = 5;
+
+/** A seller's bank account number is cut to its last four digits this long after the store paid them. */
+export const PAYOUT_ACCOUNT_MASK_DAYS = 90;
+
+/** A seller's private photos are deleted this long after the trade-in closed (paid or declined), unless listed for sale. */
+export const SELLER_PHOTO_DAYS = 180;
+
+/** Sign-up and email-change links, reset links and sessions are purged this long after they stopped working. */
+export const EXPIRED_LINK_GRACE_DAYS = 1;
+
+/** How often the purges run. */
+export const RETENTION_PURGE_EVERY_MS = DAY_MS;
+
+export const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);

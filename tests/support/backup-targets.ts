@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { RestoreTarget } from '../../src/server/modules/backups/restore';
+
+/** Silent logs for backups and restores run by tests. */
+export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A folder of its own for a test's backups (BACKUP_DIR), removed with `removeAll`. */
+export function backupFolder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-backups-'));
+  made.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const made: Array<() => void | Promise<void>> = [];
+
+/** Where a restore may go on `engine`: a data directory not yet made, or a new database with nothing in it. */
+export async function emptyTarget(engine: 'pglite' | 'postgres'): Promise<RestoreTarget> {
+  if (engine === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-restore-'));
+    made.push(() => rmSync(dir, { recursive: true, force: true }));
+    return { dataDir: path.join(dir, 'data') };
+  }
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('a PostgreSQL target needs TEST_DATABASE_URL (scripts/with-postgres.mjs)');
+  const name = `qb_restore_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  made.push(async () => {
+    const cleanup = new pg.Client({ connectionString: server });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString() };
+}
+
+/** Removes every folder and database made above (an afterAll). */
+export async function removeAll() {
+  for (const remove of made.splice(0).reverse()) await remove();
+}
+
+/** The engine the suite runs on: PostgreSQL under scripts/with-postgres.mjs, PGlite otherwise. */
+export const suiteEngine = (): 'pglite' | 'postgres' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
