@@ -348,6 +348,54 @@ describe('the moves of a request', () => {
     expect((await rowOf(number)).status).toBe('refunded');
   });
 
+  it('declines a request with a reason: the customer emailed it, the move audited, and nothing more allowed', async () => {
+    const { request } = await opened();
+    expectFieldError(
+      await adminPost(request.returnNumber, 'decline', { reason: '' }),
+      400,
+      'VALIDATION_FAILED',
+      'reason',
+      'Give a reason for declining',
+    );
+    const res = await adminPost(request.returnNumber, 'decline', { reason: 'Bought from another store' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowOf(request.returnNumber)).toMatchObject({
+      status: 'declined',
+      declineReason: 'Bought from another store',
+    });
+    // The test clock stands still, so the emails of the request are told apart by what they say.
+    const mail = await t.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, request.returnNumber));
+    const declined = mail.filter((email) => email.text.includes('Reason: Bought from another store'));
+    expect(declined.map((email) => email.to)).toEqual(['thandi@example.co.za']);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, request.returnNumber), eq(auditLog.action, 'return_request.decline')));
+    expect(audit!.actorId).toBe(admin.id);
+    expectError(await adminPost(request.returnNumber, 'approve'), 409, {
+      code: 'RETURN_MOVE_NOT_ALLOWED',
+      message: "This request is Declined; 'Approve' is allowed only while Requested",
+    });
+  });
+
+  it('sends an inspected device back to the customer: no refund, the stock unchanged', async () => {
+    const { order, request } = await opened({ quantities: [2], price: 5000 }, 1);
+    const before = await quantityOf(t, order.deviceIds[0]!);
+    await inspected(request.returnNumber, true);
+    const refundsBefore = (await t.db.select().from(refunds)).length;
+    const res = await adminPost(request.returnNumber, 'send-back');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await rowOf(request.returnNumber);
+    expect(row.status).toBe('returned_to_customer');
+    expect(row.refundAmount ?? 0).toBe(0);
+    expect(await quantityOf(t, order.deviceIds[0]!)).toBe(before);
+    expect((await t.db.select().from(refunds)).length).toBe(refundsBefore);
+    expectError(await adminPost(request.returnNumber, 'refund'), 409, {
+      code: 'RETURN_MOVE_NOT_ALLOWED',
+      message: "This request is Returned to customer; 'Refund' is allowed only while Inspected",
+    });
+  });
+
   it('lets the customer cancel before the collection, not after, and gives the slot back', async () => {
     const { order, request } = await opened();
     const cancel = (number: string) =>
