@@ -5,7 +5,7 @@ import { paths } from '../../src/shared/paths';
 import { RETURN_MESSAGES } from '../../src/shared/returns';
 import { expectNoAxeViolations } from './axe';
 import { fillCheckoutDetails, payInWidget } from './checkout-form';
-import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId } from './fixtures';
+import { addToCart, expect, ORDER_CUSTOMER, pageFromOwnAddress, placePaidOrder, test, uniqueId } from './fixtures';
 import { chooseFreePickup } from './repair-booking';
 import { deliver, requestReturn } from './return-request';
 import { fillPhone, submitTablet } from './sell-form';
@@ -30,17 +30,6 @@ const CONTENT_PAGES = [
   paths.privacy,
   paths.reviews,
 ];
-
-/**
- * A public form posted from an address of its own: bookings and trade-ins are throttled per address, and
- * every spec's pages post from 127.0.0.1 (as Api.postAsShopper does for the API).
- */
-async function postFromOwnAddress(page: Page, pattern: string) {
-  const address = `10.27.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-  await page.route(pattern, (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
-  );
-}
 
 /** Once the page has drawn its frame down to the footer, axe. */
 async function scan(page: Page, state: string) {
@@ -245,8 +234,8 @@ for (const { name, viewport } of WIDTHS) {
 
     test('sell, each repair booking step, track empty and with a result', async ({ page, api }) => {
       test.slow();
-      await postFromOwnAddress(page, '**/api/trade-ins');
-      await postFromOwnAddress(page, '**/api/repairs/bookings');
+      await pageFromOwnAddress(page, '**/api/trade-ins');
+      await pageFromOwnAddress(page, '**/api/repairs/bookings');
 
       await visit(page, paths.sell);
       await page.getByLabel(/^Device Type/).selectOption('laptop');

@@ -49,7 +49,8 @@ export async function signInStaff(api: Api, staff: StaffLogin): Promise<{ id: st
     'username' in staff ? ['/api/auth/agent/signin', staff.username] : ['/api/auth/admin/signin', staff.email];
   const body =
     'username' in staff ? { username: name, password: staff.password } : { email: name, password: staff.password };
-  const reply = await api.expect<MeReply>(api.post(url, body));
+  // From an address of its own: wrong passwords other specs typed from 127.0.0.1 must not lock the staff out.
+  const reply = await api.expect<MeReply>(api.postAsShopper(url, body));
   if (reply.user) return { id: reply.user.id, secret: staff.secret }; // a store with STAFF_MFA=off
   let secret = staff.secret;
   let done: MeReply;
@@ -72,6 +73,26 @@ export async function enterAuthenticatorCode(page: Page, account: string, secret
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+/**
+ * An address of its own, sent through the one proxy the e2e server trusts. Public forms are throttled per
+ * address and wrong passwords counted per address for 15 minutes, and every spec's pages speak from
+ * 127.0.0.1: a test whose requests would spend that allowance, or be refused because earlier specs spent
+ * it, speaks from its own.
+ */
+export function ownAddress() {
+  const part = () => Math.floor(Math.random() * 250);
+  return `10.${part()}.${part()}.${part() + 1}`;
+}
+
+/** The page's requests to `pattern` sent from one address of their own (ownAddress). */
+export async function pageFromOwnAddress(page: Page, pattern = '**/api/**') {
+  const address = ownAddress();
+  await page.route(pattern, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
+  return address;
+}
+
 /** Short and unique across workers and repeats: for emails and device names a test searches by. */
 export const uniqueId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -86,15 +107,9 @@ export class Api {
     return this.request.post(path, { data, headers: { [CSRF_HEADER]: '1' } });
   }
 
-  /**
-   * POST as a shopper of their own (an address through the one proxy the e2e server trusts): public
-   * forms (bookings, trade-ins) are throttled per address, and the pages of every spec post from
-   * 127.0.0.1, so what a test makes behind the scenes must not spend that allowance.
-   */
+  /** POST as a shopper of their own (ownAddress): what a test makes behind the scenes spends no page's allowance. */
   postAsShopper(path: string, data: unknown): Promise<APIResponse> {
-    const part = () => Math.floor(Math.random() * 250);
-    const address = `10.${part()}.${part()}.${part() + 1}`;
-    return this.request.post(path, { data, headers: { [CSRF_HEADER]: '1', 'x-forwarded-for': address } });
+    return this.request.post(path, { data, headers: { [CSRF_HEADER]: '1', 'x-forwarded-for': ownAddress() } });
   }
 
   put(path: string, data: unknown): Promise<APIResponse> {
