@@ -16,14 +16,16 @@ export const ERASED = [
   'Your saved payout details and card details',
   'Every session: you are signed out everywhere',
   'The emails we sent you, and the messages you sent us',
-  'Your name, email address, phone number and addresses on every order, trade-in and repair',
+  'Your name, email address, phone number and addresses on every order, trade-in, repair and return request',
   "The photos of devices you sold us (unless the device is now listed in our shop), and the devices' IMEI numbers",
+  'The photos you sent with a return or warranty request',
 ] as const;
 
 /** What the law makes the store keep, without the person's name or contact details. */
 export const KEPT = [
   `Orders, payments and refunds, and the trade-ins we paid you for, for ${FINANCIAL_RECORD_YEARS} years from the sale: the law requires us to keep these accounting records. They keep the amounts, dates and devices, and the bank and last four digits of a payout account; your name and contact details are replaced`,
   'Repairs, without your name, contact details or what you wrote: what was repaired and when',
+  'Return and warranty requests, without your name, contact details, address or what you wrote: what was sent back, when, and how it was resolved',
   'Our audit log of what our staff did, which refers to your account by a number and cannot be changed',
 ] as const;
 
@@ -44,7 +46,7 @@ export const PRIVACY_MESSAGES = {
   linkInvalid: 'This link is not valid or has expired: ask for a new one from your order page',
   hasAccount: 'This email address has an account: sign in and use My Account > Privacy to download or delete your data',
   inProgress: (items: string[]) =>
-    `These are still under way: ${items.join(', ')}. The data can be deleted once they are finished (cancel a repair not yet picked up from the Repairs tab), or contact us.`,
+    `These are still under way: ${items.join(', ')}. The data can be deleted once they are finished (cancel a repair not yet picked up from the Repairs tab, or a return request not yet collected from its page), or contact us.`,
   nothingHeld: 'We hold nothing under this email address',
 } as const;
 
@@ -93,7 +95,7 @@ export type GuestEraseInput = z.input<typeof guestEraseSchema>;
 export interface PersonalDataSummary {
   email: string;
   account: { name: string; createdAt: string } | null;
-  counts: { orders: number; tradeIns: number; repairs: number; emails: number; messages: number };
+  counts: { orders: number; tradeIns: number; repairs: number; returns: number; emails: number; messages: number };
   /** Records not finished, which stop an erasure (their numbers). */
   inProgress: string[];
 }

@@ -12,6 +12,7 @@ import { enqueueEmail, eraseEmailsTo, type OutgoingEmail } from '../mail';
 import { eraseOrderContacts } from '../orders';
 import { erasePaymentContacts } from '../payments';
 import { eraseRepairContacts } from '../repairs';
+import { eraseReturnContacts } from '../returns';
 import { eraseTradeIns } from '../trade-ins';
 import { recordsInProgress } from './personal-data-copy';
 
@@ -19,7 +20,8 @@ import { recordsInProgress } from './personal-data-copy';
  * A person's erasure (docs/decisions/076), asked by the customer on their account page or carried out by the admin
  * for a request received by email. Each module erases its own tables in one transaction: what the law keeps
  * (orders, payments, paid trade-ins, for five years) stays with the name and contact details replaced, the rest
- * goes. It waits while an order, trade-in or repair is under way, since the store still needs to reach the person.
+ * goes. It waits while an order, trade-in, repair or return request is under way, since the store still needs to
+ * reach the person.
  */
 
 function erasedEmail(to: string): OutgoingEmail {
@@ -57,7 +59,8 @@ export async function erasePersonalData({
   const now = clock.now();
 
   await transaction(db, async (tx) => {
-    // 1. Nothing may be under way: a paid order not yet delivered, a trade-in with an agent, a repair not returned.
+    // 1. Nothing may be under way: a paid order not yet delivered, a trade-in with an agent, a repair not returned,
+    // a return request still open.
     const unfinished = await recordsInProgress(tx, holder, now);
     if (unfinished.length > 0) {
       throw new AppError(ERROR_CODES.conflict, PRIVACY_MESSAGES.inProgress(unfinished), { status: 409 });
@@ -68,6 +71,7 @@ export async function erasePersonalData({
     await erasePaymentContacts(tx, orderIds);
     await eraseTradeIns(tx, holder, now);
     await eraseRepairContacts(tx, holder, now);
+    await eraseReturnContacts(tx, holder, now);
     const emails = await eraseEmailsTo(tx, holder.email);
     const messages = await eraseMessagesFrom(tx, holder.email);
     if (holder.customerId) await eraseCustomerAccount(tx, { userId: holder.customerId, now });

@@ -9,12 +9,13 @@ import { emailsSentTo, type EmailRecord } from '../mail';
 import { ordersHeldFor, ordersInProgress, type OrderRecord } from '../orders';
 import { paymentsOfOrders, type PaymentRecord } from '../payments';
 import { repairsHeldFor, repairsInProgress, type RepairRecord } from '../repairs';
+import { returnsHeldFor, returnsInProgress, type ReturnRecord } from '../returns';
 import { tradeInsHeldFor, tradeInsInProgress, type TradeInRecord } from '../trade-ins';
 
 /*
  * A person's copy of what the store holds about them (docs/decisions/076): each module answers for its own tables,
- * this gathers them into one ZIP: `my-data.json` with every record, and the images (the profile picture and the
- * photos of devices they sold) under `images/`, named in the JSON where they belong.
+ * this gathers them into one ZIP: `my-data.json` with every record, and the images (the profile picture, the
+ * photos of devices they sold and those sent with a return request) under `images/`, named in the JSON where they belong.
  */
 
 /** Everything held about one person, as the copy's JSON shows it (images by their file names in the ZIP). */
@@ -24,6 +25,7 @@ export interface PersonalData {
   payments: PaymentRecord[];
   tradeIns: (Omit<TradeInRecord, 'photoImageIds'> & { photos: string[] })[];
   repairs: RepairRecord[];
+  returns: (Omit<ReturnRecord, 'photoImageIds'> & { photos: string[] })[];
   emails: EmailRecord[];
   messages: MessageRecord[];
 }
@@ -47,6 +49,7 @@ async function gather(db: Database, holder: PersonalDataHolder): Promise<Gathere
   const payments = await paymentsOfOrders(db, orderIds);
   const tradeIns = await tradeInsHeldFor(db, holder);
   const repairs = await repairsHeldFor(db, holder);
+  const returns = await returnsHeldFor(db, holder);
   const emails = await emailsSentTo(db, holder.email);
   const messages = await messagesFrom(db, holder.email);
 
@@ -69,6 +72,10 @@ async function gather(db: Database, holder: PersonalDataHolder): Promise<Gathere
         ),
       })),
       repairs,
+      returns: returns.map(({ photoImageIds, ...request }) => ({
+        ...request,
+        photos: photoImageIds.map((id, n) => imageFile(`images/return-${request.returnNumber}-${n + 1}.webp`, id)),
+      })),
       emails,
       messages,
     },
@@ -81,8 +88,9 @@ const README = (holder: PersonalDataHolder, at: Date) =>
     `What ${STORE.name} holds about ${holder.email}, as of ${at.toISOString()}.`,
     '',
     'my-data.json holds every record: your account (profile, address, saved payment details, sign-ins), your',
-    'orders and their payments, the devices you sold us, your repairs, the emails we sent you and the messages',
-    'you sent us. The images folder holds your profile picture and the photos of the devices you sold us.',
+    'orders and their payments, the devices you sold us, your repairs, your return and warranty requests, the',
+    'emails we sent you and the messages you sent us. The images folder holds your profile picture, the photos',
+    'of the devices you sold us and the photos you sent with a return or warranty request.',
     '',
     `Questions, or something to correct: ${STORE.email}.`,
     '',
@@ -128,6 +136,7 @@ export async function personalDataSummary(
       orders: data.orders.length,
       tradeIns: data.tradeIns.length,
       repairs: data.repairs.length,
+      returns: data.returns.length,
       emails: data.emails.length,
       messages: data.messages.length,
     },
@@ -135,11 +144,12 @@ export async function personalDataSummary(
   };
 }
 
-/** The person's orders, trade-ins and repairs not yet finished, by number: an erasure waits for them. */
+/** The person's orders, trade-ins, repairs and return requests not yet finished, by number: an erasure waits for them. */
 export async function recordsInProgress(db: DbHandle, holder: PersonalDataHolder, now: Date): Promise<string[]> {
   return [
     ...(await ordersInProgress(db, holder, now)),
     ...(await tradeInsInProgress(db, holder)),
     ...(await repairsInProgress(db, holder)),
+    ...(await returnsInProgress(db, holder)),
   ];
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_EMAIL, ERASED_NAME } from '../../../shared/personal-data';
 import {
@@ -8,6 +9,8 @@ import {
   outboxEmails,
   payments,
   repairBookings,
+  returnImages,
+  returnRequests,
   sessions,
   tradeInImages,
   tradeInPayouts,
@@ -20,6 +23,7 @@ import { seedStore, SELLER_BANK, type StoreData } from '../../../../tests/suppor
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { customer as checkoutCustomer, paid } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
+import { deliveredOrder, openReturn, returnBody } from '../../../../tests/support/returns';
 import { emailedLinks } from '../../../../tests/support/order-links';
 import { unzip } from '../../../../tests/support/xlsx';
 
@@ -39,7 +43,7 @@ const post = (path: string, cookie: string | undefined, body: unknown) =>
 const me = async (cookie: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
 
 const IN_PROGRESS = (numbers: string[]) =>
-  `These are still under way: ${numbers.join(', ')}. The data can be deleted once they are finished (cancel a repair not yet picked up from the Repairs tab), or contact us.`;
+  `These are still under way: ${numbers.join(', ')}. The data can be deleted once they are finished (cancel a repair not yet picked up from the Repairs tab, or a return request not yet collected from its page), or contact us.`;
 
 /** The seeded customer's order delivered, repair returned and unpaid order's hold run out: nothing under way. */
 async function finishEverything() {
@@ -358,5 +362,78 @@ describe("a guest's request by their order's emailed link", () => {
       message:
         'This email address has an account: sign in and use My Account > Privacy to download or delete your data',
     });
+  });
+});
+
+describe("a customer's return request", () => {
+  it('is in their copy with its photos, stops their deletion while open, and is kept nameless once cancelled', async () => {
+    const admin = await signedInAdmin(t);
+    const customer = await signUpCustomer(t);
+    const order = await deliveredOrder(t, admin, { cookie: customer.cookie });
+    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    const opened = await openReturn(
+      t,
+      returnBody(t.clock.now(), {
+        orderNumber: order.orderNumber,
+        items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+        photos: [`data:image/png;base64,${png.toString('base64')}`],
+      }),
+      { cookie: customer.cookie },
+    );
+    expect(opened.statusCode, opened.body).toBe(201);
+    const number = opened.json().returnNumber as string;
+    const [row] = await t.db.select().from(returnRequests).where(eq(returnRequests.returnNumber, number));
+    expect(row!.customerId).toBe(customer.user.id);
+    const photoIds = (await t.db.select().from(returnImages).where(eq(returnImages.requestId, row!.id))).map(
+      (photo) => photo.imageId,
+    );
+    expect(photoIds).toHaveLength(1);
+
+    // The copy holds the request, its history and its photo, byte for byte.
+    const res = await post('/api/account/data-export', customer.cookie, { currentPassword: CUSTOMER_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    const files = unzip(res.rawPayload);
+    const data = JSON.parse(files.get('my-data.json')!.toString('utf8'));
+    expect(data.returns).toHaveLength(1);
+    expect(data.returns[0]).toMatchObject({
+      returnNumber: number,
+      kind: 'return',
+      status: 'requested',
+      orderNumber: order.orderNumber,
+      reason: 'faulty',
+      description: 'The screen flickers',
+      units: [{ quantity: 1, price: 5000 }],
+      contact: { name: row!.customerName, email: row!.customerEmail, address: '12 Long Street, Cape Town' },
+      history: [{ status: 'requested' }],
+      photos: [`images/return-${number}-1.webp`],
+    });
+    const [stored] = await t.db.select().from(images).where(eq(images.id, photoIds[0]!));
+    expect(files.get(`images/return-${number}-1.webp`)!.equals(stored!.data)).toBe(true);
+
+    // Open, it stops the deletion, named.
+    const remove = () =>
+      post('/api/account/delete', customer.cookie, { currentPassword: CUSTOMER_PASSWORD, understood: true });
+    expectError(await remove(), 409, { code: 'CONFLICT', message: IN_PROGRESS([number]) });
+
+    // Cancelled, the deletion goes through: the request stays, without who, where, what they wrote or their photo.
+    const cancelled = await send(t.app, 'POST', `/api/returns/${number}/cancel`, { cookie: customer.cookie });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const erased = await remove();
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [kept] = await t.db.select().from(returnRequests).where(eq(returnRequests.returnNumber, number));
+    expect(kept).toMatchObject({
+      status: 'cancelled',
+      orderNumber: order.orderNumber,
+      customerId: null,
+      customerName: ERASED_NAME,
+      customerEmail: ERASED_EMAIL,
+      customerPhone: '',
+      pickupAddress: '',
+      description: '',
+    });
+    expect(await t.db.select().from(returnImages).where(eq(returnImages.requestId, row!.id))).toEqual([]);
+    expect(await t.db.select().from(images).where(inArray(images.id, photoIds))).toEqual([]);
   });
 });
