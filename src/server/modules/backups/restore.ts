@@ -254,6 +254,9 @@ async function loadArchive(
     await replayMigrations(session, replay);
     const { tables } = await storeTables(session);
     const byName = new Map(tables.map((t) => [t.name, t]));
+    // The archive holds what the store's triggers derived (the search's vocabulary): loaded as it was, not derived
+    // again from the rows as they arrive, which would write it twice.
+    await setUserTriggers(session, tables, 'DISABLE');
     const expected: TableFingerprint[] = [];
     let insert: ((lines: string[]) => Promise<void>) | null = null;
     for await (const part of readArchive(file)) {
@@ -261,6 +264,7 @@ async function loadArchive(
       else if (part.kind === 'rows') await insert!(part.lines);
       else if (part.kind === 'end') expected.push(part.fingerprint);
     }
+    await setUserTriggers(session, tables, 'ENABLE');
     await moveCountersPastRows(session);
     const actual = await tableFingerprints(session);
     for (const want of expected) {
@@ -277,6 +281,11 @@ async function loadArchive(
     await session.exec('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/** The store's own triggers on every table, off for the load and on again before it commits (its owner may). */
+async function setUserTriggers(session: RawSession, tables: TableShape[], state: 'DISABLE' | 'ENABLE') {
+  for (const table of tables) await session.exec(`ALTER TABLE public.${quoteName(table.name)} ${state} TRIGGER USER`);
 }
 
 /** The backup's migrations, run as Drizzle runs them and recorded where Drizzle looks, so it goes on from there. */
