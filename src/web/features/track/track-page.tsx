@@ -59,7 +59,8 @@ export function Component() {
         <header className="text-center">
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Track Your Device</h1>
           <p className="mt-2 text-slate-600">
-            Enter your transaction number (TXN...), order number (ORD-...), repair booking number (REP-...) or return number (RET-...)
+            Enter your transaction number (TXN...), order number (ORD-...), repair booking number (REP-...) or return
+            number (RET-...)
           </p>
         </header>
         <SearchForm

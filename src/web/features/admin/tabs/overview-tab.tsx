@@ -1,4 +1,13 @@
-import { AlertTriangle, DatabaseBackup, DollarSign, Package, PackageX, RotateCcw, UserCheck, Users } from 'lucide-react';
+import {
+  AlertTriangle,
+  DatabaseBackup,
+  DollarSign,
+  Package,
+  PackageX,
+  RotateCcw,
+  UserCheck,
+  Users,
+} from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
 import { backupLine, type BackupStatus } from '../../../../shared/backups';
