@@ -36,6 +36,13 @@ export const LOOKUPS: Lookup[] = [
     param: (i) => orderNumber(700_000 + i),
     perReference: 10,
   },
+  { method: 'POST', url: '/api/orders/:orderNumber/personal-data', ref: orderNumber, body: () => ({ token: 'x' }) },
+  {
+    method: 'POST',
+    url: '/api/orders/:orderNumber/personal-data/erase',
+    ref: orderNumber,
+    body: () => ({ token: 'x' }),
+  },
   { method: 'GET', url: '/api/checkout/:orderNumber', ref: orderNumber },
   { method: 'POST', url: '/api/checkout/:orderNumber/cancel', ref: orderNumber, body: () => ({}) },
   { method: 'GET', url: '/api/repairs/:bookingNumber', ref: (i) => `REP-${six(i)}123` },

@@ -15,6 +15,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { AppContext } from '../../context';
 import { transaction } from '../../db/client';
 import { AppError, parseInput } from '../../lib/errors';
+import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
 import { confirmCustomerPassword, findCustomerByEmail, SESSION_COOKIE } from '../accounts';
 import { recordAudit } from '../audit';
@@ -136,7 +137,8 @@ export function registerPrivacyRoutes(app: FastifyInstance, { db, clock }: AppCo
     }
     return { customerId: null, email };
   };
-  const GUEST = { config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } } as const;
+  // Looked up by an order's number, as every public route naming one is: per address, and per order from any.
+  const GUEST = referenceLookup(perReference('orderNumber'), { max: 10, timeWindow: '15 minutes' });
 
   app.post<{ Params: { orderNumber: string } }>(
     '/api/orders/:orderNumber/personal-data',
