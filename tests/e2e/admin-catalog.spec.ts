@@ -19,6 +19,7 @@ test('the admin dashboard keeps its tab in the URL through reload and Back', asy
     'Transactions',
     'Orders',
     'Repairs',
+    'Returns',
     'Agents',
     'Devices',
     'Paystack',
