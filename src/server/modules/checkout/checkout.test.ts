@@ -5,7 +5,7 @@ import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { signUpCustomer } from '../../../../tests/support/accounts';
 import { insertDevices } from '../../../../tests/support/devices';
-import { expireReservations } from './workflow';
+import { expireReservations } from './reservation-expiry';
 import { checkout, customer, paid, placed } from '../../../../tests/support/checkout';
 
 const t = useTestApp();

@@ -8,4 +8,4 @@ export { refundStep } from './admin-orders';
 export { registerOrderAdminRoutes } from './admin-order-routes';
 export { registerPaymentAdminRoutes } from './admin-payment-routes';
 export { registerCheckoutRoutes } from './routes';
-export { startReservationExpiry } from './workflow';
+export { startReservationExpiry } from './reservation-expiry';

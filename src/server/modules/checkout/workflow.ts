@@ -12,7 +12,6 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { StoreMetrics } from '../../lib/metrics';
 import { signingKey } from '../../lib/signing';
-import { repeatEvery } from '../../lib/repeat';
 import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog';
 import { enqueueEmail } from '../mail';
 import {
@@ -21,7 +20,6 @@ import {
   findOrder,
   findOrderPayment,
   linkExpiry,
-  lockExpiredOrders,
   lockHoldsOf,
   lockOpenOrdersOfCart,
   lockOrder,
@@ -90,7 +88,7 @@ const expectedPayment = (
  * Closes a locked unpaid order and gives its stock back, once: false, with nothing changed, when
  * the order is no longer awaiting payment. Undone by takeStockAgainStep (a payment that arrives later).
  */
-async function releaseOrderStep(
+export async function releaseOrderStep(
   tx: Transaction,
   order: OrderRow,
   outcome: Extract<OrderPaymentStatus, 'cancelled' | 'expired'>,
@@ -382,53 +380,4 @@ export async function cancelCheckout({
       paymentStatus: (released ? 'cancelled' : order.paymentStatus) as OrderPaymentStatus,
     };
   });
-}
-
-/**
- * Releases every reservation past its time. Safe with several instances: each claims orders with
- * `for update skip locked`, so two never release the same order. Returns how many it released.
- */
-export async function expireReservations({
-  db,
-  clock,
-  batchSize = 100,
-}: {
-  db: Database;
-  clock: Clock;
-  batchSize?: number;
-}): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const now = clock.now();
-    const batch = await transaction(db, async (tx) => {
-      const due = await lockExpiredOrders(tx, now, batchSize);
-      let released = 0;
-      for (const order of due) if (await releaseOrderStep(tx, order, 'expired', now)) released++;
-      return { released, full: due.length === batchSize };
-    });
-    total += batch.released;
-    if (!batch.full) return total;
-  }
-}
-
-/** Runs expireReservations every minute; main.ts stops it on shutdown. */
-export function startReservationExpiry({
-  db,
-  clock,
-  log,
-  intervalMs = 60_000,
-}: {
-  db: Database;
-  clock: Clock;
-  log: WorkflowLog;
-  intervalMs?: number;
-}): { stop(): Promise<void> } {
-  return repeatEvery(
-    intervalMs,
-    async () => {
-      const count = await expireReservations({ db, clock });
-      if (count > 0) log.info({ count }, 'released expired stock reservations');
-    },
-    (error) => log.warn({ err: error }, 'reservation expiry failed; retrying next minute'),
-  );
 }
