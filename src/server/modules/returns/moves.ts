@@ -37,41 +37,40 @@ import { staffRow } from './staff-views';
  */
 
 type StaffMove = ReturnDeps & { returnNumber: string; actor: SignedInActor };
+type MovedRow = Awaited<ReturnType<typeof moveReturn>>;
+type LockedRow = Awaited<ReturnType<typeof lockForStaff>>;
 
-/** Admin: 'Requested' -> 'Approved'. */
-export async function approveReturn({ db, config, clock, returnNumber, actor }: StaffMove) {
+/** A staff move in one transaction: the request locked for its actor, `step` moves it, the customer emailed. */
+function inStaffMove(
+  { db, config, clock, returnNumber, actor }: StaffMove,
+  step: (tx: Parameters<typeof moveReturn>[0], row: LockedRow, now: Date) => Promise<MovedRow>,
+) {
   const now = clock.now();
   return transaction(db, async (tx) => {
-    const row = await lockForStaff(tx, returnNumber, actor);
-    const moved = await moveReturn(tx, { row, move: 'approve', actor, now });
+    const moved = await step(tx, await lockForStaff(tx, returnNumber, actor), now);
     await emailCustomer(tx, moved, config, now);
     return staffRow(tx, moved);
   });
 }
 
+/** Admin: 'Requested' -> 'Approved'. */
+export async function approveReturn(staff: StaffMove) {
+  return inStaffMove(staff, (tx, row, now) => moveReturn(tx, { row, move: 'approve', actor: staff.actor, now }));
+}
+
 /** Admin: 'Requested' -> 'Declined' with the reason the customer is told; the slot's place is given back. */
-export async function declineReturn({
-  db,
-  config,
-  clock,
-  returnNumber,
-  actor,
-  input,
-}: StaffMove & { input: z.output<typeof declineReturnSchema> }) {
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const row = await lockForStaff(tx, returnNumber, actor);
+export async function declineReturn({ input, ...staff }: StaffMove & { input: z.output<typeof declineReturnSchema> }) {
+  return inStaffMove(staff, async (tx, row, now) => {
     const moved = await moveReturn(tx, {
       row,
       move: 'decline',
-      actor,
+      actor: staff.actor,
       now,
       set: { declineReason: input.reason },
       description: `Request declined: ${input.reason}`,
     });
     await givePlaceBack(tx, row);
-    await emailCustomer(tx, moved, config, now);
-    return staffRow(tx, moved);
+    return moved;
   });
 }
 
@@ -168,14 +167,8 @@ export async function cancelReturn({
 }
 
 /** Agent: 'Collection Scheduled' -> 'Collected', their own collection only. */
-export async function collectReturn({ db, config, clock, returnNumber, actor }: StaffMove) {
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const row = await lockForStaff(tx, returnNumber, actor);
-    const moved = await moveReturn(tx, { row, move: 'collect', actor, now });
-    await emailCustomer(tx, moved, config, now);
-    return staffRow(tx, moved);
-  });
+export async function collectReturn(staff: StaffMove) {
+  return inStaffMove(staff, (tx, row, now) => moveReturn(tx, { row, move: 'collect', actor: staff.actor, now }));
 }
 
 /**
@@ -215,25 +208,14 @@ export async function inspectReturn({
 }
 
 /** Admin: 'Inspected' -> 'Returned to customer' (no fault found, or nothing else applies); no money, no stock. */
-export async function sendBackReturn({
-  db,
-  config,
-  clock,
-  returnNumber,
-  actor,
-  input,
-}: StaffMove & { input: z.output<typeof resolveReturnSchema> }) {
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const row = await lockForStaff(tx, returnNumber, actor);
-    const moved = await moveReturn(tx, {
+export async function sendBackReturn({ input, ...staff }: StaffMove & { input: z.output<typeof resolveReturnSchema> }) {
+  return inStaffMove(staff, (tx, row, now) =>
+    moveReturn(tx, {
       row,
       move: 'sendBack',
-      actor,
+      actor: staff.actor,
       now,
       details: input.note ? { note: input.note } : undefined,
-    });
-    await emailCustomer(tx, moved, config, now);
-    return staffRow(tx, moved);
-  });
+    }),
+  );
 }
