@@ -126,6 +126,29 @@ test.describe('at 1280 px', () => {
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
+  test('by keyboard, each step starts at its heading: Enter on Proceed to Checkout, then one Tab to First Name', async ({
+    page,
+    makeDevice,
+  }) => {
+    await addToCart(page, await makeDevice());
+    await page.goto('/cart');
+    const proceed = page.getByRole('button', { name: 'Proceed to Checkout' });
+    await expect(proceed).toBeEnabled();
+    await proceed.press('Enter');
+    await expect(page).toHaveURL(DETAILS);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Checkout');
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('First Name')).toBeFocused();
+
+    await page.getByRole('button', { name: 'Back to Cart' }).press('Enter');
+    await expect(page).toHaveURL(CART);
+    await expect(heading).toHaveText('Shopping Cart');
+    await expect(heading).toBeFocused();
+  });
+
   test('Back and Forward walk the steps on /cart, and a reload keeps the details', async ({ page, makeDevice }) => {
     const device = await makeDevice({ brand: 'Samsung', model: 'Galaxy S21', type: 'phone' });
     await addToCart(page, device);

@@ -1,5 +1,5 @@
 import type { CheckoutReply } from '../../src/shared/orders';
-import { expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId, type Api } from './fixtures';
+import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId, type Api } from './fixtures';
 import { payInWidget } from './checkout-form';
 
 // At 1280 px: an unpaid order's page says what it is, the account's Orders list
@@ -37,7 +37,7 @@ test('a cancelled unpaid order says so, with no confirmation and no email, and o
   await expect(page).toHaveURL(/\/cart$/);
 });
 
-test('an abandoned unpaid order: Pay Now while its hold lasts pays it; past the hold it reads as expired', async ({
+test('an abandoned unpaid order: Pay Now while its hold lasts pays it and takes it out of the cart; past the hold it reads as expired', async ({
   page,
   api,
   customer,
@@ -45,6 +45,10 @@ test('an abandoned unpaid order: Pay Now while its hold lasts pays it; past the 
 }) => {
   void customer;
   const device = await makeDevice();
+  const other = await makeDevice();
+  // The shopper's cart still holds the device the order is for, and another one.
+  await addToCart(page, device);
+  await addToCart(page, other);
   const order = await placeUnpaid(api, device.id);
 
   // Within its hold: awaiting payment, with the time the hold ends.
@@ -73,6 +77,11 @@ test('an abandoned unpaid order: Pay Now while its hold lasts pays it; past the 
   await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!');
   await expect(page.getByText(`A confirmation email has been sent to ${ORDER_CUSTOMER.email}.`)).toBeVisible();
+
+  // What the order paid for cannot be bought twice: only the other device is left in the cart.
+  await page.goto('/cart');
+  await expect(page.getByRole('listitem', { name: other.name })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: device.name })).toHaveCount(0);
 });
 
 test("the account's Orders list: paid orders and a held unpaid one awaiting payment, not cancelled attempts", async ({

@@ -28,6 +28,22 @@ test.describe('sell a device', () => {
     await expect(page.getByText('***0199')).toBeVisible();
   });
 
+  test('at 375 px the success view starts at its heading, in view and focused, not where the form was scrolled', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/sell');
+    await fillPhone(page, `seller.${uniqueId()}@example.com`);
+    await page.getByRole('button', { name: 'Get Instant Quote' }).click();
+    const heading = page.getByRole('heading', { name: 'Submission Successful!' });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    // Not under the sticky header: the header ends above the heading's top.
+    const header = await page.getByRole('banner').boundingBox();
+    const top = await heading.boundingBox();
+    expect(top!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  });
+
   test('Get Instant Quote waits for a type and ownership; required fields say what is missing', async ({ page }) => {
     await page.goto('/sell');
     const submit = page.getByRole('button', { name: 'Get Instant Quote' });

@@ -80,6 +80,14 @@ function cartId(): string | undefined {
   }
 }
 
+function renameCart() {
+  try {
+    window.localStorage.removeItem(CART_ID_KEY);
+  } catch {
+    // Storage unavailable: the next checkout sends no cart id.
+  }
+}
+
 export const cart = {
   items: read,
   id: cartId,
@@ -113,12 +121,21 @@ export const cart = {
   },
   /** After a paid order: empty, under a new name. */
   clear() {
-    try {
-      window.localStorage.removeItem(CART_ID_KEY);
-    } catch {
-      // Storage unavailable: the next checkout sends no cart id.
-    }
+    renameCart();
     write([]);
+  },
+  /**
+   * After an order paid elsewhere than the cart (its order page): the units it bought leave the cart, so
+   * they cannot be bought twice, and the cart takes a new name, since the order its name held is paid.
+   */
+  settle(bought: ReadonlyArray<{ deviceId: string; quantity: number }>) {
+    renameCart();
+    const paidFor = new Map(bought.map((line) => [line.deviceId, line.quantity]));
+    write(
+      read()
+        .map((line) => ({ ...line, quantity: line.quantity - (paidFor.get(line.id) ?? 0) }))
+        .filter((line) => line.quantity > 0),
+    );
   },
 };
 

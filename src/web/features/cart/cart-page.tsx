@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useViewFocus } from '../../lib/use-view-focus';
 import { cart, useCart, type CartItem } from '../../lib/cart-store';
 import { useUnpaidOrder } from './cart-api';
 import { CartLine, type LineStatus } from './cart-line';
@@ -74,6 +75,8 @@ export function Component() {
   const navigate = useNavigate();
   const steps = useCheckoutSteps({ canCheckOut: items.length > 0 });
   const { step } = steps;
+  // Each step the shopper moves to starts at the page's heading: the next Tab is the step's first field or line.
+  const heading = useViewFocus<HTMLHeadingElement>(step, { skipFirst: true });
   const [refusals, setRefusals] = useState<Refusals>({});
   // When the stock held for the open payment widget goes back: Paystack's widget shows no time left, so the page does.
   const [heldUntil, setHeldUntil] = useState<string | null>(null);
@@ -167,7 +170,9 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">{step === 'cart' ? 'Shopping Cart' : 'Checkout'}</h1>
+      <h1 ref={heading} tabIndex={-1} className="scroll-mt-32 text-3xl font-bold text-slate-900 outline-none">
+        {step === 'cart' ? 'Shopping Cart' : 'Checkout'}
+      </h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {step === 'cart' ? (

@@ -8,6 +8,7 @@ import { TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { cardClass, Section } from '../../components/ui/section';
 import { ApiError } from '../../lib/api';
+import { cart } from '../../lib/cart-store';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -130,7 +131,10 @@ function OrderHeading({ order, state, onPaid }: { order: OrderView; state: Payme
   const payNow = async () => {
     setPaying(true);
     try {
-      if ((await resumePayment(order.orderNumber)) === 'paid') toast.success('Payment successful! Order placed.');
+      if ((await resumePayment(order.orderNumber)) === 'paid') {
+        cart.settle(order.items);
+        toast.success('Payment successful! Order placed.');
+      }
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Failed to initialize payment');
     } finally {

@@ -24,6 +24,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
+import { useViewFocus } from '../../lib/use-view-focus';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PhotoPicker } from '../../components/photo-picker';
 import { submitTradeIn } from './sell-api';
@@ -190,6 +191,7 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
 }
 
 function SubmissionSuccess({ submitted, onAnother }: { submitted: Submitted; onAnother: () => void }) {
+  const heading = useViewFocus<HTMLHeadingElement>(submitted.transactionNumber, { skipFirst: false });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(submitted.transactionNumber);
@@ -201,7 +203,9 @@ function SubmissionSuccess({ submitted, onAnother }: { submitted: Submitted; onA
   return (
     <div className="text-center" role="status">
       <CheckCircle2 className="mx-auto size-14 text-emerald-600" aria-hidden="true" />
-      <h2 className="mt-4 text-2xl font-semibold text-slate-900">{SELL_MESSAGES.success}</h2>
+      <h2 ref={heading} tabIndex={-1} className="mt-4 scroll-mt-32 text-2xl font-semibold text-slate-900 outline-none">
+        {SELL_MESSAGES.success}
+      </h2>
       <p className="mt-4 text-sm text-slate-600">Your transaction number</p>
       <div className="mt-1 flex items-center justify-center gap-2">
         <span className="font-mono text-lg font-semibold text-slate-900" data-testid="transaction-number">
