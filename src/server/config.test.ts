@@ -136,6 +136,15 @@ describe('PUBLIC_URL', () => {
     expect(loadConfig({}).onHttps).toBe(false);
   });
 
+  it('unset (or blank), is the local address on the port the store serves, so emailed links reach it', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: '  ' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(
+      loadConfig({ PORT: '8080', PUBLIC_URL: 'https://quickbuy.co.za', ALLOW_SANDBOX_PAYMENTS: 'true' }).PUBLIC_URL,
+    ).toBe('https://quickbuy.co.za');
+  });
+
   it('refuses anything but the http or https address of the store alone', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'quickbuy.co.za' })).toThrow(
       'Invalid configuration:\n  PUBLIC_URL: must be a URL such as https://quickbuy.co.za',

@@ -118,7 +118,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.string().default('http://localhost:3000').transform(parsePublicUrl),
+  /** Unset: http://localhost and the port served (PORT), so a store started on another port links to itself. */
+  PUBLIC_URL: optionalString.pipe(z.string().transform(parsePublicUrl).optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -226,7 +227,8 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'BACKUP_DIR' | 'WEB_DIST_DIR' | 'WEB_SSR_ENTRY'> {
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'DATA_DIR' | 'BACKUP_DIR' | 'WEB_DIST_DIR' | 'WEB_SSR_ENTRY'> {
+  PUBLIC_URL: string;
   /**
    * PUBLIC_URL's scheme is https: a real store, so its cookie is Secure, HSTS is sent, and neither the
    * sandbox (without ALLOW_SANDBOX_PAYMENTS) nor STAFF_MFA=off may run. The one answer every such guard reads.
@@ -247,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data;
+  const config = { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
   const onHttps = new URL(config.PUBLIC_URL).protocol === 'https:';
   if (config.PAYMENT_PROVIDER === 'paystack' && (!config.PAYSTACK_PUBLIC_KEY || !config.PAYSTACK_SECRET_KEY)) {
     throw new ConfigError(
