@@ -67,6 +67,9 @@ export const ACCOUNT_MESSAGES = {
   emailChangeInvalid: 'This link is invalid or has expired. Change your email again from your profile.',
   emailChanged: 'Your email has been changed. Use it to sign in from now on.',
   invalidCustomer: 'Invalid email or password',
+  /** Shown after any refused customer sign-in: an account is made only once its emailed link is opened. */
+  signUpLinkFirst:
+    'Signed up a moment ago? Your account is made when you open the link we emailed you: open it first, then sign in.',
   invalidAgent: 'Invalid agent credentials. Please check your username and password.',
   invalidAdmin: 'Invalid admin credentials. Please check your email and password.',
   rateLimited: 'Too many sign-in attempts. Please try again in 15 minutes.',

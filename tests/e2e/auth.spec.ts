@@ -9,6 +9,7 @@ import {
   emailedLink,
   fillSignUpForm,
   followSignUpLink,
+  pageFromOwnAddress,
   test,
   uniqueId,
 } from './fixtures';
@@ -88,6 +89,29 @@ test('a shopper signs up, follows the emailed link, signs out, signs in again an
     data: { email, password: 'Lions-head-2026' },
   });
   expect(status.status()).toBe(200);
+});
+
+test('signing in before opening the sign-up link says to open it, in the same words as for an unknown email', async ({
+  page,
+}) => {
+  await pageFromOwnAddress(page);
+  const email = uniqueEmail();
+  await signUp(page, email, 'Table-bay-2026');
+  await expect(page.getByRole('status').filter({ hasText: CHECK_EMAIL })).toBeVisible();
+
+  const signInAs = async (who: string) => {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(who);
+    await page.getByLabel('Password').fill('Table-bay-2026');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    return page.getByRole('status').filter({ hasText: 'Signed up a moment ago?' }).textContent();
+  };
+  const pending = await signInAs(email);
+  expect(pending).toBe(
+    'Signed up a moment ago? Your account is made when you open the link we emailed you: open it first, then sign in.',
+  );
+  expect(await signInAs(uniqueEmail())).toBe(pending);
 });
 
 test('the standalone /signup and /login pages really sign up and sign in; the emailed link works once', async ({

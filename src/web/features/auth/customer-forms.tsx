@@ -12,6 +12,7 @@ import {
   SelectField,
   TextField,
 } from '../../components/ui/field';
+import { ApiError } from '../../lib/api';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { signIn, signUp } from './auth-api';
@@ -23,14 +24,21 @@ export function SignInForm() {
   const form = useZodForm(signinSchema, { defaultValues: { email: '', password: '' } });
   const input = inputProps(form, useId());
   const signedIn = useSignedIn();
-  const { onSubmit, busy } = useFormSubmit(form, async (credentials) => {
-    const { user } = await signIn(credentials);
-    if (user?.role !== 'customer') return;
-    toast.success(ACCOUNT_MESSAGES.loginSuccess, { description: `Welcome back, ${user.firstName}` });
-    signedIn(user, paths.account);
-  });
+  const [refused, setRefused] = useState(false);
+  const { onSubmit, busy } = useFormSubmit(
+    form,
+    async (credentials) => {
+      const { user } = await signIn(credentials);
+      if (user?.role !== 'customer') return;
+      toast.success(ACCOUNT_MESSAGES.loginSuccess, { description: `Welcome back, ${user.firstName}` });
+      signedIn(user, paths.account);
+    },
+    { onFailure: (error) => setRefused(error instanceof ApiError && error.status === 401) },
+  );
   return (
     <form noValidate className="space-y-5" onSubmit={onSubmit}>
+      {/* After every refused password alike, so it tells nobody whether the email has an account or a sign-up. */}
+      {refused && <Notice>{ACCOUNT_MESSAGES.signUpLinkFirst}</Notice>}
       <EmailField placeholder="you@example.com" {...input('email')} />
       <PasswordField
         label="Password"
