@@ -387,6 +387,9 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       await walk.check('Outbox');
       await checkDialog(page, walk, page.getByRole('button', { name: 'View' }).first(), 'Email');
 
+      await openTab(page, 'privacy', heading('Privacy requests'));
+      await walk.check('Privacy');
+
       await openTab(page, 'audit', heading('Audit log'));
       await expect(page.getByText('trade_in.confirm').first()).toBeVisible();
       await walk.check('Audit');
