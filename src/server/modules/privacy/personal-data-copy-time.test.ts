@@ -12,7 +12,7 @@ import { unzip } from '../../../../tests/support/xlsx';
 
 const t = useTestApp({ ALLOW_SANDBOX_PAYMENTS: 'true' });
 
-/** The promise: the customer's copy within seconds, for a customer who has done a lot with the store. */
+/** The customer's copy within seconds (docs/performance/personal-data-copy.md), however much they did with the store. */
 const BUDGET_MS = 5_000;
 const ORDERS = 50;
 const TRADE_INS = 10;
