@@ -17,6 +17,7 @@ export const ADMIN_TABS = [
   { key: 'devices', label: 'Devices' },
   { key: 'paystack', label: 'Paystack' },
   { key: 'outbox', label: 'Outbox' },
+  { key: 'privacy', label: 'Privacy' },
   { key: 'audit', label: 'Audit log' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['key'];

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
-import { FINANCIAL_RECORD_YEARS, PAYOUT_ACCOUNT_MASK_DAYS, SELLER_PHOTO_DAYS } from './retention';
+import {
+  FINANCIAL_RECORD_YEARS,
+  PAYOUT_ACCOUNT_MASK_DAYS,
+  SELLER_LINK_GRACE_DAYS,
+  SELLER_PHOTO_DAYS,
+} from './retention';
 import { required } from './text-fields';
 
 /*
@@ -33,7 +38,7 @@ export const KEPT = [
 export const RETENTION_LINES = [
   `Payout bank account numbers are cut to their last four digits ${PAYOUT_ACCOUNT_MASK_DAYS} days after we pay you.`,
   `Photos of a device you sold us are deleted ${SELLER_PHOTO_DAYS} days after the trade-in closes, unless the device is listed in our shop.`,
-  'Expired sessions, used or expired links and rate-limit counters are deleted every day.',
+  `Expired sessions, used or expired links and rate-limit counters are deleted every day; a seller's trade-in link, ${SELLER_LINK_GRACE_DAYS} days after it expired.`,
   `Orders, payments and payouts are kept for ${FINANCIAL_RECORD_YEARS} years, as the law requires.`,
 ] as const;
 

@@ -17,7 +17,17 @@ export const SELLER_PHOTO_DAYS = 180;
 /** Sign-up and email-change links, reset links and sessions are purged this long after they stopped working. */
 export const EXPIRED_LINK_GRACE_DAYS = 1;
 
-/** How often the purges run. */
+/**
+ * A seller's emailed trade-in link (its token's hash and nonce) is purged this long after it expired. Kept a week
+ * first so a seller opening an old email soon after hears that the link expired and can ask for a new one, rather
+ * than that it is not valid.
+ */
+export const SELLER_LINK_GRACE_DAYS = 7;
+
+/** How often the purges run, across every instance of the store together. */
 export const RETENTION_PURGE_EVERY_MS = DAY_MS;
+
+/** How often each instance looks whether a pass is due (so one stopping leaves the others to run it). */
+export const RETENTION_CHECK_MS = 60 * 60_000;
 
 export const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);

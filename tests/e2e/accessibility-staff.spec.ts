@@ -387,6 +387,21 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       await walk.check('Outbox');
       await checkDialog(page, walk, page.getByRole('button', { name: 'View' }).first(), 'Email');
 
+      await openTab(page, 'privacy', heading('Privacy requests'));
+      await walk.check('Privacy');
+      // Any address looks up (nothing held is an answer too), which opens the copy and the erasure.
+      await page.getByLabel("Customer's email address").fill('nobody@example.com');
+      await page.getByRole('button', { name: 'Look Up' }).click();
+      await expect(heading('Held for nobody@example.com')(page)).toBeVisible();
+      await walk.check('Privacy, an address looked up');
+      await checkDialog(
+        page,
+        walk,
+        page.getByRole('button', { name: 'Erase Their Data' }),
+        'Erase the data held for nobody@example.com?',
+        { submit: 'Erase Their Data' },
+      );
+
       await openTab(page, 'audit', heading('Audit log'));
       await expect(page.getByText('trade_in.confirm').first()).toBeVisible();
       await walk.check('Audit');

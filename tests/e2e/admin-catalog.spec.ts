@@ -24,6 +24,7 @@ test('the admin dashboard keeps its tab in the URL through reload and Back', asy
     'Devices',
     'Paystack',
     'Outbox',
+    'Privacy',
     'Audit log',
   ]);
   await expect(tabs.getByRole('tab', { name: 'Devices' })).toHaveAttribute('aria-selected', 'true');

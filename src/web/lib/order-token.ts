@@ -6,10 +6,15 @@ import { STORE } from '../../shared/store';
  * order opens again in a new tab or after a restart; the email's signed link brings its own token.
  */
 const key = (orderNumber: string) => `${STORE.storageKey}_order_token:${orderNumber}`;
+/** Set when the kept token came from the emailed link: it proves who reads the order's address, not who placed it. */
+const fromLinkKey = (orderNumber: string) => `${STORE.storageKey}_order_token_from_link:${orderNumber}`;
 
-export function saveOrderToken(orderNumber: string, token: string): void {
+/** Keeps the order's token: the placing browser's own (`placing`) or an emailed link's (`link`). */
+export function saveOrderToken(orderNumber: string, token: string, from: 'placing' | 'link' = 'placing'): void {
   try {
     window.localStorage.setItem(key(orderNumber), token);
+    if (from === 'link') window.localStorage.setItem(fromLinkKey(orderNumber), '1');
+    else window.localStorage.removeItem(fromLinkKey(orderNumber));
   } catch {
     // Private mode: the order is still readable by a signed-in owner or through its email link.
   }
@@ -19,6 +24,18 @@ export function saveOrderToken(orderNumber: string, token: string): void {
 export function readOrderToken(orderNumber: string): string | null {
   try {
     return window.localStorage.getItem(key(orderNumber));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The token of the emailed link this browser opened the order from, or null: the one proof the guest's data
+ * requests take (the placing browser's own token is refused by the server, so the page does not offer them).
+ */
+export function readLinkToken(orderNumber: string): string | null {
+  try {
+    return window.localStorage.getItem(fromLinkKey(orderNumber)) ? readOrderToken(orderNumber) : null;
   } catch {
     return null;
   }
@@ -37,6 +54,6 @@ export function orderTokenHeaders(orderNumber: string): Record<string, string> {
 export function takeTokenFromLink(orderNumber: string): void {
   const match = /^#token=([\w.-]{20,120})$/.exec(window.location.hash);
   if (!match) return;
-  saveOrderToken(orderNumber, match[1]!);
+  saveOrderToken(orderNumber, match[1]!, 'link');
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }

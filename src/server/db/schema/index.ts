@@ -13,6 +13,7 @@ export * from './images';
 export * from './mail';
 export * from './orders';
 export * from './payments';
+export * from './privacy';
 export * from './rate-limit-store';
 export * from './repairs';
 export * from './returns';

@@ -298,6 +298,40 @@ describe("the admin's handling of a request received by email", () => {
     );
   });
 
+  it("copies and erases a customer's account for a request received by email, audited against the account", async () => {
+    const { cookie: admin, id: adminId } = await signedInAdmin(t);
+    const person = await signUpCustomer(t, { firstName: 'Lerato', lastName: 'Mokoena' });
+    const lookup = await send(t.app, 'GET', `/api/admin/privacy?email=${encodeURIComponent(person.email)}`, {
+      cookie: admin,
+    });
+    expect(lookup.json()).toMatchObject({ email: person.email, account: { name: 'Lerato Mokoena' }, inProgress: [] });
+
+    // The note of how the request came is required: it is what the audit log keeps instead of the address.
+    expectFieldError(
+      await post('/api/admin/privacy/export', admin, { email: person.email, request: ' ' }),
+      400,
+      'VALIDATION_FAILED',
+      'request',
+      'Request reference is required',
+    );
+    const copy = await post('/api/admin/privacy/export', admin, { email: person.email, request: 'Email of 3 Nov' });
+    expect(copy.statusCode, copy.body).toBe(200);
+    const upper = person.email.toUpperCase();
+    const erase = { email: person.email, confirmEmail: upper, request: 'Email of 3 Nov' };
+    expect((await post('/api/admin/privacy/erase', admin, erase)).statusCode).toBe(200);
+    expect(await me(person.cookie)).toBeNull();
+
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, person.user.id), eq(auditLog.actorId, adminId)));
+    expect(entries.map((e) => [e.action, e.actorRole, e.entityType, e.details])).toEqual([
+      ['personal_data.export', 'admin', 'user', { request: 'Email of 3 Nov' }],
+      ['personal_data.erase', 'admin', 'user', { orders: 0, emails: 1, messages: 0, request: 'Email of 3 Nov' }],
+    ]);
+    expect(JSON.stringify(entries).toLowerCase()).not.toContain(person.email.toLowerCase());
+  });
+
   it("is the admin's alone: a customer is refused with 403", async () => {
     const { cookie, email } = await signUpCustomer(t);
     const res = await post('/api/admin/privacy/erase', cookie, { email, confirmEmail: email, request: 'Mine' });

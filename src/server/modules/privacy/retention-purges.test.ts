@@ -6,12 +6,14 @@ import {
   images,
   passwordResets,
   rateLimitCounters,
+  retentionRuns,
   sessions,
   signInFailures,
   tradeInImages,
   tradeInPayouts,
   tradeIns,
 } from '../../db/schema';
+import { SELLER_LINK_GRACE_DAYS } from '../../../shared/retention';
 import { seedStore, SELLER_BANK, type StoreData } from '../../../../tests/support/store-data';
 import { createSecondInstance, useTestApp } from '../../../../tests/support/test-app';
 import { purgeOnce } from './retention-purges';
@@ -69,7 +71,8 @@ describe('the daily retention purge', () => {
       message: 'retention purge done',
       fields: { retention: expect.objectContaining({ payoutAccountsMasked: 1 }) },
     });
-    // Once cut, never again.
+    // Once cut, never again (the next day's pass).
+    at(92);
     expect((await purge())!.payoutAccountsMasked).toBe(0);
   });
 
@@ -129,10 +132,70 @@ describe('the daily retention purge', () => {
     ]);
   });
 
+  it("forgets a seller's emailed link a week after it expired, not before", async () => {
+    const expiredAt = new Date(at(210).getTime() - (SELLER_LINK_GRACE_DAYS - 1) * DAY_MS);
+    await t.db
+      .update(tradeIns)
+      .set({ accessTokenHash: 'a'.repeat(64), accessTokenNonce: 'nonce', accessTokenExpiresAt: expiredAt })
+      .where(eq(tradeIns.id, tradeInId));
+    const link = async () => {
+      const [row] = await t.db.select().from(tradeIns).where(eq(tradeIns.id, tradeInId));
+      return [row!.accessTokenHash, row!.accessTokenNonce, row!.accessTokenExpiresAt];
+    };
+
+    expect((await purge())!.sellerLinks).toBe(0);
+    expect(await link()).toEqual(['a'.repeat(64), 'nonce', expiredAt]);
+    at(212);
+    expect((await purge())!.sellerLinks).toBe(1);
+    expect(await link()).toEqual([null, null, null]);
+    expect(logged.at(-1)).toEqual({
+      message: 'retention purge done',
+      fields: { retention: expect.objectContaining({ sellerLinks: 1 }) },
+    });
+  });
+
+  it('runs once a day: each pass is recorded, and a turn within the day of the last is skipped and logged', async () => {
+    const last = at(213);
+    const counts = await purge();
+    expect(counts).not.toBeNull();
+    const [run] = await t.db.select().from(retentionRuns).where(eq(retentionRuns.ranAt, last));
+    expect(run).toMatchObject({ ranAt: last, counts: { ...counts } });
+    expect(run!.host).not.toBe('');
+
+    t.clock.set(new Date(last.getTime() + DAY_MS - 60_000));
+    expect(await purge()).toBeNull();
+    expect(logged.at(-1)).toEqual({
+      message: `retention purge skipped: the last pass ran at ${last.toISOString()}`,
+      fields: {},
+    });
+    t.clock.set(new Date(last.getTime() + DAY_MS));
+    expect(await purge()).not.toBeNull();
+    expect(await t.db.select().from(retentionRuns).where(eq(retentionRuns.ranAt, last))).toHaveLength(1);
+  });
+
   // Two instances need a server: PGlite is one process's.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "skips on a second instance within the day of the first one's pass",
+    async () => {
+      const other = await createSecondInstance(t);
+      try {
+        const first = at(220);
+        expect(await purge()).not.toBeNull();
+        expect(await purgeOnce({ db: other.db, clock: t.clock, log })).toBeNull();
+        expect(logged.at(-1)).toEqual({
+          message: `retention purge skipped: the last pass ran at ${first.toISOString()}`,
+          fields: {},
+        });
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'runs on one instance at a time: another finding the lock held skips its turn',
     async () => {
+      at(230);
       const other = await createSecondInstance(t);
       try {
         await t.db.transaction(async (tx) => {

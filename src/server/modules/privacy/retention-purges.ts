@@ -1,17 +1,20 @@
-import { sql } from 'drizzle-orm';
-import { RETENTION_PURGE_EVERY_MS } from '../../../shared/retention';
-import { transaction, type Database } from '../../db/client';
+import { hostname } from 'node:os';
+import { desc, sql } from 'drizzle-orm';
+import { RETENTION_CHECK_MS, RETENTION_PURGE_EVERY_MS } from '../../../shared/retention';
+import { transaction, type Database, type DbHandle } from '../../db/client';
+import { retentionRuns } from '../../db/schema/privacy';
 import type { Clock } from '../../lib/clock';
 import { purgeEndedWindows } from '../../lib/rate-limit-store';
 import { repeatEvery } from '../../lib/repeat';
 import { purgeExpiredAccountRows } from '../accounts';
-import { deleteOldSellerPhotos, maskOldPayoutAccounts } from '../trade-ins';
+import { deleteOldSellerPhotos, maskOldPayoutAccounts, purgeExpiredSellerLinks } from '../trade-ins';
 
 /*
  * Retention (docs/decisions/076): what the store lets go of by itself, each rule's constant in shared/retention.ts.
- * Each instance runs the purges when it starts and every day after; one at a time across a cluster (a transaction
- * advisory lock: an instance that finds it held skips its turn, as the other is doing the same work). Each purge
- * is idempotent, so a second instance's turn later that day finds little or nothing.
+ * Once a day across a cluster (docs/decisions/085): each instance looks every RETENTION_CHECK_MS whether a pass is
+ * due, and runs one under a transaction advisory lock only when the last pass recorded in retention_runs, whichever
+ * instance ran it, is a day old. An instance finding the lock held skips its turn, as the other is doing the work;
+ * one coming after it reads its row and skips too. Each purge is idempotent besides, so a pass repeated does no harm.
  */
 
 /** The lock one purge at a time holds (a key of its own, as the checkout's and the mail's locks are keyed). */
@@ -26,6 +29,7 @@ export interface RetentionLog {
 export interface PurgeCounts {
   payoutAccountsMasked: number;
   sellerPhotosDeleted: number;
+  sellerLinks: number;
   sessions: number;
   passwordResets: number;
   signUps: number;
@@ -34,7 +38,20 @@ export interface PurgeCounts {
   rateLimitCounters: number;
 }
 
-/** One pass of every purge, in one transaction; null when another instance holds the lock. */
+/** When the last pass ran, on any instance, or null before the first. */
+async function lastPassAt(db: DbHandle): Promise<Date | null> {
+  const [last] = await db
+    .select({ ranAt: retentionRuns.ranAt })
+    .from(retentionRuns)
+    .orderBy(desc(retentionRuns.ranAt))
+    .limit(1);
+  return last?.ranAt ?? null;
+}
+
+/**
+ * A pass of every purge when one is due, in one transaction with its record; null when another instance holds the
+ * lock or a pass ran less than RETENTION_PURGE_EVERY_MS ago.
+ */
 export async function purgeOnce({
   db,
   clock,
@@ -45,34 +62,51 @@ export async function purgeOnce({
   log: RetentionLog;
 }): Promise<PurgeCounts | null> {
   const now = clock.now();
-  const counts = await transaction(db, async (tx) => {
+  const outcome = await transaction(db, async (tx) => {
     // 1. One instance at a time: the lock ends with the transaction.
     const locked = await tx.execute(
       sql`select pg_try_advisory_xact_lock(hashtextextended(${RETENTION_LOCK}, 0)) as got`,
     );
     const [lock] = (locked as unknown as { rows: { got: boolean }[] }).rows;
-    if (!lock?.got) return null;
+    if (!lock?.got) return { skipped: 'another instance is running it' } as const;
 
-    // 2. Each owning module's purge.
+    // 2. Once a day across the cluster: looked at under the lock, as another instance may have just finished.
+    const last = await lastPassAt(tx);
+    if (last && now.getTime() - last.getTime() < RETENTION_PURGE_EVERY_MS) {
+      return { skipped: `the last pass ran at ${last.toISOString()}` } as const;
+    }
+
+    // 3. Each owning module's purge.
     const payoutAccountsMasked = await maskOldPayoutAccounts(tx, now);
     const sellerPhotosDeleted = await deleteOldSellerPhotos(tx, now);
+    const sellerLinks = await purgeExpiredSellerLinks(tx, now);
     const accounts = await purgeExpiredAccountRows(tx, now);
     const rateLimitCounters = await purgeEndedWindows(tx, now);
-    return { payoutAccountsMasked, sellerPhotosDeleted, ...accounts, rateLimitCounters };
+    const counts = { payoutAccountsMasked, sellerPhotosDeleted, sellerLinks, ...accounts, rateLimitCounters };
+
+    // 4. Recorded with the purge it counts: a pass that failed leaves no row, so the next turn runs it again.
+    await tx.insert(retentionRuns).values({ ranAt: now, counts, host: hostname() });
+    return { counts } as const;
   });
-  // 3. Logged, whatever it found: the log says the purge ran.
-  if (counts) log.info({ retention: counts }, 'retention purge done');
-  else log.info({}, 'retention purge skipped: another instance is running it');
-  return counts;
+  // 5. Logged, whatever it found: the log says the purge ran, or why this instance skipped it.
+  if ('skipped' in outcome) {
+    log.info({}, `retention purge skipped: ${outcome.skipped}`);
+    return null;
+  }
+  log.info({ retention: outcome.counts }, 'retention purge done');
+  return outcome.counts;
 }
 
-/** The daily purges main.ts starts: now, then every RETENTION_PURGE_EVERY_MS; `stop()` waits for a pass. */
+/**
+ * The daily purges main.ts starts: a look now, then every `checkEveryMs`, each running a pass when one is due (an
+ * instance that stopped never leaves the cluster without its purge for more than a check); `stop()` waits for a pass.
+ */
 export function startRetentionPurges(
   { db, clock, log }: { db: Database; clock: Clock; log: RetentionLog },
-  everyMs = RETENTION_PURGE_EVERY_MS,
+  checkEveryMs = RETENTION_CHECK_MS,
 ): { stop(): Promise<void> } {
   return repeatEvery(
-    everyMs,
+    checkEveryMs,
     () => purgeOnce({ db, clock, log }),
     (error) => log.warn({ err: error }, 'retention purge failed: it runs again at its next turn'),
     { runNow: true },

@@ -10,6 +10,7 @@ export {
   deleteOldSellerPhotos,
   eraseTradeIns,
   maskOldPayoutAccounts,
+  purgeExpiredSellerLinks,
   tradeInsHeldFor,
   tradeInsInProgress,
 } from './personal-data';

@@ -1,6 +1,11 @@
 import { and, asc, inArray, isNotNull, lt, notLike, sql } from 'drizzle-orm';
 import { ERASED_CONTACT, ERASED_NAME, type PersonalDataHolder } from '../../../shared/personal-data';
-import { daysAgo, PAYOUT_ACCOUNT_MASK_DAYS, SELLER_PHOTO_DAYS } from '../../../shared/retention';
+import {
+  daysAgo,
+  PAYOUT_ACCOUNT_MASK_DAYS,
+  SELLER_LINK_GRACE_DAYS,
+  SELLER_PHOTO_DAYS,
+} from '../../../shared/retention';
 import { transaction, type DbHandle } from '../../db/client';
 import { heldBy } from '../../lib/held-by';
 import { tradeInImages, tradeInPayouts, tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
@@ -180,6 +185,20 @@ export async function maskOldPayoutAccounts(db: DbHandle, now: Date): Promise<nu
     )
     .returning({ id: tradeInPayouts.tradeInId });
   return masked.length;
+}
+
+/**
+ * Retention: the seller links that expired SELLER_LINK_GRACE_DAYS ago or more lose their token's hash and nonce (and
+ * expiry), so the table keeps nothing that could prove a link. 'Email me a new link' makes a new one when asked.
+ * Answers how many trade-ins lost theirs.
+ */
+export async function purgeExpiredSellerLinks(db: DbHandle, now: Date): Promise<number> {
+  const purged = await db
+    .update(tradeIns)
+    .set({ accessTokenHash: null, accessTokenNonce: null, accessTokenExpiresAt: null })
+    .where(lt(tradeIns.accessTokenExpiresAt, daysAgo(now, SELLER_LINK_GRACE_DAYS)))
+    .returning({ id: tradeIns.id });
+  return purged.length;
 }
 
 /**

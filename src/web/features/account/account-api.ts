@@ -13,6 +13,7 @@ import type { AccountTradeIn } from '../../../shared/trade-ins';
 import { ACCOUNT_KEYS } from '../../lib/account-reads';
 import { api } from '../../lib/api';
 import { cancelRepairBooking } from '../../lib/repair-cancel';
+import { saveDownload } from '../../lib/save-download';
 
 /**
  * The account page's own lists; the profile, address and payment details it shares with other pages
@@ -84,15 +85,7 @@ export const useSavePaymentDetails = () =>
   );
 
 /** The customer's copy of their data, saved by the browser as the ZIP the server names. */
-export async function downloadMyData(input: DataExportInput) {
-  const { file, name } = await api.download('/api/account/data-export', input);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(file);
-  link.download = name;
-  link.click();
-  // Freed once the browser has taken the file, which it does after this click returns.
-  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-}
+export const downloadMyData = (input: DataExportInput) => saveDownload('/api/account/data-export', input);
 
 /** The account's deletion; resolves to the server's message (the session is over once it answers). */
 export const deleteMyAccount = async (input: DeleteAccountInput) =>

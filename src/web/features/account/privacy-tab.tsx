@@ -1,28 +1,15 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { dataExportSchema, deleteAccountSchema, ERASED, KEPT, RETENTION_LINES } from '../../../shared/personal-data';
+import { dataExportSchema, deleteAccountSchema, RETENTION_LINES } from '../../../shared/personal-data';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
-import { DialogActions } from '../../components/dialog-actions';
+import { ErasureDialog, StatementLines } from '../../components/erasure-dialog';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { CheckboxField, PasswordField } from '../../components/ui/field';
-import { FormAlert } from '../../components/ui/form-alert';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { setSession } from '../../lib/use-session';
 import { deleteMyAccount, downloadMyData } from './account-api';
-
-/** A list of the statements src/shared words once for the page, the dialog and the email. */
-function Lines({ lines, className = '' }: { lines: readonly string[]; className?: string }) {
-  return (
-    <ul className={`list-disc space-y-1 pl-5 ${className}`}>
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
-  );
-}
 
 /** Download: the password again, then the browser saves the ZIP. */
 function DownloadForm() {
@@ -59,9 +46,10 @@ function DeleteAccountDialog() {
   const prefix = useId();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const form = useZodForm(deleteAccountSchema, { defaultValues: EMPTY_DELETE });
+  // Checked when sent (ErasureDialog says why).
+  const form = useZodForm(deleteAccountSchema, { defaultValues: EMPTY_DELETE, mode: 'onSubmit' });
   const input = inputProps(form, prefix);
-  const { onSubmit, busy, alert } = useFormSubmit(
+  const submit = useFormSubmit(
     form,
     async (request) => {
       const message = await deleteMyAccount(request);
@@ -73,34 +61,20 @@ function DeleteAccountDialog() {
     { report: 'alert' },
   );
   return (
-    <Dialog
+    <ErasureDialog
+      title="Delete your account?"
+      action="Delete My Account"
+      confirmationTo="your address"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.reset(EMPTY_DELETE);
       }}
+      submit={submit}
     >
-      <DialogTrigger asChild>
-        <Button variant="danger">Delete My Account</Button>
-      </DialogTrigger>
-      <DialogContent title="Delete your account?" size="lg">
-        <form noValidate className="space-y-4 text-sm text-slate-700" onSubmit={onSubmit}>
-          <h3 className="font-semibold text-slate-900">What we erase</h3>
-          <Lines lines={ERASED} />
-          <h3 className="font-semibold text-slate-900">What the law requires us to keep</h3>
-          <Lines lines={KEPT} />
-          <p>This cannot be undone. We will email a confirmation to your address.</p>
-          <FormAlert message={alert} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
-          <PasswordField label="Current Password" autoComplete="current-password" {...input('currentPassword')} />
-          <CheckboxField {...input('understood')}>I understand what is erased and what is kept</CheckboxField>
-          <DialogActions>
-            <Button type="submit" variant="danger" disabled={busy}>
-              Delete My Account
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <PasswordField label="Current Password" autoComplete="current-password" {...input('currentPassword')} />
+      <CheckboxField {...input('understood')}>I understand what is erased and what is kept</CheckboxField>
+    </ErasureDialog>
   );
 }
 
@@ -113,7 +87,7 @@ export function PrivacyTab() {
         <h2 id="retention-heading" className="text-lg font-semibold text-slate-900">
           How Long We Keep It
         </h2>
-        <Lines lines={RETENTION_LINES} className="text-sm text-slate-700" />
+        <StatementLines lines={RETENTION_LINES} className="text-sm text-slate-700" />
       </section>
       <section aria-labelledby="delete-heading" className="space-y-4">
         <h2 id="delete-heading" className="text-lg font-semibold text-slate-900">

@@ -19,6 +19,7 @@ const TAB_PANELS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   devices: lazy(() => import('./tabs/devices-tab')),
   paystack: lazy(() => import('./tabs/paystack-tab')),
   outbox: lazy(() => import('./tabs/outbox-tab')),
+  privacy: lazy(() => import('./tabs/privacy-tab')),
   audit: lazy(() => import('./tabs/audit-tab')),
 };
 

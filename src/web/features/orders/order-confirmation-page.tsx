@@ -19,6 +19,7 @@ import { formatDate, formatDateTime, formatTime } from '../../../shared/dates';
 import { RETURN_STATUS_LABELS } from '../../../shared/return-moves';
 import { formatPhone } from '../../../shared/phones';
 import { StoreTimeNote } from '../../components/store-time-note';
+import { YourDataPanel } from './your-data-panel';
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
@@ -285,6 +286,8 @@ export function Component() {
       )}
 
       {order.status === 'delivered' && <ReturnsPanel orderNumber={order.orderNumber} />}
+
+      <YourDataPanel orderNumber={order.orderNumber} onErased={() => void refetch()} />
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to={paths.buy} className={buttonClass('primary', 'lg')}>

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OpenCheckout, orderAccessSchema, OrderView } from '../../../shared/orders';
+import type { GuestEraseInput } from '../../../shared/personal-data';
 import type { ReturnableOrder } from '../../../shared/returns';
 import { api } from '../../lib/api';
 import { orderTokenHeaders, takeTokenFromLink } from '../../lib/order-token';
 import { loadProviderScript, openPaymentWidget } from '../../lib/payment-widget';
+import { saveDownload } from '../../lib/save-download';
 
 const orderPath = (orderNumber: string) => `/api/orders/${encodeURIComponent(orderNumber)}`;
 
@@ -52,3 +54,11 @@ export const useReturnable = (orderNumber: string, enabled: boolean) =>
       }),
     retry: false,
   });
+
+/** What the store holds about the order's guest, as a ZIP, by the emailed link's token. */
+export const downloadGuestData = (orderNumber: string, token: string) =>
+  saveDownload(`${orderPath(orderNumber)}/personal-data`, { token });
+
+/** The guest's erasure, by the emailed link's token; resolves to the server's message. */
+export const eraseGuestData = async (orderNumber: string, input: GuestEraseInput) =>
+  (await api.post<{ message: string }>(`${orderPath(orderNumber)}/personal-data/erase`, input)).message;
