@@ -53,6 +53,19 @@ test('the account tabs: profile update, payment details saved masked, empty orde
   await expect(page.getByText('Pietermaritzburg')).toBeVisible();
 });
 
+test('the open tab is in the address: a reload keeps it, Profile leaves it out', async ({ page, customer }) => {
+  void customer;
+  await page.goto('/account');
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=orders$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Addresses' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=addresses$/);
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
 test('a customer changes their email: the new address gets a link, and their password there makes the change', async ({
   page,
   customer,

@@ -57,6 +57,7 @@ export function Component() {
           subtitle={`${customer.firstName} ${customer.lastName} · ${customer.email}`}
           className="mx-auto max-w-4xl px-4 py-10 sm:py-14"
           tabs={TABS}
+          urlParam="tab"
         />
       )}
     </RolePage>
