@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Database } from '../../src/server/db/client';
+import type { Clock } from '../../src/server/lib/clock';
 import type { RestoreTarget } from '../../src/server/modules/backups/restore';
+import { takeBackup, type BackupResult } from '../../src/server/modules/backups/take-backup';
 
 /** Silent logs for backups and restores run by tests. */
 export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -13,6 +16,20 @@ export function backupFolder(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-backups-'));
   made.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A backup as `npm run backup` takes it (waiting for any other to finish), into a folder of its own. */
+export async function backUpNow(db: Database, clock: Clock): Promise<BackupResult> {
+  const result = await takeBackup({
+    db,
+    dir: backupFolder(),
+    keep: 14,
+    clock,
+    log: quietLog,
+    trigger: 'command',
+    wait: true,
+  });
+  return result!;
 }
 
 const made: Array<() => void | Promise<void>> = [];

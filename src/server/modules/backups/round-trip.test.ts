@@ -8,13 +8,13 @@ import { createPglite, openDatabase, type Database } from '../../db/client';
 import { openRawSession, pgliteSession, postgresSession } from '../../db/raw-session';
 import { imageVariants, images } from '../../db/schema';
 import { CUSTOMER_PASSWORD, newAddress, sessionCookie } from '../../../../tests/support/accounts';
-import { backupFolder, emptyTarget, quietLog, removeAll, suiteEngine } from '../../../../tests/support/backup-targets';
+import { backUpNow, emptyTarget, removeAll, suiteEngine } from '../../../../tests/support/backup-targets';
 import { seedStore, type StoreData } from '../../../../tests/support/store-data';
 import { send, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { findPgTool, runPgRestore } from './pg-dump';
 import { restoreBackup, type RestoreTarget } from './restore';
 import { tableFingerprints, type TableFingerprint } from './table-rows';
-import { takeBackup, type BackupResult } from './take-backup';
+import type { BackupResult } from './take-backup';
 
 /*
  * The round trip on the suite's engine (PGlite, or PostgreSQL under scripts/with-postgres.mjs), and across engines
@@ -52,19 +52,6 @@ async function fingerprintsAt(target: RestoreTarget): Promise<TableFingerprint[]
   } finally {
     await session.close();
   }
-}
-
-async function backUp(db: Database): Promise<BackupResult> {
-  const result = await takeBackup({
-    db,
-    dir: backupFolder(),
-    keep: 14,
-    clock: t.clock,
-    log: quietLog,
-    trigger: 'command',
-    wait: true,
-  });
-  return result!;
 }
 
 async function restoreInto(engine: 'pglite' | 'postgres', backup: BackupResult): Promise<RestoreTarget> {
@@ -143,7 +130,7 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
 
   it(`restores every table and image exactly into a fresh ${suiteEngine()} database, and the customer signs in and sees their orders`, async () => {
     const before = await fingerprintsOf(t.db);
-    const backup = await backUp(t.db);
+    const backup = await backUpNow(t.db, t.clock);
     expect(backup.tables).toBe(source.length);
     expect(readFileSync(backup.files.at(-1)!, 'utf8')).toMatch(/^[0-9a-f]{64} {2}quickbuy-.+\.backup\.gz\n/);
     const target = await restoreInto(suiteEngine(), backup);
@@ -159,7 +146,7 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
     "writes pg_dump's custom format of the same moment beside it, which pg_restore makes into the same rows",
     async () => {
       const before = await fingerprintsOf(t.db);
-      const backup = await backUp(t.db);
+      const backup = await backUpNow(t.db, t.clock);
       expect(backup.pgDump).toBe('written');
       const dump = backup.files.find((file) => file.endsWith('.pgdump'))!;
       expect(readFileSync(backup.files.at(-1)!, 'utf8')).toContain(` ${path.basename(dump)}\n`);
@@ -173,7 +160,7 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
     'moves a PostgreSQL store into PGlite and back, every table equal each way',
     async () => {
       const onServer = await fingerprintsOf(t.db);
-      const fromServer = await backUp(t.db);
+      const fromServer = await backUpNow(t.db, t.clock);
       const inPglite = await restoreInto('pglite', fromServer);
       expect(await fingerprintsAt(inPglite)).toEqual(onServer);
       await customerSeesOrders(inPglite);
@@ -183,7 +170,7 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
       let fromPglite: BackupResult;
       try {
         inPgliteNow = await fingerprintsOf(pglite.db);
-        fromPglite = await backUp(pglite.db);
+        fromPglite = await backUpNow(pglite.db, t.clock);
       } finally {
         await pglite.close();
       }

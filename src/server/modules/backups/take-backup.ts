@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupTrigger } from '../../../shared/backups';
-import { shippedMigrations, type Database } from '../../db/client';
+import { openDatabase, shippedMigrations, type Database, type DatabaseTarget } from '../../db/client';
 import type { RawSession } from '../../db/raw-session';
-import type { Clock } from '../../lib/clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import { serializeError } from '../../lib/logging';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, writeArchive, type AppliedMigration, type ArchiveHeader } from './archive';
 import { recordBackupRun } from './backup-runs';
@@ -123,6 +123,29 @@ export async function takeBackup(options: TakeBackupOptions): Promise<BackupResu
       throw error;
     }
   });
+}
+
+/**
+ * A backup an operator's command takes (`npm run backup`, or the copy `npm run restore --replace` keeps of what it
+ * replaces): the database at `target` opened for it, the backup taken once any other has finished, closed again.
+ */
+export async function backUpDatabaseAt(
+  target: DatabaseTarget,
+  options: Pick<TakeBackupOptions, 'dir' | 'keep' | 'log' | 'record'>,
+): Promise<BackupResult> {
+  const connection = await openDatabase(target);
+  try {
+    const result = await takeBackup({
+      ...options,
+      db: connection.db,
+      clock: systemClock,
+      trigger: 'command',
+      wait: true,
+    });
+    return result!;
+  } finally {
+    await connection.close();
+  }
 }
 
 async function writeBackupSet({ db, dir, signal }: TakeBackupOptions, startedAt: Date) {
