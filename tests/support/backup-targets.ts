@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../../src/server/db/client';
 import type { Clock } from '../../src/server/lib/clock';
-import type { RestoreTarget } from '../../src/server/modules/backups/restore';
+import { restoreBackup, type RestoreTarget } from '../../src/server/modules/backups/restore';
 import { takeBackup, type BackupResult } from '../../src/server/modules/backups/take-backup';
 
 /** Silent logs for backups and restores run by tests. */
@@ -57,6 +57,19 @@ export async function emptyTarget(engine: 'pglite' | 'postgres'): Promise<Restor
   const url = new URL(server);
   url.pathname = `/${name}`;
   return { url: url.toString() };
+}
+
+/** `backup` restored into an empty target on `engine` (nothing there to back up first). */
+export async function restoreIntoEmpty(engine: 'pglite' | 'postgres', backup: BackupResult): Promise<RestoreTarget> {
+  const target = await emptyTarget(engine);
+  await restoreBackup({
+    file: backup.files[0]!,
+    target,
+    replace: false,
+    backUpCurrent: () => Promise.reject(new Error('the target is empty')),
+    log: () => undefined,
+  });
+  return target;
 }
 
 /** Removes every folder and database made above (an afterAll). */

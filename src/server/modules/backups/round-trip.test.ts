@@ -8,11 +8,17 @@ import { createPglite, openDatabase, type Database } from '../../db/client';
 import { openRawSession, pgliteSession, postgresSession } from '../../db/raw-session';
 import { imageVariants, images } from '../../db/schema';
 import { CUSTOMER_PASSWORD, newAddress, sessionCookie } from '../../../../tests/support/accounts';
-import { backUpNow, emptyTarget, removeAll, suiteEngine } from '../../../../tests/support/backup-targets';
+import {
+  backUpNow,
+  emptyTarget,
+  removeAll,
+  restoreIntoEmpty,
+  suiteEngine,
+} from '../../../../tests/support/backup-targets';
 import { seedStore, type StoreData } from '../../../../tests/support/store-data';
 import { send, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { findPgTool, runPgRestore } from './pg-dump';
-import { restoreBackup, type RestoreTarget } from './restore';
+import type { RestoreTarget } from './restore';
 import { tableFingerprints, type TableFingerprint } from './table-rows';
 import type { BackupResult } from './take-backup';
 
@@ -52,18 +58,6 @@ async function fingerprintsAt(target: RestoreTarget): Promise<TableFingerprint[]
   } finally {
     await session.close();
   }
-}
-
-async function restoreInto(engine: 'pglite' | 'postgres', backup: BackupResult): Promise<RestoreTarget> {
-  const target = await emptyTarget(engine);
-  await restoreBackup({
-    file: backup.files[0]!,
-    target,
-    replace: false,
-    backUpCurrent: () => Promise.reject(new Error('the target is empty')),
-    log: () => undefined,
-  });
-  return target;
 }
 
 /** Every image and variant's bytes, by id (and width). */
@@ -133,7 +127,7 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
     const backup = await backUpNow(t.db, t.clock);
     expect(backup.tables).toBe(source.length);
     expect(readFileSync(backup.files.at(-1)!, 'utf8')).toMatch(/^[0-9a-f]{64} {2}quickbuy-.+\.backup\.gz\n/);
-    const target = await restoreInto(suiteEngine(), backup);
+    const target = await restoreIntoEmpty(suiteEngine(), backup);
     expect(await fingerprintsAt(target)).toEqual(before);
     const restoredImages = await customerSeesOrders(target);
     const originalImages = await imageBytes(t.db);
@@ -161,7 +155,7 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
     async () => {
       const onServer = await fingerprintsOf(t.db);
       const fromServer = await backUpNow(t.db, t.clock);
-      const inPglite = await restoreInto('pglite', fromServer);
+      const inPglite = await restoreIntoEmpty('pglite', fromServer);
       expect(await fingerprintsAt(inPglite)).toEqual(onServer);
       await customerSeesOrders(inPglite);
 
@@ -174,7 +168,7 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
       } finally {
         await pglite.close();
       }
-      const backOnServer = await restoreInto('postgres', fromPglite);
+      const backOnServer = await restoreIntoEmpty('postgres', fromPglite);
       expect(await fingerprintsAt(backOnServer)).toEqual(inPgliteNow);
       await customerSeesOrders(backOnServer);
     },
