@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { scanBombJpeg } from '../../tests/support/crafted-images';
 import { sellForm } from '../../tests/support/sell-form';
+import { listeningPort, NO_WEB_BUILD, runScript, type ScriptProcess } from '../../tests/support/server-process';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
 
 /*
@@ -15,13 +15,8 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/test-
  * in flight: on PGlite in a temporary folder, or on a fresh PostgreSQL database under with-postgres.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Server {
-  child: ChildProcess;
+interface Server extends ScriptProcess {
   port: number;
-  output: () => string;
-  exited: Promise<number | null>;
 }
 
 let database: TestDatabase | undefined;
@@ -40,44 +35,21 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     database = await createTestDatabase();
     url = database.url!;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_FORMAT: 'json',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: url,
-      DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'quickbuy-stop-')), 'data'),
-      BACKUP_EVERY_HOURS: 'off',
-      WEB_DIST_DIR: path.join(tmpdir(), 'quickbuy-no-web-build'),
-      WEB_SSR_ENTRY: path.join(tmpdir(), 'quickbuy-no-web-build', 'entry-server.js'),
-      SEED_DEMO_DATA: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = runScript('src/server/main.ts', [], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_FORMAT: 'json',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: url,
+    DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'quickbuy-stop-')), 'data'),
+    BACKUP_EVERY_HOURS: 'off',
+    ...NO_WEB_BUILD,
+    SEED_DEMO_DATA: 'false',
+    ...env,
   });
-  running = child;
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const check = setInterval(() => {
-      const listening = /QuickBuy is listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (listening) {
-        clearInterval(check);
-        resolve(Number(listening[1]));
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(check);
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
-    });
-  });
-  return { child, port, output: () => output, exited };
+  running = server.child;
+  return { ...server, port: await listeningPort(server) };
 }
 
 /** A GET on a fresh connection: its status, or the connection's error code (ECONNREFUSED once the listener is closed). */

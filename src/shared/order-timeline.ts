@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from './orders';
+import { firstReached } from './timelines';
 
 /** A step of an order's timeline: reached (with its time), passed over without being reached, or still to come. */
 export type OrderStepState = 'done' | 'skipped' | 'upcoming';
@@ -22,8 +23,7 @@ export function orderTimeline(order: {
   status: string;
   statusHistory: { status: string; date: string }[];
 }): OrderTimelineStep[] {
-  const reached = new Map<string, string>();
-  for (const entry of order.statusHistory) if (!reached.has(entry.status)) reached.set(entry.status, entry.date);
+  const reached = firstReached(order.statusHistory);
   const cancelled = order.status === 'cancelled';
   const last = cancelled
     ? Math.max(0, ...PATH.map((status, i) => (reached.has(status) ? i : 0)))

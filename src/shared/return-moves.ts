@@ -1,3 +1,5 @@
+import { firstReached, timelineSteps, type TimelineStep } from './timelines';
+
 /**
  * A return or warranty claim's statuses and the moves between them, with who makes each and from
  * where: the one table the server enforces (returns/moves.ts refuses any other move with 409 saying
@@ -170,12 +172,7 @@ export function returnMoveRefusal(move: ReturnMove, request: { status: string; k
 // The timeline a request shows its customer and the track page: every step, done, skipped or ahead.
 // ---------------------------------------------------------------------------------------------
 
-export interface ReturnTimelineStep {
-  status: ReturnStatus;
-  state: 'done' | 'skipped' | 'upcoming';
-  date: string | null;
-  current: boolean;
-}
+export type ReturnTimelineStep = TimelineStep<ReturnStatus>;
 
 const MAIN_PATH = ['requested', 'approved', 'collection_scheduled', 'collected', 'inspected'] as const;
 
@@ -198,13 +195,6 @@ export function returnTimeline(
   status: ReturnStatus,
   history: readonly { status: string; date: string }[],
 ): ReturnTimelineStep[] {
-  const first = new Map<string, string>();
-  for (const entry of history) if (!first.has(entry.status)) first.set(entry.status, entry.date);
-  const statuses = timelineStatuses(status, first);
-  const furthest = Math.max(...statuses.map((s, i) => (first.has(s) || s === status ? i : -1)));
-  return statuses.map((s, i) => {
-    const date = first.get(s) ?? null;
-    const state = date || s === status ? 'done' : i < furthest ? 'skipped' : 'upcoming';
-    return { status: s, state, date, current: s === status };
-  });
+  const first = firstReached(history);
+  return timelineSteps(timelineStatuses(status, first), status, first);
 }

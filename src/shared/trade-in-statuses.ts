@@ -1,3 +1,5 @@
+import { firstReached, timelineSteps, type TimelineStep } from './timelines';
+
 /**
  * The statuses a trade-in passes through (spec 001 section 4, plus 'Offer Declined'), what each means
  * to the customer, and the moves between them with who may make them from where (decision 022).
@@ -101,17 +103,10 @@ export function moveRefusal(move: TradeInMove, status: string): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * One step of the timeline: done (with the time it was first reached), skipped (never reached, but a
- * later step was: an offer made without an assessment skips 'Device Assessed' and 'Awaiting Offer'),
- * or upcoming (still ahead; not 'pending', a status name of its own elsewhere). `current` marks
- * the status the trade-in rests in.
+ * One step of the timeline (an offer made without an assessment skips 'Device Assessed' and 'Awaiting
+ * Offer'); upcoming is not 'pending', a status name of its own elsewhere.
  */
-export interface TradeInTimelineStep {
-  status: AnySaleStatus;
-  state: 'done' | 'skipped' | 'upcoming';
-  date: string | null;
-  current: boolean;
-}
+export type TradeInTimelineStep = TimelineStep<AnySaleStatus>;
 
 /** The statuses the timeline shows: the spec's eight, or up to the offer and then 'Offer Declined'. */
 function timelineStatuses(status: AnySaleStatus): AnySaleStatus[] {
@@ -127,15 +122,5 @@ export function tradeInTimeline(
   status: AnySaleStatus,
   history: readonly { status: string; date: string }[],
 ): TradeInTimelineStep[] {
-  const firstDate = new Map<string, string>();
-  for (const entry of history) if (!firstDate.has(entry.status)) firstDate.set(entry.status, entry.date);
-  const statuses = timelineStatuses(status);
-  // Every step before the furthest one reached (or the current one) was passed, done or skipped.
-  const reached = statuses.map((s, i) => (firstDate.has(s) || s === status ? i : -1));
-  const furthest = Math.max(...reached);
-  return statuses.map((s, i) => {
-    const date = firstDate.get(s) ?? null;
-    const state = date || s === status ? 'done' : i < furthest ? 'skipped' : 'upcoming';
-    return { status: s, state, date, current: s === status };
-  });
+  return timelineSteps(timelineStatuses(status), status, firstReached(history));
 }

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { RestoreTarget } from '../../src/server/modules/backups/restore';
+import type { Database } from '../../src/server/db/client';
+import type { Clock } from '../../src/server/lib/clock';
+import { restoreBackup, type RestoreTarget } from '../../src/server/modules/backups/restore';
+import { takeBackup, type BackupResult } from '../../src/server/modules/backups/take-backup';
 
 /** Silent logs for backups and restores run by tests. */
 export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -13,6 +16,20 @@ export function backupFolder(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-backups-'));
   made.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A backup as `npm run backup` takes it (waiting for any other to finish), into a folder of its own. */
+export async function backUpNow(db: Database, clock: Clock): Promise<BackupResult> {
+  const result = await takeBackup({
+    db,
+    dir: backupFolder(),
+    keep: 14,
+    clock,
+    log: quietLog,
+    trigger: 'command',
+    wait: true,
+  });
+  return result!;
 }
 
 const made: Array<() => void | Promise<void>> = [];
@@ -40,6 +57,19 @@ export async function emptyTarget(engine: 'pglite' | 'postgres'): Promise<Restor
   const url = new URL(server);
   url.pathname = `/${name}`;
   return { url: url.toString() };
+}
+
+/** `backup` restored into an empty target on `engine` (nothing there to back up first). */
+export async function restoreIntoEmpty(engine: 'pglite' | 'postgres', backup: BackupResult): Promise<RestoreTarget> {
+  const target = await emptyTarget(engine);
+  await restoreBackup({
+    file: backup.files[0]!,
+    target,
+    replace: false,
+    backUpCurrent: () => Promise.reject(new Error('the target is empty')),
+    log: () => undefined,
+  });
+  return target;
 }
 
 /** Removes every folder and database made above (an afterAll). */

@@ -7,10 +7,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../../config';
-import { openDatabase } from '../../db/client';
-import { systemClock } from '../../lib/clock';
 import { askOwner, claimDataDir, DataDirInUse } from './data-dir-owner';
-import { takeBackup, type BackupLog, type BackupResult } from './take-backup';
+import { backUpDatabaseAt, type BackupLog, type BackupResult } from './take-backup';
 
 const log: BackupLog = {
   info: (_fields, message) => message && console.log(message),
@@ -18,23 +16,8 @@ const log: BackupLog = {
   error: () => undefined,
 };
 
-async function backUpAt(config: Config, target: { url: string } | { dataDir: string }): Promise<BackupResult> {
-  const connection = await openDatabase(target);
-  try {
-    const result = await takeBackup({
-      db: connection.db,
-      dir: config.BACKUP_DIR,
-      keep: config.BACKUP_KEEP,
-      clock: systemClock,
-      log,
-      trigger: 'command',
-      wait: true,
-    });
-    return result!;
-  } finally {
-    await connection.close();
-  }
-}
+const backUpAt = (config: Config, target: { url: string } | { dataDir: string }): Promise<BackupResult> =>
+  backUpDatabaseAt(target, { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, log });
 
 async function backUpPglite(config: Config): Promise<BackupResult> {
   for (let attempt = 0; ; attempt++) {

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTarget, removeAll, suiteEngine } from '../../../../tests/support/backup-targets';
 import { customer } from '../../../../tests/support/checkout';
+import { listeningPort, NO_WEB_BUILD, runScript } from '../../../../tests/support/server-process';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-app';
 
 /*
@@ -14,7 +14,6 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
  * empty one, and the store started again on what was restored.
  */
 
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const folder = mkdtempSync(path.join(tmpdir(), 'quickbuy-commands-'));
 const databases: TestDatabase[] = [];
 const children: ChildProcess[] = [];
@@ -38,50 +37,22 @@ const BASE_ENV = {
   ADMIN_PASSWORD: 'Commands-admin-2026',
   BACKUP_DIR: path.join(folder, 'backups'),
   BACKUP_EVERY_HOURS: 'off',
-  WEB_DIST_DIR: path.join(tmpdir(), 'quickbuy-no-web-build'),
-  WEB_SSR_ENTRY: path.join(tmpdir(), 'quickbuy-no-web-build', 'entry-server.js'),
+  ...NO_WEB_BUILD,
 };
 
 /** Where the store keeps its database: a PGlite folder, or a PostgreSQL database. */
 type Place = { DATA_DIR: string; DATABASE_URL: string };
 
 function command(script: string, args: string[], place: Place): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: { ...process.env, ...BASE_ENV, ...place },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  const run = runScript(script, args, { ...BASE_ENV, ...place });
+  children.push(run.child);
+  return run.exited.then((code) => ({ code, output: run.output() }));
 }
 
 async function startStore(place: Place) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...BASE_ENV, ...place },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const check = setInterval(() => {
-      const listening = /QuickBuy is listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (listening) {
-        clearInterval(check);
-        resolve(Number(listening[1]));
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(check);
-      reject(new Error(`the store exited (${code}) before listening:\n${output}`));
-    });
-  });
+  const store = runScript('src/server/main.ts', [], { ...BASE_ENV, ...place });
+  children.push(store.child);
+  const port = await listeningPort(store);
   const call = async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`http://127.0.0.1:${port}${url}`, {
       method,
@@ -91,8 +62,8 @@ async function startStore(place: Place) {
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   };
   const stop = async () => {
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    store.child.kill('SIGTERM');
+    expect(await store.exited).toBe(0);
   };
   return { call, stop };
 }

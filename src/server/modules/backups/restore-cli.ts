@@ -7,34 +7,23 @@
  */
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../../config';
-import { openDatabase } from '../../db/client';
-import { systemClock } from '../../lib/clock';
 import { ArchiveError, readArchive } from './archive';
 import { ChecksumError, verifyChecksum } from './checksums';
 import { checksumFileOf, restoreBackup, RestoreRefusal, type RestoreTarget } from './restore';
 import { DataDirInUse } from './data-dir-owner';
-import { takeBackup } from './take-backup';
+import { backUpDatabaseAt } from './take-backup';
 
 const USAGE = 'usage: npm run restore -- <backup .backup.gz file> [--replace] [--check]';
 
 async function backUpCurrent(config: Config, target: RestoreTarget): Promise<string> {
-  const connection = await openDatabase(target);
-  try {
-    const result = await takeBackup({
-      db: connection.db,
-      dir: config.BACKUP_DIR,
-      keep: Number.MAX_SAFE_INTEGER,
-      clock: systemClock,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      trigger: 'command',
-      wait: true,
-      // The database is about to be replaced: its own record of this run would go with it.
-      record: false,
-    });
-    return result!.files[0]!;
-  } finally {
-    await connection.close();
-  }
+  const backup = await backUpDatabaseAt(target, {
+    dir: config.BACKUP_DIR,
+    keep: Number.MAX_SAFE_INTEGER,
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    // The database is about to be replaced: its own record of this run would go with it.
+    record: false,
+  });
+  return backup.files[0]!;
 }
 
 /** Reads the whole archive, each table checked against its checksum, and says what it holds. */

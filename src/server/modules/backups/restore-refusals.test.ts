@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPglite, openDatabase, shippedMigrations } from '../../db/client';
 import { openRawSession, pgliteSession, postgresSession } from '../../db/raw-session';
 import { contactMessages } from '../../db/schema';
-import { backupFolder, emptyTarget, quietLog, removeAll, suiteEngine } from '../../../../tests/support/backup-targets';
+import { backUpNow, backupFolder, emptyTarget, removeAll, suiteEngine } from '../../../../tests/support/backup-targets';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { fileSha256 } from './checksums';
 import { checksumFileOf, restoreBackup, RestoreRefusal, type RestoreTarget } from './restore';
 import { tableFingerprints } from './table-rows';
-import { takeBackup } from './take-backup';
 
 /*
  * What `npm run restore` refuses, on the suite's engine, and that a refusal changes nothing: a file its checksum
@@ -28,16 +27,8 @@ beforeAll(async () => {
     subject: 'A question',
     message: 'Do you buy back tablets?',
   });
-  const backup = await takeBackup({
-    db: t.db,
-    dir: backupFolder(),
-    keep: 14,
-    clock: t.clock,
-    log: quietLog,
-    trigger: 'command',
-    wait: true,
-  });
-  archive = backup!.files[0]!;
+  const backup = await backUpNow(t.db, t.clock);
+  archive = backup.files[0]!;
 });
 afterAll(removeAll);
 

@@ -8,13 +8,19 @@ import { createPglite, openDatabase, type Database } from '../../db/client';
 import { openRawSession, pgliteSession, postgresSession } from '../../db/raw-session';
 import { imageVariants, images } from '../../db/schema';
 import { CUSTOMER_PASSWORD, newAddress, sessionCookie } from '../../../../tests/support/accounts';
-import { backupFolder, emptyTarget, quietLog, removeAll, suiteEngine } from '../../../../tests/support/backup-targets';
+import {
+  backUpNow,
+  emptyTarget,
+  removeAll,
+  restoreIntoEmpty,
+  suiteEngine,
+} from '../../../../tests/support/backup-targets';
 import { seedStore, type StoreData } from '../../../../tests/support/store-data';
 import { send, testConfig, useTestApp } from '../../../../tests/support/test-app';
 import { findPgTool, runPgRestore } from './pg-dump';
-import { restoreBackup, type RestoreTarget } from './restore';
+import type { RestoreTarget } from './restore';
 import { tableFingerprints, type TableFingerprint } from './table-rows';
-import { takeBackup, type BackupResult } from './take-backup';
+import type { BackupResult } from './take-backup';
 
 /*
  * The round trip on the suite's engine (PGlite, or PostgreSQL under scripts/with-postgres.mjs), and across engines
@@ -52,31 +58,6 @@ async function fingerprintsAt(target: RestoreTarget): Promise<TableFingerprint[]
   } finally {
     await session.close();
   }
-}
-
-async function backUp(db: Database): Promise<BackupResult> {
-  const result = await takeBackup({
-    db,
-    dir: backupFolder(),
-    keep: 14,
-    clock: t.clock,
-    log: quietLog,
-    trigger: 'command',
-    wait: true,
-  });
-  return result!;
-}
-
-async function restoreInto(engine: 'pglite' | 'postgres', backup: BackupResult): Promise<RestoreTarget> {
-  const target = await emptyTarget(engine);
-  await restoreBackup({
-    file: backup.files[0]!,
-    target,
-    replace: false,
-    backUpCurrent: () => Promise.reject(new Error('the target is empty')),
-    log: () => undefined,
-  });
-  return target;
 }
 
 /** Every image and variant's bytes, by id (and width). */
@@ -143,10 +124,10 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
 
   it(`restores every table and image exactly into a fresh ${suiteEngine()} database, and the customer signs in and sees their orders`, async () => {
     const before = await fingerprintsOf(t.db);
-    const backup = await backUp(t.db);
+    const backup = await backUpNow(t.db, t.clock);
     expect(backup.tables).toBe(source.length);
     expect(readFileSync(backup.files.at(-1)!, 'utf8')).toMatch(/^[0-9a-f]{64} {2}quickbuy-.+\.backup\.gz\n/);
-    const target = await restoreInto(suiteEngine(), backup);
+    const target = await restoreIntoEmpty(suiteEngine(), backup);
     expect(await fingerprintsAt(target)).toEqual(before);
     const restoredImages = await customerSeesOrders(target);
     const originalImages = await imageBytes(t.db);
@@ -159,7 +140,7 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
     "writes pg_dump's custom format of the same moment beside it, which pg_restore makes into the same rows",
     async () => {
       const before = await fingerprintsOf(t.db);
-      const backup = await backUp(t.db);
+      const backup = await backUpNow(t.db, t.clock);
       expect(backup.pgDump).toBe('written');
       const dump = backup.files.find((file) => file.endsWith('.pgdump'))!;
       expect(readFileSync(backup.files.at(-1)!, 'utf8')).toContain(` ${path.basename(dump)}\n`);
@@ -173,8 +154,8 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
     'moves a PostgreSQL store into PGlite and back, every table equal each way',
     async () => {
       const onServer = await fingerprintsOf(t.db);
-      const fromServer = await backUp(t.db);
-      const inPglite = await restoreInto('pglite', fromServer);
+      const fromServer = await backUpNow(t.db, t.clock);
+      const inPglite = await restoreIntoEmpty('pglite', fromServer);
       expect(await fingerprintsAt(inPglite)).toEqual(onServer);
       await customerSeesOrders(inPglite);
 
@@ -183,11 +164,11 @@ describe('npm run backup, then npm run restore', { timeout: 180_000 }, () => {
       let fromPglite: BackupResult;
       try {
         inPgliteNow = await fingerprintsOf(pglite.db);
-        fromPglite = await backUp(pglite.db);
+        fromPglite = await backUpNow(pglite.db, t.clock);
       } finally {
         await pglite.close();
       }
-      const backOnServer = await restoreInto('postgres', fromPglite);
+      const backOnServer = await restoreIntoEmpty('postgres', fromPglite);
       expect(await fingerprintsAt(backOnServer)).toEqual(inPgliteNow);
       await customerSeesOrders(backOnServer);
     },

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupTrigger } from '../../../shared/backups';
-import { shippedMigrations, type Database } from '../../db/client';
+import { openDatabase, shippedMigrations, type Database, type DatabaseTarget } from '../../db/client';
 import type { RawSession } from '../../db/raw-session';
-import type { Clock } from '../../lib/clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import { serializeError } from '../../lib/logging';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, writeArchive, type AppliedMigration, type ArchiveHeader } from './archive';
-import { recordBackupRun } from './backup-runs';
+import { recordBackupRun, type BackupRun } from './backup-runs';
 import { fileSha256 } from './checksums';
 import { findPgTool, runPgDump } from './pg-dump';
 import { atOneMoment, oneBackupAtATime, type DatabaseMoment } from './snapshot';
@@ -79,20 +79,7 @@ export async function takeBackup(options: TakeBackupOptions): Promise<BackupResu
       const result = await writeBackupSet(options, startedAt);
       const durationMs = Math.round(performance.now() - started);
       const done = { ...result, durationMs, startedAt };
-      if (record) {
-        await recordBackupRun(db, {
-          startedAt,
-          finishedAt: clock.now(),
-          status: 'succeeded',
-          trigger,
-          name: done.name,
-          bytes: done.bytes,
-          durationMs,
-          tables: done.tables,
-          rows: done.rows,
-          error: null,
-        });
-      }
+      if (record) await recordRun(db, { startedAt, finishedAt: clock.now(), trigger, durationMs }, { written: done });
       log.info(
         { backup: done.name, bytes: done.bytes, durationMs, tables: done.tables, rows: done.rows, trigger },
         `backup ${done.name} written to ${dir}: ${done.tables} tables, ${done.rows} rows, ${done.bytes} bytes in ${durationMs} ms`,
@@ -105,24 +92,55 @@ export async function takeBackup(options: TakeBackupOptions): Promise<BackupResu
       const message = serializeError(error, true).message;
       log.error({ err: serializeError(error, true), trigger, durationMs }, `backup failed: ${message}`);
       if (record) {
-        await recordBackupRun(db, {
-          startedAt,
-          finishedAt: clock.now(),
-          status: 'failed',
-          trigger,
-          name: null,
-          bytes: null,
-          durationMs,
-          tables: null,
-          rows: null,
-          error: message.slice(0, 500),
-        }).catch((recordError: unknown) =>
-          log.warn({ err: serializeError(recordError, true) }, 'the failed backup could not be recorded'),
+        await recordRun(db, { startedAt, finishedAt: clock.now(), trigger, durationMs }, { error: message }).catch(
+          (recordError: unknown) =>
+            log.warn({ err: serializeError(recordError, true) }, 'the failed backup could not be recorded'),
         );
       }
       throw error;
     }
   });
+}
+
+/** The run's row in backup_runs: what a good run wrote, or why one failed (its first 500 characters). */
+function recordRun(
+  db: Database,
+  run: Pick<BackupRun, 'startedAt' | 'finishedAt' | 'trigger' | 'durationMs'>,
+  outcome: { written: Pick<BackupResult, 'name' | 'bytes' | 'tables' | 'rows'> } | { error: string },
+) {
+  const written = 'written' in outcome ? outcome.written : null;
+  return recordBackupRun(db, {
+    ...run,
+    status: written ? 'succeeded' : 'failed',
+    name: written?.name ?? null,
+    bytes: written?.bytes ?? null,
+    tables: written?.tables ?? null,
+    rows: written?.rows ?? null,
+    error: 'error' in outcome ? outcome.error.slice(0, 500) : null,
+  });
+}
+
+/**
+ * A backup an operator's command takes (`npm run backup`, or the copy `npm run restore --replace` keeps of what it
+ * replaces): the database at `target` opened for it, the backup taken once any other has finished, closed again.
+ */
+export async function backUpDatabaseAt(
+  target: DatabaseTarget,
+  options: Pick<TakeBackupOptions, 'dir' | 'keep' | 'log' | 'record'>,
+): Promise<BackupResult> {
+  const connection = await openDatabase(target);
+  try {
+    const result = await takeBackup({
+      ...options,
+      db: connection.db,
+      clock: systemClock,
+      trigger: 'command',
+      wait: true,
+    });
+    return result!;
+  } finally {
+    await connection.close();
+  }
 }
 
 async function writeBackupSet({ db, dir, signal }: TakeBackupOptions, startedAt: Date) {

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { images } from '../../db/schema';
 import { openRawSession, type RawSession } from '../../db/raw-session';
-import { backupFolder, emptyTarget, quietLog, removeAll, suiteEngine } from '../../../../tests/support/backup-targets';
+import { backUpNow, removeAll, restoreIntoEmpty, suiteEngine } from '../../../../tests/support/backup-targets';
 import { charge, checkout, verify } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { useTestApp } from '../../../../tests/support/test-app';
-import { restoreBackup } from './restore';
-import { takeBackup } from './take-backup';
 
 /*
  * A backup taken while shoppers check out and pay, on the suite's engine: the store keeps serving (orders are
@@ -114,15 +112,7 @@ describe(`a backup under checkout load on ${suiteEngine()}`, { timeout: 240_000 
     }
 
     const backupStarted = performance.now();
-    const backup = (await takeBackup({
-      db: t.db,
-      dir: backupFolder(),
-      keep: 14,
-      clock: t.clock,
-      log: quietLog,
-      trigger: 'command',
-      wait: true,
-    }))!;
+    const backup = await backUpNow(t.db, t.clock);
     const backupEnded = performance.now();
     // And a little after it, so the store is seen to go on.
     const during = acknowledged.filter((o) => o.at > backupStarted && o.at < backupEnded).length;
@@ -142,14 +132,7 @@ describe(`a backup under checkout load on ${suiteEngine()}`, { timeout: 240_000 
     expect(live.unaccounted).toEqual([]);
     expect(live.paidWithoutOnePayment).toEqual([]);
 
-    const target = await emptyTarget(suiteEngine());
-    await restoreBackup({
-      file: backup.files[0]!,
-      target,
-      replace: false,
-      backUpCurrent: () => Promise.reject(new Error('the target is empty')),
-      log: () => undefined,
-    });
+    const target = await restoreIntoEmpty(suiteEngine(), backup);
     const restored = await openDatabase(target);
     try {
       const copy = await withSession(restored.db, ledger);

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ADMIN_REPAIR_MESSAGES,
   type AdminRepairMoveReply,
@@ -27,6 +27,7 @@ import { renderPickupChangedEmail } from './emails';
 import { lockPickupDay, releaseSlot, takeSlot } from './slots';
 import { appendRepairHistory, emailAgent, pickupOfEmail } from './status-steps';
 import { normalizeBookingNumber, repairNotFound, type BookingRow } from './bookings';
+import { agentPickupsAt } from './warranty-jobs';
 
 /*
  * The admin's moves on a booking besides cancel (decision 046): give the pickup to another agent,
@@ -69,18 +70,7 @@ export async function agentHasRoomAt(
   slot: { pickupDate: string; pickupTime: string },
   config: Pick<Config, 'REPAIR_SLOT_CAPACITY'>,
 ): Promise<boolean> {
-  const [held] = await tx
-    .select({ n: count() })
-    .from(repairBookings)
-    .where(
-      and(
-        eq(repairBookings.agentId, agentId),
-        eq(repairBookings.pickupDate, slot.pickupDate),
-        eq(repairBookings.pickupTime, slot.pickupTime),
-        eq(repairBookings.status, 'booked'),
-      ),
-    );
-  return Number(held?.n ?? 0) < config.REPAIR_SLOT_CAPACITY;
+  return (await agentPickupsAt(tx, agentId, slot)) < config.REPAIR_SLOT_CAPACITY;
 }
 
 /**

@@ -5,7 +5,7 @@ import { adminCancelRepairSchema } from '../../../shared/repairs';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../lib/errors';
 import { sessionUser } from '../../lib/session-user';
-import { registerTableExport } from '../../lib/table-export';
+import { registerAdminList } from '../../lib/admin-list-routes';
 import { adminRepairDetails, exportRepairs, listAdminRepairs } from './admin-list';
 import { reassignRepair, rescheduleRepair } from './admin-moves';
 import { cancelRepair } from './cancel';
@@ -15,16 +15,15 @@ const ADMIN = { config: { access: ['admin' as const] } };
 
 /** The admin's Repairs tab: the list and its export, one booking's details, and reassign, reschedule and cancel. */
 export function registerAdminRepairRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
-  app.get('/api/admin/repairs', ADMIN, async (request) =>
-    listAdminRepairs({ db, query: parseInput(adminRepairQuerySchema, request.query) }),
-  );
-
   // Registered before /:bookingNumber would be asked; Fastify prefers the static segment anyway.
-  registerTableExport(app, ADMIN_EXPORT_PATHS.repairs, {
+  registerAdminList(app, {
+    db,
+    url: '/api/admin/repairs',
+    schema: adminRepairQuerySchema,
+    list: listAdminRepairs,
+    exportPath: ADMIN_EXPORT_PATHS.repairs,
     name: 'repairs',
-    access: ADMIN.config.access,
     clock,
-    query: (request) => parseInput(adminRepairQuerySchema, request.query),
     open: ({ query }) => exportRepairs({ db, query }),
   });
 

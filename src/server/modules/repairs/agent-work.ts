@@ -1,6 +1,7 @@
-import { eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
+import { agentWorkCounts, type AgentWorkCounts } from '../../lib/agent-work-counts';
 import { anyRow } from '../../lib/any-row';
 
 /** True when the agent ever held or moved a repair booking: deleting them would lose who did what. */
@@ -16,21 +17,11 @@ export async function agentHasRepairs(db: DbHandle, agentId: string): Promise<bo
  * (decisions 031, 047), per agent in one grouped query: pickups given to them (a cancelled one is
  * not) and those returned. Agents without any are absent.
  */
-export async function agentPickupCounts(
-  db: DbHandle,
-  agentIds: string[],
-): Promise<Map<string, { assigned: number; completed: number }>> {
-  if (agentIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      agentId: repairBookings.agentId,
-      assigned: sql<number>`count(*) filter (where ${ne(repairBookings.status, 'cancelled')})`,
-      completed: sql<number>`count(*) filter (where ${eq(repairBookings.status, 'returned')})`,
-    })
-    .from(repairBookings)
-    .where(inArray(repairBookings.agentId, agentIds))
-    .groupBy(repairBookings.agentId);
-  return new Map(
-    rows.map((row) => [row.agentId!, { assigned: Number(row.assigned), completed: Number(row.completed) }]),
-  );
+export function agentPickupCounts(db: DbHandle, agentIds: string[]): Promise<AgentWorkCounts> {
+  return agentWorkCounts(db, agentIds, {
+    table: repairBookings,
+    agentId: repairBookings.agentId,
+    assigned: ne(repairBookings.status, 'cancelled'),
+    completed: eq(repairBookings.status, 'returned'),
+  });
 }

@@ -14,6 +14,25 @@ import { lockPickupDay } from './slots';
 /** Why the audit log says a booking changed agent in a hand-over. */
 const HAND_OVER_REASON = 'Its agent was deactivated';
 
+/** What a hand-over of one open job is given: the job, the agent leaving it, and who may take it, in order. */
+export interface HandOver<Agent> {
+  number: string;
+  from: { id: string };
+  candidates: Agent[];
+  actor: SignedInActor;
+  config: Config;
+  now: Date;
+}
+
+/** The first of `candidates` who can take the job, asked one at a time in order (each may count under a lock). */
+export async function firstWhoCanTake<Agent>(
+  candidates: Agent[],
+  canTake: (agent: Agent) => Promise<boolean>,
+): Promise<Agent | undefined> {
+  for (const agent of candidates) if (await canTake(agent)) return agent;
+  return undefined;
+}
+
 /*
  * What a deactivated agent's open pickups go through (decision 047): each is handed over by the
  * change of agent the admin's Reassign also takes (admin-moves.ts).
@@ -44,14 +63,7 @@ export async function openPickupsOf(db: DbHandle, agentId: string): Promise<Open
  */
 export async function handOverPickup<Agent extends { id: string }>(
   tx: DbHandle,
-  {
-    number,
-    from,
-    candidates,
-    actor,
-    config,
-    now,
-  }: { number: string; from: { id: string }; candidates: Agent[]; actor: SignedInActor; config: Config; now: Date },
+  { number, from, candidates, actor, config, now }: HandOver<Agent>,
 ): Promise<Agent> {
   const [row] = await tx.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number)).limit(1);
   const refuse = (why: string) => new AppError(ERROR_CODES.conflict, `Repair ${number} ${why}`, { status: 409 });
@@ -59,13 +71,10 @@ export async function handOverPickup<Agent extends { id: string }>(
     throw refuse('is no longer open with this agent');
   }
   if (row.status === 'booked') await lockPickupDay(tx, row.pickupDate);
-  let to: Agent | undefined;
-  for (const agent of candidates) {
-    if (row.status !== 'booked' || (await agentHasRoomAt(tx, agent.id, row, config))) {
-      to = agent;
-      break;
-    }
-  }
+  const to = await firstWhoCanTake(
+    candidates,
+    async (agent) => row.status !== 'booked' || (await agentHasRoomAt(tx, agent.id, row, config)),
+  );
   if (!to) {
     throw refuse(
       `cannot be handed over: no other active agent is free to collect it on ${row.pickupDate} at ${row.pickupTime}`,

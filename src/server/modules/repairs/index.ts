@@ -7,7 +7,8 @@
 export { registerAdminRepairRoutes } from './admin-routes';
 export { agentHasRepairs, agentPickupCounts } from './agent-work';
 export { trackRepair } from './bookings';
-export { handOverPickup, openPickupsOf } from './hand-over';
+export { firstWhoCanTake, handOverPickup, openPickupsOf } from './hand-over';
+export type { HandOver } from './hand-over';
 export { eraseRepairContacts, repairsHeldFor, repairsInProgress } from './personal-data';
 export type { RepairRecord } from './personal-data';
 export { registerRepairRoutes } from './routes';

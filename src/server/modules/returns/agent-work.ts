@@ -1,16 +1,16 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../shared/errors';
 import { formatPickupDate } from '../../../shared/repair-calendar';
 import { RETURN_AGENT_STATUSES, type ReturnKind, type ReturnStatus } from '../../../shared/return-moves';
 import type { AgentCollection, ReturnReason } from '../../../shared/returns';
 import type { PickupSlot } from '../../../shared/repair-calendar';
-import type { Config } from '../../config';
 import type { Database, DbHandle } from '../../db/client';
 import { returnRequests } from '../../db/schema/returns';
+import { agentWorkCounts, type AgentWorkCounts } from '../../lib/agent-work-counts';
 import { anyRow } from '../../lib/any-row';
 import { AppError } from '../../lib/errors';
-import { recordAudit, type SignedInActor } from '../audit';
-import { lockPickupDay } from '../repairs';
+import { recordAudit } from '../audit';
+import { firstWhoCanTake, lockPickupDay, type HandOver } from '../repairs';
 import { agentHasRoomFor, emailAgents } from './move-steps';
 import { appendReturnHistory, lockReturn, unitsOf, unitViews } from './records';
 import { inspectionOf } from './staff-views';
@@ -56,23 +56,13 @@ export async function listAgentCollections({
 }
 
 /** Collections given to each agent (a cancelled or declined one is not) and those they inspected. */
-export async function agentCollectionCounts(
-  db: DbHandle,
-  agentIds: string[],
-): Promise<Map<string, { assigned: number; completed: number }>> {
-  if (agentIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      agentId: returnRequests.agentId,
-      assigned: sql<number>`count(*) filter (where ${ne(returnRequests.status, 'cancelled')})`,
-      completed: sql<number>`count(*) filter (where ${returnRequests.inspectedAt} is not null)`,
-    })
-    .from(returnRequests)
-    .where(inArray(returnRequests.agentId, agentIds))
-    .groupBy(returnRequests.agentId);
-  return new Map(
-    rows.map((row) => [row.agentId!, { assigned: Number(row.assigned), completed: Number(row.completed) }]),
-  );
+export function agentCollectionCounts(db: DbHandle, agentIds: string[]): Promise<AgentWorkCounts> {
+  return agentWorkCounts(db, agentIds, {
+    table: returnRequests,
+    agentId: returnRequests.agentId,
+    assigned: ne(returnRequests.status, 'cancelled'),
+    completed: isNotNull(returnRequests.inspectedAt),
+  });
 }
 
 /** True when the agent ever held a collection: deleting them would lose who did what. */
@@ -102,14 +92,7 @@ export async function openCollectionsOf(db: DbHandle, agentId: string) {
  */
 export async function handOverCollection<Agent extends { id: string; firstName: string }>(
   tx: DbHandle,
-  {
-    number,
-    from,
-    candidates,
-    actor,
-    config,
-    now,
-  }: { number: string; from: { id: string }; candidates: Agent[]; actor: SignedInActor; config: Config; now: Date },
+  { number, from, candidates, actor, config, now }: HandOver<Agent>,
 ): Promise<Agent> {
   const row = await lockReturn(tx, number);
   const refuse = (why: string) => new AppError(ERROR_CODES.conflict, `Request ${number} ${why}`, { status: 409 });
@@ -118,13 +101,10 @@ export async function handOverCollection<Agent extends { id: string; firstName: 
   }
   const toCollect = row.status === 'collection_scheduled';
   if (toCollect) await lockPickupDay(tx, row.pickupDate);
-  let to: Agent | undefined;
-  for (const agent of candidates) {
-    if (!toCollect || (await agentHasRoomFor(tx, agent.id, { ...row, requestId: row.id }, config))) {
-      to = agent;
-      break;
-    }
-  }
+  const to = await firstWhoCanTake(
+    candidates,
+    async (agent) => !toCollect || (await agentHasRoomFor(tx, agent.id, { ...row, requestId: row.id }, config)),
+  );
   if (!to) {
     throw refuse(
       `cannot be handed over: no other active agent is free to collect it on ${formatPickupDate(row.pickupDate)} at ${row.pickupTime}`,

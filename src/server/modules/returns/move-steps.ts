@@ -8,19 +8,38 @@ import {
   type ReturnStatus,
 } from '../../../shared/return-moves';
 import type { Config } from '../../config';
-import type { DbHandle } from '../../db/client';
-import { afterCommit } from '../../db/client';
+import { afterCommit, transaction, type DbHandle, type Transaction } from '../../db/client';
 import { returnRequests } from '../../db/schema/returns';
 import { AppError } from '../../lib/errors';
 import { agentContacts } from '../accounts';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor, type SignedInActor } from '../audit';
 import { enqueueEmail } from '../mail';
 import { agentPickupsAt, releaseSlot } from '../repairs';
 import { everyReturn } from './admin-list';
 import { renderAgentCollectionEmail, renderReturnStepEmail } from './emails';
-import { appendReturnHistory, lockReturn, type ReturnRow } from './records';
+import { appendReturnHistory, lockReturn, type ReturnDeps, type ReturnRow } from './records';
+import { staffRow } from './staff-views';
 
 /* The steps every move of a request takes, in its transaction (moves.ts and outcomes.ts read as lists of these). */
+
+/** What a staff member's move is given: the module's dependencies, the request, who moves it. */
+export type StaffMove = ReturnDeps & { returnNumber: string; actor: SignedInActor };
+
+/**
+ * A staff move in one transaction: the request locked for its actor (lockForStaff), `step` moves it, the
+ * customer emailed, and the row the staff screens show answered.
+ */
+export function inStaffMove(
+  { db, config, clock, returnNumber, actor }: StaffMove,
+  step: (tx: Transaction, row: ReturnRow, now: Date) => Promise<ReturnRow>,
+) {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const moved = await step(tx, await lockForStaff(tx, returnNumber, actor), now);
+    await emailCustomer(tx, moved, config, now);
+    return staffRow(tx, moved);
+  });
+}
 
 /** 409 RETURN_MOVE_NOT_ALLOWED saying why, when the table of moves does not allow `move` on the request now. */
 export function assertReturnMove(move: ReturnMove, row: Pick<ReturnRow, 'status' | 'kind'>) {

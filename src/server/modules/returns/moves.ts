@@ -10,17 +10,15 @@ import { RETURN_MESSAGES } from '../../../shared/returns';
 import { transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { findActiveAgent } from '../accounts';
-import type { SignedInActor } from '../audit';
 import type { ImageBudget } from '../images';
 import { ANONYMOUS_MAIL_CAP, enqueueEmail } from '../mail';
 import type { OrderAccess } from '../orders';
 import { lockPickupDay, releaseSlot, takeSlot } from '../repairs';
 import { openableReturn } from './access';
 import { renderReturnStepEmail } from './emails';
-import { agentHasRoomFor, emailAgents, emailCustomer, givePlaceBack, lockForStaff, moveReturn } from './move-steps';
+import { agentHasRoomFor, emailAgents, givePlaceBack, inStaffMove, moveReturn, type StaffMove } from './move-steps';
 import { findReturn, lockReturn, type ReturnDeps } from './records';
 import { normaliseReturnPhotos, storeReturnPhotos } from './photos';
-import { staffRow } from './staff-views';
 
 /*
  * The moves of a request that move no money and no stock (those are outcomes.ts), each in one
@@ -35,23 +33,6 @@ import { staffRow } from './staff-views';
  *   inspectReturn        collected -> inspected                    its agent: condition, sellable, photos
  *   sendBackReturn       inspected -> returned to customer         the admin
  */
-
-type StaffMove = ReturnDeps & { returnNumber: string; actor: SignedInActor };
-type MovedRow = Awaited<ReturnType<typeof moveReturn>>;
-type LockedRow = Awaited<ReturnType<typeof lockForStaff>>;
-
-/** A staff move in one transaction: the request locked for its actor, `step` moves it, the customer emailed. */
-function inStaffMove(
-  { db, config, clock, returnNumber, actor }: StaffMove,
-  step: (tx: Parameters<typeof moveReturn>[0], row: LockedRow, now: Date) => Promise<MovedRow>,
-) {
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const moved = await step(tx, await lockForStaff(tx, returnNumber, actor), now);
-    await emailCustomer(tx, moved, config, now);
-    return staffRow(tx, moved);
-  });
-}
 
 /** Admin: 'Requested' -> 'Approved'. */
 export async function approveReturn(staff: StaffMove) {
@@ -92,16 +73,11 @@ function refuseSlot(slot: { pickupDate: string; pickupTime: string }, now: Date)
  * counting their pickups and collections there. The customer is emailed, and each agent concerned.
  */
 export async function scheduleCollection({
-  db,
-  config,
-  clock,
-  returnNumber,
-  actor,
   input,
+  ...staff
 }: StaffMove & { input: z.output<typeof scheduleCollectionSchema> }) {
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const row = await lockForStaff(tx, returnNumber, actor);
+  const { config, actor } = staff;
+  return inStaffMove(staff, async (tx, row, now) => {
     const agent = await findActiveAgent(tx, input.agentId);
     if (!agent) {
       const message = 'This agent is not active: choose an active agent';
@@ -130,9 +106,8 @@ export async function scheduleCollection({
       set: { agentId: agent.id, pickupDate: input.pickupDate, pickupTime: input.pickupTime },
       description: `Collection with ${agent.name.split(' ')[0]} on ${formatPickupDate(input.pickupDate)} at ${input.pickupTime}`,
     });
-    await emailCustomer(tx, moved, config, now);
     await emailAgents(tx, moved, { from: row.agentId, to: agent.id }, config, now);
-    return staffRow(tx, moved);
+    return moved;
   });
 }
 
@@ -177,22 +152,16 @@ export async function collectReturn(staff: StaffMove) {
  * up to 4 photos, private like the customer's.
  */
 export async function inspectReturn({
-  db,
-  config,
-  clock,
-  returnNumber,
-  actor,
   input,
   imageBudget,
+  ...staff
 }: StaffMove & { input: z.output<typeof inspectReturnSchema>; imageBudget: ImageBudget }) {
   const photos = await normaliseReturnPhotos(input.photos, imageBudget);
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const row = await lockForStaff(tx, returnNumber, actor);
+  return inStaffMove(staff, async (tx, row, now) => {
     const moved = await moveReturn(tx, {
       row,
       move: 'inspect',
-      actor,
+      actor: staff.actor,
       now,
       set: {
         conditionFound: input.conditionFound,
@@ -202,8 +171,7 @@ export async function inspectReturn({
       },
     });
     await storeReturnPhotos(tx, row.id, 'inspection', photos);
-    await emailCustomer(tx, moved, config, now);
-    return staffRow(tx, moved);
+    return moved;
   });
 }
 

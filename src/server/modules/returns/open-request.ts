@@ -38,11 +38,17 @@ async function takeCollectionSlot(tx: Transaction, input: OpenReturn, capacity: 
   await takeSlot(tx, input.pickupDate, input.pickupTime, capacity);
 }
 
-interface Source {
-  customerId: string | null;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
+/** Who the request is for, as the order or repair it comes from names them. */
+type Customer = { customerId: string | null; customerName: string; customerEmail: string; customerPhone: string };
+
+const customerOf = ({ customerId, customerName, customerEmail, customerPhone }: Customer): Customer => ({
+  customerId,
+  customerName,
+  customerEmail,
+  customerPhone,
+});
+
+interface Source extends Customer {
   orderId: string | null;
   orderNumber: string | null;
   repairBookingId: string | null;
@@ -173,10 +179,7 @@ export async function openReturnRequest({
       if (open) throw conflict('REQUEST_ALREADY_OPEN', RETURN_MESSAGES.repairHasRequest, 'repairNumber');
       await takeCollectionSlot(tx, input, config.REPAIR_SLOT_CAPACITY, clock.now());
       const source: Source = {
-        customerId: repair.customerId,
-        customerName: repair.customerName,
-        customerEmail: repair.customerEmail,
-        customerPhone: repair.customerPhone,
+        ...customerOf(repair),
         orderId: null,
         orderNumber: null,
         repairBookingId: repair.id,
@@ -198,10 +201,7 @@ export async function openReturnRequest({
     const units = await unitsOfOrder(tx, order, input);
     await takeCollectionSlot(tx, input, config.REPAIR_SLOT_CAPACITY, clock.now());
     const source: Source = {
-      customerId: order.customerId,
-      customerName: order.customerName,
-      customerEmail: order.customerEmail,
-      customerPhone: order.customerPhone,
+      ...customerOf(order),
       orderId: order.id,
       orderNumber: order.orderNumber,
       repairBookingId: null,

@@ -12,7 +12,7 @@ import { refundStep } from '../checkout';
 import { createReplacementOrder, findOrder, orderItemsOf, type OrderRow } from '../orders';
 import { refundableAmount, refundStatus, reserveRefund, type PaymentProviderDriver } from '../payments';
 import { findFinishedRepair, openWarrantyRepair } from '../repairs';
-import { assertReturnMove, emailCustomer, lockForStaff, moveReturn } from './move-steps';
+import { assertReturnMove, emailCustomer, inStaffMove, lockForStaff, moveReturn, type StaffMove } from './move-steps';
 import { unitsOf, unitsRefunded, type ReturnDeps, type ReturnRow, type ReturnUnitRow } from './records';
 import { staffRow } from './staff-views';
 
@@ -30,8 +30,6 @@ import { staffRow } from './staff-views';
  * sellable (catalog's releaseStock), otherwise written off (counted in the Returns tab's report). The
  * request's row lock and its status make each happen once: a second click finds it moved and gets 409.
  */
-
-type StaffMove = ReturnDeps & { returnNumber: string; actor: SignedInActor };
 
 /** Step: a refunded or replaced request's units, back to stock when sellable, else written off; recorded once. */
 async function settleUnits(tx: DbHandle, row: ReturnRow, units: ReturnUnitRow[]) {
@@ -144,17 +142,9 @@ async function repairedDevice(tx: DbHandle, row: ReturnRow, units: ReturnUnitRow
  * service chosen (a repair's warranty defaults to the service it had), held by the agent who has the
  * device. The unit stays the customer's: no stock moves.
  */
-export async function repairReturn({
-  db,
-  config,
-  clock,
-  returnNumber,
-  actor,
-  input,
-}: StaffMove & { input: z.output<typeof repairReturnSchema> }) {
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const row = await lockForStaff(tx, returnNumber, actor);
+export async function repairReturn({ input, ...staff }: StaffMove & { input: z.output<typeof repairReturnSchema> }) {
+  const { config, actor } = staff;
+  return inStaffMove(staff, async (tx, row, now) => {
     assertReturnMove('repair', row);
     const device = await repairedDevice(tx, row, await unitsOf(tx, row.id));
     const jobNumber = await openWarrantyRepair(tx, {
@@ -178,9 +168,7 @@ export async function repairReturn({
       config,
       now,
     });
-    const moved = await moveReturn(tx, { row, move: 'repair', actor, now, set: { repairJobNumber: jobNumber } });
-    await emailCustomer(tx, moved, config, now);
-    return staffRow(tx, moved);
+    return moveReturn(tx, { row, move: 'repair', actor, now, set: { repairJobNumber: jobNumber } });
   });
 }
 
@@ -189,10 +177,8 @@ export async function repairReturn({
  * reserved (409 when none is in stock, and nothing changes) and shipped as a new order at price 0,
  * marked as the replacement of the request; the returned units are settled (stock or write-off).
  */
-export async function replaceReturn({ db, config, clock, returnNumber, actor }: StaffMove) {
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const row = await lockForStaff(tx, returnNumber, actor);
+export async function replaceReturn(staff: StaffMove) {
+  return inStaffMove(staff, async (tx, row, now) => {
     assertReturnMove('replace', row);
     const units = await unitsOf(tx, row.id);
     const original = (await findOrder(tx, { orderNumber: row.orderNumber! }))!;
@@ -207,12 +193,11 @@ export async function replaceReturn({ db, config, clock, returnNumber, actor }: 
     const moved = await moveReturn(tx, {
       row,
       move: 'replace',
-      actor,
+      actor: staff.actor,
       now,
       set: { replacementOrderNumber: replacement.orderNumber },
     });
     await settleUnits(tx, moved, units);
-    await emailCustomer(tx, moved, config, now);
-    return staffRow(tx, moved);
+    return moved;
   });
 }

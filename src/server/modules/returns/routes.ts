@@ -20,7 +20,7 @@ import { clientKey } from '../../lib/client-key';
 import { parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
-import { registerTableExport } from '../../lib/table-export';
+import { registerAdminList } from '../../lib/admin-list-routes';
 import type { ImageBudgets } from '../images';
 import { orderAccessOf } from '../orders';
 import { paymentProvider } from '../payments';
@@ -132,14 +132,14 @@ export function registerReturnRoutes(
 
   // --- The admin's Returns tab ---
 
-  app.get('/api/admin/returns', ADMIN, async (request) =>
-    listAdminReturns({ db, query: parseInput(adminReturnQuerySchema, request.query) }),
-  );
-  registerTableExport(app, ADMIN_EXPORT_PATHS.returns, {
+  registerAdminList(app, {
+    db,
+    url: '/api/admin/returns',
+    schema: adminReturnQuerySchema,
+    list: listAdminReturns,
+    exportPath: ADMIN_EXPORT_PATHS.returns,
     name: 'returns',
-    access: ADMIN.config.access,
     clock,
-    query: (request) => parseInput(adminReturnQuerySchema, request.query),
     open: ({ query }) => exportReturns({ db, query }),
   });
   app.get<ByNumber>('/api/admin/returns/:returnNumber', ADMIN, async (request) =>

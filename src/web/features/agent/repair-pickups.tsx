@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { formatPickupDate } from '../../../shared/repair-calendar';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../shared/repair-services';
 import {
@@ -8,13 +7,11 @@ import {
   type AgentRepairPickup,
   type RepairBookingStatus,
 } from '../../../shared/repairs';
-import { ListStatus } from '../../components/list-status';
-import { LoadedQuery } from '../../components/loaded-query';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge';
-import { panelClass } from '../../components/tabbed-page';
 import { Button } from '../../components/ui/button';
 import { agentActions, useAgentMove, useAgentPickups } from './agent-api';
 import { DetailList } from './detail-list';
+import { WorkPanel } from './work-panel';
 import { formatPhone } from '../../../shared/phones';
 
 const REPAIR_TONES: Record<RepairBookingStatus, BadgeTone> = {
@@ -28,29 +25,17 @@ const REPAIR_TONES: Record<RepairBookingStatus, BadgeTone> = {
 
 /** The agent's repair pickups by date and slot, each with its one next step (forward only, emailed to the customer). */
 export function RepairPickups({ agentId }: { agentId: string }) {
-  const pickups = useAgentPickups(agentId);
-  const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} className={panelClass}>
-      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
-        Repair Pickups
-      </h2>
-      <LoadedQuery query={pickups} errorTitle="Failed to load your pickups">
-        {(all) => {
-          const days = byDay(all);
-          if (days.size === 0) {
-            return (
-              <ListStatus kind="empty" title="No pickups assigned">
-                Repairs customers book are given to an agent to collect.
-              </ListStatus>
-            );
-          }
-          return [...days].map(([date, onDay]) => (
-            <PickupDay key={date} date={date} pickups={onDay} agentId={agentId} />
-          ));
-        }}
-      </LoadedQuery>
-    </section>
+    <WorkPanel
+      title="Repair Pickups"
+      query={useAgentPickups(agentId)}
+      errorTitle="Failed to load your pickups"
+      empty={{ title: 'No pickups assigned', description: 'Repairs customers book are given to an agent to collect.' }}
+    >
+      {(all) =>
+        [...byDay(all)].map(([date, onDay]) => <PickupDay key={date} date={date} pickups={onDay} agentId={agentId} />)
+      }
+    </WorkPanel>
   );
 }
 

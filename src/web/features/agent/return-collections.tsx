@@ -10,11 +10,8 @@ import {
 } from '../../../shared/returns';
 import { formatPhone } from '../../../shared/phones';
 import { DialogActions } from '../../components/dialog-actions';
-import { ListStatus } from '../../components/list-status';
 import { FormPhotoPicker } from '../../components/photo-picker';
-import { LoadedQuery } from '../../components/loaded-query';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge';
-import { panelClass } from '../../components/tabbed-page';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/field';
@@ -23,6 +20,7 @@ import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { agentActions, useAgentCollections, useAgentMove, useRefreshAgentWork } from './agent-api';
 import { DetailList } from './detail-list';
+import { WorkPanel } from './work-panel';
 
 const TONES: Partial<Record<ReturnStatus, BadgeTone>> = {
   collection_scheduled: 'blue',
@@ -32,29 +30,24 @@ const TONES: Partial<Record<ReturnStatus, BadgeTone>> = {
 
 /** The agent's return collections by slot: Mark Collected, then Record Inspection (condition, sellable, notes, photos). */
 export function ReturnCollections({ agentId }: { agentId: string }) {
-  const collections = useAgentCollections(agentId);
-  const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} className={panelClass}>
-      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
-        Return Collections
-      </h2>
-      <LoadedQuery query={collections} errorTitle="Failed to load your collections">
-        {(all) =>
-          all.length === 0 ? (
-            <ListStatus kind="empty" title="No collections assigned">
-              Returns and warranty claims the admin schedules with you appear here.
-            </ListStatus>
-          ) : (
-            <ul className="mt-4 space-y-4">
-              {all.map((collection) => (
-                <CollectionCard key={collection.returnNumber} collection={collection} agentId={agentId} />
-              ))}
-            </ul>
-          )
-        }
-      </LoadedQuery>
-    </section>
+    <WorkPanel
+      title="Return Collections"
+      query={useAgentCollections(agentId)}
+      errorTitle="Failed to load your collections"
+      empty={{
+        title: 'No collections assigned',
+        description: 'Returns and warranty claims the admin schedules with you appear here.',
+      }}
+    >
+      {(all) => (
+        <ul className="mt-4 space-y-4">
+          {all.map((collection) => (
+            <CollectionCard key={collection.returnNumber} collection={collection} agentId={agentId} />
+          ))}
+        </ul>
+      )}
+    </WorkPanel>
   );
 }
 

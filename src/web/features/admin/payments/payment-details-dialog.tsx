@@ -1,24 +1,21 @@
 import type { AdminPaymentDetails } from '../../../../shared/payments';
-import { LoadedQuery } from '../../../components/loaded-query';
 import { StoreTimeNote } from '../../../components/store-time-note';
-import { DialogFor } from '../../../components/ui/dialog';
+import { DetailsDialog } from '../components/details-dialog';
 import { formatDateTime, formatMinor } from './format';
 import { usePayment } from './payment-api';
 
 /** View Details: the payment, its order, its refunds and the provider's events. */
 export function PaymentDetailsDialog({ reference, onClose }: { reference: string | null; onClose: () => void }) {
   return (
-    <DialogFor subject={reference} onClose={onClose} title={`Payment ${reference ?? ''}`} size="lg">
-      {(chosen) => <PaymentDetails reference={chosen} />}
-    </DialogFor>
-  );
-}
-
-function PaymentDetails({ reference }: { reference: string }) {
-  return (
-    <LoadedQuery query={usePayment(reference)} errorTitle="Failed to load the payment">
+    <DetailsDialog
+      number={reference}
+      onClose={onClose}
+      title="Payment"
+      useDetails={usePayment}
+      errorTitle="Failed to load the payment"
+    >
       {(details) => <Details {...details} />}
-    </LoadedQuery>
+    </DetailsDialog>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_REPAIR_FILTERS,
   type AdminRepairDetails,
@@ -11,34 +10,27 @@ import type { AdminCancelRepairInput, RepairCancelledReply } from '../../../../s
 import { api } from '../../../lib/api';
 import { useRefreshPickupSlots } from '../../../lib/pickup-slots';
 import { usePagedList } from '../../../lib/use-paged-list';
+import { adminRecords } from '../components/record-api';
 
-/** Every repairs query starts with `all`: the list pages and each booking's details. */
-const REPAIR_KEYS = {
-  all: ['admin', 'repairs'] as const,
-  details: (number: string) => ['admin', 'repairs', 'details', number] as const,
-};
-
-const REPAIRS_PATH = '/api/admin/repairs';
-const repairPath = (number: string) => `${REPAIRS_PATH}/${encodeURIComponent(number)}`;
+const repairs = adminRecords('repairs');
 
 /** The Repairs tab's list: paged, filtered (status, pickup dates, agent) and searched on the server. */
-export const useRepairList = () => usePagedList<AdminRepairRow>(REPAIR_KEYS.all, REPAIRS_PATH, ADMIN_REPAIR_FILTERS);
+export const useRepairList = () => usePagedList<AdminRepairRow>(repairs.all, repairs.listPath, ADMIN_REPAIR_FILTERS);
 
-export const useRepairDetails = (number: string) =>
-  useQuery({ queryKey: REPAIR_KEYS.details(number), queryFn: () => api.get<AdminRepairDetails>(repairPath(number)) });
+export const useRepairDetails = (number: string) => repairs.useDetails<AdminRepairDetails>(number);
 
 export const repairActions = {
   reassign: (number: string, body: ReassignRepairInput) =>
-    api.post<AdminRepairMoveReply>(`${repairPath(number)}/reassign`, body),
+    api.post<AdminRepairMoveReply>(`${repairs.recordPath(number)}/reassign`, body),
   reschedule: (number: string, body: RescheduleRepairInput) =>
-    api.post<AdminRepairMoveReply>(`${repairPath(number)}/reschedule`, body),
+    api.post<AdminRepairMoveReply>(`${repairs.recordPath(number)}/reschedule`, body),
   cancel: (number: string, body: AdminCancelRepairInput) =>
-    api.post<RepairCancelledReply>(`${repairPath(number)}/cancel`, body),
+    api.post<RepairCancelledReply>(`${repairs.recordPath(number)}/cancel`, body),
 };
 
 /** After a move: every repairs query is stale (list pages, details), and the free pickup times. */
 export function useRefreshRepairs() {
-  const client = useQueryClient();
+  const refreshRepairs = repairs.useRefresh();
   const refreshSlots = useRefreshPickupSlots();
-  return () => Promise.all([client.invalidateQueries({ queryKey: REPAIR_KEYS.all }), refreshSlots()]);
+  return () => Promise.all([refreshRepairs(), refreshSlots()]);
 }

@@ -4,8 +4,7 @@ import { formatPhone } from '../../../../shared/phones';
 import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
 import { REPAIR_STATUS_LABELS } from '../../../../shared/repairs';
-import { LoadedQuery } from '../../../components/loaded-query';
-import { DialogFor } from '../../../components/ui/dialog';
+import { DetailsDialog } from '../components/details-dialog';
 import { useRepairDetails } from './repair-api';
 import { DetailSection, EmailLog } from '../../../components/detail-parts';
 import { StoreTimeNote } from '../../../components/store-time-note';
@@ -27,15 +26,13 @@ function Facts({ facts }: { facts: [string, ReactNode][] }) {
 /** View Details: the booking as the customer gave it, the agent, who did each step (South African time), and its emails. */
 export function RepairDetailsDialog({ bookingNumber, onClose }: { bookingNumber: string | null; onClose: () => void }) {
   return (
-    <DialogFor subject={bookingNumber} onClose={onClose} title={`Repair ${bookingNumber ?? ''}`} size="lg">
-      {(number) => <Details bookingNumber={number} />}
-    </DialogFor>
-  );
-}
-
-function Details({ bookingNumber }: { bookingNumber: string }) {
-  return (
-    <LoadedQuery query={useRepairDetails(bookingNumber)} errorTitle="Failed to load the repair booking">
+    <DetailsDialog
+      number={bookingNumber}
+      onClose={onClose}
+      title="Repair"
+      useDetails={useRepairDetails}
+      errorTitle="Failed to load the repair booking"
+    >
       {(data) => (
         <div>
           <p className="text-sm text-slate-600">
@@ -89,6 +86,6 @@ function Details({ bookingNumber }: { bookingNumber: string }) {
           <EmailLog emails={data.emails} />
         </div>
       )}
-    </LoadedQuery>
+    </DetailsDialog>
   );
 }

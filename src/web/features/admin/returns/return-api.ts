@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   ADMIN_RETURN_FILTERS,
@@ -13,34 +13,26 @@ import {
 import type { RepairSlotsReply } from '../../../../shared/repairs';
 import { api } from '../../../lib/api';
 import { usePagedList } from '../../../lib/use-paged-list';
+import { adminRecords } from '../components/record-api';
 
-/** Every returns query starts with `all`: the list pages and each request's details. */
-const RETURN_KEYS = {
-  all: ['admin', 'returns'] as const,
-  details: (number: string) => ['admin', 'returns', 'details', number] as const,
-  slots: (date: string) => ['admin', 'returns', 'slots', date] as const,
-};
-
-const RETURNS_PATH = '/api/admin/returns';
-const returnPath = (number: string) => `${RETURNS_PATH}/${encodeURIComponent(number)}`;
+const returns = adminRecords('returns');
 
 /** The Returns tab's list: paged, filtered (status, kind, dates opened) and searched on the server. */
 export const useReturnList = () =>
-  usePagedList<AdminReturnRow, AdminReturnList>(RETURN_KEYS.all, RETURNS_PATH, ADMIN_RETURN_FILTERS);
+  usePagedList<AdminReturnRow, AdminReturnList>(returns.all, returns.listPath, ADMIN_RETURN_FILTERS);
 
-export const useReturnDetails = (number: string) =>
-  useQuery({ queryKey: RETURN_KEYS.details(number), queryFn: () => api.get<AdminReturnDetail>(returnPath(number)) });
+export const useReturnDetails = (number: string) => returns.useDetails<AdminReturnDetail>(number);
 
 export const useCollectionSlots = (date: string) =>
   useQuery({
-    queryKey: RETURN_KEYS.slots(date),
+    queryKey: returns.key('slots', date),
     queryFn: () => api.get<RepairSlotsReply>(`/api/repairs/slots?date=${encodeURIComponent(date)}`),
     enabled: Boolean(date),
     staleTime: 0,
   });
 
 const move = (number: string, name: string, body: unknown = {}) =>
-  api.post<ReturnMoveReply>(`${returnPath(number)}/${name}`, body);
+  api.post<ReturnMoveReply>(`${returns.recordPath(number)}/${name}`, body);
 
 export const returnActions = {
   approve: (number: string) => move(number, 'approve'),
@@ -53,7 +45,4 @@ export const returnActions = {
 };
 
 /** After a move: every returns query is stale (list pages, details, slots). */
-export function useRefreshReturns() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: RETURN_KEYS.all });
-}
+export const useRefreshReturns = () => returns.useRefresh();

@@ -5,25 +5,22 @@ import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../../../../shared/return-moves';
 import { reasonLabel, type AdminReturnDetail } from '../../../../shared/returns';
 import { DetailSection } from '../../../components/detail-parts';
-import { LoadedQuery } from '../../../components/loaded-query';
 import { StoreTimeNote } from '../../../components/store-time-note';
-import { DialogFor } from '../../../components/ui/dialog';
+import { DetailsDialog } from '../components/details-dialog';
 import { useReturnDetails } from './return-api';
 
 /** View Details: the request, its order and what is still refundable, the photos, the inspection, the history and the audit. */
 export function ReturnDetailsDialog({ returnNumber, onClose }: { returnNumber: string | null; onClose: () => void }) {
   return (
-    <DialogFor subject={returnNumber} onClose={onClose} title={`Request ${returnNumber ?? ''}`} size="lg">
-      {(number) => <Loaded returnNumber={number} />}
-    </DialogFor>
-  );
-}
-
-function Loaded({ returnNumber }: { returnNumber: string }) {
-  return (
-    <LoadedQuery query={useReturnDetails(returnNumber)} errorTitle="Failed to load the request">
+    <DetailsDialog
+      number={returnNumber}
+      onClose={onClose}
+      title="Request"
+      useDetails={useReturnDetails}
+      errorTitle="Failed to load the request"
+    >
       {(data) => <Details data={data} />}
-    </LoadedQuery>
+    </DetailsDialog>
   );
 }
 

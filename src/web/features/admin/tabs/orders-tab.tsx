@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RowTitle } from '../components/row-title';
 import { cardList, ListTab } from '../components/list-tab';
+import { CardActions, CardFacts, Fact, RecordCard } from '../components/record-card';
 import { orderActions, useOrderList, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
 import { TrackingDialog } from '../orders/tracking-dialog';
@@ -112,9 +113,10 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
   const address = addressLine(order.shippingAddress);
 
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`Order ${order.orderNumber}`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <RowTitle number={order.orderNumber} name={order.customerName} detail={order.customerEmail} />
+    <RecordCard
+      label={`Order ${order.orderNumber}`}
+      title={<RowTitle number={order.orderNumber} name={order.customerName} detail={order.customerEmail} />}
+      badges={
         <div className="flex items-center gap-2">
           {order.refundDue > 0 && <StatusBadge status="needs refund" tones={{ 'needs refund': 'red' }} />}
           {order.paymentStatus !== 'paid' && (
@@ -122,36 +124,26 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           )}
           <StatusBadge status={order.status} tones={TONES} />
         </div>
-      </div>
+      }
+    >
       <p className="mt-3 text-sm text-slate-700">{items}</p>
-      <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-3">
-        <div>
-          <dt className="inline">Total: </dt>
-          <dd className="inline font-semibold text-slate-900">{money(order.totalAmount, 'admin')}</dd>
-        </div>
-        <div>
-          <dt className="inline">Date: </dt>
-          <dd className="inline">{formatDateTime(order.createdAt)}</dd>
-        </div>
+      <CardFacts>
+        <Fact term="Total" strong>
+          {money(order.totalAmount, 'admin')}
+        </Fact>
+        <Fact term="Date">{formatDateTime(order.createdAt)}</Fact>
         {order.trackingNumber && (
-          <div>
-            <dt className="inline">Tracking: </dt>
-            <dd className="inline">
-              {order.courier} {order.trackingNumber}
-            </dd>
-          </div>
+          <Fact term="Tracking">
+            {order.courier} {order.trackingNumber}
+          </Fact>
         )}
         {address && (
-          <div className="sm:col-span-3">
-            <dt className="inline">Shipping: </dt>
-            <dd className="inline">{address}</dd>
-          </div>
+          <Fact term="Shipping" wide>
+            {address}
+          </Fact>
         )}
-      </dl>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={() => setDialog('details')}>
-          View Details
-        </Button>
+      </CardFacts>
+      <CardActions onView={() => setDialog('details')}>
         {moves.has('updateTracking') && (
           <Button variant="secondary" size="sm" onClick={() => setDialog('tracking')}>
             {ORDER_MOVES.updateTracking.label}
@@ -172,7 +164,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
             {ORDER_MOVES.cancel.label}
           </Button>
         )}
-      </div>
+      </CardActions>
       <OrderDetailsDialog
         orderNumber={order.orderNumber}
         open={dialog === 'details'}
@@ -202,6 +194,6 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         confirmLabel="Refund"
         onConfirm={refundDue}
       />
-    </li>
+    </RecordCard>
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import type { PagedList } from '../../../lib/use-paged-list';
 import { useActiveAgents } from '../agents/agent-api';
 import { cardList, ListTab } from '../components/list-tab';
+import { CardActions, CardFacts, Fact, RecordCard } from '../components/record-card';
 import { DayRangeFilter, FilterSelect } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
 import { useRefreshRepairs, useRepairList } from '../repairs/repair-api';
@@ -92,44 +93,26 @@ function RepairCard({
   const open = isOpenRepair(repair.status);
   const booked = repair.status === 'booked';
   return (
-    <li
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-label={`Repair ${repair.bookingNumber}`}
+    <RecordCard
+      label={`Repair ${repair.bookingNumber}`}
+      title={<RowTitle number={repair.bookingNumber} name={repair.customerName} detail={repair.customerEmail} />}
+      badges={<StatusBadge status={repair.status} tones={TONES} label={REPAIR_STATUS_LABELS[repair.status]} />}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <RowTitle number={repair.bookingNumber} name={repair.customerName} detail={repair.customerEmail} />
-        <StatusBadge status={repair.status} tones={TONES} label={REPAIR_STATUS_LABELS[repair.status]} />
-      </div>
-      <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-3">
-        <div>
-          <dt className="inline">Pickup: </dt>
-          <dd className="inline font-semibold text-slate-900">
-            {formatPickupDate(repair.pickupDate)} at {repair.pickupTime}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline">Agent: </dt>
-          <dd className="inline">
-            {repair.agent ? `${repair.agent.name}${repair.agent.active ? '' : ' (inactive)'}` : 'None'}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline">Service: </dt>
-          <dd className="inline">
-            {repair.service.name} ({REPAIR_DEVICE_TYPE_LABELS[repair.deviceType]})
-          </dd>
-        </div>
-        <div className="sm:col-span-3">
-          <dt className="inline">Address: </dt>
-          <dd className="inline">
-            {repair.address} · {formatPhone(repair.customerPhone)}
-          </dd>
-        </div>
-      </dl>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={onView}>
-          View Details
-        </Button>
+      <CardFacts>
+        <Fact term="Pickup" strong>
+          {formatPickupDate(repair.pickupDate)} at {repair.pickupTime}
+        </Fact>
+        <Fact term="Agent">
+          {repair.agent ? `${repair.agent.name}${repair.agent.active ? '' : ' (inactive)'}` : 'None'}
+        </Fact>
+        <Fact term="Service">
+          {repair.service.name} ({REPAIR_DEVICE_TYPE_LABELS[repair.deviceType]})
+        </Fact>
+        <Fact term="Address" wide>
+          {repair.address} · {formatPhone(repair.customerPhone)}
+        </Fact>
+      </CardFacts>
+      <CardActions onView={onView}>
         {open && (
           <Button variant="secondary" size="sm" onClick={() => setDialog('reassign')}>
             Reassign
@@ -145,10 +128,10 @@ function RepairCard({
             Cancel Booking
           </Button>
         )}
-      </div>
+      </CardActions>
       {dialog === 'reassign' && <ReassignDialog {...dialogProps} />}
       {dialog === 'reschedule' && <RescheduleDialog {...dialogProps} />}
       {dialog === 'cancel' && <CancelRepairDialog {...dialogProps} />}
-    </li>
+    </RecordCard>
   );
 }

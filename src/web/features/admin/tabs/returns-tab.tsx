@@ -17,6 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { money } from '../../../lib/money';
 import type { PagedList } from '../../../lib/use-paged-list';
 import { cardList, ListTab } from '../components/list-tab';
+import { CardActions, CardFacts, Fact, RecordCard } from '../components/record-card';
 import { DayRangeFilter, FilterSelect } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
 import { useRefreshReturns, useReturnList } from '../returns/return-api';
@@ -117,40 +118,24 @@ function ReturnCard({
   const props = { request, onOpenChange: (open: boolean) => !open && setDialog(null), onDone: onChanged };
   const moves = allowedReturnMoves(request, 'admin');
   return (
-    <li
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-label={`Request ${request.returnNumber}`}
+    <RecordCard
+      label={`Request ${request.returnNumber}`}
+      title={<RowTitle number={request.returnNumber} name={request.customerName} detail={request.customerEmail} />}
+      badges={<StatusBadge status={request.status} tones={TONES} label={RETURN_STATUS_LABELS[request.status]} />}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <RowTitle number={request.returnNumber} name={request.customerName} detail={request.customerEmail} />
-        <StatusBadge status={request.status} tones={TONES} label={RETURN_STATUS_LABELS[request.status]} />
-      </div>
-      <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-3">
-        <div>
-          <dt className="inline">Kind: </dt>
-          <dd className="inline font-semibold text-slate-900">{RETURN_KIND_LABELS[request.kind]}</dd>
-        </div>
-        <div>
-          <dt className="inline">{request.orderNumber ? 'Order: ' : 'Repair: '}</dt>
-          <dd className="inline">
-            {request.orderNumber ?? request.repairNumber} ({request.units} {request.units === 1 ? 'unit' : 'units'})
-          </dd>
-        </div>
-        <div>
-          <dt className="inline">Opened: </dt>
-          <dd className="inline">{formatDateTime(request.createdAt)}</dd>
-        </div>
-        <div className="sm:col-span-3">
-          <dt className="inline">Collection: </dt>
-          <dd className="inline">
-            {formatPickupDate(request.pickupDate)} at {request.pickupTime} · {request.agent?.name ?? 'no agent yet'}
-          </dd>
-        </div>
-      </dl>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={onView}>
-          View Details
-        </Button>
+      <CardFacts>
+        <Fact term="Kind" strong>
+          {RETURN_KIND_LABELS[request.kind]}
+        </Fact>
+        <Fact term={request.orderNumber ? 'Order' : 'Repair'}>
+          {request.orderNumber ?? request.repairNumber} ({request.units} {request.units === 1 ? 'unit' : 'units'})
+        </Fact>
+        <Fact term="Opened">{formatDateTime(request.createdAt)}</Fact>
+        <Fact term="Collection" wide>
+          {formatPickupDate(request.pickupDate)} at {request.pickupTime} · {request.agent?.name ?? 'no agent yet'}
+        </Fact>
+      </CardFacts>
+      <CardActions onView={onView}>
         {moves.map((move) => (
           <Button
             key={move}
@@ -161,13 +146,13 @@ function ReturnCard({
             {RETURN_MOVES[move].label}
           </Button>
         ))}
-      </div>
+      </CardActions>
       {dialog === 'decline' && <DeclineDialog {...props} />}
       {dialog === 'schedule' && <ScheduleDialog {...props} />}
       {dialog === 'repair' && <RepairDialog {...props} />}
       {(dialog === 'approve' || dialog === 'refund' || dialog === 'replace' || dialog === 'sendBack') && (
         <ConfirmMoveDialog {...props} move={dialog} />
       )}
-    </li>
+    </RecordCard>
   );
 }
