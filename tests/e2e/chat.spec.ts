@@ -43,7 +43,9 @@ test.describe('the chat assistant', () => {
     await expect(panel(page)).toHaveCount(0);
   });
 
-  test('stays off the staff dashboards: no launcher, and no greeting over their work', async ({ page }) => {
+  test('stays off the staff dashboards and the staff sign-in: no launcher, and no greeting over their work', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/agent-dashboard');
     await expect(page.getByText('Please log in as an agent to access the dashboard.')).toBeVisible();
@@ -51,8 +53,18 @@ test.describe('the chat assistant', () => {
     await expect(page.getByRole('button', { name: 'Chat', exact: true })).toHaveCount(0);
     await expect(panel(page)).toHaveCount(0);
 
-    // Off the dashboard the assistant is back, and its first-visit greeting was kept for the shop.
     await page.getByRole('link', { name: 'Go to the partner portal' }).click();
+    await expect(page).toHaveURL(/\/agent-login$/);
+    await page.waitForTimeout(4000);
+    await expect(page.getByRole('button', { name: 'Chat', exact: true })).toHaveCount(0);
+    await expect(panel(page)).toHaveCount(0);
+
+    // In the shop the assistant is back, and its first-visit greeting was kept for it.
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /QuickBuy/ })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
     await expect(panel(page)).toBeVisible({ timeout: 6000 });
   });
 

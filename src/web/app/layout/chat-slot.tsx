@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { paths } from '../../../shared/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { isDashboardPath } from './nav-links';
 
@@ -7,8 +8,9 @@ import { isDashboardPath } from './nav-links';
 const ChatLauncher = lazy(() => import('../../features/chat/chat-launcher'));
 
 /**
- * The shoppers' assistant. Not on the staff dashboards: its first-visit greeting would open over an
- * agent's or the admin's work, and it answers shoppers' questions, not theirs.
+ * The shoppers' assistant. Not on the staff dashboards nor the staff sign-in (with its authenticator
+ * enrolment): its first-visit greeting would open over an agent's or the admin's work, and it answers
+ * shoppers' questions, not theirs.
  *
  * Mounted after hydration: the launcher reads the window's width (floating or docked in the header)
  * and starts the first-visit greeting timer, neither of which the server can know. It floats or sits
@@ -17,7 +19,7 @@ const ChatLauncher = lazy(() => import('../../features/chat/chat-launcher'));
 export function ChatSlot() {
   const { pathname } = useLocation();
   const hydrated = useHydrated();
-  if (!hydrated || isDashboardPath(pathname)) return null;
+  if (!hydrated || isDashboardPath(pathname) || pathname === paths.agentLogin) return null;
   return (
     <Suspense fallback={null}>
       <ChatLauncher />
