@@ -12,6 +12,12 @@ const READABLE_COLOURS = {
 } as CSSProperties;
 
 /**
+ * The highest z-index there is: a toast said while the payment provider's overlay is open ('Payment in
+ * progress...', on Back) is drawn over it, not under it (Sonner's own is below the provider's).
+ */
+const ABOVE_PAYMENT_OVERLAY = { zIndex: 2_147_483_647 } as CSSProperties;
+
+/**
  * Loaded on the first toast (lib/toast.ts). The spec's numbers: 3 visible, 4 seconds. Where it sits
  * (bottom centre, or under the header when the pressed control is at the bottom) lib/toast.ts decides.
  */
@@ -29,7 +35,7 @@ export default function Toaster() {
       mobileOffset={{ top }}
       richColors
       closeButton
-      style={READABLE_COLOURS}
+      style={{ ...READABLE_COLOURS, ...ABOVE_PAYMENT_OVERLAY }}
     />
   );
 }
