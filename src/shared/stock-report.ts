@@ -8,12 +8,16 @@ import type { UnitSource } from './stock-listing';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A day of the period; an empty box is no day (the default), as an empty filter is on the other lists. */
 const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .trim()
-    .refine(isRealDay, `${label} must be a date (YYYY-MM-DD)`)
-    .optional();
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string({ error: `${label} must be a date` })
+      .trim()
+      .refine(isRealDay, `${label} must be a date (YYYY-MM-DD)`)
+      .optional(),
+  );
 
 /** The longest period one report covers: a year and a day, so a leap year fits. */
 export const MAX_REPORT_DAYS = 367;

@@ -151,41 +151,46 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
     </tr>
   );
   return (
-    <section
-      aria-labelledby="report-margins"
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <section aria-labelledby="report-margins" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="report-margins" className="text-lg font-semibold text-slate-900">
         Gross margin by type and brand
       </h2>
       {lines.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No units sold in this period</p>
       ) : (
-        <table className="mt-3 w-full">
-          <thead>
-            <tr>
-              <th scope="col" className={HEAD}>
-                Devices
-              </th>
-              <th scope="col" className={HEAD}>
-                Units sold
-              </th>
-              <th scope="col" className={HEAD}>
-                Sales
-              </th>
-              <th scope="col" className={HEAD}>
-                Cost
-              </th>
-              <th scope="col" className={HEAD}>
-                Gross margin
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => row(line, `${line.type}-${line.brand}`))}
-            {row(total, 'total')}
-          </tbody>
-        </table>
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        <div
+          role="region"
+          aria-label="Gross margin table"
+          tabIndex={0}
+          className="mt-3 overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+        >
+          <table className="w-full">
+            <thead>
+              <tr>
+                <th scope="col" className={HEAD}>
+                  Devices
+                </th>
+                <th scope="col" className={HEAD}>
+                  Units sold
+                </th>
+                <th scope="col" className={HEAD}>
+                  Sales
+                </th>
+                <th scope="col" className={HEAD}>
+                  Cost
+                </th>
+                <th scope="col" className={HEAD}>
+                  Gross margin
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => row(line, `${line.type}-${line.brand}`))}
+              {row(total, 'total')}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
