@@ -12,6 +12,7 @@ export const ADMIN_EXPORT_PATHS = {
   payments: '/api/admin/payments/export',
   repairs: '/api/admin/repairs/export',
   returns: '/api/admin/returns/export',
+  reports: '/api/admin/reports/export',
 } as const;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

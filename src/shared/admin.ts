@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   { key: 'orders', label: 'Orders' },
   { key: 'repairs', label: 'Repairs' },
   { key: 'returns', label: 'Returns' },
+  { key: 'reports', label: 'Reports' },
   { key: 'agents', label: 'Agents' },
   { key: 'devices', label: 'Devices' },
   { key: 'paystack', label: 'Paystack' },

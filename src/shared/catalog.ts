@@ -96,6 +96,11 @@ export interface Device {
   images: string[];
   defaultImageIndex: number;
   addedDate: string;
+  /**
+   * Where the next unit sold comes from, in a shopper's words ('Bought from a customer in Cape Town and
+   * checked by our technician'): on the device page's read only, null when none is on record.
+   */
+  provenance?: string | null;
 }
 
 /** Whether a shopper can buy the device now: on sale and at least one unit left. */

@@ -22,7 +22,7 @@ const optionalText = (label: string, max: number, { multiline = false } = {}) =>
     .transform((value) => (value ? value : null));
 
 /** Every field a device form sends; the name is built from brand and model, never sent. */
-const deviceFields = {
+export const deviceFields = {
   brand: required('Brand', 60),
   model: required('Model', 120),
   type: z.enum(DEVICE_TYPES, { error: 'Choose a device type' }),
@@ -50,6 +50,13 @@ const deviceFields = {
     .array(z.uuid({ error: 'Unknown image' }), { error: 'Images must be a list' })
     .max(MAX_DEVICE_IMAGES, `At most ${MAX_DEVICE_IMAGES} images`),
   defaultImageIndex: wholeNumber('Default image'),
+  /**
+   * What each unit added by hand cost the store (optional): the Reports tab's cost of goods sold. Never shown to
+   * shoppers; a unit bought from a trade-in costs what its seller was paid instead.
+   */
+  unitCost: wholeNumber('Cost per unit')
+    .nullish()
+    .transform((value) => value ?? null),
 };
 
 export const DEFAULT_IMAGE_MESSAGE = 'The default image must be one of the images';

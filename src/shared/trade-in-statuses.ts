@@ -17,8 +17,11 @@ export const SALE_STATUSES = [
   'Paid',
 ] as const;
 
-/** Statuses a customer's answer to an offer leads to (the spec leaves them unshown; we add them). */
-const SALE_END_STATUSES = ['Offer Declined'] as const;
+/**
+ * Statuses after the spec's: a customer's answer to an offer (the spec leaves it unshown), and a paid
+ * device the admin put on sale (the store's own step: the seller's timeline ends at Paid).
+ */
+const SALE_END_STATUSES = ['Offer Declined', 'Listed'] as const;
 export const ALL_SALE_STATUSES = [...SALE_STATUSES, ...SALE_END_STATUSES] as const;
 export type AnySaleStatus = (typeof ALL_SALE_STATUSES)[number];
 
@@ -32,6 +35,7 @@ export const STATUS_DESCRIPTIONS: Partial<Record<AnySaleStatus, string>> = {
   'Awaiting Payment': 'Offer accepted, payment is being processed',
   Paid: 'Payment sent to your account',
   'Offer Declined': 'Offer declined by the customer',
+  Listed: 'Paid, and the device is now for sale in our store',
 };
 export const UNKNOWN_STATUS_DESCRIPTION = 'Status updated';
 
@@ -47,6 +51,7 @@ export const AGENT_SALE_STATUSES = [
   'Awaiting Payment',
   'Paid',
   'Offer Declined',
+  'Listed',
 ] as const satisfies readonly AnySaleStatus[];
 
 // ---------------------------------------------------------------------------------------------
@@ -72,6 +77,8 @@ export const TRADE_IN_MOVES = {
   accept: { from: ['Offer Made'], to: 'Awaiting Payment', refusal: 'an offer can only be accepted from' },
   decline: { from: ['Offer Made'], to: 'Offer Declined', refusal: 'an offer can only be declined from' },
   markPaid: { from: ['Awaiting Payment'], to: 'Paid', refusal: 'it can only be marked paid from' },
+  // The device becomes stock: a unit of a listed device, once (a second try finds it Listed).
+  list: { from: ['Paid'], to: 'Listed', refusal: 'it can only be listed for sale from' },
 } as const satisfies Record<string, { from: readonly AnySaleStatus[]; to: AnySaleStatus; refusal: string }>;
 export type TradeInMove = keyof typeof TRADE_IN_MOVES;
 

@@ -341,6 +341,9 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
         submit: 'Decline Request',
       });
 
+      await openTab(page, 'reports', (p) => p.getByRole('heading', { name: 'Gross margin by type and brand' }));
+      await walk.check('Reports');
+
       await openTab(page, 'agents', (p) => p.getByRole('listitem', { name: AGENT.name }), AGENT.username);
       await walk.check('Agents');
       const sarahCard = page.getByRole('listitem', { name: AGENT.name });

@@ -20,6 +20,7 @@ test('the admin dashboard keeps its tab in the URL through reload and Back', asy
     'Orders',
     'Repairs',
     'Returns',
+    'Reports',
     'Agents',
     'Devices',
     'Paystack',

@@ -1,7 +1,19 @@
 /** The tables modules/catalog owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DEVICE_TYPES } from '../../../shared/catalog';
+import { UNIT_SOURCES } from '../../../shared/stock-listing';
 import { createdAt, oneOf, partOf, updatedAt, uuidKey } from './columns';
 import { images } from './images';
 
@@ -69,4 +81,57 @@ export const deviceImages = pgTable(
       .references(() => images.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.position] }), index('device_images_image_idx').on(t.imageId)],
+);
+
+/**
+ * Every unit the store has had of a device (docs/decisions/090): where it came from and what it cost, when it was
+ * sold (to which order) or written off. `devices.quantity` stays the count checkout reserves from; a unit row
+ * is chosen for an order when the order is paid (the oldest on the shelf first), so the cost of goods sold of
+ * any period is the sum of its sold units' costs, exactly.
+ */
+export const stockUnits = pgTable(
+  'stock_units',
+  {
+    id: uuidKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'restrict' }),
+    source: text('source').notNull(),
+    /** The trade-in it was bought through (its TXN number): one unit per trade-in, by this index. */
+    tradeInNumber: text('trade_in_number'),
+    /** What the store paid for it (whole currency units); null when the admin entered no cost. */
+    cost: integer('cost'),
+    /** The town the device page names, chosen by the admin (never the seller's address). */
+    sellerTown: text('seller_town'),
+    /** When the store paid for it (the trade-in's payout); null for stock added by hand. */
+    boughtAt: timestamp('bought_at', { withTimezone: true }),
+    /** When it went on sale. */
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    orderNumber: text('order_number'),
+    /** Taken out of stock by the admin (a lower quantity, a deleted device). */
+    writtenOffAt: timestamp('written_off_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('stock_units_source_check', oneOf(t.source, UNIT_SOURCES)),
+    check('stock_units_cost_check', sql`${t.cost} is null or ${t.cost} >= 0`),
+    check(
+      'stock_units_trade_in_check',
+      sql`(${t.source} = 'trade-in') = (${t.tradeInNumber} is not null and ${t.cost} is not null)`,
+    ),
+    check('stock_units_sold_check', sql`(${t.soldAt} is null) = (${t.orderNumber} is null)`),
+    uniqueIndex('stock_units_trade_in_idx')
+      .on(t.tradeInNumber)
+      .where(sql`${t.tradeInNumber} is not null`),
+    index('stock_units_shelf_idx')
+      .on(t.deviceId, t.listedAt)
+      .where(sql`${t.soldAt} is null and ${t.writtenOffAt} is null`),
+    index('stock_units_order_idx')
+      .on(t.orderNumber)
+      .where(sql`${t.orderNumber} is not null`),
+    index('stock_units_sold_idx')
+      .on(t.soldAt)
+      .where(sql`${t.soldAt} is not null`),
+    index('stock_units_listed_idx').on(t.listedAt),
+  ],
 );

@@ -24,6 +24,7 @@ import { newestFirst } from '../../lib/paging';
 import { paths } from '../../../shared/paths';
 import { SUGGESTION_DEVICES } from '../../../shared/search';
 import { nearestQuery, searchCondition, searchFor, searchRank, vocabularyFor, type CompiledSearch } from './search';
+import { provenanceOf } from './stock-units';
 
 export const DEVICE_NOT_FOUND = 'DEVICE_NOT_FOUND';
 const COLLECTION_NOT_FOUND = 'COLLECTION_NOT_FOUND';
@@ -221,7 +222,7 @@ export async function suggestDevices({ db, q }: { db: Database; q: string }): Pr
 export async function getDevice({ db, id }: { db: Database; id: string }): Promise<Device> {
   const device = await findDevice({ db, id });
   if (!device) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
-  return device;
+  return { ...device, provenance: await provenanceOf(db, device.id) };
 }
 
 export async function findDevice({ db, id }: { db: DbHandle; id: string }): Promise<Device | null> {

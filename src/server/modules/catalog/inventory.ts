@@ -1,8 +1,8 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PagedReply } from '../../../shared/paging';
 import type { Device } from '../../../shared/catalog';
 import { DEFAULT_IMAGE_MESSAGE, type DeviceInput, type DeviceUpdate } from '../../../shared/inventory';
-import { transaction, type Database, type Transaction } from '../../db/client';
+import { transaction, type Database, type DbHandle, type Transaction } from '../../db/client';
 import { deviceImages, devices } from '../../db/schema/catalog';
 import type { Clock } from '../../lib/clock';
 import { invalidField, notFound } from '../../lib/errors';
@@ -13,6 +13,7 @@ import { missingImages } from '../images';
 import { catalogChanged, listedDevices } from './cache';
 import { DEVICE_NOT_FOUND, isUuid, toDevices } from './device-queries';
 import { searchCondition, searchFor } from './search';
+import { addUnits, writeOffDevice, writeOffUnits, type UnitOrigin } from './stock-units';
 
 /**
  * The admin's inventory: adding and editing devices (spec 001 'Devices'). Each change is written
@@ -41,32 +42,100 @@ async function deviceView(tx: Transaction, id: string): Promise<Device> {
   return device!;
 }
 
-/** POST /api/admin/devices: a new listed device, named from its brand and model. */
+/** Writes a new device row with its images, named from its brand and model. */
+async function insertDevice(
+  tx: Transaction,
+  fields: Omit<DeviceInput, 'imageIds' | 'unitCost'>,
+  imageIds: string[],
+  now: Date,
+): Promise<string> {
+  const [row] = await tx
+    .insert(devices)
+    .values({ ...fields, name: `${fields.brand} ${fields.model}`, createdAt: now, updatedAt: now })
+    .returning({ id: devices.id });
+  await linkImages(tx, row!.id, imageIds);
+  return row!.id;
+}
+
+/** POST /api/admin/devices: a new listed device, named from its brand and model, its units added by hand. */
 export async function createDevice({ db, clock, actor, input }: StaffCall & { input: DeviceInput }): Promise<Device> {
   const now = clock.now();
   return transaction(db, async (tx) => {
-    const { imageIds, ...fields } = input;
-    const [row] = await tx
-      .insert(devices)
-      .values({
-        ...fields,
-        name: `${input.brand} ${input.model}`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: devices.id });
-    await linkImages(tx, row!.id, imageIds);
-    const device = await deviceView(tx, row!.id);
+    const { imageIds, unitCost, ...fields } = input;
+    const id = await insertDevice(tx, fields, imageIds, now);
+    await addUnits(tx, id, fields.quantity, { source: 'by-hand', cost: unitCost }, now);
+    const device = await deviceView(tx, id);
     await recordAudit(tx, {
       actor,
       action: 'device.create',
       entity: { type: 'device', id: device.id },
       after: device,
+      details: { unitCost },
       at: now,
     });
     await catalogChanged(tx);
     return device;
   });
+}
+
+/** What a bought device is listed as: the device form's fields but the quantity (one unit), and its images. */
+export type BoughtDevice = Omit<DeviceInput, 'quantity' | 'inStock' | 'unitCost'>;
+
+type ModelAndGrade = Pick<BoughtDevice, 'type' | 'brand' | 'model' | 'condition' | 'storage'>;
+
+/** Listed devices (not deleted) of the same type, brand, model, grade and storage, the words' case aside. */
+const sameModelAndGrade = (device: ModelAndGrade) =>
+  and(
+    isNull(devices.deletedAt),
+    eq(devices.type, device.type),
+    sql`lower(${devices.brand}) = lower(${device.brand})`,
+    sql`lower(${devices.model}) = lower(${device.model})`,
+    eq(devices.condition, device.condition),
+    sql`lower(${devices.storage}) = lower(${device.storage})`,
+  );
+
+/**
+ * A bought device put on sale, in the caller's transaction (trade-ins' listing): one unit of it added to an
+ * identical listing (same type, brand, model, grade, storage, RAM and price, not deleted: the oldest such),
+ * or a new listing of one. The unit keeps its origin and cost; audited as `device.list_bought`.
+ */
+export async function listBoughtDevice(
+  tx: Transaction,
+  { device, origin, actor, now }: { device: BoughtDevice; origin: UnitOrigin; actor: Actor; now: Date },
+): Promise<{ deviceId: string; addedToExisting: boolean }> {
+  const { imageIds, ...fields } = device;
+  const [same] = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(
+        sameModelAndGrade(fields),
+        sql`lower(coalesce(${devices.ram}, '')) = lower(${fields.ram ?? ''})`,
+        eq(devices.price, fields.price),
+      ),
+    )
+    .orderBy(devices.createdAt)
+    .limit(1)
+    .for('update');
+  const deviceId = same ? same.id : await insertDevice(tx, { ...fields, quantity: 0, inStock: true }, imageIds, now);
+  const before = same ? await deviceView(tx, deviceId) : undefined;
+  await tx
+    .update(devices)
+    .set({ quantity: sql`${devices.quantity} + 1`, updatedAt: now })
+    .where(eq(devices.id, deviceId));
+  await addUnits(tx, deviceId, 1, origin, now);
+  const after = await deviceView(tx, deviceId);
+  await recordAudit(tx, {
+    actor,
+    action: 'device.list_bought',
+    entity: { type: 'device', id: deviceId },
+    before,
+    after,
+    details: { tradeInNumber: origin.tradeInNumber, cost: origin.cost, addedToExisting: Boolean(same) },
+    at: now,
+  });
+  await catalogChanged(tx);
+  return { deviceId, addedToExisting: Boolean(same) };
 }
 
 /**
@@ -92,7 +161,7 @@ export async function updateDevice({
       .limit(1);
     if (!current) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
     const before = await deviceView(tx, id);
-    const { imageIds, ...fields } = changes;
+    const { imageIds, unitCost = null, ...fields } = changes;
     const imageCount = imageIds?.length ?? before.images.length;
     const defaultImageIndex = fields.defaultImageIndex ?? current.defaultImageIndex;
     if (defaultImageIndex >= Math.max(1, imageCount)) throw invalidField('defaultImageIndex', DEFAULT_IMAGE_MESSAGE);
@@ -107,8 +176,21 @@ export async function updateDevice({
       })
       .where(eq(devices.id, id));
     if (imageIds) await linkImages(tx, id, imageIds);
+    // The units follow the quantity the admin set: more are added by hand (at the cost entered), fewer written off.
+    const added = (fields.quantity ?? current.quantity) - current.quantity;
+    await addUnits(tx, id, added, { source: 'by-hand', cost: unitCost }, now);
+    await writeOffUnits(tx, id, -added, now);
     const after = await deviceView(tx, id);
-    await recordAudit(tx, { actor, action: 'device.update', entity: { type: 'device', id }, before, after, at: now });
+    const details = added > 0 ? { unitCost } : undefined;
+    await recordAudit(tx, {
+      actor,
+      action: 'device.update',
+      entity: { type: 'device', id },
+      before,
+      after,
+      details,
+      at: now,
+    });
     await catalogChanged(tx);
     return after;
   });
@@ -149,8 +231,21 @@ export async function deleteDevice({ db, clock, actor, id }: StaffCall & { id: s
       .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
       .returning();
     if (!row) throw notFound(DEVICE_NOT_FOUND, 'Device not found');
+    await writeOffDevice(tx, id, now);
     const [before] = await toDevices(tx, [row]);
     await recordAudit(tx, { actor, action: 'device.delete', entity: { type: 'device', id }, before, at: now });
     await catalogChanged(tx);
   });
+}
+
+/**
+ * The median price of the devices of this model and grade listed now (same type, brand, model, grade and storage,
+ * not deleted), or null when there are none: what a bought device of the same kind is suggested to sell at.
+ */
+export async function listedPriceOf(db: DbHandle, device: ModelAndGrade): Promise<number | null> {
+  const [row] = await db
+    .select({ median: sql<string | null>`percentile_cont(0.5) within group (order by ${devices.price})` })
+    .from(devices)
+    .where(sameModelAndGrade(device));
+  return row?.median == null ? null : Math.round(Number(row.median));
 }

@@ -17,7 +17,7 @@ import {
   toOrderView,
 } from '../orders';
 import { recordAudit, type Actor, type SignedInActor } from '../audit';
-import { releaseStock } from '../catalog';
+import { releaseStock, returnSoldUnits } from '../catalog';
 import { enqueueEmail } from '../mail';
 import {
   applyRefundEvent,
@@ -149,6 +149,7 @@ export async function cancelOrderAsAdmin({
     const before = toOrderView(order, items);
     // An order awaiting payment still holds its reservation; a paid one holds the sale: both go back.
     await releaseStock(tx, items);
+    await returnSoldUnits(tx, order.orderNumber);
     const left = order.paymentStatus === 'paid' ? await refundableAmount(tx, order.paymentReference) : 0;
     const refund =
       left > 0

@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { StoreMetrics } from '../../lib/metrics';
 import { signingKey } from '../../lib/signing';
-import { releaseStock, reserveStock, retakeStock, type StockLine } from '../catalog';
+import { releaseStock, reserveStock, retakeStock, sellUnits, type StockLine } from '../catalog';
 import { enqueueEmail } from '../mail';
 import {
   closeUnpaidOrder,
@@ -116,9 +116,13 @@ interface OrderLink {
   days: number;
 }
 
-/** Marks the order paid and puts its confirmation in the outbox, in the same transaction. */
+/**
+ * Marks the order paid, its units of stock sold (each unit's cost is then the order's: docs/decisions/090),
+ * and puts its confirmation in the outbox, in the same transaction.
+ */
 async function completeOrderStep(tx: Transaction, order: OrderRow, now: Date, link: OrderLink) {
   const lines = await markOrderPaid(tx, order, now);
+  await sellUnits(tx, order.orderNumber, lines, now);
   const view = toOrderView({ ...order, paymentStatus: 'paid' }, lines);
   const token = orderLinkToken(link.key, order, linkExpiry(now, link.days));
   await enqueueEmail(tx, renderOrderConfirmation(view, link.publicUrl, token), now);

@@ -7,7 +7,7 @@ import { transaction, type DbHandle, type Transaction } from '../../db/client';
 import { returnRequests } from '../../db/schema/returns';
 import { AppError } from '../../lib/errors';
 import type { SignedInActor } from '../audit';
-import { findDevice, releaseStock, reserveStock } from '../catalog';
+import { findDevice, releaseStock, reserveStock, returnSoldUnits } from '../catalog';
 import { refundStep } from '../checkout';
 import { createReplacementOrder, findOrder, orderItemsOf, type OrderRow } from '../orders';
 import { refundableAmount, refundStatus, reserveRefund, type PaymentProviderDriver } from '../payments';
@@ -36,6 +36,8 @@ async function settleUnits(tx: DbHandle, row: ReturnRow, units: ReturnUnitRow[])
   if (units.length === 0) return null;
   const outcome = row.sellable ? ('restocked' as const) : ('written_off' as const);
   if (outcome === 'restocked') await releaseStock(tx, units);
+  // A restocked unit is on the shelf again, its cost no longer the order's; one written off stays the order's.
+  if (outcome === 'restocked' && row.orderNumber) await returnSoldUnits(tx, row.orderNumber, units);
   await tx.update(returnRequests).set({ stockOutcome: outcome }).where(eq(returnRequests.id, row.id));
   return outcome;
 }

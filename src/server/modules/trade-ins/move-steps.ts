@@ -52,6 +52,7 @@ const AUDIT_VERBS: Record<TradeInMove, string> = {
   accept: 'accept',
   decline: 'decline',
   markPaid: 'mark_paid',
+  list: 'list_for_sale',
 };
 
 /** What the audit log keeps of a trade-in around a move. */

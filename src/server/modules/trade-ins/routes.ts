@@ -28,6 +28,8 @@ import { emailNewLink } from './seller-link';
 import { tradeInPhotoParamsSchema, tradeInPhotoQuerySchema } from '../../../shared/trade-in-detail';
 import { getTradeInDetail, revealPayoutAccount } from './detail';
 import { getTradeInPhoto } from './photos';
+import { listingDraft, listTradeIn } from './listing';
+import { listTradeInSchema } from '../../../shared/stock-listing';
 import { submitTradeIn } from './submit';
 import { agentView } from './trade-in-views';
 
@@ -167,6 +169,23 @@ export function registerTradeInRoutes(
         payoutReference,
       }),
     };
+  });
+
+  // A paid trade-in put on sale (docs/decisions/090): its prefilled form, and the listing itself.
+  app.get<ByNumber>('/api/admin/trade-ins/:number/listing', ADMIN, async (request) =>
+    listingDraft({ db, number: request.params.number, actor: sessionUser(request) }),
+  );
+  app.post<ByNumber>('/api/admin/trade-ins/:number/list', ADMIN, async (request, reply) => {
+    const input = parseInput(listTradeInSchema, request.body, FORM);
+    const listed = await listTradeIn({
+      db,
+      clock,
+      number: request.params.number,
+      actor: sessionUser(request),
+      input,
+      imageBudget: imageBudgets.forRequest(clientKey(request.ip)),
+    });
+    return reply.status(201).send(listed);
   });
 
   // --- Agent: their own trade-ins only, as agentView shows them ----------------------------------

@@ -15,6 +15,7 @@ const TAB_PANELS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   orders: lazy(() => import('./tabs/orders-tab')),
   repairs: lazy(() => import('./tabs/repairs-tab')),
   returns: lazy(() => import('./tabs/returns-tab')),
+  reports: lazy(() => import('./tabs/reports-tab')),
   agents: lazy(() => import('./tabs/agents-tab')),
   devices: lazy(() => import('./tabs/devices-tab')),
   paystack: lazy(() => import('./tabs/paystack-tab')),

@@ -163,6 +163,7 @@ function DeviceDetail({ device }: { device: Device }) {
           </div>
 
           <DeviceAssurances className="mt-6 space-y-2" iconSize="h-5 w-5" />
+          {device.provenance && <p className="mt-3 text-sm text-slate-700">{device.provenance}</p>}
 
           <section aria-labelledby="device-description" className="mt-8">
             <h2 id="device-description" className="text-xl font-semibold text-slate-900">

@@ -63,6 +63,7 @@ function defaultsOf(device: Device | null): DeviceForm {
     batteryHealth: device?.batteryHealth ?? null,
     imageIds: [],
     defaultImageIndex: 0,
+    unitCost: null,
   };
 }
 
@@ -130,6 +131,17 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
           {...input('originalPrice', { setValueAs: toIntegerOrNull })}
         />
         <TextField label="Quantity" {...WHOLE} {...input('quantity', { setValueAs: toQuantity(mode) })} />
+        <TextField
+          label="Cost per unit"
+          optional
+          hint={
+            device
+              ? 'What each unit added now cost the store (never shown to shoppers)'
+              : 'What each unit cost the store (never shown to shoppers)'
+          }
+          {...WHOLE}
+          {...input('unitCost', { setValueAs: toIntegerOrNull })}
+        />
         <SelectField
           label="Stock"
           hint="Out of Stock takes the device off sale and keeps its quantity."

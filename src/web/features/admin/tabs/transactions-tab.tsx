@@ -8,6 +8,7 @@ import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { RowTitle } from '../components/row-title';
 import { cardList, ListTab } from '../components/list-tab';
+import { ListForSaleDialog } from '../transactions/list-for-sale-dialog';
 import { AssignDialog, MarkPaidDialog } from '../transactions/move-dialogs';
 import { TradeInDetailDialog } from '../transactions/trade-in-detail-dialog';
 import {
@@ -51,7 +52,7 @@ export default function TransactionsTab() {
 }
 
 function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'detail' | 'assign' | 'paid' | null>(null);
+  const [dialog, setDialog] = useState<'detail' | 'assign' | 'paid' | 'list' | null>(null);
   const [busy, setBusy] = useState(false);
   const close = (open: boolean) => !open && setDialog(null);
 
@@ -98,12 +99,18 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
             Mark Paid
           </Button>
         )}
+        {row.status === 'Paid' && (
+          <Button size="sm" onClick={() => setDialog('list')}>
+            List for sale
+          </Button>
+        )}
       </div>
       {dialog === 'detail' && (
         <TradeInDetailDialog number={row.transactionNumber} onOpenChange={close} onMarkPaid={() => setDialog('paid')} />
       )}
       {dialog === 'assign' && <AssignDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
       {dialog === 'paid' && <MarkPaidDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
+      {dialog === 'list' && <ListForSaleDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
     </li>
   );
 }

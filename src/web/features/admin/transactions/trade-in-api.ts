@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListingDraft, ListTradeInInput, ListTradeInReply } from '../../../../shared/stock-listing';
 import type { RevealedPayoutAccount, TradeInDetail } from '../../../../shared/trade-in-detail';
 import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
 import type { BadgeTone } from '../../../components/status-badge';
@@ -31,6 +32,8 @@ export const tradeInActions = {
   assign: (number: string, agentId: string) => api.post<MoveReply>(path(number, 'assign'), { agentId }),
   markPaid: (number: string, payoutReference: string) =>
     api.post<MoveReply>(path(number, 'mark-paid'), { payoutReference }),
+  /** List for sale: one unit of a paid trade-in on the storefront (a new listing or one more of an identical one). */
+  list: (number: string, form: ListTradeInInput) => api.post<ListTradeInReply>(path(number, 'list'), form),
   /** The whole account number; the server writes who revealed it to the audit log. */
   revealAccount: (number: string) => api.post<RevealedPayoutAccount>(path(number, 'payout-account/reveal')),
 };
@@ -45,6 +48,13 @@ export const useTradeInDetail = (number: string) =>
   useQuery({
     queryKey: [...TRADE_IN_KEYS.all, 'detail', number],
     queryFn: () => api.get<TradeInDetail>(`${base}/${encodeURIComponent(number)}`),
+  });
+
+/** The List for sale form of a paid trade-in, prefilled by the server with its suggested price. */
+export const useListingDraft = (number: string) =>
+  useQuery({
+    queryKey: [...TRADE_IN_KEYS.all, 'listing', number],
+    queryFn: () => api.get<ListingDraft>(path(number, 'listing')),
   });
 
 export function useRefreshTradeIns() {
@@ -63,4 +73,5 @@ export const SALE_STATUS_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
   'Awaiting Payment': 'amber',
   Paid: 'green',
   'Offer Declined': 'red',
+  Listed: 'green',
 };
