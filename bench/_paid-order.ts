@@ -28,6 +28,12 @@ export const SQL = {
     'insert into "payments" ("id", "reference", "order_id", "provider", "customer_email", "customer_name", "amount", "currency", "channel", "status", "paid_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict ("reference") do nothing',
   paidMark:
     'with "paid" as (update "orders" set "payment_status" = $1, "reserved_until" = $2, "updated_at" = $3 where "orders"."id" = $4) select "id", "order_id", "device_id", "name", "price", "quantity", "image", "condition", "storage" from "order_items" where "order_items"."order_id" = $5 order by "order_items"."device_id" asc',
+  /** The paid order's units marked sold, the oldest on the shelf first (catalog/stock-units.ts sellUnits). */
+  sellUnits:
+    'update "stock_units" set "sold_at" = $1, "order_number" = $2 where "stock_units"."id" in (select "id" from "stock_units" where ("stock_units"."device_id" = $3 and ("stock_units"."sold_at" is null and "stock_units"."written_off_at" is null)) order by "stock_units"."listed_at" asc, "stock_units"."id" asc limit $4 for update skip locked) returning "id"',
+  /** A unit sold that had no row (stock written straight into the table, as the bench's is): recorded as sold. */
+  unrecordedUnit:
+    'insert into "stock_units" ("id", "device_id", "source", "trade_in_number", "cost", "seller_town", "bought_at", "listed_at", "sold_at", "order_number", "written_off_at") values (default, $1, $2, default, default, default, default, $3, $4, $5, default)',
   outbox:
     'insert into "outbox_emails" ("id", "kind", "to_address", "subject", "html", "text", "dedupe_key", "contains_secret", "entity_type", "entity_id", "status", "attempts", "next_attempt_at", "last_error", "sent_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, default, default, $10, default, default, $11) on conflict do nothing returning "id"',
 };
@@ -55,6 +61,9 @@ export function paidOrderStatements(engine: Engine): string[] {
     SQL.lockOrder,
     SQL.payment,
     SQL.paidMark,
+    // its units sold: the device was written straight into the table, so its unit is recorded as it sells
+    SQL.sellUnits,
+    SQL.unrecordedUnit,
     SQL.outbox,
   ];
 }
@@ -226,6 +235,8 @@ export async function placeAndPay(
       at,
     ]);
     await query(SQL.paidMark, ['paid', null, at, orderId, orderId]);
+    const sold = await query(SQL.sellUnits, [at, orderNumber, deviceId, quantity]);
+    if (sold.length < quantity) await query(SQL.unrecordedUnit, [deviceId, 'by-hand', at, at, orderNumber]);
     const email = confirmation(orderNumber, reference, line);
     await query(SQL.outbox, [
       'order_confirmation',
