@@ -14,11 +14,12 @@ import { forgetVocabulary } from './search';
  * stale for up to CATALOG_CACHE_STALE_MS while one request refreshes it. A change of the catalog
  * (catalogChanged, called by stock.ts and inventory.ts in their transaction) empties this instance's
  * cache once it commits and, on PostgreSQL, every other instance's through one NOTIFY channel
- * (watchCatalogChanges); only a row written straight into the database waits for TTL + stale time. On
+ * (watchCatalogChanges); only a row written straight into the database waits for TTL + stale time (a
+ * minute and a half: a shorter lifetime re-ran every cached search in waves, docs/decisions/092). On
  * PGlite there are no other writers (isEmbedded), so an entry lasts until the next invalidation: a
  * time-based refresh would only re-run queries that block the event loop (docs/decisions/033).
  */
-const CATALOG_CACHE_TTL_MS = 5_000;
+const CATALOG_CACHE_TTL_MS = 60_000;
 /** An expired entry is still served (while one request refreshes it) for this much longer. */
 const CATALOG_CACHE_STALE_MS = 30_000;
 const MAX_ENTRIES = 1_000;

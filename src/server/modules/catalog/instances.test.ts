@@ -11,7 +11,7 @@ import { devices } from '../../db/schema';
 
 // Two instances of the store on one PostgreSQL database, each with its own catalog cache: a change made
 // through one empties the other's through LISTEN/NOTIFY (docs/decisions/058). An instance that did not
-// hear would serve its cached reply for 5 seconds at least, so "within a second" tells the two apart.
+// hear would serve its cached reply for 60 seconds at least, so "within a second" tells the two apart.
 // PGlite is one process: there is no second instance to tell.
 
 /** Asks `check` every 20 ms until it holds; the milliseconds that took, or a failure after `withinMs`. */
