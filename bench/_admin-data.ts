@@ -1,7 +1,9 @@
 // Helper of bench/admin-bench.mjs (the leading _ keeps scripts/bench.mjs from running it alone):
 // fills the database in DATA_DIR (or DATABASE_URL) up to BENCH_ROWS (default 10,000) rows in each of
-// the admin's lists: orders (one line each, spread over a year and over every status), a payment for
-// each order, trade-ins (spread over every status) and devices; then prints EXPLAIN ANALYZE of the
+// the admin's lists: orders (one line each, one every 52.5 minutes and over every status), a payment for
+// each order, trade-ins (spread over every status; BENCH_TRADE_INS of them, BENCH_ROWS by default), devices,
+// and a unit of stock sold to each paid order, bought by hand at a cost (what the Reports tab reads:
+// bench/reports-bench.mjs); then prints EXPLAIN ANALYZE of the
 // Orders list's queries and of each list's first page as the real services build them. Run on
 // PostgreSQL too:
 //   node scripts/with-postgres.mjs node --import tsx bench/_admin-data.ts
@@ -13,13 +15,14 @@ import { PAYMENT_STATUSES } from '../src/shared/payments';
 import { SELL_DEVICE_TYPES } from '../src/shared/sell-devices';
 import { ALL_SALE_STATUSES } from '../src/shared/trade-in-statuses';
 import { openDatabase } from '../src/server/db/client';
-import { devices, orderItems, orders, payments, tradeIns } from '../src/server/db/schema';
+import { devices, orderItems, orders, payments, stockUnits, tradeIns } from '../src/server/db/schema';
 import { newestFirst } from '../src/server/lib/paging';
 import { seedBulkDevices } from '../src/server/seed/bulk';
 import { ORDER_LIST_SORTS, orderListWhere } from '../src/server/modules/orders/admin-orders';
 import { explainSummary } from './_explain';
 
 const TARGET = Number(process.env.BENCH_ROWS ?? 10_000);
+const TRADE_INS = Number(process.env.BENCH_TRADE_INS ?? TARGET);
 const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
 if (!url && !dataDir) throw new Error('DATA_DIR or DATABASE_URL is required');
@@ -103,7 +106,7 @@ if (Number(paid?.n ?? 0) < TARGET) {
 
 // Trade-ins, one every 52.5 minutes over a year, over every status and device type.
 const [sold] = await db.select({ n: count() }).from(tradeIns);
-const tradeInsMissing = TARGET - Number(sold?.n ?? 0);
+const tradeInsMissing = TRADE_INS - Number(sold?.n ?? 0);
 if (tradeInsMissing > 0) {
   await db.execute(sql`
     insert into ${tradeIns} (transaction_number, customer_name, customer_email, customer_phone, address,
@@ -115,16 +118,25 @@ if (tradeInsMissing > 0) {
       'Good', true, (${`{${ALL_SALE_STATUSES.map((s) => `"${s}"`).join(',')}}`}::text[])[1 + g % ${ALL_SALE_STATUSES.length}],
       1000 + (g * 37) % 9000, ${'2025-11-01T00:00:00Z'}::timestamptz + make_interval(secs => g * 3150),
       ${'2025-11-01T00:00:00Z'}::timestamptz + make_interval(secs => g * 3150)
-    from generate_series(${Number(sold?.n ?? 0)}::int, ${TARGET - 1}::int) as g`);
+    from generate_series(${Number(sold?.n ?? 0)}::int, ${TRADE_INS - 1}::int) as g`);
 }
+
+// The unit each paid order took: on the shelf three days, bought by hand for two thirds of its price.
+const [unitsBefore] = await db.select({ n: count() }).from(stockUnits);
+await db.execute(sql`
+  insert into ${stockUnits} (device_id, source, cost, listed_at, sold_at, order_number)
+  select i.device_id, 'by-hand', i.price * 2 / 3, o.created_at - interval '3 days', o.created_at, o.order_number
+  from ${orders} o join ${orderItems} i on i.order_id = o.id
+  where o.payment_status = 'paid'
+    and not exists (select 1 from ${stockUnits} u where u.order_number = o.order_number)`);
 
 // Devices, as the catalog seed makes them.
 const [listed] = await db.select({ n: count() }).from(devices);
 await seedBulkDevices(db, { count: TARGET - Number(listed?.n ?? 0) });
 
-if (missing > 0 || tradeInsMissing > 0) await db.execute(sql`analyze`);
+if (missing > 0 || tradeInsMissing > 0 || Number(unitsBefore?.n ?? 0) === 0) await db.execute(sql`analyze`);
 console.log(
-  `Orders, payments, trade-ins, devices: ${TARGET} each in ${url ? 'PostgreSQL' : dataDir}${missing > 0 ? '' : ' (reused)'}`,
+  `Orders, payments, devices: ${TARGET} each, trade-ins ${TRADE_INS}, in ${url ? 'PostgreSQL' : dataDir}${missing > 0 ? '' : ' (reused)'}`,
 );
 
 const cases: Record<string, string>[] = [
