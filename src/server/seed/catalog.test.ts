@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { BRAND_FILTERS, DEVICE_CONDITIONS, DEVICE_TYPES } from '../../shared/catalog';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-app';
-import { deviceImages, devices, images } from '../db/schema';
+import { deviceImages, devices, images, stockUnits } from '../db/schema';
 import { seedDemoCatalog } from './catalog';
 
 let database: TestDatabase;
@@ -20,6 +20,18 @@ describe('seedDemoCatalog', () => {
     const rows = await database.db.select().from(devices);
     expect(rows).toHaveLength(seeded);
     expect(new Set(rows.map((d) => d.type))).toEqual(new Set(DEVICE_TYPES));
+  });
+
+  it('gives every unit on the shelf its row of stock, bought by hand at a cost below its price', async () => {
+    const rows = await database.db.select().from(devices);
+    const units = await database.db.select().from(stockUnits);
+    expect(units).toHaveLength(rows.reduce((sum, d) => sum + d.quantity, 0));
+    const priceOf = new Map(rows.map((d) => [d.id, d.price]));
+    for (const unit of units) {
+      expect(unit).toMatchObject({ source: 'by-hand', soldAt: null, orderNumber: null, writtenOffAt: null });
+      expect(unit.cost).toBeGreaterThan(0);
+      expect(unit.cost).toBeLessThan(priceOf.get(unit.deviceId)!);
+    }
   });
 
   it('names each device brand plus model, with the spec conditions', async () => {

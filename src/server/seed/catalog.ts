@@ -1,11 +1,13 @@
 import type { Database } from '../db/client';
-import { deviceImages, devices, images } from '../db/schema';
+import { deviceImages, devices, images, stockUnits } from '../db/schema';
 import { ARTWORK_VIEWS, deviceArtwork, shapeVariant, type ArtworkView } from './artwork';
 import { DEMO_DEVICES, describeDemoDevice, type DemoDevice } from './demo-devices';
 import { ARTWORK_SIZE, mapLimit, renderArtwork } from './render';
 
 /** The newest demo device was added this long before the seed ran; each next one three hours before it. */
 const SPACING_MS = 3 * 60 * 60 * 1000;
+/** What the store paid for a demo unit, as a share of its price. */
+const DEMO_COST_SHARE = 0.7;
 
 interface Artwork {
   key: string;
@@ -77,5 +79,19 @@ export async function seedDemoCatalog(db: Database, now: Date = new Date()): Pro
         perDevice[i]!.map((art, position) => ({ deviceId: row.id, position, imageId: imageIdByKey.get(art.key)! })),
       ),
     );
+  // Every unit on the shelf has its row, as the admin's device form makes them: bought by hand at a cost, so
+  // the demo's Reports tab shows a margin from the first sale.
+  await db.insert(stockUnits).values(
+    deviceRows.flatMap((row, i) => {
+      const device = DEMO_DEVICES[i]!;
+      const unit = {
+        deviceId: row.id,
+        source: 'by-hand' as const,
+        cost: Math.round(device.price * DEMO_COST_SHARE),
+        listedAt: new Date(start - i * SPACING_MS),
+      };
+      return Array.from({ length: device.quantity }, () => unit);
+    }),
+  );
   return deviceRows.length;
 }
