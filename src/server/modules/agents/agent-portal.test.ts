@@ -63,11 +63,11 @@ describe('GET /api/agent/summary', () => {
     expect(open).not.toBe(done);
 
     expect(await summaryOf(agent.cookie)).toEqual({
-      assigned: 9,
+      assigned: 10,
       awaitingAssessment: 2,
       offersMade: 1,
-      completed: 4,
-      tradeIns: { assigned: 7, completed: 3 },
+      completed: 5,
+      tradeIns: { assigned: 8, completed: 4 },
       pickups: { assigned: 2, completed: 1 },
       collections: { assigned: 0, completed: 0 },
     });

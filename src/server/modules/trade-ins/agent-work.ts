@@ -4,8 +4,8 @@ import type { DbHandle } from '../../db/client';
 import { tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { anyRow } from '../../lib/any-row';
 
-/** Offers the customer answered, accepted or declined: the agent's dashboard counts them completed. */
-const ANSWERED: AnySaleStatus[] = ['Awaiting Payment', 'Paid', 'Offer Declined'];
+/** Offers the customer answered, accepted or declined (a listed device was accepted and paid): counted completed. */
+const ANSWERED: AnySaleStatus[] = ['Awaiting Payment', 'Paid', 'Offer Declined', 'Listed'];
 
 export interface AgentTradeInCounts {
   /** Every trade-in the agent holds, whatever its status. */

@@ -25,8 +25,8 @@ import { everyTradeIn } from './lists';
 const holderRows = (holder: PersonalDataHolder) =>
   heldBy({ customerId: tradeIns.customerId, email: tradeIns.customerEmail }, holder);
 
-/** Where a trade-in rests once it is over: paid, or the offer declined. */
-const CLOSED = ['Paid', 'Offer Declined'];
+/** Where a trade-in rests once it is over: paid (and perhaps listed for sale since), or the offer declined. */
+const CLOSED = ['Paid', 'Listed', 'Offer Declined'];
 /** Statuses before any agent or money is involved: an erasure deletes such a trade-in. */
 const NOT_STARTED = ['Awaiting Confirmation', 'Confirmed'];
 
@@ -202,7 +202,7 @@ export async function purgeExpiredSellerLinks(db: DbHandle, now: Date): Promise<
 }
 
 /**
- * Retention: the private photos of trade-ins that closed (paid, or the offer declined) SELLER_PHOTO_DAYS ago or
+ * Retention: the private photos of trade-ins that closed (paid, listed, or the offer declined) SELLER_PHOTO_DAYS ago or
  * more, but those a listed device shows. When it closed is when its history reached that status. Answers how many
  * photos were deleted.
  */
