@@ -183,6 +183,12 @@ test.describe('on a phone', () => {
     await expect(dialog.getByRole('region', { name: 'Open trade-ins' })).toBeVisible();
     await dialog.getByLabel('Spread over the least-loaded active agents').check();
     await expect(dialog.getByRole('combobox', { name: 'Agent' })).toBeHidden();
+    // The rule the server applies: an agent's slot takes as many pickups as one slot takes, not one.
+    await expect(
+      dialog.getByText(
+        'A pickup goes to another agent when the chosen one already has as many pickups in its slot as one slot takes.',
+      ),
+    ).toBeVisible();
     expect(await noSidewaysScroll(page)).toBe(true);
     const box = await dialog.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);

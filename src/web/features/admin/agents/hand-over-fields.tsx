@@ -98,8 +98,8 @@ export function HandOverFields<Values extends FieldValues>({
         Spread over the least-loaded active agents
       </label>
       <p className="text-xs text-slate-500">
-        A pickup goes to another agent when the chosen one already collects one in its slot. Each customer is emailed
-        the name of their new agent.
+        A pickup goes to another agent when the chosen one already has as many pickups in its slot as one slot takes.
+        Each customer is emailed the name of their new agent.
       </p>
     </fieldset>
   );
