@@ -106,8 +106,13 @@ test('a search and a status changed in one moment both stay, in the address and 
   };
   await expect.poll(() => filtersOf(page.url()).status).toBe(PAYOUTS_DUE_STATUS);
   expect(filtersOf(page.url())).toEqual({ q: email, status: PAYOUTS_DUE_STATUS });
-  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-  expect(filtersOf(href!)).toEqual({ q: email, status: PAYOUTS_DUE_STATUS });
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expect
+    .poll(async () => filtersOf((await exportLink.getAttribute('href'))!))
+    .toEqual({
+      q: email,
+      status: PAYOUTS_DUE_STATUS,
+    });
 });
 
 /** A payout account whose identifiers a spreadsheet would re-type: Standard Bank's universal branch code, a leading zero. */

@@ -147,6 +147,8 @@ test.describe('at 375 px', () => {
     await expect(heading).toHaveText('Checkout');
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();
+    // The form's code arrives after the step: the next Tab, once it is there, is its first field.
+    await expect(page.getByLabel('First Name')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('First Name')).toBeFocused();
 
