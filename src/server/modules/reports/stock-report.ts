@@ -47,6 +47,16 @@ const asNumber = (value: string | number | null | undefined) => Number(value ?? 
 const averageDays = (later: AnyPgColumn, earlier: AnyPgColumn) =>
   sql<string | null>`round((avg(extract(epoch from (${later} - ${earlier}))) / 86400)::numeric, 1)`;
 
+/**
+ * What a sold unit sold for: its order's line of that device, looked up for each unit (by the order's number,
+ * then the order's lines). Joined instead, the planner matched every line of a popular device against every
+ * unit sold: 190 s at 100,000 orders of one device (docs/performance/reports.md).
+ */
+const soldFor = sql<number>`(select ${orderItems.price} from ${orderItems}
+  inner join ${orders} on ${orders.id} = ${orderItems.orderId}
+  where ${orders.orderNumber} = ${stockUnits.orderNumber} and ${orderItems.deviceId} = ${stockUnits.deviceId}
+  limit 1)`;
+
 /** Units sold in the period with what they sold for, by device type and brand. */
 async function margins(db: Database, period: Period): Promise<MarginLine[]> {
   const rows = await db
@@ -54,14 +64,12 @@ async function margins(db: Database, period: Period): Promise<MarginLine[]> {
       type: devices.type,
       brand: devices.brand,
       unitsSold: count(),
-      sales: sum(orderItems.price),
+      sales: sum(soldFor),
       cost: sum(stockUnits.cost),
       unitsWithoutCost: sql<string>`count(*) filter (where ${stockUnits.cost} is null)`,
     })
     .from(stockUnits)
     .innerJoin(devices, eq(devices.id, stockUnits.deviceId))
-    .innerJoin(orders, eq(orders.orderNumber, stockUnits.orderNumber))
-    .innerJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.deviceId, stockUnits.deviceId)))
     .where(within(stockUnits.soldAt, period))
     .groupBy(devices.type, devices.brand)
     .orderBy(asc(devices.type), asc(devices.brand));
