@@ -175,3 +175,21 @@ export function startServer(port, env, { logFile } = {}) {
     stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'ignore', 'inherit'],
   });
 }
+
+/**
+ * Signs `admin` ({ email, password }) in on the store at `base` by password alone (the benches run with
+ * STAFF_MFA=off on loopback, docs/decisions/041): the headers that carry the session.
+ */
+export async function adminHeaders(base, admin) {
+  const signIn = await fetch(`${base}/api/auth/admin/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-quickbuy-request': '1' },
+    body: JSON.stringify(admin),
+  });
+  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie };
+}

@@ -10,7 +10,17 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cannon, freePort, printTable, runNode, startBareServer, startServer, stop, waitFor } from './_lib.mjs';
+import {
+  adminHeaders,
+  cannon,
+  freePort,
+  printTable,
+  runNode,
+  startBareServer,
+  startServer,
+  stop,
+  waitFor,
+} from './_lib.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -63,17 +73,7 @@ let bare;
 try {
   const base = `http://127.0.0.1:${apiPort}`;
   await waitFor(`${base}/api/health`);
-  const signIn = await fetch(`${base}/api/auth/admin/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-quickbuy-request': '1' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const headers = { cookie };
+  const headers = await adminHeaders(base, ADMIN);
 
   for (const p of [...LISTS, ...Object.values(SEARCHED).flatMap((urls) => urls.slice(1))]) {
     const started = performance.now();

@@ -7,7 +7,7 @@
 // chooses it), then adds payout accounts (bench/_csv-data.ts). BENCH_ROWS (default 10000).
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, runNode, startServer, stop, waitFor } from './_lib.mjs';
+import { adminHeaders, freePort, runNode, startServer, stop, waitFor } from './_lib.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -67,16 +67,7 @@ const server = startServer(port, env);
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`);
-  const signIn = await fetch(`${base}/api/auth/admin/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-quickbuy-request': '1' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const { cookie } = await adminHeaders(base, ADMIN);
 
   console.log(`\n${engine}: each export cold, then ${RUNS} runs; budget: ${ROWS} rows in under ${BUDGET_SECONDS} s\n`);
   console.log(

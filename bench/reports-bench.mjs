@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { cannon, freePort, runNode, startServer, stop, waitFor } from './_lib.mjs';
+import { adminHeaders, cannon, freePort, runNode, startServer, stop, waitFor } from './_lib.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const TRADE_INS = Number(process.env.BENCH_TRADE_INS ?? 20_000);
@@ -48,18 +48,7 @@ const loadBefore = load();
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`);
-  const signIn = await fetch(`${base}/api/auth/admin/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-quickbuy-request': '1' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const headers = {
-    cookie: signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-  };
+  const headers = await adminHeaders(base, ADMIN);
 
   const rows = [];
   for (const [label, url] of PERIODS) {
