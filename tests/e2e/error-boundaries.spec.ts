@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_AGENT, expect, test } from './fixtures';
+import { E2E_AGENT, expect, hydrated, test } from './fixtures';
 
 // A part of the app that fails to render shows the failure in its place, with Try again, and the frame
 // around it stays: the header and footer on the storefront and the account, a dashboard's title and tabs
@@ -112,5 +112,77 @@ test.describe('error boundaries', () => {
     await failure(page).getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('No orders yet')).toBeVisible();
     await expect(failure(page)).toHaveCount(0);
+  });
+});
+
+// Code loaded on demand that cannot be had (a flaky network, a tab left open across a deploy whose file
+// names are gone): an optional part is left out and the page stands; a page's own code reloads the page once.
+test.describe('code that fails to download', () => {
+  test('without the chat assistant, /buy stands whole: the grid, the header, no failure', async ({
+    page,
+    makeDevice,
+  }) => {
+    const device = await makeDevice();
+    let refused = 0;
+    await page.route('**/assets/chat-launcher-*.js', (route) => {
+      refused += 1;
+      return route.abort('failed');
+    });
+    await page.goto(`/buy?q=${encodeURIComponent(device.name)}`);
+    await hydrated(page);
+    await expect.poll(() => refused).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('link', { name: device.name, exact: true })).toBeVisible();
+    await expect(failure(page)).toHaveCount(0);
+    await expectStorefrontFrame(page);
+    // The rest of the page still works: Add to Cart answers.
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await expect(page.getByText(`${device.name} added to cart!`)).toBeVisible();
+  });
+
+  test('a page whose code is gone after a deploy reloads once and shows, where it showed the failure', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await hydrated(page);
+    // The old deploy's file for the FAQ page is gone until the page is loaded anew.
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents += 1;
+    });
+    let codeRequests = 0;
+    await page.route('**/assets/faq-page-*.js', (route) => {
+      codeRequests += 1;
+      return codeRequests === 1 ? route.abort('failed') : route.continue();
+    });
+    // The footer's link is a plain link until the footer hydrates (a document load), then the router's: either
+    // way the first try at the page's code fails, and one reload brings the page.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions');
+    await expect.poll(() => codeRequests).toBe(2);
+    await hydrated(page);
+    expect(documents).toBeLessThanOrEqual(2);
+    await expect(failure(page)).toHaveCount(0);
+  });
+
+  test("a page whose code stays gone after the reload keeps the server's page and never reloads again", async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents += 1;
+    });
+    await page.route('**/assets/faq-page-*.js', (route) => route.abort('failed'));
+    // Not page.goto: it waits for the page to come alive, which this one never does.
+    await page.evaluate(() => window.location.assign('/faq'));
+
+    // The visit and one reload; the reload's server-rendered page stays on screen when its code fails again.
+    await expect.poll(() => documents).toBe(2);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions');
+    await page.waitForLoadState('networkidle');
+    expect(documents).toBe(2);
+    await expectStorefrontFrame(page);
   });
 });

@@ -1,6 +1,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { apiCatalog } from '../features/catalog/catalog-api';
 import { keepHydratedReplies } from '../features/catalog/catalog-data';
+import { reloadForMissingCode, shouldReloadFor } from '../lib/chunks';
 import { createRoutes } from './routes';
 
 /**
@@ -21,13 +22,20 @@ function keyFirstHistoryEntry() {
  */
 async function resolveFirstPage(routes: RouteObject[]) {
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
+  try {
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const module = await route.lazy();
+        Object.assign(route, { ...module, lazy: undefined });
+      }),
+    );
+  } catch (error) {
+    // The server's page stays on screen while the document loads again with the code it names.
+    if (!shouldReloadFor(error)) throw error;
+    reloadForMissingCode();
+    await new Promise<never>(() => undefined);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Navigate, redirect, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { reloadForMissingCode, shouldReloadFor } from '../lib/chunks';
 import { COLLECTIONS } from '../../shared/catalog';
 import { CONTACT_NOTICE, CONTACT_NOTICES, PATH_ALIASES, paths } from '../../shared/paths';
 import type { StorefrontData } from '../../shared/server-render';
@@ -19,11 +20,25 @@ import { RootLayout } from './layout/root-layout';
  * holds both (the frame's own, and a page's inside the frame), so the first load carries one loader.
  */
 const RouteErrorPage = lazy(() => import('./route-error-page'));
-const failure = (inFrame?: boolean) => (
-  <Suspense fallback={null}>
-    <RouteErrorPage inFrame={inFrame} />
-  </Suspense>
-);
+
+/**
+ * A page whose code could not be had (a deploy since this tab loaded renamed it) is loaded anew once rather
+ * than shown as a failure: the decision lives here, in the first load, since the failure page's own code may
+ * be gone too (lib/chunks.ts).
+ */
+function Failure({ inFrame }: { inFrame?: boolean }) {
+  const reload = shouldReloadFor(useRouteError());
+  useEffect(() => {
+    if (reload) reloadForMissingCode();
+  }, [reload]);
+  if (reload) return null;
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorPage inFrame={inFrame} />
+    </Suspense>
+  );
+}
+const failure = (inFrame?: boolean) => <Failure inFrame={inFrame} />;
 
 /** What the route loaders read with, on each side. */
 export interface RouteData {

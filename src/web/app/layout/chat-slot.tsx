@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { optionalLazy } from '../../lib/chunks';
 import { useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { isDashboardPath } from './nav-links';
 
 /** The chat assistant lives in its own chunk, never in the layout's first-load JavaScript. */
-const ChatLauncher = lazy(() => import('../../features/chat/chat-launcher'));
+const ChatLauncher = optionalLazy(() => import('../../features/chat/chat-launcher'));
 
 /**
  * The shoppers' assistant. Not on the staff dashboards nor the staff sign-in (with its authenticator

@@ -1,6 +1,5 @@
 import { ChevronDown } from 'lucide-react';
 import {
-  lazy,
   Suspense,
   useCallback,
   useEffect,
@@ -11,14 +10,15 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { optionalLazy } from '../../lib/chunks';
 import { NavLinkItems } from './nav-link-items';
 import { MAIN_LINKS } from './nav-links';
 import { useCloseOnNavigation, useDismiss } from './header-popup';
 
 /** The menus' contents: fetched when the pointer or the focus first comes to the navigation, shown when opened. */
 const loadPanels = () => import('./desktop-nav-panels');
-const ShopPanel = lazy(() => loadPanels().then((module) => ({ default: module.ShopPanel })));
-const CompanyPanel = lazy(() => loadPanels().then((module) => ({ default: module.CompanyPanel })));
+const ShopPanel = optionalLazy(() => loadPanels().then((module) => ({ default: module.ShopPanel })));
+const CompanyPanel = optionalLazy(() => loadPanels().then((module) => ({ default: module.CompanyPanel })));
 
 const triggerClass =
   'group inline-flex h-10 items-center gap-1 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors ' +

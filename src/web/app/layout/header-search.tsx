@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { optionalLazy } from '../../lib/chunks';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 
@@ -6,7 +7,7 @@ import { paths } from '../../../shared/paths';
  * The suggestions come with the box's first focus, never with the page (decision 071): /buy's first load
  * is at its budget. Until then, and without JavaScript, the box is a plain form that GETs /buy?q=.
  */
-const SearchSuggestions = lazy(() => import('../../features/search/search-suggestions'));
+const SearchSuggestions = optionalLazy(() => import('../../features/search/search-suggestions'));
 
 /**
  * The header's search box: Enter (or the search key) opens /buy?q=..., where the results are rendered. It

@@ -1,5 +1,5 @@
-import { Menu, X } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { optionalLazy } from '../../lib/chunks';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../lib/use-session';
@@ -12,7 +12,7 @@ import { useHeaderPopup } from './header-popup';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 /** Loaded when first opened: most visits never open it. */
-const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+const MobileMenu = optionalLazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 /** The Shop and Company menus: server-rendered links until the page is live, then menus (decision 034). */
 const DesktopNav = hydrateLater(() => import('./desktop-nav').then((module) => module.DesktopNav));
 /** The badge counts what browser storage holds: it fills in once the page is live. */
@@ -23,7 +23,7 @@ const CartLink = hydrateLater(() => import('./cart-link').then((module) => modul
  */
 const HeaderSearch = hydrateLater(() => import('./header-search').then((module) => module.HeaderSearch));
 /** Loaded when someone is signed in (after hydration, once the browser asked who). */
-const SignedInActions = lazy(() => import('./signed-in-actions'));
+const SignedInActions = optionalLazy(() => import('./signed-in-actions'));
 
 export function SiteHeader() {
   const { pathname } = useLocation();
@@ -76,7 +76,7 @@ export function SiteHeader() {
             onClick={() => setMenuOpen((open) => !open)}
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 lg:hidden"
           >
-            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            <span className={`icon size-6 ${menuOpen ? 'icon-close' : 'icon-menu'}`} aria-hidden="true" />
           </button>
         </div>
       </div>

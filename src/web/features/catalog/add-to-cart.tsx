@@ -1,4 +1,3 @@
-import { ShoppingCart } from 'lucide-react';
 import { forSale, type Device } from '../../../shared/catalog';
 import { toast } from '../../lib/toast';
 import { primaryImage } from './device-image';
@@ -33,7 +32,7 @@ export function AddToCartButton({
   const buyable = forSale(device);
   return (
     <button type="button" disabled={!buyable} onClick={() => void addDeviceToCart(device)} className={className}>
-      {buyable && <ShoppingCart className={iconClassName} aria-hidden="true" />}
+      {buyable && <span className={`icon icon-shopping-cart ${iconClassName}`} aria-hidden="true" />}
       {buyable ? 'Add to Cart' : 'Out of Stock'}
     </button>
   );

@@ -1,4 +1,3 @@
-import { Columns2, Columns3, Square } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -23,9 +22,9 @@ const GRID: Record<Columns, { className: string; sizes: string }> = {
 };
 
 const COLUMN_BUTTONS = [
-  { columns: 1, label: '1 column', Icon: Square },
-  { columns: 2, label: '2 columns', Icon: Columns2 },
-  { columns: 3, label: '3 columns', Icon: Columns3 },
+  { columns: 1, label: '1 column', icon: 'icon-columns-1' },
+  { columns: 2, label: '2 columns', icon: 'icon-columns-2' },
+  { columns: 3, label: '3 columns', icon: 'icon-columns-3' },
 ] as const;
 
 export function Component() {
@@ -92,7 +91,7 @@ export function Component() {
           </div>
         </dl>
         <div className="hidden gap-1 sm:flex" role="group" aria-label="Grid columns">
-          {COLUMN_BUTTONS.map(({ columns: n, label, Icon }) => (
+          {COLUMN_BUTTONS.map(({ columns: n, label, icon }) => (
             <button
               key={n}
               type="button"
@@ -105,7 +104,7 @@ export function Component() {
                   : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
               }`}
             >
-              <Icon className="h-5 w-5" aria-hidden="true" />
+              <span className={`icon ${icon} h-5 w-5`} aria-hidden="true" />
             </button>
           ))}
         </div>

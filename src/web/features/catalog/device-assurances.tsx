@@ -1,4 +1,3 @@
-import { Shield, Truck } from 'lucide-react';
 import { DISPLAY } from '../../../shared/store';
 
 /** What comes with every device, on its card and its page: the warranty and free shipping. */
@@ -6,11 +5,11 @@ export function DeviceAssurances({ className, iconSize }: { className: string; i
   return (
     <ul className={`text-sm text-slate-700 ${className}`}>
       <li className="flex items-center gap-2">
-        <Shield className={`${iconSize} text-green-700`} aria-hidden="true" />
+        <span className={`icon icon-shield ${iconSize} text-green-700`} aria-hidden="true" />
         {DISPLAY.warrantyMonths} months warranty
       </li>
       <li className="flex items-center gap-2">
-        <Truck className={`${iconSize} text-brand-600`} aria-hidden="true" />
+        <span className={`icon icon-truck ${iconSize} text-brand-600`} aria-hidden="true" />
         Free shipping
       </li>
     </ul>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { optionalLazy } from '../../lib/chunks';
 import { Link } from 'react-router';
 import type { Device } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
@@ -10,7 +11,7 @@ import { DevicePrice } from './device-price';
 import { Stars } from './stars';
 
 const loadGallery = () => import('./gallery-dialog');
-const GalleryDialog = lazy(loadGallery);
+const GalleryDialog = optionalLazy(loadGallery);
 
 interface DeviceCardProps {
   device: Device;

@@ -1,4 +1,3 @@
-import { ArrowLeft, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { discountPercent } from '../../../shared/money';
@@ -48,7 +47,7 @@ function BackLink({ className = '' }: { className?: string }) {
       to={paths.buy}
       className={`inline-flex items-center gap-2 font-medium text-brand-700 hover:underline ${className}`}
     >
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      <span className="icon icon-arrow-left h-4 w-4" aria-hidden="true" />
       Back to devices
     </Link>
   );
@@ -157,7 +156,7 @@ function DeviceDetail({ device }: { device: Device }) {
               onClick={buyNow}
               className="flex flex-1 items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
             >
-              <Zap className="h-5 w-5" aria-hidden="true" />
+              <span className="icon icon-zap h-5 w-5" aria-hidden="true" />
               Buy Now
             </button>
           </div>

@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { Device } from '../../../shared/catalog';
 import { DeviceImage } from './device-image';
@@ -62,7 +61,7 @@ export function ImageCarousel({ device, index, onIndexChange, sizes, priority = 
             aria-label="Previous image"
             className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
           >
-            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+            <span className="icon icon-chevron-left h-5 w-5" aria-hidden="true" />
           </button>
           <button
             type="button"
@@ -71,7 +70,7 @@ export function ImageCarousel({ device, index, onIndexChange, sizes, priority = 
             aria-label="Next image"
             className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
           >
-            <ChevronRight className="h-5 w-5" aria-hidden="true" />
+            <span className="icon icon-chevron-right h-5 w-5" aria-hidden="true" />
           </button>
         </>
       )}

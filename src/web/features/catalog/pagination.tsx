@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { lastPageParams } from './catalog-data';
@@ -34,7 +33,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
       <PageLink to={href(page - 1)} disabled={page <= 1} label="Previous page">
-        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        <span className="icon icon-chevron-left h-4 w-4" aria-hidden="true" />
         Previous
       </PageLink>
       <span className="text-sm text-slate-700">
@@ -42,7 +41,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
       </span>
       <PageLink to={href(page + 1)} disabled={page >= pageCount} label="Next page">
         Next
-        <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        <span className="icon icon-chevron-right h-4 w-4" aria-hidden="true" />
       </PageLink>
     </nav>
   );

@@ -1,4 +1,3 @@
-import { Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Device } from '../../../shared/catalog';
@@ -48,7 +47,7 @@ export function ShopCard({ device, sizes, priority = false, cycleOnHover = false
           priority={priority}
         />
         <span className="absolute top-2 left-2 flex items-center gap-1 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow-sm">
-          <Star className="h-3.5 w-3.5 fill-amber-500 text-amber-500" aria-hidden="true" />
+          <span className="icon icon-star h-3.5 w-3.5 text-amber-500" aria-hidden="true" />
           {DISPLAY.homeRating}
         </span>
       </div>
