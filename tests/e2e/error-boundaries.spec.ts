@@ -139,6 +139,19 @@ test.describe('code that fails to download', () => {
     await expect(page.getByText(`${device.name} added to cart!`)).toBeVisible();
   });
 
+  test("without the footer's code, the footer stays as the server drew it and its links still lead on", async ({
+    page,
+  }) => {
+    await page.route('**/assets/site-footer-*.js', (route) => route.abort('failed'));
+    const leftAsDrawn = page.waitForEvent('console', (message) => message.text().includes('as the server drew it'));
+    await page.goto('/about');
+    await leftAsDrawn;
+    await expect(failure(page)).toHaveCount(0);
+    await expectStorefrontFrame(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions');
+  });
+
   test('a page whose code is gone after a deploy reloads once and shows, where it showed the failure', async ({
     page,
   }) => {

@@ -61,7 +61,12 @@ export function frameIsLive() {
 export function hydrateLater(load: () => Promise<ComponentType>): ComponentType {
   const Part = lazy(async () => {
     if (typeof window !== 'undefined') await (waiting ??= live.then(idleOrInput));
-    const Component = await load();
+    // Code that cannot be had leaves the part as the server drew it (plain links work without it): a boundary
+    // that never resolves keeps its server HTML, where rendering nothing would remove it (decision 094).
+    const Component = await load().catch((error: unknown) => {
+      console.warn('Left a part of the page as the server drew it: its code did not load', error);
+      return new Promise<never>(() => undefined);
+    });
     return {
       default: function Hydrated({ part }: { part: RefObject<HTMLDivElement | null> }) {
         useEffect(() => {
