@@ -134,6 +134,21 @@ test('a search that finds nothing says what was searched and offers the nearest'
   await expectNearestOffered(page);
 });
 
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("the header's box sits on the one row with the navigation and the sign-in link", async ({ page }) => {
+    await page.goto(paths.buy);
+    const header = page.getByRole('banner');
+    const box = await header.getByRole('searchbox').boundingBox();
+    const signIn = await header.getByRole('link', { name: 'Login/SignUp' }).boundingBox();
+    const services = await header.getByRole('link', { name: 'Services' }).boundingBox();
+    const middle = (rect: { y: number; height: number }) => rect.y + rect.height / 2;
+    expect(Math.abs(middle(box!) - middle(signIn!))).toBeLessThan(8);
+    expect(Math.abs(middle(box!) - middle(services!))).toBeLessThan(8);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -35,7 +35,7 @@ export function HeaderSearch() {
         const q = input.current?.value.trim() ?? '';
         void navigate(q ? `${paths.buy}?${new URLSearchParams({ q })}` : paths.buy);
       }}
-      className="relative order-last w-full xl:order-none xl:w-72"
+      className="relative order-last w-full xl:order-none xl:w-auto xl:max-w-72 xl:min-w-40 xl:flex-1"
     >
       <label htmlFor={`${id}-q`} className="sr-only">
         Search devices
