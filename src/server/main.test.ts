@@ -166,6 +166,21 @@ describe('stopping the real server with SIGTERM', () => {
     expect(server.output()).toContain('"msg":"stopped"');
   }, 120_000);
 
+  it('loses no access line: the lines batched in memory are written before the process exits', async () => {
+    const server = await startServer({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '10000' });
+    const requests = 30;
+    for (let i = 0; i < requests; i += 1) expect(await get(server.port, '/api/health')).toMatchObject({ status: 200 });
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const accessLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"GET /api/health 200'));
+    expect(accessLines).toHaveLength(requests);
+    expect(server.output()).toContain('"msg":"stopped"');
+  }, 120_000);
+
   it('exits 1 at SHUTDOWN_TIMEOUT_MS when a request in flight never finishes', async () => {
     const server = await startServer({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '1500' });
     const slow = slowPost(server.port);
