@@ -43,9 +43,10 @@ export function statusDescription(status: string): string {
   return STATUS_DESCRIPTIONS[status as AnySaleStatus] ?? UNKNOWN_STATUS_DESCRIPTION;
 }
 
-/** The statuses an agent's trade-in can rest in, for the agent's status filter ('Device Assessed' never rests). */
+/** The statuses an agent's trade-in can rest in, for the agent's status filter. */
 export const AGENT_SALE_STATUSES = [
   'Assigned to Agent',
+  'Device Assessed',
   'Awaiting Offer',
   'Offer Made',
   'Awaiting Payment',
@@ -65,9 +66,14 @@ export const TRADE_IN_MOVES = {
     to: 'Assigned to Agent',
     refusal: 'an agent can only be assigned from',
   },
-  // Assessing records 'Device Assessed' in the history and rests in 'Awaiting Offer'.
-  assess: { from: ['Assigned to Agent'], to: 'Awaiting Offer', refusal: 'it can only be marked as assessed from' },
-  offer: { from: ['Assigned to Agent', 'Awaiting Offer'], to: 'Offer Made', refusal: 'an offer can only be made from' },
+  // Assessing rests in 'Device Assessed', as spec 001 says (decision 095).
+  assess: { from: ['Assigned to Agent'], to: 'Device Assessed', refusal: 'it can only be marked as assessed from' },
+  // 'Awaiting Offer' stays a start for trade-ins assessed before decision 095, which rested there.
+  offer: {
+    from: ['Assigned to Agent', 'Device Assessed', 'Awaiting Offer'],
+    to: 'Offer Made',
+    refusal: 'an offer can only be made from',
+  },
   // A new amount before the seller answers: it stays 'Offer Made', with a history entry of its own.
   revise: {
     from: ['Offer Made'],
@@ -90,6 +96,7 @@ export type TradeInMove = keyof typeof TRADE_IN_MOVES;
 export const REASSIGNABLE_STATUSES = [
   'Confirmed',
   'Assigned to Agent',
+  'Device Assessed',
   'Awaiting Offer',
   'Offer Made',
 ] as const satisfies readonly AnySaleStatus[];

@@ -111,6 +111,30 @@ test('the admin opens a trade-in from its Transactions row: what the seller wrot
   await expect(dialog).toBeHidden();
 });
 
+test("the agent marks a trade-in assessed: it rests in Device Assessed, the admin's filter finds it, and the offer starts there", async ({
+  page,
+  api,
+  admin,
+  signInAs,
+}) => {
+  const { number } = await assignedTradeIn(api, admin);
+  await signInAs('agent');
+  await page.goto('/agent-dashboard');
+  const card = page.getByRole('listitem', { name: number });
+  await card.getByRole('button', { name: 'Mark as Assessed' }).click();
+  await expect(page.getByText('Device marked as assessed')).toBeVisible();
+  await expect(card.getByText('Device Assessed', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Make Offer' })).toBeVisible();
+
+  await signInAs('admin');
+  await page.goto('/admin?tab=transactions');
+  await page.getByLabel('Status').selectOption('Device Assessed');
+  await expect(page).toHaveURL(/status=Device\+Assessed/);
+  const row = page.getByRole('listitem', { name: number });
+  await expect(row.getByText('Device Assessed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: /^TXN/ }).filter({ hasNotText: 'Device Assessed' })).toHaveCount(0);
+});
+
 test('the assigned agent opens their trade-in in full from the assessment card', async ({
   page,
   api,

@@ -50,12 +50,12 @@ export async function assignTradeIn({ db, config, clock, number, actor, agentId 
   });
 }
 
-/** Agent: 'Assigned to Agent' -> 'Device Assessed' (history) -> rests in 'Awaiting Offer'. */
+/** Agent: 'Assigned to Agent' -> 'Device Assessed', where the offer starts from (decision 095). */
 export async function assessTradeIn({ db, config, clock, number, actor }: StaffMoveRequest) {
   const now = clock.now();
   return transaction(db, async (tx) => {
     const row = await findForStaff(tx, number, actor);
-    const assessed = await moveTradeIn(tx, { row, move: 'assess', actor, now, passedThrough: ['Device Assessed'] });
+    const assessed = await moveTradeIn(tx, { row, move: 'assess', actor, now });
     await emailNewStatus(tx, assessed, config, now);
     return staffView(tx, assessed);
   });
@@ -78,7 +78,7 @@ const offerDetails = (row: TradeInRow, { amount, confirmOutOfRange }: OfferInput
 });
 
 /**
- * Agent: 'Assigned to Agent' or 'Awaiting Offer' -> 'Offer Made', with the amount and notes; the
+ * Agent: 'Assigned to Agent', 'Device Assessed' (or 'Awaiting Offer') -> 'Offer Made', with the amount and notes; the
  * offer's email carries a new link for the seller's answer, which voids any earlier one.
  */
 export async function makeOffer({ db, config, clock, number, actor, offer }: OfferRequest) {

@@ -235,7 +235,7 @@ describe('agent emails on assignment', () => {
     expectError(await assign(number, second.id), 409, {
       code: 'CONFLICT',
       message:
-        'This trade-in is Awaiting Payment; it can only be given to an agent in Confirmed, Assigned to Agent, Awaiting Offer or Offer Made',
+        'This trade-in is Awaiting Payment; it can only be given to an agent in Confirmed, Assigned to Agent, Device Assessed, Awaiting Offer or Offer Made',
     });
     expect(await emailsOf(number, 'trade_in_agent_assigned')).toHaveLength(0);
     expect((await rowOf(number)).agentId).toBe(first.id);
@@ -326,6 +326,26 @@ describe('the track page timeline of a trade-in', () => {
       ['Offer Made', 'done', offeredAt, true],
       ['Awaiting Payment', 'upcoming', null, false],
       ['Paid', 'upcoming', null, false],
+    ]);
+  });
+
+  it('shows an assessed trade-in resting in Device Assessed, and Awaiting Offer passed once the offer is made', async () => {
+    const number = await sell(t);
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
+    t.clock.advance(60_000);
+    const assessedAt = t.clock.now().toISOString();
+    expect((await post(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`)).statusCode).toBe(200);
+    const resting = await timelineOf(number);
+    expect(resting[3]).toEqual(['Device Assessed', 'done', assessedAt, true]);
+    expect(resting[4]).toEqual(['Awaiting Offer', 'upcoming', null, false]);
+    t.clock.advance(60_000);
+    expect((await offer(number, { amount: 4000, confirmOutOfRange: true })).statusCode).toBe(200);
+    const offered = await timelineOf(number);
+    expect(offered.slice(3, 6)).toEqual([
+      ['Device Assessed', 'done', assessedAt, false],
+      ['Awaiting Offer', 'skipped', null, false],
+      ['Offer Made', 'done', t.clock.now().toISOString(), true],
     ]);
   });
 

@@ -955,7 +955,7 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
     const early = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(
-      'This trade-in is Awaiting Confirmation; it can only be given to an agent in Confirmed, Assigned to Agent, Awaiting Offer or Offer Made',
+      'This trade-in is Awaiting Confirmation; it can only be given to an agent in Confirmed, Assigned to Agent, Device Assessed, Awaiting Offer or Offer Made',
     );
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     const res = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: inactive.id });
@@ -966,23 +966,41 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
 });
 
 describe('POST /api/agent/trade-ins/:number/assess', () => {
-  it('records Device Assessed and rests in Awaiting Offer, only from Assigned to Agent', async () => {
+  it('rests in Device Assessed, only from Assigned to Agent, audited', async () => {
     const number = await sell();
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Device marked as assessed', tradeIn: { status: 'Awaiting Offer' } });
-    expect((await historyOf(number)).slice(-2).map((h) => [h.status, h.description, h.actorId])).toEqual([
-      ['Device Assessed', 'Device assessment completed', team.agent.id],
-      ['Awaiting Offer', 'Preparing your offer', team.agent.id],
-    ]);
-    expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.assess', actorId: team.agent.id });
+    expect(res.json()).toMatchObject({ message: 'Device marked as assessed', tradeIn: { status: 'Device Assessed' } });
+    expect((await rowOf(number)).status).toBe('Device Assessed');
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Device Assessed',
+      description: 'Device assessment completed',
+      actorId: team.agent.id,
+    });
+    expect((await auditOf(number)).at(-1)).toMatchObject({
+      action: 'trade_in.assess',
+      actorId: team.agent.id,
+      before: { status: 'Assigned to Agent' },
+      after: { status: 'Device Assessed' },
+    });
     const again = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(
-      'This trade-in is Awaiting Offer; it can only be marked as assessed from Assigned to Agent',
-    );
+    expectError(again, 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Device Assessed; it can only be marked as assessed from Assigned to Agent',
+    });
+  });
+
+  it("is found by the admin's Device Assessed filter", async () => {
+    const number = await sell();
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
+    await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    const res = await send(t.app, 'GET', '/api/admin/trade-ins?status=Device%20Assessed', { cookie: team.adminCookie });
+    const items: StaffTradeIn[] = res.json().items;
+    expect(items.map((i) => i.transactionNumber)).toContain(number);
+    expect(items.every((i) => i.status === 'Device Assessed')).toBe(true);
   });
 
   it("refuses another agent's trade-in with 403 and changes nothing", async () => {
@@ -1001,7 +1019,7 @@ describe('POST /api/agent/trade-ins/:number/assess', () => {
 });
 
 describe('POST /api/agent/trade-ins/:number/offer', () => {
-  it('makes an offer from Awaiting Offer and emails the amount, notes and signed links', async () => {
+  it('makes an offer from Device Assessed and emails the amount, notes and signed links', async () => {
     const number = await sell();
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
@@ -1039,7 +1057,8 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
     const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount: 7000 });
     expectError(res, 409, {
       code: 'CONFLICT',
-      message: 'This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer',
+      message:
+        'This trade-in is Offer Made; an offer can only be made from Assigned to Agent, Device Assessed or Awaiting Offer',
     });
     expect((await rowOf(number)).offeredAmount).toBe(5000);
   });

@@ -16,6 +16,7 @@ import { formatDate } from '../../../shared/dates';
 
 const SALE_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
   'Assigned to Agent': 'blue',
+  'Device Assessed': 'amber',
   'Awaiting Offer': 'amber',
   'Offer Made': 'purple',
   'Awaiting Payment': 'amber',
