@@ -51,6 +51,12 @@ async function assignedTradeIn(api: Api, admin: Api) {
   return { number, email };
 }
 
+/** The agent's dashboard, and the assessment card of one trade-in on it. */
+async function agentCard(page: Page, number: string) {
+  await page.goto('/agent-dashboard');
+  return page.getByRole('listitem', { name: number });
+}
+
 async function adminName(admin: Api) {
   const { user } = await admin.expect<MeReply>(admin.get('/api/auth/me'));
   return user?.role === 'admin' ? user.name : '';
@@ -119,8 +125,7 @@ test("the agent marks a trade-in assessed: it rests in Device Assessed, the admi
 }) => {
   const { number } = await assignedTradeIn(api, admin);
   await signInAs('agent');
-  await page.goto('/agent-dashboard');
-  const card = page.getByRole('listitem', { name: number });
+  const card = await agentCard(page, number);
   await card.getByRole('button', { name: 'Mark as Assessed' }).click();
   await expect(page.getByText('Device marked as assessed')).toBeVisible();
   await expect(card.getByText('Device Assessed', { exact: true })).toBeVisible();
@@ -143,8 +148,7 @@ test('the assigned agent opens their trade-in in full from the assessment card',
 }) => {
   const { number } = await assignedTradeIn(api, admin);
   await signInAs('agent');
-  await page.goto('/agent-dashboard');
-  const card = page.getByRole('listitem', { name: number });
+  const card = await agentCard(page, number);
   await card.getByRole('button', { name: 'View Details' }).click();
   const dialog = page.getByRole('dialog', { name: `Trade-in ${number}` });
   await expect(dialog.getByRole('region', { name: 'Device', exact: true })).toContainText('Small scratch on the back');
