@@ -172,6 +172,7 @@ test('the admin reveals the payout account, marks the trade-in paid with a refer
   await signInAs('admin');
   const dialog = await openFromTransactions(page, number);
 
+  await expect(dialog.getByRole('region', { name: 'Assessment and offer' })).toContainText('R6,500');
   const account = dialog.getByRole('region', { name: 'Payout account' });
   await expect(account).toContainText('Naledi Mokoena');
   await expect(account).toContainText('470010');
@@ -182,7 +183,7 @@ test('the admin reveals the payout account, marks the trade-in paid with a refer
 
   await dialog.getByRole('button', { name: 'Mark Paid' }).click();
   const paid = page.getByRole('dialog', { name: 'Mark Paid' });
-  await expect(paid).toContainText('Amount to pay');
+  await expect(paid).toContainText('Amount to pay: R6,500');
   await expect(paid.getByRole('region', { name: 'Payout account' })).toContainText('Capitec');
   await paid.getByRole('button', { name: 'Mark Paid' }).click();
   await expect(paid.getByText('Payout reference is required')).toBeVisible();

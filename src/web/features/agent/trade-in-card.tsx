@@ -114,11 +114,7 @@ function DetailDialog({ agentId, number, onClose }: { agentId: string; number: s
       <DialogContent title={`Trade-in ${number}`} size="xl">
         <LoadedQuery query={detail} errorTitle="Failed to load the trade-in">
           {(data) => (
-            <TradeInDetailView
-              detail={data}
-              moneyContext="offer"
-              badge={<StatusBadge status={data.status} tones={SALE_TONES} />}
-            />
+            <TradeInDetailView detail={data} badge={<StatusBadge status={data.status} tones={SALE_TONES} />} />
           )}
         </LoadedQuery>
       </DialogContent>

@@ -77,7 +77,7 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
         <StatusBadge status={row.status} tones={SALE_STATUS_TONES} />
       </div>
       <p className="mt-2 text-sm text-slate-600">
-        Submitted {formatDate(row.submittedDate)} · {money(row.offeredAmount ?? row.estimatedValue ?? 0, 'admin')}
+        Submitted {formatDate(row.submittedDate)} · {money(row.offeredAmount ?? row.estimatedValue ?? 0, 'offer')}
         {row.agentName ? ` · Agent: ${row.agentName}` : ''}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">

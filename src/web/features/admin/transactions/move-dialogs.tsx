@@ -97,7 +97,10 @@ export function MarkPaidDialog(props: Props) {
   );
 }
 
-/** What to pay and where: the amount and the payout account (its number revealed on request, audited). */
+/**
+ * What to pay and where: the amount, in the currency the seller accepted it in (offers are rand, as the
+ * Transactions export and the payout email say), and the payout account (its number revealed on request, audited).
+ */
 function PayTo({ number }: { number: string }) {
   const detail = useTradeInDetail(number);
   return (
@@ -105,7 +108,7 @@ function PayTo({ number }: { number: string }) {
       {(data) => (
         <div>
           <p className="text-sm text-slate-700">
-            Amount to pay: <strong>{money(data.offeredAmount ?? 0, 'admin')}</strong>
+            Amount to pay: <strong>{money(data.offeredAmount ?? 0, 'offer')}</strong>
           </p>
           <PayoutAccountPanel number={number} status={data.status} payout={data.payout} />
         </div>
