@@ -18,10 +18,11 @@ export const SALE_STATUSES = [
 ] as const;
 
 /**
- * Statuses after the spec's: a customer's answer to an offer (the spec leaves it unshown), and a paid
- * device the admin put on sale (the store's own step: the seller's timeline ends at Paid).
+ * Statuses after the spec's: a customer's answer to an offer (the spec leaves it unshown), a declined
+ * device sent back to its seller (decision 096), and a paid device the admin put on sale (the store's
+ * own step: the seller's timeline ends at Paid).
  */
-const SALE_END_STATUSES = ['Offer Declined', 'Listed'] as const;
+const SALE_END_STATUSES = ['Offer Declined', 'Device Returned', 'Listed'] as const;
 export const ALL_SALE_STATUSES = [...SALE_STATUSES, ...SALE_END_STATUSES] as const;
 export type AnySaleStatus = (typeof ALL_SALE_STATUSES)[number];
 
@@ -35,6 +36,7 @@ export const STATUS_DESCRIPTIONS: Partial<Record<AnySaleStatus, string>> = {
   'Awaiting Payment': 'Offer accepted, payment is being processed',
   Paid: 'Payment sent to your account',
   'Offer Declined': 'Offer declined by the customer',
+  'Device Returned': 'Device returned to the customer',
   Listed: 'Paid, and the device is now for sale in our store',
 };
 export const UNKNOWN_STATUS_DESCRIPTION = 'Status updated';
@@ -52,6 +54,7 @@ export const AGENT_SALE_STATUSES = [
   'Awaiting Payment',
   'Paid',
   'Offer Declined',
+  'Device Returned',
   'Listed',
 ] as const satisfies readonly AnySaleStatus[];
 
@@ -83,6 +86,12 @@ export const TRADE_IN_MOVES = {
   accept: { from: ['Offer Made'], to: 'Awaiting Payment', refusal: 'an offer can only be accepted from' },
   decline: { from: ['Offer Made'], to: 'Offer Declined', refusal: 'an offer can only be declined from' },
   markPaid: { from: ['Awaiting Payment'], to: 'Paid', refusal: 'it can only be marked paid from' },
+  // A declined device back with its seller (decision 096): the trade-in's last step.
+  returnDevice: {
+    from: ['Offer Declined'],
+    to: 'Device Returned',
+    refusal: 'its device can only be recorded as returned from',
+  },
   // The device becomes stock: a unit of a listed device, once (a second try finds it Listed).
   list: { from: ['Paid'], to: 'Listed', refusal: 'it can only be listed for sale from' },
 } as const satisfies Record<string, { from: readonly AnySaleStatus[]; to: AnySaleStatus; refusal: string }>;
@@ -122,10 +131,13 @@ export function moveRefusal(move: TradeInMove, status: string): string {
  */
 export type TradeInTimelineStep = TimelineStep<AnySaleStatus>;
 
-/** The statuses the timeline shows: the spec's eight, or up to the offer and then 'Offer Declined'. */
+/**
+ * The statuses the timeline shows: the spec's eight, or up to the offer and then 'Offer Declined' and
+ * the device's way back to its seller.
+ */
 function timelineStatuses(status: AnySaleStatus): AnySaleStatus[] {
-  if (status !== 'Offer Declined') return [...SALE_STATUSES];
-  return [...SALE_STATUSES.slice(0, SALE_STATUSES.indexOf('Offer Made') + 1), 'Offer Declined'];
+  if (status !== 'Offer Declined' && status !== 'Device Returned') return [...SALE_STATUSES];
+  return [...SALE_STATUSES.slice(0, SALE_STATUSES.indexOf('Offer Made') + 1), 'Offer Declined', 'Device Returned'];
 }
 
 /**

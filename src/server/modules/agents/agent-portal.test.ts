@@ -63,11 +63,11 @@ describe('GET /api/agent/summary', () => {
     expect(open).not.toBe(done);
 
     expect(await summaryOf(agent.cookie)).toEqual({
-      assigned: 11,
+      assigned: 12,
       awaitingAssessment: 2,
       offersMade: 1,
-      completed: 5,
-      tradeIns: { assigned: 9, completed: 4 },
+      completed: 6,
+      tradeIns: { assigned: 10, completed: 5 },
       pickups: { assigned: 2, completed: 1 },
       collections: { assigned: 0, completed: 0 },
     });

@@ -51,6 +51,7 @@ const AUDIT_VERBS: Record<TradeInMove, string> = {
   accept: 'accept',
   decline: 'decline',
   markPaid: 'mark_paid',
+  returnDevice: 'return_device',
   list: 'list_for_sale',
 };
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { statusDescription } from '../../../shared/trade-in-statuses';
 import { offerRangeMessage, offerRatio, offerRevisedHistory, type makeOfferSchema } from '../../../shared/trade-ins';
 import { transaction } from '../../db/client';
 import { tradeInPayouts } from '../../db/schema/trade-ins';
@@ -26,6 +27,7 @@ type AssignRequest = StaffMoveRequest & { agentId: string };
 type OfferInput = z.output<typeof makeOfferSchema>;
 type OfferRequest = StaffMoveRequest & { offer: OfferInput };
 type PaidRequest = StaffMoveRequest & { payoutReference: string };
+type ReturnRequest = StaffMoveRequest & { note: string };
 
 /** Admin: 'Awaiting Confirmation' -> 'Confirmed'. */
 export async function confirmTradeIn({ db, config, clock, number, actor }: StaffMoveRequest) {
@@ -151,5 +153,21 @@ export async function markTradeInPaid({ db, config, clock, number, actor, payout
     const amount = paid.offeredAmount ?? 0;
     await emailNewStatus(tx, paid, config, now, payoutSentLines(amount, payoutReference, into, emailContext(config)));
     return staffView(tx, paid);
+  });
+}
+
+/**
+ * Admin: 'Offer Declined' -> 'Device Returned' (decision 096), the device back with its seller; how it
+ * went back (a courier and number, a collection) is kept in the history entry and the audit log, and
+ * the seller is emailed the new status.
+ */
+export async function returnTradeInDevice({ db, config, clock, number, actor, note }: ReturnRequest) {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const row = await findForStaff(tx, number, actor);
+    const description = note ? `${statusDescription('Device Returned')}: ${note}` : undefined;
+    const returned = await moveTradeIn(tx, { row, move: 'returnDevice', actor, now, details: { note }, description });
+    await emailNewStatus(tx, returned, config, now, note ? [`How it went back: ${note}`] : undefined);
+    return staffView(tx, returned);
   });
 }

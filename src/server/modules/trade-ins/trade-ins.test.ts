@@ -1088,6 +1088,79 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
   });
 });
 
+describe('POST /api/admin/trade-ins/:number/return-device', () => {
+  const returnDevice = (number: string, body: unknown, cookie = team.adminCookie) =>
+    staff(cookie, `/api/admin/trade-ins/${number}/return-device`, body);
+
+  it('records a declined device back with its seller: Device Returned, history with how, audit, email', async () => {
+    const number = await sell();
+    expect((await decline(number, { token: await offered(number) })).statusCode).toBe(200);
+    const res = await returnDevice(number, { note: '  Aramex ARX-0042 ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Device recorded as returned to the seller',
+      tradeIn: { status: 'Device Returned' },
+    });
+    await expectLatestStep(number, {
+      history: {
+        status: 'Device Returned',
+        description: 'Device returned to the customer: Aramex ARX-0042',
+        actorId: team.adminId,
+      },
+      audit: {
+        action: 'trade_in.return_device',
+        actorId: team.adminId,
+        before: { status: 'Offer Declined' },
+        after: { status: 'Device Returned' },
+        details: { note: 'Aramex ARX-0042' },
+      },
+    });
+    const email = await emailOf(number, 'trade_in_device_returned');
+    expect(email.subject).toBe(`${number}: Device Returned`);
+    expect(email.text).toContain('Device returned to the customer.');
+    expect(email.text).toContain('How it went back: Aramex ARX-0042');
+  });
+
+  it('takes no note: the history says the status alone', async () => {
+    const number = await sell();
+    await decline(number, { token: await offered(number) });
+    expect((await returnDevice(number, {})).statusCode).toBe(200);
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Device Returned',
+      description: 'Device returned to the customer',
+    });
+  });
+
+  it('refuses any status but Offer Declined with 409 saying why, a second press too, and changes nothing', async () => {
+    const open = await sell();
+    await offered(open);
+    const before = await everythingAbout(open);
+    expectError(await returnDevice(open, {}), 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Offer Made; its device can only be recorded as returned from Offer Declined',
+    });
+    expect(await everythingAbout(open)).toEqual(before);
+    const declined = await sell();
+    await decline(declined, { token: await offered(declined) });
+    expect((await returnDevice(declined, {})).statusCode).toBe(200);
+    expectError(await returnDevice(declined, {}), 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Device Returned; its device can only be recorded as returned from Offer Declined',
+    });
+    expect((await auditOf(declined)).filter((a) => a.action === 'trade_in.return_device')).toHaveLength(1);
+  });
+
+  it('is the admin alone, and refuses a note too long under its name', async () => {
+    const number = await sell();
+    await decline(number, { token: await offered(number) });
+    expect((await returnDevice(number, {}, team.agent.cookie)).statusCode).toBe(403);
+    const long = await returnDevice(number, { note: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json().error.fields)).toEqual(['note']);
+    expect((await rowOf(number)).status).toBe('Offer Declined');
+  });
+});
+
 describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
   it('pays an accepted offer once, recording the reference', async () => {
     const number = await sell();

@@ -22,6 +22,7 @@ const SALE_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
   'Awaiting Payment': 'amber',
   Paid: 'green',
   'Offer Declined': 'red',
+  'Device Returned': 'grey',
 };
 
 const conditionLabel = (value: string) => SELL_CONDITIONS.find((c) => c.value === value)?.label ?? 'Not stated';
