@@ -233,6 +233,8 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       const sarah = await agentId(admin, AGENT.username);
       const device = await makeDevice();
       const order = await placePaidOrder(api, device);
+      // Processing, so its card offers Mark Shipped's dialog as well as Update Tracking and Cancel Order.
+      await admin.expect(admin.post(`/api/admin/orders/${order.orderNumber}/status`, { status: 'processing' }));
       const toAssign = await submitTablet(api, `a11y.${uniqueId()}@example.com`);
       await admin.expect(admin.post(`/api/admin/trade-ins/${toAssign}/confirm`));
       const toPay = await awaitingPayment(api, admin, await staffApi('agent'), sarah);
@@ -300,6 +302,9 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       );
       await checkDialog(page, walk, orderCard.getByRole('button', { name: 'Update Tracking' }), 'Update Tracking', {
         submit: 'Save Tracking',
+      });
+      await checkDialog(page, walk, orderCard.getByRole('button', { name: 'Mark Shipped' }), 'Mark Shipped', {
+        submit: 'Mark Shipped',
       });
 
       const repairCard = (p: Page) => p.getByRole('listitem', { name: `Repair ${repair.bookingNumber}` });

@@ -58,7 +58,7 @@ export default function OrdersTab() {
 }
 
 function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'details' | 'tracking' | 'cancel' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'details' | 'tracking' | 'ship' | 'cancel' | 'refund' | null>(null);
   const [busy, setBusy] = useState(false);
   // Only the moves the order's state allows (shared/order-moves.ts, which the server enforces too).
   const moves = new Set(allowedOrderMoves(order));
@@ -67,10 +67,10 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
     .map((move) => ORDER_MOVES[move])[0];
   const openDialog = (name: typeof dialog) => (open: boolean) => setDialog(open ? name : null);
 
-  async function advance(next: OrderStatus) {
+  async function advance(next: 'processing' | 'delivered') {
     setBusy(true);
     try {
-      await orderActions.advance(order.orderNumber, next);
+      await orderActions.advance(order.orderNumber, { status: next });
       toast.success(ORDER_MESSAGES.updated(next));
       onChanged();
     } catch (error) {
@@ -150,7 +150,11 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           </Button>
         )}
         {step && (
-          <Button size="sm" disabled={busy} onClick={() => void advance(step.to)}>
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() => (step.to === 'shipped' ? setDialog('ship') : void advance(step.to))}
+          >
             {step.label}
           </Button>
         )}
@@ -170,8 +174,8 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         open={dialog === 'details'}
         onOpenChange={openDialog('details')}
       />
-      {dialog === 'tracking' && (
-        <TrackingDialog order={order} open onOpenChange={openDialog('tracking')} onSaved={onChanged} />
+      {(dialog === 'tracking' || dialog === 'ship') && (
+        <TrackingDialog order={order} purpose={dialog} open onOpenChange={openDialog(dialog)} onSaved={onChanged} />
       )}
       <ConfirmDialog
         open={dialog === 'cancel'}
