@@ -60,6 +60,11 @@ export interface AdminOrderRow {
    * found the stock gone (the order stays cancelled or expired). 0 when nothing is owed.
    */
   refundDue: number;
+  /**
+   * Minor units refunded to the customer so far, or being refunded (the refunds the provider holds or
+   * has settled): less than the total on a partly refunded order. 0 when nothing was given back.
+   */
+  refunded: number;
 }
 
 export interface Paged<T> {

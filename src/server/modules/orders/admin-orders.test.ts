@@ -54,6 +54,7 @@ describe('GET /api/admin/orders', () => {
       courier: null,
       trackingNumber: null,
       refundDue: 0,
+      refunded: 0,
     });
     expect(body.items[1].orderNumber).toBe(first.orderNumber);
   });

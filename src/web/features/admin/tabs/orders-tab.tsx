@@ -107,6 +107,8 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
   }
 
   const due = money(order.refundDue / 100, 'admin');
+  // Still 'paid' with money given back: a wholly refunded order reads 'refunded' on its payment badge.
+  const partlyRefunded = order.paymentStatus === 'paid' && order.refunded > 0;
   const items = order.items.length
     ? order.items.map((item) => `${item.name} (${item.quantity}x)`).join(', ')
     : 'No items listed';
@@ -119,6 +121,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
       badges={
         <div className="flex items-center gap-2">
           {order.refundDue > 0 && <StatusBadge status="needs refund" tones={{ 'needs refund': 'red' }} />}
+          {partlyRefunded && <StatusBadge status="partly refunded" tones={{ 'partly refunded': 'amber' }} />}
           {order.paymentStatus !== 'paid' && (
             <StatusBadge status={order.paymentStatus} tones={{}} label={order.paymentStatus.replaceAll('_', ' ')} />
           )}
@@ -131,6 +134,11 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         <Fact term="Total" strong>
           {money(order.totalAmount, 'admin')}
         </Fact>
+        {order.refunded > 0 && (
+          <Fact term="Refunded">
+            {money(order.refunded / 100, 'admin')} of {money(order.totalAmount, 'admin')}
+          </Fact>
+        )}
         <Fact term="Date">{formatDateTime(order.createdAt)}</Fact>
         {order.trackingNumber && (
           <Fact term="Tracking">
