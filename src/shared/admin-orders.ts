@@ -60,6 +60,11 @@ export interface AdminOrderRow {
    * found the stock gone (the order stays cancelled or expired). 0 when nothing is owed.
    */
   refundDue: number;
+  /**
+   * Minor units refunded to the customer so far, or being refunded (the refunds the provider holds or
+   * has settled): less than the total on a partly refunded order. 0 when nothing was given back.
+   */
+  refunded: number;
 }
 
 export interface Paged<T> {
@@ -79,21 +84,31 @@ export interface CancelOrderReply {
   refund: AdminRefund | null;
 }
 
-/** POST /api/admin/orders/:orderNumber/status: the next status, one forward step. */
-export const advanceOrderSchema = z.object({
-  status: z.enum(['processing', 'shipped', 'delivered'], { error: 'Choose processing, shipped or delivered' }),
-});
-
-/** PUT /api/admin/orders/:orderNumber/tracking. */
+/** PUT /api/admin/orders/:orderNumber/tracking, and the courier and number Mark Shipped asks for. */
 export const trackingSchema = z.object({
   courier: required('Courier', 80),
   trackingNumber: z
-    .string()
+    .string({ error: 'Tracking number is required' })
     .trim()
     .min(1, 'Tracking number is required')
     .max(80, 'Tracking number is at most 80 characters')
     .regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only'),
 });
+export type TrackingInput = z.output<typeof trackingSchema>;
+
+/**
+ * POST /api/admin/orders/:orderNumber/status: the next status, one forward step. Shipping names the
+ * courier and tracking number, which the order keeps and the Shipped email carries.
+ */
+export const advanceOrderSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('processing') }),
+    trackingSchema.extend({ status: z.literal('shipped') }),
+    z.object({ status: z.literal('delivered') }),
+  ],
+  { error: 'Choose processing, shipped or delivered' },
+);
 
 /** GET /api/admin/orders/:orderNumber: everything the View Details dialog shows. */
 export interface AdminOrderDetails extends AdminOrderRow {

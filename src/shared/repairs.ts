@@ -39,6 +39,10 @@ export const REPAIR_STATUS_DESCRIPTIONS: Record<RepairBookingStatus, string> = {
   cancelled: 'Booking cancelled',
 };
 
+/** A cancelled booking's history entry: the staff's reason, as the customer's and the agent's emails give it. */
+export const cancelledHistory = (reason?: string) =>
+  reason ? `${REPAIR_STATUS_DESCRIPTIONS.cancelled}: ${reason}` : REPAIR_STATUS_DESCRIPTIONS.cancelled;
+
 /**
  * A booking still in hand: a pickup to make or a device to return (not returned, not cancelled). Only
  * these can be handed to another agent, and only on these does the agent see the customer's contact.

@@ -18,10 +18,11 @@ export const SALE_STATUSES = [
 ] as const;
 
 /**
- * Statuses after the spec's: a customer's answer to an offer (the spec leaves it unshown), and a paid
- * device the admin put on sale (the store's own step: the seller's timeline ends at Paid).
+ * Statuses after the spec's: a customer's answer to an offer (the spec leaves it unshown), a declined
+ * device sent back to its seller (decision 096), and a paid device the admin put on sale (the store's
+ * own step: the seller's timeline ends at Paid).
  */
-const SALE_END_STATUSES = ['Offer Declined', 'Listed'] as const;
+const SALE_END_STATUSES = ['Offer Declined', 'Device Returned', 'Listed'] as const;
 export const ALL_SALE_STATUSES = [...SALE_STATUSES, ...SALE_END_STATUSES] as const;
 export type AnySaleStatus = (typeof ALL_SALE_STATUSES)[number];
 
@@ -35,6 +36,7 @@ export const STATUS_DESCRIPTIONS: Partial<Record<AnySaleStatus, string>> = {
   'Awaiting Payment': 'Offer accepted, payment is being processed',
   Paid: 'Payment sent to your account',
   'Offer Declined': 'Offer declined by the customer',
+  'Device Returned': 'Device returned to the customer',
   Listed: 'Paid, and the device is now for sale in our store',
 };
 export const UNKNOWN_STATUS_DESCRIPTION = 'Status updated';
@@ -43,14 +45,16 @@ export function statusDescription(status: string): string {
   return STATUS_DESCRIPTIONS[status as AnySaleStatus] ?? UNKNOWN_STATUS_DESCRIPTION;
 }
 
-/** The statuses an agent's trade-in can rest in, for the agent's status filter ('Device Assessed' never rests). */
+/** The statuses an agent's trade-in can rest in, for the agent's status filter. */
 export const AGENT_SALE_STATUSES = [
   'Assigned to Agent',
+  'Device Assessed',
   'Awaiting Offer',
   'Offer Made',
   'Awaiting Payment',
   'Paid',
   'Offer Declined',
+  'Device Returned',
   'Listed',
 ] as const satisfies readonly AnySaleStatus[];
 
@@ -65,9 +69,14 @@ export const TRADE_IN_MOVES = {
     to: 'Assigned to Agent',
     refusal: 'an agent can only be assigned from',
   },
-  // Assessing records 'Device Assessed' in the history and rests in 'Awaiting Offer'.
-  assess: { from: ['Assigned to Agent'], to: 'Awaiting Offer', refusal: 'it can only be marked as assessed from' },
-  offer: { from: ['Assigned to Agent', 'Awaiting Offer'], to: 'Offer Made', refusal: 'an offer can only be made from' },
+  // Assessing rests in 'Device Assessed', as spec 001 says (decision 095).
+  assess: { from: ['Assigned to Agent'], to: 'Device Assessed', refusal: 'it can only be marked as assessed from' },
+  // 'Awaiting Offer' stays a start for trade-ins assessed before decision 095, which rested there.
+  offer: {
+    from: ['Assigned to Agent', 'Device Assessed', 'Awaiting Offer'],
+    to: 'Offer Made',
+    refusal: 'an offer can only be made from',
+  },
   // A new amount before the seller answers: it stays 'Offer Made', with a history entry of its own.
   revise: {
     from: ['Offer Made'],
@@ -77,6 +86,12 @@ export const TRADE_IN_MOVES = {
   accept: { from: ['Offer Made'], to: 'Awaiting Payment', refusal: 'an offer can only be accepted from' },
   decline: { from: ['Offer Made'], to: 'Offer Declined', refusal: 'an offer can only be declined from' },
   markPaid: { from: ['Awaiting Payment'], to: 'Paid', refusal: 'it can only be marked paid from' },
+  // A declined device back with its seller (decision 096): the trade-in's last step.
+  returnDevice: {
+    from: ['Offer Declined'],
+    to: 'Device Returned',
+    refusal: 'its device can only be recorded as returned from',
+  },
   // The device becomes stock: a unit of a listed device, once (a second try finds it Listed).
   list: { from: ['Paid'], to: 'Listed', refusal: 'it can only be listed for sale from' },
 } as const satisfies Record<string, { from: readonly AnySaleStatus[]; to: AnySaleStatus; refusal: string }>;
@@ -90,6 +105,7 @@ export type TradeInMove = keyof typeof TRADE_IN_MOVES;
 export const REASSIGNABLE_STATUSES = [
   'Confirmed',
   'Assigned to Agent',
+  'Device Assessed',
   'Awaiting Offer',
   'Offer Made',
 ] as const satisfies readonly AnySaleStatus[];
@@ -115,10 +131,13 @@ export function moveRefusal(move: TradeInMove, status: string): string {
  */
 export type TradeInTimelineStep = TimelineStep<AnySaleStatus>;
 
-/** The statuses the timeline shows: the spec's eight, or up to the offer and then 'Offer Declined'. */
+/**
+ * The statuses the timeline shows: the spec's eight, or up to the offer and then 'Offer Declined' and
+ * the device's way back to its seller.
+ */
 function timelineStatuses(status: AnySaleStatus): AnySaleStatus[] {
-  if (status !== 'Offer Declined') return [...SALE_STATUSES];
-  return [...SALE_STATUSES.slice(0, SALE_STATUSES.indexOf('Offer Made') + 1), 'Offer Declined'];
+  if (status !== 'Offer Declined' && status !== 'Device Returned') return [...SALE_STATUSES];
+  return [...SALE_STATUSES.slice(0, SALE_STATUSES.indexOf('Offer Made') + 1), 'Offer Declined', 'Device Returned'];
 }
 
 /**

@@ -70,7 +70,7 @@ describe('masks and refusals', () => {
 
   it('says the status and where the move is allowed from', () => {
     expect(moveRefusal('offer', 'Offer Made')).toBe(
-      'This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer',
+      'This trade-in is Offer Made; an offer can only be made from Assigned to Agent, Device Assessed or Awaiting Offer',
     );
   });
 });

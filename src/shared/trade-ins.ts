@@ -166,6 +166,11 @@ export const markPaidSchema = z.object({
   payoutReference: required('Payout reference', 100),
 });
 
+/** POST /api/admin/trade-ins/:number/return-device: how a declined device went back, for its history. */
+export const returnDeviceSchema = z.object({
+  note: optionalText('How it went back', 200),
+});
+
 export const tradeInListQuerySchema = z.object({
   ...pagingQuery({ defaultSize: 20, maxSize: 100 }),
   status: z.enum(ALL_SALE_STATUSES, { error: 'Choose a status from the list' }).optional(),

@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from './axe';
 import { Api, E2E_ADMIN as ADMIN, E2E_AGENT as AGENT, expect, placePaidOrder, test, uniqueId } from './fixtures';
 import { freeBooking, postBooking } from './repair-booking';
 import { deliver, requestReturn } from './return-request';
-import { acceptOfferByEmail, assignedTablet, submitTablet } from './sell-form';
+import { acceptOfferByEmail, assignedTablet, declineOfferByEmail, submitTablet } from './sell-form';
 
 // The staff's half of the accessibility walks: axe-core finds nothing on the partner portal's sign-in and its
 // second steps, the agent's dashboard and the admin's every tab, each with the dialogs it opens, at
@@ -74,12 +74,12 @@ async function pickupOfAgent(api: Api, admin: Api, id: string) {
   return booked.bookingNumber;
 }
 
-/** A tablet the agent offered R5,000 for, which the seller accepted with a bank account: it awaits payment. */
-async function awaitingPayment(api: Api, admin: Api, agent: Api, id: string) {
+/** A tablet the agent offered R5,000 for, which the seller accepted (it awaits payment) or declined. */
+async function answeredOffer(api: Api, admin: Api, agent: Api, id: string, answer: 'accept' | 'decline') {
   const email = `a11y.${uniqueId()}@example.com`;
   const number = await assignedTablet(api, admin, id, email);
   await agent.expect(agent.post(`/api/agent/trade-ins/${number}/offer`, { amount: 5000 }));
-  await acceptOfferByEmail(api, email, number);
+  await (answer === 'accept' ? acceptOfferByEmail : declineOfferByEmail)(api, email, number);
   return number;
 }
 
@@ -233,9 +233,16 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       const sarah = await agentId(admin, AGENT.username);
       const device = await makeDevice();
       const order = await placePaidOrder(api, device);
+      // Processing, so its card offers Mark Shipped's dialog as well as Update Tracking and Cancel Order.
+      await admin.expect(admin.post(`/api/admin/orders/${order.orderNumber}/status`, { status: 'processing' }));
       const toAssign = await submitTablet(api, `a11y.${uniqueId()}@example.com`);
       await admin.expect(admin.post(`/api/admin/trade-ins/${toAssign}/confirm`));
-      const toPay = await awaitingPayment(api, admin, await staffApi('agent'), sarah);
+      const agent = await staffApi('agent');
+      // Both wait for their offer email: side by side, the walk's time is one wait.
+      const [toPay, declined] = await Promise.all([
+        answeredOffer(api, admin, agent, sarah, 'accept'),
+        answeredOffer(api, admin, agent, sarah, 'decline'),
+      ]);
       const repair = await api.expect<RepairBookedReply>(
         postBooking(api, await freeBooking(api, pickupDates(new Date()).at(-4), `a11y.${uniqueId()}@example.co.za`)),
         201,
@@ -265,6 +272,13 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       await checkDialog(page, walk, payable.getByRole('button', { name: 'Mark Paid' }), 'Mark Paid', {
         submit: 'Mark Paid',
       });
+      await openTab(page, 'transactions', (p) => p.getByRole('listitem', { name: declined }), declined);
+      await checkDialog(
+        page,
+        walk,
+        page.getByRole('listitem', { name: declined }).getByRole('button', { name: 'Mark Returned' }),
+        'Mark Returned',
+      );
       await openTab(page, 'transactions', (p) => p.getByRole('listitem', { name: toAssign }), toAssign);
       await checkDialog(
         page,
@@ -300,6 +314,9 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       );
       await checkDialog(page, walk, orderCard.getByRole('button', { name: 'Update Tracking' }), 'Update Tracking', {
         submit: 'Save Tracking',
+      });
+      await checkDialog(page, walk, orderCard.getByRole('button', { name: 'Mark Shipped' }), 'Mark Shipped', {
+        submit: 'Mark Shipped',
       });
 
       const repairCard = (p: Page) => p.getByRole('listitem', { name: `Repair ${repair.bookingNumber}` });

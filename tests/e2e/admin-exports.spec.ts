@@ -209,4 +209,10 @@ test('the admin picks Payouts due on Transactions and exports them with the payo
     'Account number': textCell('012345678901'),
   });
   expect(sheet.records[0]!['Seller phone']).toMatchObject({ type: 'text', value: expect.stringMatching(/^(\+27|0)/) });
+
+  // On screen the payout is in the currency the file names, the one the seller accepted: rand.
+  const row = page.getByRole('listitem', { name: due });
+  await expect(row).toContainText('R6,500');
+  await row.getByRole('button', { name: 'Mark Paid' }).click();
+  await expect(page.getByRole('dialog', { name: 'Mark Paid' })).toContainText('Amount to pay: R6,500');
 });

@@ -96,7 +96,9 @@ test.describe('the admin Repairs tab', () => {
     dialog = page.getByRole('dialog', { name: `Repair ${number}` });
     await expect(dialog.getByText(`Your agent is now ${newAgent.split(' ')[0]}`)).toBeVisible();
     await expect(dialog.getByText(`Pickup moved to ${newSlot}`)).toBeVisible();
-    await expect(dialog.getByText(/^Cancelled · Booking cancelled/)).toBeVisible();
+    await expect(
+      dialog.getByText(/^Cancelled · Booking cancelled: Customer asked us to cancel by phone · /),
+    ).toBeVisible();
     await expect(dialog.getByText(/Repair .*: your new agent is \w+ → /)).toBeVisible();
     await page.keyboard.press('Escape');
 
@@ -110,6 +112,7 @@ test.describe('the admin Repairs tab', () => {
     await expect(page.getByText('Status: Cancelled')).toBeAttached();
     await expect(page.getByText(`Your agent is now ${newAgent.split(' ')[0]}`)).toBeVisible();
     await expect(page.getByText(`Pickup moved to ${newSlot}`)).toBeVisible();
+    await expect(page.getByText('Booking cancelled: Customer asked us to cancel by phone')).toBeVisible();
   });
 
   test('the Repairs tab at 375 px: cards, filters and actions fit the phone', async ({ page, api }) => {

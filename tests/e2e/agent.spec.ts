@@ -105,7 +105,7 @@ test('an agent assesses an assigned trade-in, makes an offer, sees the counts ch
 
   await card.getByRole('button', { name: 'Mark as Assessed' }).click();
   await expect(page.getByText('Device marked as assessed')).toBeVisible();
-  await expect(card.getByText('Awaiting Offer', { exact: true })).toBeVisible();
+  await expect(card.getByText('Device Assessed', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Mark as Assessed' })).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Awaiting Assessment' }).getByTestId('stat-value')).toHaveText(
     String(awaiting - 1),

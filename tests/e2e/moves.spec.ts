@@ -111,6 +111,12 @@ test('a refund from the Paystack tab reaches the customer by email with its amou
   const mail = await emailTo(email, new RegExp(`^Refund for order ${order.orderNumber}$`));
   expect(mail.text).toMatch(/We have refunded \S*1,500 for your order/);
   expect(mail.text).toContain(`Refund reference: ${refundReference}`);
+
+  // The order, still paid, says on its Orders card that part of it went back, and how much.
+  await page.goto(`/admin?tab=orders&q=${order.orderNumber}`);
+  const card = page.getByRole('listitem', { name: `Order ${order.orderNumber}` });
+  await expect(card.getByText('partly refunded', { exact: true })).toBeVisible();
+  await expect(card).toContainText(/Refunded:?\s*\S*1,500 of \S*4,000/);
 });
 
 test("the order's timeline keeps the placing time after Mark Processing, and a tracking update is not a status", async ({

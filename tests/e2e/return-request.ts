@@ -5,8 +5,12 @@ import { expect, type Api } from './fixtures';
 
 /** The admin moves a paid order to delivered, as the Orders tab's buttons do. */
 export async function deliver(admin: Api, orderNumber: string) {
-  for (const status of ['processing', 'shipped', 'delivered']) {
-    await admin.expect(admin.post(`/api/admin/orders/${orderNumber}/status`, { status }));
+  for (const step of [
+    { status: 'processing' },
+    { status: 'shipped', courier: 'The Courier Guy', trackingNumber: 'TCG-1001' },
+    { status: 'delivered' },
+  ]) {
+    await admin.expect(admin.post(`/api/admin/orders/${orderNumber}/status`, step));
   }
 }
 

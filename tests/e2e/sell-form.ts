@@ -61,3 +61,11 @@ export async function acceptOfferByEmail(api: Api, email: string, number: string
     api.post(`/api/trade-ins/${number}/accept`, { token: tokenOf(linkIn(offer, 'Accept Offer')), ...account }),
   );
 }
+
+/** The seller declines the offer on trade-in `number` from its email's Decline Offer link. */
+export async function declineOfferByEmail(api: Api, email: string, number: string) {
+  const offer = await emailTo(email, new RegExp(`Your offer for ${number}`));
+  await api.expect(
+    api.post(`/api/trade-ins/${number}/decline`, { token: tokenOf(linkIn(offer, 'Decline Offer')), reason: 'Too low' }),
+  );
+}

@@ -27,7 +27,7 @@ export async function deliveredOrder(
   for (const status of steps.slice(0, steps.indexOf(until) + 1)) {
     const res = await send(t.app, 'POST', `/api/admin/orders/${order.orderNumber}/status`, {
       cookie: admin.cookie,
-      body: { status },
+      body: status === 'shipped' ? { status, courier: 'The Courier Guy', trackingNumber: 'TCG-1001' } : { status },
     });
     if (res.statusCode !== 200) throw new Error(`advance failed: ${res.body}`);
   }

@@ -10,6 +10,7 @@ let counter = 0;
 
 /** The staff a trade-in test works with: the admin and two agents, each signed in. */
 export interface TradeInTeam {
+  adminId: string;
   adminCookie: string;
   adminEmail: string;
   agent: Awaited<ReturnType<typeof signedInAgent>>;
@@ -26,6 +27,7 @@ export function useTradeInTeam(t: TestApp): TradeInTeam {
     await seedTradeInQuotes(t.db);
     const admin = await signedInAdmin(t);
     Object.assign(team, {
+      adminId: admin.id,
       adminCookie: admin.cookie,
       adminEmail: admin.email,
       agent: await signedInAgent(t),

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../shared/dates';
-import type { MoneyContext } from '../../shared/money';
 import { SELL_CONDITIONS } from '../../shared/sell-devices';
 import type { TradeInDetail } from '../../shared/trade-in-detail';
 import { money } from '../lib/money';
@@ -16,8 +15,12 @@ import { StoreTimeNote } from './store-time-note';
  */
 
 const conditionLabel = (value: string) => SELL_CONDITIONS.find((c) => c.value === value)?.label ?? 'Not stated';
-const signed = (amount: number, context: MoneyContext) =>
-  `${amount < 0 ? '−' : '+'}${money(Math.abs(amount), context)}`;
+/**
+ * A trade-in's amounts, to the admin as to the agent, in the currency its offer is made, accepted and paid
+ * out in (the 'offer' context: rand), never the catalog's.
+ */
+const tradeInMoney = (amount: number) => money(amount, 'offer');
+const signed = (amount: number) => `${amount < 0 ? '−' : '+'}${tradeInMoney(Math.abs(amount))}`;
 
 /** 'Term: value' pairs; an empty value reads 'Not given', so a blank the seller left is seen as one. */
 export function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -39,23 +42,23 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-function Quote({ quote, context }: { quote: TradeInDetail['quote']; context: MoneyContext }) {
+function Quote({ quote }: { quote: TradeInDetail['quote'] }) {
   const { breakdown } = quote;
   return (
     <>
       <p>
-        Estimated value given to the seller: <strong>{money(quote.estimatedValue, context)}</strong>
+        Estimated value given to the seller: <strong>{tradeInMoney(quote.estimatedValue)}</strong>
       </p>
       {breakdown ? (
         <>
           <ul className="mt-2 space-y-0.5">
             <li>
-              Quote table, like new at {breakdown.base.storage}: {money(breakdown.base.amount, context)}
+              Quote table, like new at {breakdown.base.storage}: {tradeInMoney(breakdown.base.amount)}
             </li>
-            <li>Storage adjustment: {signed(breakdown.storageAdjustment, context)}</li>
-            <li>Condition adjustment: {signed(breakdown.conditionAdjustment, context)}</li>
+            <li>Storage adjustment: {signed(breakdown.storageAdjustment)}</li>
+            <li>Condition adjustment: {signed(breakdown.conditionAdjustment)}</li>
             <li>
-              Quote table today: <strong>{money(breakdown.total, context)}</strong>
+              Quote table today: <strong>{tradeInMoney(breakdown.total)}</strong>
             </li>
           </ul>
           {breakdown.total !== quote.estimatedValue && (
@@ -82,12 +85,10 @@ const describe = (values: Record<string, unknown> | null) =>
 
 export function TradeInDetailView({
   detail,
-  moneyContext,
   badge,
   children,
 }: {
   detail: TradeInDetail;
-  moneyContext: MoneyContext;
   badge: ReactNode;
   children?: ReactNode;
 }) {
@@ -129,13 +130,13 @@ export function TradeInDetailView({
         <PhotoGallery photos={detail.photos} label="Seller's device" />
       </DetailSection>
       <DetailSection title="Quote">
-        <Quote quote={detail.quote} context={moneyContext} />
+        <Quote quote={detail.quote} />
       </DetailSection>
       <DetailSection title="Assessment and offer">
         <Facts
           items={[
             ['Agent', detail.agentName ?? 'Not assigned'],
-            ['Offer', detail.offeredAmount === null ? 'No offer yet' : money(detail.offeredAmount, moneyContext)],
+            ['Offer', detail.offeredAmount === null ? 'No offer yet' : tradeInMoney(detail.offeredAmount)],
             ['Notes', detail.assessmentNotes],
             ...(detail.status === 'Offer Declined'
               ? ([['Decline reason', detail.declineReason ?? 'No reason given']] as [string, ReactNode][])

@@ -63,11 +63,11 @@ describe('GET /api/agent/summary', () => {
     expect(open).not.toBe(done);
 
     expect(await summaryOf(agent.cookie)).toEqual({
-      assigned: 10,
+      assigned: 12,
       awaitingAssessment: 2,
       offersMade: 1,
-      completed: 5,
-      tradeIns: { assigned: 8, completed: 4 },
+      completed: 6,
+      tradeIns: { assigned: 10, completed: 5 },
       pickups: { assigned: 2, completed: 1 },
       collections: { assigned: 0, completed: 0 },
     });
@@ -168,7 +168,7 @@ describe('the status rules of the agent’s moves', () => {
     async (move) => {
       const agent = await signedInAgent(t);
       const from: readonly string[] = TRADE_IN_MOVES[move].from;
-      for (const status of [...AGENT_SALE_STATUSES, 'Device Assessed'] as const) {
+      for (const status of AGENT_SALE_STATUSES) {
         const { transactionNumber: number } = await insertTradeIn(t, { status, agentId: agent.id });
         const res = move === 'assess' ? await assess(agent.cookie, number) : await offer(agent.cookie, number);
         if (from.includes(status)) {
@@ -205,7 +205,7 @@ describe('two tabs or two people acting at once', () => {
     ]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const history = await t.db.select().from(tradeInStatusHistory).where(eq(tradeInStatusHistory.tradeInId, row.id));
-    expect(history.map((h) => h.status)).toEqual(['Device Assessed', 'Awaiting Offer']);
+    expect(history.map((h) => h.status)).toEqual(['Device Assessed']);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, row.transactionNumber));
     expect(audit.map((a) => a.action)).toEqual(['trade_in.assess']);
   });
@@ -219,9 +219,9 @@ describe('two tabs or two people acting at once', () => {
     ]);
     const [after] = await t.db.select().from(tradeIns).where(eq(tradeIns.id, row.id));
     if (assessed.statusCode === 200) {
-      // A trade-in awaiting its offer can be handed over (reassignTradeIn): the status stays.
+      // An assessed trade-in can be handed over (reassignTradeIn): the status stays.
       expect(reassigned.statusCode).toBe(200);
-      expect(after).toMatchObject({ status: 'Awaiting Offer', agentId: next.id });
+      expect(after).toMatchObject({ status: 'Device Assessed', agentId: next.id });
     } else {
       expect(reassigned.statusCode).toBe(200);
       expect(assessed.statusCode).toBe(403);
@@ -248,7 +248,7 @@ describe('the audit trail of an agent’s moves', () => {
         address,
         'trade_in',
         { ...before, status: 'Assigned to Agent' },
-        { ...before, status: 'Awaiting Offer' },
+        { ...before, status: 'Device Assessed' },
       ],
       [
         'trade_in.offer',
@@ -256,7 +256,7 @@ describe('the audit trail of an agent’s moves', () => {
         'agent',
         address,
         'trade_in',
-        { ...before, status: 'Awaiting Offer' },
+        { ...before, status: 'Device Assessed' },
         { agentId: agent.id, status: 'Offer Made', offeredAmount: 5200, assessmentNotes: 'Mint' },
       ],
     ]);

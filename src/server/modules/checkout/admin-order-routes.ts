@@ -46,7 +46,7 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext) 
   );
 
   app.post<ByNumber>('/api/admin/orders/:orderNumber/status', ADMIN, async (request) => {
-    const input = parseInput(advanceOrderSchema, request.body);
+    const input = parseInput(advanceOrderSchema, request.body, { form: true });
     return advanceOrder({ ...deps, actor: sessionUser(request), orderNumber: request.params.orderNumber, input });
   });
 

@@ -147,10 +147,20 @@ describe('sandbox provider', () => {
       expectFieldError(over, 400, 'VALIDATION_FAILED', 'amount', most);
       expect((await paymentOf(t, reference)).status).toBe('success');
 
+      // The Orders list and the order's details show what went back while the order is still paid.
+      const orderRow = async () => {
+        const res = await send(t.app, 'GET', `/api/admin/orders?q=${order.orderNumber}`, { cookie });
+        return res.json().items[0];
+      };
+      expect(await orderRow()).toMatchObject({ paymentStatus: 'paid', totalAmount: 3000, refunded: 250_050 });
+      const details = await send(t.app, 'GET', `/api/admin/orders/${order.orderNumber}`, { cookie });
+      expect(details.json()).toMatchObject({ paymentStatus: 'paid', refunded: 250_050 });
+
       expect((await refund(reference, { amount: 499.5 })).statusCode).toBe(200);
       expect((await refundsOf(t, reference)).map((r) => r.amount)).toEqual([100_000, 150_050, 49_950]);
       expect((await paymentOf(t, reference)).status).toBe('reversed');
       expect((await orderOf(t, order.orderNumber)).paymentStatus).toBe('refunded');
+      expect(await orderRow()).toMatchObject({ paymentStatus: 'refunded', refunded: 300_000 });
       const refused = await refund(reference, { amount: 1 });
       expectError(refused, 409, {
         code: 'REFUND_NOT_ALLOWED',

@@ -24,7 +24,11 @@ beforeAll(async () => {
 const MOVE_REQUESTS: Record<OrderMove, (orderNumber: string) => Promise<LightMyRequestResponse>> = {
   markProcessing: (n) =>
     send(t.app, 'POST', `/api/admin/orders/${n}/status`, { cookie, body: { status: 'processing' } }),
-  markShipped: (n) => send(t.app, 'POST', `/api/admin/orders/${n}/status`, { cookie, body: { status: 'shipped' } }),
+  markShipped: (n) =>
+    send(t.app, 'POST', `/api/admin/orders/${n}/status`, {
+      cookie,
+      body: { status: 'shipped', courier: 'Aramex', trackingNumber: 'AX1' },
+    }),
   markDelivered: (n) => send(t.app, 'POST', `/api/admin/orders/${n}/status`, { cookie, body: { status: 'delivered' } }),
   updateTracking: (n) =>
     send(t.app, 'PUT', `/api/admin/orders/${n}/tracking`, {

@@ -22,8 +22,14 @@ async function newPaidOrder(overrides: Parameters<typeof customer>[0] = {}) {
 
 const ordersInDatabase = async () => (await t.db.select({ id: orders.id }).from(orders)).length;
 
-const advance = (orderNumber: string, status: string) =>
-  send(t.app, 'POST', `/api/admin/orders/${orderNumber}/status`, { cookie: admin, body: { status } });
+const SHIPPED_WITH = { courier: 'The Courier Guy', trackingNumber: 'TCG 123-456' };
+
+/** One forward step, as the Orders tab sends it: shipping names the courier and number. */
+const advance = (orderNumber: string, status: string, body: object = status === 'shipped' ? SHIPPED_WITH : {}) =>
+  send(t.app, 'POST', `/api/admin/orders/${orderNumber}/status`, { cookie: admin, body: { status, ...body } });
+
+const orderRow = async (orderNumber: string) =>
+  (await t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!;
 
 describe('GET /api/admin/orders', () => {
   it('lists orders newest first with the spec fields, the items as name and quantity, and the total count', async () => {
@@ -48,6 +54,7 @@ describe('GET /api/admin/orders', () => {
       courier: null,
       trackingNumber: null,
       refundDue: 0,
+      refunded: 0,
     });
     expect(body.items[1].orderNumber).toBe(first.orderNumber);
   });
@@ -146,7 +153,7 @@ describe('POST /api/admin/orders/:orderNumber/status', () => {
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.orderNumber));
     expect(audit.map((a) => [a.action, a.before, a.after, a.actorId])).toEqual([
       ['order.advance', { status: 'pending' }, { status: 'processing' }, adminId],
-      ['order.advance', { status: 'processing' }, { status: 'shipped' }, adminId],
+      ['order.advance', { status: 'processing' }, { status: 'shipped', ...SHIPPED_WITH }, adminId],
       ['order.advance', { status: 'shipped' }, { status: 'delivered' }, adminId],
     ]);
     const emails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'steps@example.co.za'));
@@ -160,6 +167,39 @@ describe('POST /api/admin/orders/:orderNumber/status', () => {
     );
   });
 
+  it('ships with the courier and tracking number: stored, shown to the customer and in the Shipped email', async () => {
+    const order = await newPaidOrder({ email: 'shipped@example.co.za' });
+    await advance(order.orderNumber, 'processing');
+    const res = await advance(order.orderNumber, 'shipped', { courier: ' Aramex ', trackingNumber: 'ARX-0042' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'shipped', courier: 'Aramex', trackingNumber: 'ARX-0042' });
+    expect(await orderRow(order.orderNumber)).toMatchObject({ courier: 'Aramex', trackingNumber: 'ARX-0042' });
+    const view = await send(t.app, 'GET', `/api/orders/${order.orderNumber}`, {
+      headers: { 'x-order-token': order.accessToken },
+    });
+    expect(view.json()).toMatchObject({ status: 'shipped', courier: 'Aramex', trackingNumber: 'ARX-0042' });
+    const [email] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.subject, `Order ${order.orderNumber}: Shipped`));
+    expect(email!.text).toContain(`Order ${order.orderNumber} ships with Aramex.\nTracking number: ARX-0042`);
+    expect(email!.html).toContain('Tracking number: ARX-0042');
+  });
+
+  it('refuses Shipped without a courier and tracking number, under their names, and changes nothing', async () => {
+    const order = await newPaidOrder();
+    await advance(order.orderNumber, 'processing');
+    const res = await advance(order.orderNumber, 'shipped', { courier: '' });
+    expectError(res, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Courier is required',
+      fields: { courier: 'Courier is required', trackingNumber: 'Tracking number is required' },
+    });
+    expect(await orderRow(order.orderNumber)).toMatchObject({ status: 'processing', courier: null });
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.orderNumber));
+    expect(audit.map((a) => a.after)).toEqual([{ status: 'processing' }]);
+  });
+
   it('refuses a skipped or backward step with 409 saying where the order is', async () => {
     const order = await newPaidOrder();
     const skip = await advance(order.orderNumber, 'shipped');
@@ -167,6 +207,7 @@ describe('POST /api/admin/orders/:orderNumber/status', () => {
       code: 'ORDER_MOVE_NOT_ALLOWED',
       message: 'This order is Pending; it can be marked Shipped only from Processing',
     });
+    expect(await orderRow(order.orderNumber)).toMatchObject({ status: 'pending', courier: null, trackingNumber: null });
     await advance(order.orderNumber, 'processing');
     const again = await advance(order.orderNumber, 'processing');
     expect(again.statusCode).toBe(409);
@@ -248,8 +289,7 @@ describe('PUT /api/admin/orders/:orderNumber/tracking', () => {
       message: 'Courier is required',
       fields: { courier: 'Courier is required', trackingNumber: 'Tracking number is required' },
     });
-    const [row] = await t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
-    expect(row!.courier).toBeNull();
+    expect((await orderRow(order.orderNumber)).courier).toBeNull();
   });
 
   it('refuses an unpaid order with 409', async () => {

@@ -23,7 +23,7 @@ import { newestFirst } from '../../lib/paging';
 import { userNames } from '../accounts';
 import { recordAudit, type Actor } from '../audit';
 import { emailsAbout } from '../mail';
-import { paymentsOfOrder, refundableByReference } from '../payments';
+import { paymentsOfOrder, refundableByReference, refundedByOrder } from '../payments';
 import {
   everyOrder,
   findOrder,
@@ -97,7 +97,7 @@ async function refundsDue(
 export function adminOrderRow(
   order: Pick<OrderRow, keyof typeof listColumns>,
   items: { name: string; quantity: number }[],
-  refundDue = 0,
+  { refundDue = 0, refunded = 0 }: { refundDue?: number; refunded?: number } = {},
 ): AdminOrderRow {
   return {
     orderNumber: order.orderNumber,
@@ -113,6 +113,7 @@ export function adminOrderRow(
     courier: order.courier,
     trackingNumber: order.trackingNumber,
     refundDue,
+    refunded,
   };
 }
 
@@ -135,9 +136,13 @@ export async function listAdminOrders({
       .offset((query.page - 1) * query.pageSize),
     everyOrder.count(db, where),
   ]);
-  // Both follow-up reads go out together: on PGlite they then run back to back, not a turn apart.
-  const [due, lines] = await Promise.all([
+  // The follow-up reads go out together: on PGlite they then run back to back, not a turn apart.
+  const [due, refunded, lines] = await Promise.all([
     refundsDue(db, rows),
+    refundedByOrder(
+      db,
+      rows.map((r) => r.id),
+    ),
     rows.length
       ? db
           .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
@@ -156,7 +161,7 @@ export async function listAdminOrders({
       adminOrderRow(
         row,
         lines.filter((l) => l.orderId === row.id).map(({ name, quantity }) => ({ name, quantity })),
-        due.get(row.paymentReference) ?? 0,
+        { refundDue: due.get(row.paymentReference) ?? 0, refunded: refunded.get(row.id) ?? 0 },
       ),
     ),
     total,
@@ -169,9 +174,10 @@ export async function listAdminOrders({
 export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
   const order = await findOrder(db, { orderNumber: orderNumber.trim().toUpperCase() });
   if (!order) throw notFound(ORDER_NOT_FOUND, ORDER_NOT_FOUND_MESSAGE);
-  const [items, due, money, history, emails] = await Promise.all([
+  const [items, due, refunded, money, history, emails] = await Promise.all([
     orderItemsOf(db, order.id),
     refundsDue(db, [order]),
+    refundedByOrder(db, [order.id]),
     paymentsOfOrder(db, order.id),
     db
       .select({
@@ -192,7 +198,10 @@ export async function getAdminOrder({ db, orderNumber }: { db: Database; orderNu
   );
   const view = toOrderView(order, items);
   return {
-    ...adminOrderRow(order, [], due.get(order.paymentReference) ?? 0),
+    ...adminOrderRow(order, [], {
+      refundDue: due.get(order.paymentReference) ?? 0,
+      refunded: refunded.get(order.id) ?? 0,
+    }),
     items: view.items,
     customerPhone: order.customerPhone,
     billingAddress: order.billingAddress ?? null,

@@ -140,17 +140,19 @@ type AdminMove<Schema extends z.ZodType> = {
 /**
  * POST /api/admin/orders/:orderNumber/status: pending -> processing -> shipped -> delivered, one
  * step at a time, on a paid order. The state is checked in the UPDATE itself, so two admins pressing
- * the same button move the order once; the other gets 409 saying where the order is.
+ * the same button move the order once; the other gets 409 saying where the order is. Shipping stores
+ * the courier and tracking number it names (replacing any earlier ones) and the Shipped email carries them.
  */
 export async function advanceOrder(move: AdminMove<typeof advanceOrderSchema>): Promise<AdminOrderRow> {
   const { db, clock, publicUrl, actor, orderNumber, input } = move;
   const now = clock.now();
   const name = ADVANCE_MOVES[input.status];
   const rule = ORDER_MOVES[name];
+  const tracking = input.status === 'shipped' ? { courier: input.courier, trackingNumber: input.trackingNumber } : {};
   return transaction(db, async (tx) => {
     const [moved] = await tx
       .update(orders)
-      .set({ status: input.status, updatedAt: now })
+      .set({ status: input.status, ...tracking, updatedAt: now })
       .where(
         and(
           eq(orders.orderNumber, normalised(orderNumber)),
@@ -171,7 +173,7 @@ export async function advanceOrder(move: AdminMove<typeof advanceOrderSchema>): 
       action: 'order.advance',
       entity: { type: 'order', id: moved.orderNumber },
       before: { status: rule.from[0] },
-      after: { status: input.status },
+      after: { status: input.status, ...tracking },
       at: now,
     });
     await enqueueEmail(tx, renderOrderStatusEmail(moved, input.status, publicUrl), now);

@@ -30,13 +30,24 @@ function render(order: OrderRow, subject: string, paragraphs: string[], publicUr
   } satisfies OutgoingEmail;
 }
 
-/** The email an admin's forward step sends: one per order and status. */
+/** Where a parcel is: the courier and the number to follow it by. */
+const trackingLines = (orderNumber: string, tracking: { courier: string; trackingNumber: string }) => [
+  `Order ${orderNumber} ships with ${tracking.courier}.`,
+  `Tracking number: ${tracking.trackingNumber}`,
+];
+
+/** The email an admin's forward step sends: one per order and status; Shipped with the courier and number. */
 export function renderOrderStatusEmail(order: OrderRow, status: string, publicUrl: string): OutgoingEmail {
   const label = status.charAt(0).toUpperCase() + status.slice(1);
+  const { courier, trackingNumber } = order;
+  const tracking =
+    status === 'shipped' && courier && trackingNumber
+      ? trackingLines(order.orderNumber, { courier, trackingNumber })
+      : [];
   return render(
     order,
     `Order ${order.orderNumber}: ${label}`,
-    [`Order ${order.orderNumber} is now ${label}.`, LINES[status] ?? ''].filter(Boolean),
+    [`Order ${order.orderNumber} is now ${label}.`, LINES[status] ?? '', ...tracking].filter(Boolean),
     publicUrl,
     `order-status:${order.orderNumber}:${status}`,
   );
@@ -51,7 +62,7 @@ export function renderTrackingEmail(
   return render(
     order,
     `Order ${order.orderNumber}: tracking details`,
-    [`Order ${order.orderNumber} ships with ${tracking.courier}.`, `Tracking number: ${tracking.trackingNumber}`],
+    trackingLines(order.orderNumber, tracking),
     publicUrl,
     `order-tracking:${order.orderNumber}:${tracking.courier}:${tracking.trackingNumber}`,
   );

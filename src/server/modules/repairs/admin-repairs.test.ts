@@ -155,7 +155,11 @@ describe('GET /api/admin/repairs', () => {
     });
     expect(details.history).toEqual([
       expect.objectContaining({ status: 'booked', actor: null }),
-      expect.objectContaining({ status: 'cancelled', actor: 'QuickBuy Admin' }),
+      expect.objectContaining({
+        status: 'cancelled',
+        actor: 'QuickBuy Admin',
+        description: 'Booking cancelled: Customer phoned',
+      }),
     ]);
     const kinds = details.emails.map((email: { kind: string }) => email.kind);
     expect(kinds).toEqual(expect.arrayContaining(['repair_confirmation', 'repair_agent_assigned', 'repair_status']));
@@ -396,6 +400,14 @@ describe('POST /api/admin/repairs/:bookingNumber/cancel (reason and emails)', ()
     expect(agentEmail).toContain('- Customer: Pieter\n');
     for (const line of CONTACT_LINES) expect(agentEmail).not.toContain(line);
     expect(await emailText(t, number, 'repair_status')).toContain('Reason: Technician off sick');
+    // The booking's history keeps the reason too: the admin's details and the customer's tracking show it.
+    const details = await send(t.app, 'GET', `/api/admin/repairs/${number}`, { cookie: admin.cookie });
+    expect(details.json().history.at(-1)).toMatchObject({
+      status: 'cancelled',
+      description: 'Booking cancelled: Technician off sick',
+    });
+    const [audit] = await auditOf(t, number);
+    expect(audit).toMatchObject({ action: 'repair_booking.cancelled', details: { reason: 'Technician off sick' } });
   });
 
   it('emails the agent when the customer cancels, and never an agent who was deactivated', async () => {

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/accounts';
 import { ADMIN_REPAIR_MESSAGES } from '../../../shared/admin-repairs';
 import { ERROR_CODES } from '../../../shared/errors';
-import { REPAIR_MESSAGES, type RepairBookingStatus, type RepairCancelledReply } from '../../../shared/repairs';
+import {
+  cancelledHistory,
+  REPAIR_MESSAGES,
+  type RepairBookingStatus,
+  type RepairCancelledReply,
+} from '../../../shared/repairs';
 import { transaction, type DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
 import { AppError, invalidField } from '../../lib/errors';
@@ -61,7 +66,7 @@ async function markCancelled(tx: DbHandle, row: BookingRow, now: Date): Promise<
 /**
  * Cancels a booking the agent has not picked up yet. Proof is checked before status, so a stranger
  * learns nothing. Then, in one transaction: the booking marked cancelled (409 when it no longer can
- * be), the slot's place given back, the history appended, the audit log written, and the customer
+ * be), the slot's place given back, the history appended (with the staff's reason), the audit log written, and the customer
  * and the agent who was to collect the device emailed.
  */
 export async function cancelRepair({
@@ -78,7 +83,9 @@ export async function cancelRepair({
     const { proof, ...actor } = 'staff' in by ? { ...by.staff, proof: undefined } : proveBooker(row, by);
     const cancelled = await markCancelled(tx, row, now);
     await releaseSlot(tx, row.pickupDate, row.pickupTime);
-    await appendRepairHistory(tx, { row, status: 'cancelled', actorId: actor.id, now });
+    const reason = 'staff' in by ? by.reason : undefined;
+    const description = cancelledHistory(reason);
+    await appendRepairHistory(tx, { row, status: 'cancelled', actorId: actor.id, now, description });
     await recordAudit(tx, {
       actor,
       action: 'repair_booking.cancelled',
@@ -88,7 +95,6 @@ export async function cancelRepair({
       details: 'staff' in by ? { reason: by.reason } : { proof },
       at: now,
     });
-    const reason = 'staff' in by ? by.reason : undefined;
     // The booker's own cancel is anyone's who typed the booking's number and email: capped like its confirmation.
     await emailRepairStatus(
       tx,

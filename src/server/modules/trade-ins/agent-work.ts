@@ -4,8 +4,11 @@ import type { DbHandle } from '../../db/client';
 import { tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { anyRow } from '../../lib/any-row';
 
-/** Offers the customer answered, accepted or declined (a listed device was accepted and paid): counted completed. */
-const ANSWERED: AnySaleStatus[] = ['Awaiting Payment', 'Paid', 'Offer Declined', 'Listed'];
+/**
+ * Offers the customer answered, accepted or declined (a listed device was accepted and paid, a returned
+ * one declined): counted completed.
+ */
+const ANSWERED: AnySaleStatus[] = ['Awaiting Payment', 'Paid', 'Offer Declined', 'Device Returned', 'Listed'];
 
 export interface AgentTradeInCounts {
   /** Every trade-in the agent holds, whatever its status. */

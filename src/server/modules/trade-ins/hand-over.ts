@@ -16,7 +16,12 @@ import { deviceInfo, findTradeIn } from './trade-in-records';
  */
 
 /** Statuses in which the trade-in still waits on its agent: the assessment, the offer, the seller's answer to it. */
-export const OPEN_TRADE_IN_STATUSES: AnySaleStatus[] = ['Assigned to Agent', 'Awaiting Offer', 'Offer Made'];
+export const OPEN_TRADE_IN_STATUSES: AnySaleStatus[] = [
+  'Assigned to Agent',
+  'Device Assessed',
+  'Awaiting Offer',
+  'Offer Made',
+];
 
 /** The agent's open trade-ins, oldest first, as the Deactivate dialog lists them. */
 export async function openTradeInsOf(db: DbHandle, agentId: string): Promise<OpenTradeIn[]> {

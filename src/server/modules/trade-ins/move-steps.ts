@@ -6,7 +6,6 @@ import {
   REASSIGNABLE_STATUSES,
   statusDescription,
   TRADE_IN_MOVES,
-  type AnySaleStatus,
   type TradeInMove,
 } from '../../../shared/trade-in-statuses';
 import type { Config } from '../../config';
@@ -52,6 +51,7 @@ const AUDIT_VERBS: Record<TradeInMove, string> = {
   accept: 'accept',
   decline: 'decline',
   markPaid: 'mark_paid',
+  returnDevice: 'return_device',
   list: 'list_for_sale',
 };
 
@@ -74,7 +74,7 @@ async function moveRefused(tx: DbHandle, row: TradeInRow, move: TradeInMove, act
 /**
  * Moves a trade-in by `move` in the caller's transaction: the UPDATE matches only a row still in a
  * status the move starts from (and, for an agent, still theirs), else nothing changes and the caller
- * gets moveRefused's answer. Then the history (any statuses passed through first) and the audit entry.
+ * gets moveRefused's answer. Then the history and the audit entry.
  */
 export async function moveTradeIn(
   tx: Transaction,
@@ -84,7 +84,6 @@ export async function moveTradeIn(
     actor,
     now,
     set = {},
-    passedThrough = [],
     details,
     description,
   }: {
@@ -94,8 +93,6 @@ export async function moveTradeIn(
     now: Date;
     /** Columns the move writes besides the status. */
     set?: Partial<typeof tradeIns.$inferInsert>;
-    /** Statuses the history records before the one the trade-in rests in. */
-    passedThrough?: AnySaleStatus[];
     details?: Record<string, unknown>;
     /** The history entry's words, when not the status's own (a revised offer). */
     description?: string;
@@ -109,7 +106,7 @@ export async function moveTradeIn(
     .where(and(eq(tradeIns.id, row.id), inArray(tradeIns.status, [...from]), stillTheirs))
     .returning();
   if (!after) throw await moveRefused(tx, row, move, actor);
-  await appendHistory(tx, { row, statuses: [...passedThrough, to], actorId: actor.id, now, description });
+  await appendHistory(tx, { row, statuses: [to], actorId: actor.id, now, description });
   await recordAudit(tx, {
     actor,
     action: `trade_in.${AUDIT_VERBS[move]}`,
@@ -139,7 +136,7 @@ export const HANDED_OVER_HISTORY = 'Another agent now handles your trade-in';
  * Assign, and the hand-over of a deactivated agent's work (modules/agents). The trade-in is locked
  * and read again, so the agent it is taken from is the one it really had.
  * - From 'Confirmed' or 'Assigned to Agent' it is the 'assign' move (to 'Assigned to Agent').
- * - In 'Awaiting Offer' or 'Offer Made' only the agent changes: the status stays, the history says
+ * - In 'Device Assessed', 'Awaiting Offer' or 'Offer Made' only the agent changes: the status stays, the history says
  *   another agent handles it, the audit log records the reassign.
  * The seller is emailed the new status on a first assignment, and the new agent's first name (as
  * /track names it) when the trade-in had an agent before.

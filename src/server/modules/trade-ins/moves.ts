@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { statusDescription } from '../../../shared/trade-in-statuses';
 import { offerRangeMessage, offerRatio, offerRevisedHistory, type makeOfferSchema } from '../../../shared/trade-ins';
 import { transaction } from '../../db/client';
 import { tradeInPayouts } from '../../db/schema/trade-ins';
@@ -26,6 +27,7 @@ type AssignRequest = StaffMoveRequest & { agentId: string };
 type OfferInput = z.output<typeof makeOfferSchema>;
 type OfferRequest = StaffMoveRequest & { offer: OfferInput };
 type PaidRequest = StaffMoveRequest & { payoutReference: string };
+type ReturnRequest = StaffMoveRequest & { note: string };
 
 /** Admin: 'Awaiting Confirmation' -> 'Confirmed'. */
 export async function confirmTradeIn({ db, config, clock, number, actor }: StaffMoveRequest) {
@@ -50,12 +52,12 @@ export async function assignTradeIn({ db, config, clock, number, actor, agentId 
   });
 }
 
-/** Agent: 'Assigned to Agent' -> 'Device Assessed' (history) -> rests in 'Awaiting Offer'. */
+/** Agent: 'Assigned to Agent' -> 'Device Assessed', where the offer starts from (decision 095). */
 export async function assessTradeIn({ db, config, clock, number, actor }: StaffMoveRequest) {
   const now = clock.now();
   return transaction(db, async (tx) => {
     const row = await findForStaff(tx, number, actor);
-    const assessed = await moveTradeIn(tx, { row, move: 'assess', actor, now, passedThrough: ['Device Assessed'] });
+    const assessed = await moveTradeIn(tx, { row, move: 'assess', actor, now });
     await emailNewStatus(tx, assessed, config, now);
     return staffView(tx, assessed);
   });
@@ -78,7 +80,7 @@ const offerDetails = (row: TradeInRow, { amount, confirmOutOfRange }: OfferInput
 });
 
 /**
- * Agent: 'Assigned to Agent' or 'Awaiting Offer' -> 'Offer Made', with the amount and notes; the
+ * Agent: 'Assigned to Agent', 'Device Assessed' (or 'Awaiting Offer') -> 'Offer Made', with the amount and notes; the
  * offer's email carries a new link for the seller's answer, which voids any earlier one.
  */
 export async function makeOffer({ db, config, clock, number, actor, offer }: OfferRequest) {
@@ -151,5 +153,21 @@ export async function markTradeInPaid({ db, config, clock, number, actor, payout
     const amount = paid.offeredAmount ?? 0;
     await emailNewStatus(tx, paid, config, now, payoutSentLines(amount, payoutReference, into, emailContext(config)));
     return staffView(tx, paid);
+  });
+}
+
+/**
+ * Admin: 'Offer Declined' -> 'Device Returned' (decision 096), the device back with its seller; how it
+ * went back (a courier and number, a collection) is kept in the history entry and the audit log, and
+ * the seller is emailed the new status.
+ */
+export async function returnTradeInDevice({ db, config, clock, number, actor, note }: ReturnRequest) {
+  const now = clock.now();
+  return transaction(db, async (tx) => {
+    const row = await findForStaff(tx, number, actor);
+    const description = note ? `${statusDescription('Device Returned')}: ${note}` : undefined;
+    const returned = await moveTradeIn(tx, { row, move: 'returnDevice', actor, now, details: { note }, description });
+    await emailNewStatus(tx, returned, config, now, note ? [`How it went back: ${note}`] : undefined);
+    return staffView(tx, returned);
   });
 }

@@ -9,7 +9,7 @@ import { expectError } from '../../../../tests/support/errors';
 import { emailsAbout } from '../../../../tests/support/mail';
 import { sellForm } from '../../../../tests/support/sell-form';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { insertTradeIn, linkTokenIn, useTradeInTeam } from '../../../../tests/support/trade-ins';
+import { insertTradeIn, linkTokenIn, offerLinkToken, useTradeInTeam } from '../../../../tests/support/trade-ins';
 
 /*
  * Offers outside the estimate's sane range need a second yes, an offer can be revised until
@@ -235,7 +235,7 @@ describe('agent emails on assignment', () => {
     expectError(await assign(number, second.id), 409, {
       code: 'CONFLICT',
       message:
-        'This trade-in is Awaiting Payment; it can only be given to an agent in Confirmed, Assigned to Agent, Awaiting Offer or Offer Made',
+        'This trade-in is Awaiting Payment; it can only be given to an agent in Confirmed, Assigned to Agent, Device Assessed, Awaiting Offer or Offer Made',
     });
     expect(await emailsOf(number, 'trade_in_agent_assigned')).toHaveLength(0);
     expect((await rowOf(number)).agentId).toBe(first.id);
@@ -327,6 +327,46 @@ describe('the track page timeline of a trade-in', () => {
       ['Awaiting Payment', 'upcoming', null, false],
       ['Paid', 'upcoming', null, false],
     ]);
+  });
+
+  it('shows an assessed trade-in resting in Device Assessed, and Awaiting Offer passed once the offer is made', async () => {
+    const number = await sell(t);
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
+    t.clock.advance(60_000);
+    const assessedAt = t.clock.now().toISOString();
+    expect((await post(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`)).statusCode).toBe(200);
+    const resting = await timelineOf(number);
+    expect(resting[3]).toEqual(['Device Assessed', 'done', assessedAt, true]);
+    expect(resting[4]).toEqual(['Awaiting Offer', 'upcoming', null, false]);
+    t.clock.advance(60_000);
+    expect((await offer(number, { amount: 4000, confirmOutOfRange: true })).statusCode).toBe(200);
+    const offered = await timelineOf(number);
+    expect(offered.slice(3, 6)).toEqual([
+      ['Device Assessed', 'done', assessedAt, false],
+      ['Awaiting Offer', 'skipped', null, false],
+      ['Offer Made', 'done', t.clock.now().toISOString(), true],
+    ]);
+  });
+
+  it("ends a declined offer's timeline with the device's way back, done once the store records it", async () => {
+    const number = await sell(t);
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await post(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
+    expect((await offer(number, { amount: 4000, confirmOutOfRange: true })).statusCode).toBe(200);
+    const declined = await send(t.app, 'POST', `/api/trade-ins/${number}/decline`, {
+      body: { token: await offerLinkToken(t, number) },
+    });
+    expect(declined.statusCode).toBe(200);
+    const statesOf = async () => (await timelineOf(number)).slice(-3).map(([status, state]) => [status, state]);
+    expect(await statesOf()).toEqual([
+      ['Offer Made', 'done'],
+      ['Offer Declined', 'done'],
+      ['Device Returned', 'upcoming'],
+    ]);
+    t.clock.advance(60_000);
+    expect((await post(team.adminCookie, `/api/admin/trade-ins/${number}/return-device`, {})).statusCode).toBe(200);
+    expect((await timelineOf(number)).at(-1)).toEqual(['Device Returned', 'done', t.clock.now().toISOString(), true]);
   });
 
   it('keeps steps not yet reached upcoming while the assessment waits', async () => {

@@ -10,6 +10,7 @@ import {
   markPaidSchema,
   OFFER_MESSAGES,
   payoutAccountSchema,
+  returnDeviceSchema,
   tradeInListQuerySchema,
 } from '../../../shared/trade-ins';
 import type { AppContext } from '../../context';
@@ -22,7 +23,15 @@ import { takingAtLeast } from '../../lib/timing';
 import type { ImageBudgets } from '../images';
 import { exportTradeIns } from './export';
 import { listAgentTradeIns, listCustomerTradeIns, listTradeIns } from './lists';
-import { assessTradeIn, assignTradeIn, confirmTradeIn, makeOffer, markTradeInPaid, reviseOffer } from './moves';
+import {
+  assessTradeIn,
+  assignTradeIn,
+  confirmTradeIn,
+  makeOffer,
+  markTradeInPaid,
+  returnTradeInDevice,
+  reviseOffer,
+} from './moves';
 import { acceptOffer, changePayoutAccount, declineOffer } from './offer-answer';
 import { emailNewLink } from './seller-link';
 import { tradeInPhotoParamsSchema, tradeInPhotoQuerySchema } from '../../../shared/trade-in-detail';
@@ -168,6 +177,15 @@ export function registerTradeInRoutes(
         actor: sessionUser(request),
         payoutReference,
       }),
+    };
+  });
+
+  app.post<ByNumber>('/api/admin/trade-ins/:number/return-device', ADMIN, async (request) => {
+    const { note } = parseInput(returnDeviceSchema, request.body, FORM);
+    const actor = sessionUser(request);
+    return {
+      message: 'Device recorded as returned to the seller',
+      tradeIn: await returnTradeInDevice({ db, config, clock, number: request.params.number, actor, note }),
     };
   });
 

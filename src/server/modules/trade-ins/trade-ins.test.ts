@@ -955,7 +955,7 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
     const early = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(
-      'This trade-in is Awaiting Confirmation; it can only be given to an agent in Confirmed, Assigned to Agent, Awaiting Offer or Offer Made',
+      'This trade-in is Awaiting Confirmation; it can only be given to an agent in Confirmed, Assigned to Agent, Device Assessed, Awaiting Offer or Offer Made',
     );
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     const res = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: inactive.id });
@@ -966,23 +966,41 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
 });
 
 describe('POST /api/agent/trade-ins/:number/assess', () => {
-  it('records Device Assessed and rests in Awaiting Offer, only from Assigned to Agent', async () => {
+  it('rests in Device Assessed, only from Assigned to Agent, audited', async () => {
     const number = await sell();
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Device marked as assessed', tradeIn: { status: 'Awaiting Offer' } });
-    expect((await historyOf(number)).slice(-2).map((h) => [h.status, h.description, h.actorId])).toEqual([
-      ['Device Assessed', 'Device assessment completed', team.agent.id],
-      ['Awaiting Offer', 'Preparing your offer', team.agent.id],
-    ]);
-    expect((await auditOf(number)).at(-1)).toMatchObject({ action: 'trade_in.assess', actorId: team.agent.id });
+    expect(res.json()).toMatchObject({ message: 'Device marked as assessed', tradeIn: { status: 'Device Assessed' } });
+    expect((await rowOf(number)).status).toBe('Device Assessed');
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Device Assessed',
+      description: 'Device assessment completed',
+      actorId: team.agent.id,
+    });
+    expect((await auditOf(number)).at(-1)).toMatchObject({
+      action: 'trade_in.assess',
+      actorId: team.agent.id,
+      before: { status: 'Assigned to Agent' },
+      after: { status: 'Device Assessed' },
+    });
     const again = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(
-      'This trade-in is Awaiting Offer; it can only be marked as assessed from Assigned to Agent',
-    );
+    expectError(again, 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Device Assessed; it can only be marked as assessed from Assigned to Agent',
+    });
+  });
+
+  it("is found by the admin's Device Assessed filter", async () => {
+    const number = await sell();
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
+    await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
+    await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
+    const res = await send(t.app, 'GET', '/api/admin/trade-ins?status=Device%20Assessed', { cookie: team.adminCookie });
+    const items: StaffTradeIn[] = res.json().items;
+    expect(items.map((i) => i.transactionNumber)).toContain(number);
+    expect(items.every((i) => i.status === 'Device Assessed')).toBe(true);
   });
 
   it("refuses another agent's trade-in with 403 and changes nothing", async () => {
@@ -1001,7 +1019,7 @@ describe('POST /api/agent/trade-ins/:number/assess', () => {
 });
 
 describe('POST /api/agent/trade-ins/:number/offer', () => {
-  it('makes an offer from Awaiting Offer and emails the amount, notes and signed links', async () => {
+  it('makes an offer from Device Assessed and emails the amount, notes and signed links', async () => {
     const number = await sell();
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
@@ -1039,7 +1057,8 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
     const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/offer`, { amount: 7000 });
     expectError(res, 409, {
       code: 'CONFLICT',
-      message: 'This trade-in is Offer Made; an offer can only be made from Assigned to Agent or Awaiting Offer',
+      message:
+        'This trade-in is Offer Made; an offer can only be made from Assigned to Agent, Device Assessed or Awaiting Offer',
     });
     expect((await rowOf(number)).offeredAmount).toBe(5000);
   });
@@ -1066,6 +1085,79 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await historyOf(number)).filter((h) => h.status === 'Offer Made')).toHaveLength(1);
     expect((await emailsOf(number)).filter((e) => e.kind === 'trade_in_offer')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/admin/trade-ins/:number/return-device', () => {
+  const returnDevice = (number: string, body: unknown, cookie = team.adminCookie) =>
+    staff(cookie, `/api/admin/trade-ins/${number}/return-device`, body);
+
+  it('records a declined device back with its seller: Device Returned, history with how, audit, email', async () => {
+    const number = await sell();
+    expect((await decline(number, { token: await offered(number) })).statusCode).toBe(200);
+    const res = await returnDevice(number, { note: '  Aramex ARX-0042 ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Device recorded as returned to the seller',
+      tradeIn: { status: 'Device Returned' },
+    });
+    await expectLatestStep(number, {
+      history: {
+        status: 'Device Returned',
+        description: 'Device returned to the customer: Aramex ARX-0042',
+        actorId: team.adminId,
+      },
+      audit: {
+        action: 'trade_in.return_device',
+        actorId: team.adminId,
+        before: { status: 'Offer Declined' },
+        after: { status: 'Device Returned' },
+        details: { note: 'Aramex ARX-0042' },
+      },
+    });
+    const email = await emailOf(number, 'trade_in_device_returned');
+    expect(email.subject).toBe(`${number}: Device Returned`);
+    expect(email.text).toContain('Device returned to the customer.');
+    expect(email.text).toContain('How it went back: Aramex ARX-0042');
+  });
+
+  it('takes no note: the history says the status alone', async () => {
+    const number = await sell();
+    await decline(number, { token: await offered(number) });
+    expect((await returnDevice(number, {})).statusCode).toBe(200);
+    expect((await historyOf(number)).at(-1)).toMatchObject({
+      status: 'Device Returned',
+      description: 'Device returned to the customer',
+    });
+  });
+
+  it('refuses any status but Offer Declined with 409 saying why, a second press too, and changes nothing', async () => {
+    const open = await sell();
+    await offered(open);
+    const before = await everythingAbout(open);
+    expectError(await returnDevice(open, {}), 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Offer Made; its device can only be recorded as returned from Offer Declined',
+    });
+    expect(await everythingAbout(open)).toEqual(before);
+    const declined = await sell();
+    await decline(declined, { token: await offered(declined) });
+    expect((await returnDevice(declined, {})).statusCode).toBe(200);
+    expectError(await returnDevice(declined, {}), 409, {
+      code: 'CONFLICT',
+      message: 'This trade-in is Device Returned; its device can only be recorded as returned from Offer Declined',
+    });
+    expect((await auditOf(declined)).filter((a) => a.action === 'trade_in.return_device')).toHaveLength(1);
+  });
+
+  it('is the admin alone, and refuses a note too long under its name', async () => {
+    const number = await sell();
+    await decline(number, { token: await offered(number) });
+    expect((await returnDevice(number, {}, team.agent.cookie)).statusCode).toBe(403);
+    const long = await returnDevice(number, { note: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json().error.fields)).toEqual(['note']);
+    expect((await rowOf(number)).status).toBe('Offer Declined');
   });
 });
 

@@ -1,5 +1,11 @@
 import { useEffect, useId } from 'react';
-import { makeOfferSchema, OFFER_RANGE_PERCENT, offerRatio, type AgentTradeIn } from '../../../shared/trade-ins';
+import {
+  makeOfferSchema,
+  OFFER_RANGE_PERCENT,
+  offerRangeMessage,
+  offerRatio,
+  type AgentTradeIn,
+} from '../../../shared/trade-ins';
 import { DialogActions } from '../../components/dialog-actions';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -44,12 +50,19 @@ export function OfferDialog({
     },
     { report: 'alert' },
   );
-  const { watch, setValue } = form;
+  const { watch, setValue, setError, clearErrors, getFieldState } = form;
   const typed = watch('amount');
   const amount = Number(typed);
   const ratio = typed !== '' && amount > 0 ? offerRatio(amount, tradeIn.estimatedValue) : null;
-  // A confirmation is for the amount it was given to: typing another one asks again.
-  useEffect(() => setValue('confirmOutOfRange', false), [amount, setValue]);
+  const outOfRangePercent = ratio?.outOfRange ? ratio.percent : null;
+  useEffect(() => {
+    // A confirmation is for the amount it was given to: typing another one asks again.
+    setValue('confirmOutOfRange', false);
+    // A refusal already shown names the share of the amount now typed, or goes once it is in range.
+    if (!getFieldState('confirmOutOfRange').error) return;
+    if (outOfRangePercent === null) clearErrors('confirmOutOfRange');
+    else setError('confirmOutOfRange', { message: offerRangeMessage(outOfRangePercent) });
+  }, [amount, outOfRangePercent, setValue, setError, clearErrors, getFieldState]);
   const estimate = money(tradeIn.estimatedValue, 'offer');
   return (
     <Dialog open onOpenChange={onOpenChange}>

@@ -16,11 +16,13 @@ import { formatDate } from '../../../shared/dates';
 
 const SALE_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
   'Assigned to Agent': 'blue',
+  'Device Assessed': 'amber',
   'Awaiting Offer': 'amber',
   'Offer Made': 'purple',
   'Awaiting Payment': 'amber',
   Paid: 'green',
   'Offer Declined': 'red',
+  'Device Returned': 'grey',
 };
 
 const conditionLabel = (value: string) => SELL_CONDITIONS.find((c) => c.value === value)?.label ?? 'Not stated';
@@ -113,11 +115,7 @@ function DetailDialog({ agentId, number, onClose }: { agentId: string; number: s
       <DialogContent title={`Trade-in ${number}`} size="xl">
         <LoadedQuery query={detail} errorTitle="Failed to load the trade-in">
           {(data) => (
-            <TradeInDetailView
-              detail={data}
-              moneyContext="offer"
-              badge={<StatusBadge status={data.status} tones={SALE_TONES} />}
-            />
+            <TradeInDetailView detail={data} badge={<StatusBadge status={data.status} tones={SALE_TONES} />} />
           )}
         </LoadedQuery>
       </DialogContent>

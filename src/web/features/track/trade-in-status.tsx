@@ -24,6 +24,7 @@ const WHATS_NEXT: Record<AnySaleStatus, string> = {
   'Awaiting Payment': 'You accepted the offer. Payment reaches your bank account within 24 hours of approval.',
   Paid: 'Payment has been sent to your account. Thank you for selling with QuickBuy!',
   'Offer Declined': 'You declined the offer. We will contact you to return your device.',
+  'Device Returned': 'Your device has been returned to you. Thank you for considering QuickBuy.',
   Listed: 'Payment has been sent to your account. Thank you for selling with QuickBuy!',
 };
 

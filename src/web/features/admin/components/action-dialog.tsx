@@ -35,8 +35,10 @@ export function useActionForm<Schema extends z.ZodType<FieldValues, FieldValues>
   defaultValues: DefaultValues<z.input<Schema>>,
   run: (input: z.output<Schema>) => Promise<{ message: string }>,
   props: ActionProps,
+  /** When the fields are first checked: on leaving one (the default), or only once the form is sent. */
+  { checkFirst = 'onTouched' }: { checkFirst?: 'onTouched' | 'onSubmit' } = {},
 ) {
-  const form = useZodForm(schema, { defaultValues });
+  const form = useZodForm(schema, { defaultValues, mode: checkFirst, reValidateMode: 'onChange' });
   const input = inputProps(form, useId());
   const submit = useFormSubmit(form, actionSend(run, props), { report: 'alert' });
   return { form, input, submit };

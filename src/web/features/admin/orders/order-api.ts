@@ -1,4 +1,10 @@
-import type { AdminOrderDetails, AdminOrderRow, CancelOrderReply } from '../../../../shared/admin-orders';
+import type { z } from 'zod';
+import type {
+  AdminOrderDetails,
+  AdminOrderRow,
+  advanceOrderSchema,
+  CancelOrderReply,
+} from '../../../../shared/admin-orders';
 import type { RefundReply } from '../../../../shared/payments';
 import { api } from '../../../lib/api';
 import { usePagedList } from '../../../lib/use-paged-list';
@@ -12,8 +18,9 @@ export const useOrderList = () => usePagedList<AdminOrderRow>(orders.all, orders
 export const useOrderDetails = (orderNumber: string) => orders.useDetails<AdminOrderDetails>(orderNumber);
 
 export const orderActions = {
-  advance: (orderNumber: string, status: string) =>
-    api.post<AdminOrderRow>(`${orders.recordPath(orderNumber)}/status`, { status }),
+  /** One forward step; shipping names the courier and tracking number. */
+  advance: (orderNumber: string, step: z.input<typeof advanceOrderSchema>) =>
+    api.post<AdminOrderRow>(`${orders.recordPath(orderNumber)}/status`, step),
   tracking: (orderNumber: string, body: unknown) =>
     api.put<AdminOrderRow>(`${orders.recordPath(orderNumber)}/tracking`, body),
   /** Returns the stock and refunds a paid order. */

@@ -58,7 +58,7 @@ export default function OrdersTab() {
 }
 
 function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'details' | 'tracking' | 'cancel' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'details' | 'tracking' | 'ship' | 'cancel' | 'refund' | null>(null);
   const [busy, setBusy] = useState(false);
   // Only the moves the order's state allows (shared/order-moves.ts, which the server enforces too).
   const moves = new Set(allowedOrderMoves(order));
@@ -67,10 +67,10 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
     .map((move) => ORDER_MOVES[move])[0];
   const openDialog = (name: typeof dialog) => (open: boolean) => setDialog(open ? name : null);
 
-  async function advance(next: OrderStatus) {
+  async function advance(next: 'processing' | 'delivered') {
     setBusy(true);
     try {
-      await orderActions.advance(order.orderNumber, next);
+      await orderActions.advance(order.orderNumber, { status: next });
       toast.success(ORDER_MESSAGES.updated(next));
       onChanged();
     } catch (error) {
@@ -107,6 +107,8 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
   }
 
   const due = money(order.refundDue / 100, 'admin');
+  // Still 'paid' with money given back: a wholly refunded order reads 'refunded' on its payment badge.
+  const partlyRefunded = order.paymentStatus === 'paid' && order.refunded > 0;
   const items = order.items.length
     ? order.items.map((item) => `${item.name} (${item.quantity}x)`).join(', ')
     : 'No items listed';
@@ -119,6 +121,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
       badges={
         <div className="flex items-center gap-2">
           {order.refundDue > 0 && <StatusBadge status="needs refund" tones={{ 'needs refund': 'red' }} />}
+          {partlyRefunded && <StatusBadge status="partly refunded" tones={{ 'partly refunded': 'amber' }} />}
           {order.paymentStatus !== 'paid' && (
             <StatusBadge status={order.paymentStatus} tones={{}} label={order.paymentStatus.replaceAll('_', ' ')} />
           )}
@@ -131,6 +134,11 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         <Fact term="Total" strong>
           {money(order.totalAmount, 'admin')}
         </Fact>
+        {order.refunded > 0 && (
+          <Fact term="Refunded">
+            {money(order.refunded / 100, 'admin')} of {money(order.totalAmount, 'admin')}
+          </Fact>
+        )}
         <Fact term="Date">{formatDateTime(order.createdAt)}</Fact>
         {order.trackingNumber && (
           <Fact term="Tracking">
@@ -150,7 +158,11 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           </Button>
         )}
         {step && (
-          <Button size="sm" disabled={busy} onClick={() => void advance(step.to)}>
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() => (step.to === 'shipped' ? setDialog('ship') : void advance(step.to))}
+          >
             {step.label}
           </Button>
         )}
@@ -170,8 +182,8 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         open={dialog === 'details'}
         onOpenChange={openDialog('details')}
       />
-      {dialog === 'tracking' && (
-        <TrackingDialog order={order} open onOpenChange={openDialog('tracking')} onSaved={onChanged} />
+      {(dialog === 'tracking' || dialog === 'ship') && (
+        <TrackingDialog order={order} purpose={dialog} open onOpenChange={openDialog(dialog)} onSaved={onChanged} />
       )}
       <ConfirmDialog
         open={dialog === 'cancel'}

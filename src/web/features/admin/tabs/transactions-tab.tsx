@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { RowTitle } from '../components/row-title';
 import { cardList, ListTab } from '../components/list-tab';
 import { ListForSaleDialog } from '../transactions/list-for-sale-dialog';
-import { AssignDialog, MarkPaidDialog } from '../transactions/move-dialogs';
+import { AssignDialog, MarkPaidDialog, ReturnDeviceDialog } from '../transactions/move-dialogs';
 import { TradeInDetailDialog } from '../transactions/trade-in-detail-dialog';
 import {
   SALE_STATUS_TONES,
@@ -52,7 +52,7 @@ export default function TransactionsTab() {
 }
 
 function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'detail' | 'assign' | 'paid' | 'list' | null>(null);
+  const [dialog, setDialog] = useState<'detail' | 'assign' | 'paid' | 'return' | 'list' | null>(null);
   const [busy, setBusy] = useState(false);
   const close = (open: boolean) => !open && setDialog(null);
 
@@ -77,7 +77,7 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
         <StatusBadge status={row.status} tones={SALE_STATUS_TONES} />
       </div>
       <p className="mt-2 text-sm text-slate-600">
-        Submitted {formatDate(row.submittedDate)} · {money(row.offeredAmount ?? row.estimatedValue ?? 0, 'admin')}
+        Submitted {formatDate(row.submittedDate)} · {money(row.offeredAmount ?? row.estimatedValue ?? 0, 'offer')}
         {row.agentName ? ` · Agent: ${row.agentName}` : ''}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -99,6 +99,11 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
             Mark Paid
           </Button>
         )}
+        {row.status === 'Offer Declined' && (
+          <Button size="sm" variant="secondary" onClick={() => setDialog('return')}>
+            Mark Returned
+          </Button>
+        )}
         {row.status === 'Paid' && (
           <Button size="sm" onClick={() => setDialog('list')}>
             List for sale
@@ -110,6 +115,7 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
       )}
       {dialog === 'assign' && <AssignDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
       {dialog === 'paid' && <MarkPaidDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
+      {dialog === 'return' && <ReturnDeviceDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
       {dialog === 'list' && <ListForSaleDialog tradeIn={row} onOpenChange={close} onDone={onChanged} />}
     </li>
   );

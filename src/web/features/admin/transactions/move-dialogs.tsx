@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { assignAgentSchema, markPaidSchema } from '../../../../shared/trade-ins';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { assignAgentSchema, markPaidSchema, returnDeviceSchema } from '../../../../shared/trade-ins';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -20,17 +20,20 @@ function MoveDialog({
   submitLabel = title,
   tradeIn,
   onOpenChange,
+  onOpenAutoFocus,
   submit,
   children,
 }: Omit<Props, 'onDone'> & {
   title: string;
   submitLabel?: string;
+  /** Where focus goes when it opens (Radix's first field by default). */
+  onOpenAutoFocus?: (event: Event) => void;
   submit: FormSubmit;
   children: ReactNode;
 }) {
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent title={title} description={tradeIn.transactionNumber}>
+      <DialogContent title={title} description={tradeIn.transactionNumber} onOpenAutoFocus={onOpenAutoFocus}>
         <form noValidate onSubmit={submit.onSubmit} className="space-y-4">
           <FormAlert message={submit.alert} className="rounded-lg bg-red-50 p-3 text-sm text-red-800" />
           {children}
@@ -76,17 +79,46 @@ export function AssignDialog(props: Props) {
   );
 }
 
+/**
+ * Mark Paid. Focus waits on the dialog while the payout account loads, then goes to the first thing
+ * the payer needs: Reveal (the whole account number), else the reference. The reference is checked
+ * only once the form is sent, so reaching Reveal through it never says it is missing.
+ */
 export function MarkPaidDialog(props: Props) {
   const { tradeIn, onOpenChange } = props;
-  const { input, submit } = useActionForm(
+  const { form, input, submit } = useActionForm(
     markPaidSchema,
     { payoutReference: '' },
     ({ payoutReference }) => tradeInActions.markPaid(tradeIn.transactionNumber, payoutReference),
     props,
+    { checkFirst: 'onSubmit' },
   );
+  const detail = useTradeInDetail(tradeIn.transactionNumber);
+  const payTo = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+  const loaded = detail.data !== undefined;
+  useEffect(() => {
+    if (!loaded || focused.current) return;
+    focused.current = true;
+    const reveal = payTo.current?.querySelector<HTMLButtonElement>('button:enabled');
+    if (reveal) reveal.focus();
+    else form.setFocus('payoutReference');
+  }, [loaded, form]);
+  const focusWhenLoaded = (event: Event) => {
+    event.preventDefault();
+    if (!loaded) (event.currentTarget as HTMLElement).focus();
+  };
   return (
-    <MoveDialog title="Mark Paid" tradeIn={tradeIn} onOpenChange={onOpenChange} submit={submit}>
-      <PayTo number={tradeIn.transactionNumber} />
+    <MoveDialog
+      title="Mark Paid"
+      tradeIn={tradeIn}
+      onOpenChange={onOpenChange}
+      onOpenAutoFocus={focusWhenLoaded}
+      submit={submit}
+    >
+      <div ref={payTo}>
+        <PayTo detail={detail} number={tradeIn.transactionNumber} />
+      </div>
       <TextField
         label="Payout Reference"
         required
@@ -97,15 +129,37 @@ export function MarkPaidDialog(props: Props) {
   );
 }
 
-/** What to pay and where: the amount and the payout account (its number revealed on request, audited). */
-function PayTo({ number }: { number: string }) {
-  const detail = useTradeInDetail(number);
+/** Mark Returned: a declined device back with its seller, and how it went back (optional), for its history. */
+export function ReturnDeviceDialog(props: Props) {
+  const { tradeIn, onOpenChange } = props;
+  const { input, submit } = useActionForm(
+    returnDeviceSchema,
+    { note: '' },
+    ({ note }) => tradeInActions.returnDevice(tradeIn.transactionNumber, note),
+    props,
+  );
+  return (
+    <MoveDialog title="Mark Returned" tradeIn={tradeIn} onOpenChange={onOpenChange} submit={submit}>
+      <TextField
+        label="How it went back"
+        hint="A courier and tracking number, or who collected it: kept in the history and told to the seller"
+        {...input('note')}
+      />
+    </MoveDialog>
+  );
+}
+
+/**
+ * What to pay and where: the amount, in the currency the seller accepted it in (offers are rand, as the
+ * Transactions export and the payout email say), and the payout account (its number revealed on request, audited).
+ */
+function PayTo({ detail, number }: { detail: ReturnType<typeof useTradeInDetail>; number: string }) {
   return (
     <LoadedQuery query={detail} errorTitle="Failed to load the payout account">
       {(data) => (
         <div>
           <p className="text-sm text-slate-700">
-            Amount to pay: <strong>{money(data.offeredAmount ?? 0, 'admin')}</strong>
+            Amount to pay: <strong>{money(data.offeredAmount ?? 0, 'offer')}</strong>
           </p>
           <PayoutAccountPanel number={number} status={data.status} payout={data.payout} />
         </div>

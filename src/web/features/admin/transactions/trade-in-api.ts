@@ -32,6 +32,8 @@ export const tradeInActions = {
   assign: (number: string, agentId: string) => api.post<MoveReply>(path(number, 'assign'), { agentId }),
   markPaid: (number: string, payoutReference: string) =>
     api.post<MoveReply>(path(number, 'mark-paid'), { payoutReference }),
+  /** A declined device back with its seller, and how it went back. */
+  returnDevice: (number: string, note: string) => api.post<MoveReply>(path(number, 'return-device'), { note }),
   /** List for sale: one unit of a paid trade-in on the storefront (a new listing or one more of an identical one). */
   list: (number: string, form: ListTradeInInput) => api.post<ListTradeInReply>(path(number, 'list'), form),
   /** The whole account number; the server writes who revealed it to the audit log. */
@@ -62,7 +64,10 @@ export function useRefreshTradeIns() {
   return () => client.invalidateQueries({ queryKey: TRADE_IN_KEYS.all });
 }
 
-/** A sale's badge: waiting on the store amber, with an agent blue, the offer purple, paid green, declined red. */
+/**
+ * A sale's badge: waiting on the store amber, with an agent blue, the offer purple, paid green, declined red,
+ * its device returned grey.
+ */
 export const SALE_STATUS_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
   'Awaiting Confirmation': 'amber',
   Confirmed: 'amber',
@@ -73,5 +78,6 @@ export const SALE_STATUS_TONES: Partial<Record<AnySaleStatus, BadgeTone>> = {
   'Awaiting Payment': 'amber',
   Paid: 'green',
   'Offer Declined': 'red',
+  'Device Returned': 'grey',
   Listed: 'green',
 };

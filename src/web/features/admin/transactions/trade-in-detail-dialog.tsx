@@ -22,11 +22,7 @@ export function TradeInDetailDialog({
       <DialogContent title={`Trade-in ${number}`} size="xl">
         <LoadedQuery query={detail} errorTitle="Failed to load the trade-in">
           {(data) => (
-            <TradeInDetailView
-              detail={data}
-              moneyContext="admin"
-              badge={<StatusBadge status={data.status} tones={SALE_STATUS_TONES} />}
-            >
+            <TradeInDetailView detail={data} badge={<StatusBadge status={data.status} tones={SALE_STATUS_TONES} />}>
               {(data.payout || data.status === 'Awaiting Payment') && (
                 <PayoutAccountPanel number={number} status={data.status} payout={data.payout} />
               )}

@@ -1,0 +1,4 @@
+ALTER TABLE "trade_in_status_history" DROP CONSTRAINT "trade_in_history_status_check";--> statement-breakpoint
+ALTER TABLE "trade_ins" DROP CONSTRAINT "trade_ins_status_check";--> statement-breakpoint
+ALTER TABLE "trade_in_status_history" ADD CONSTRAINT "trade_in_history_status_check" CHECK ("trade_in_status_history"."status" in ('Awaiting Confirmation', 'Confirmed', 'Assigned to Agent', 'Device Assessed', 'Awaiting Offer', 'Offer Made', 'Awaiting Payment', 'Paid', 'Offer Declined', 'Device Returned', 'Listed'));--> statement-breakpoint
+ALTER TABLE "trade_ins" ADD CONSTRAINT "trade_ins_status_check" CHECK ("trade_ins"."status" in ('Awaiting Confirmation', 'Confirmed', 'Assigned to Agent', 'Device Assessed', 'Awaiting Offer', 'Offer Made', 'Awaiting Payment', 'Paid', 'Offer Declined', 'Device Returned', 'Listed'));
