@@ -338,6 +338,8 @@ export interface AccountOrder {
   paymentStatus: OrderPaymentStatus;
   total: number;
   currency: string;
+  /** Placed without an account, with the address this account was made with (shown with a word saying so). */
+  placedAsGuest: boolean;
 }
 
 export interface AddressReply {

@@ -1,4 +1,4 @@
-import { expect, test, uniqueId } from './fixtures';
+import { Api, expect, placePaidOrder, test, uniqueId } from './fixtures';
 import { emailTo, linkIn } from './mailbox';
 
 test('the account tabs: profile update, payment details saved masked, empty orders, address edit', async ({
@@ -64,6 +64,28 @@ test('the open tab is in the address: a reload keeps it, Profile leaves it out',
   await expect(page).toHaveURL(/\/account\?tab=addresses$/);
   await page.getByRole('tab', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/account$/);
+});
+
+test("an order placed as a guest with the account's address is in its Orders, saying so, and opens", async ({
+  page,
+  customer,
+  playwright,
+  baseURL,
+  makeDevice,
+}) => {
+  // A browser with no session buys with the same address.
+  const guest = await playwright.request.newContext({ baseURL });
+  const device = await makeDevice();
+  const order = await placePaidOrder(new Api(guest), device, customer.email);
+  await guest.dispose();
+
+  await page.goto('/account?tab=orders');
+  const item = page.getByRole('listitem').filter({ hasText: order.orderNumber });
+  await expect(item.getByText('Placed as a guest with this email address', { exact: false })).toBeVisible();
+  await item.getByRole('link', { name: order.orderNumber, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/order-confirmation/${order.orderNumber}`));
+  await expect(page.getByText(device.name).first()).toBeVisible();
+  await expect(page.getByText('Order Not Found')).toHaveCount(0);
 });
 
 test('a customer changes their email: the new address gets a link, and their password there makes the change', async ({

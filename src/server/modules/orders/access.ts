@@ -28,7 +28,7 @@ function tokenMatches(order: Pick<OrderRow, 'accessTokenHash'>, token: string | 
 export const isPlacingBrowsersToken = (order: OrderRow, token: string | undefined) =>
   order.linkVersion === 0 && tokenMatches(order, token);
 
-type OrderViewer = { role: 'customer' | 'agent' | 'admin'; id: string } | null;
+type OrderViewer = { role: 'customer' | 'agent' | 'admin'; id: string; email: string } | null;
 
 /** What opening an order is decided on: who asks, the token they hold, the time, how long links live. */
 export interface OrderAccess {
@@ -69,11 +69,28 @@ async function tokenOpens(db: Database, order: OrderRow, { accessToken, now, lin
   return signedUntilMatches(await signingKey(db), ORDER_LINK, linkSubject(order), accessToken, now);
 }
 
-/** The admin, the signed-in customer who placed the order, or a holder of a live link to it. */
+/**
+ * A guest order the signed-in customer may read as their own: placed without an account, with the address the
+ * account's emailed link proved when it was made (or its email last changed). The order's own links prove no
+ * more than that mailbox.
+ */
+export function isGuestOrderOf(order: Pick<OrderRow, 'customerId' | 'customerEmail'>, viewer: OrderViewer): boolean {
+  return (
+    viewer?.role === 'customer' &&
+    order.customerId === null &&
+    order.customerEmail.toLowerCase() === viewer.email.toLowerCase()
+  );
+}
+
+/**
+ * The admin, the signed-in customer who placed the order or whose address a guest placed it with, or a holder
+ * of a live link to it.
+ */
 export async function mayOpenOrder(db: Database, order: OrderRow, access: OrderAccess): Promise<boolean> {
   const { viewer } = access;
   if (viewer?.role === 'admin') return true;
   if (viewer?.role === 'customer' && order.customerId !== null && order.customerId === viewer.id) return true;
+  if (isGuestOrderOf(order, viewer)) return true;
   return tokenOpens(db, order, access);
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountOrder } from '../../../shared/accounts';
 import { CHECKOUT_NOT_OPEN_MESSAGE, type OpenCheckout, type OrderView } from '../../../shared/orders';
 import { signedInAdmin, signUpCustomer } from '../../../../tests/support/accounts';
-import { charge, nextAddress, placed, verify } from '../../../../tests/support/checkout';
+import { charge, customer, nextAddress, paid, placed, verify } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
@@ -56,6 +56,36 @@ describe('GET /api/account/orders: the orders that matter to the customer', () =
     // Past its hold the unpaid order leaves the list at once, whether or not the expiry job has closed it yet.
     afterTheHold(t);
     expect((await listOf(cookie)).map((o) => o.orderNumber)).toEqual([paidOrder.orderNumber]);
+  });
+
+  it("shows the paid orders a guest placed with the account's address, marked, and opens them; never another's", async () => {
+    const deviceId = await aDevice();
+    const line = [{ deviceId, quantity: 1 }];
+    const email = `lerato.${crypto.randomUUID().slice(0, 8)}@example.co.za`;
+    // Before the account: one paid as a guest (the address typed in capitals), one left unpaid, one of a stranger.
+    const asGuest = await paid(t, line, { customer: customer({ email: email.toUpperCase() }) });
+    const unpaid = await placed(t, line, { customer: customer({ email }) });
+    await paid(t, line, { customer: customer({ email: 'someone.else@example.co.za' }) });
+    t.clock.advance(60_000);
+
+    const { cookie } = await signUpCustomer(t, { email });
+    const own = await paid(t, line, { cookie });
+
+    expect(await listOf(cookie)).toEqual([
+      expect.objectContaining({ orderNumber: own.orderNumber, placedAsGuest: false }),
+      expect.objectContaining({ orderNumber: asGuest.orderNumber, paymentStatus: 'paid', placedAsGuest: true }),
+    ]);
+    const opened = await send(t.app, 'GET', `/api/orders/${asGuest.orderNumber}`, { cookie });
+    expect(opened.statusCode).toBe(200);
+    expect((opened.json() as OrderView).orderNumber).toBe(asGuest.orderNumber);
+    // The unpaid attempt is not listed, and paying it stays with the browser that placed it.
+    expect((await resume(unpaid.orderNumber, { cookie })).statusCode).toBe(404);
+
+    const stranger = await signUpCustomer(t);
+    expect(await listOf(stranger.cookie)).toEqual([]);
+    expect(
+      (await send(t.app, 'GET', `/api/orders/${asGuest.orderNumber}`, { cookie: stranger.cookie })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps a paid order that was later cancelled and refunded', async () => {

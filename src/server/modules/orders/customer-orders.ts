@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AccountOrder } from '../../../shared/accounts';
 import type { OrderPaymentStatus } from '../../../shared/orders';
 import type { Database } from '../../db/client';
@@ -8,16 +8,21 @@ import { orders } from '../../db/schema/orders';
  * The account page's Orders tab: the customer's orders that matter, newest first. Paid ones (refunded
  * too, whatever their fulfilment status) and an unpaid one whose hold has not lapsed, which can still be
  * paid. A payment attempt cancelled or expired without money changing hands is left out: no order came of it.
+ * Beside them, the paid orders placed as a guest with the account's address (isGuestOrderOf), marked so:
+ * the shopper sees why an order they placed before signing up is here.
  */
 export async function listCustomerOrders({
   db,
   userId,
+  email,
   now,
 }: {
   db: Database;
   userId: string;
+  email: string;
   now: Date;
 }): Promise<AccountOrder[]> {
+  const paid = inArray(orders.paymentStatus, ['paid', 'refunded']);
   const rows = await db
     .select({
       orderNumber: orders.orderNumber,
@@ -26,15 +31,17 @@ export async function listCustomerOrders({
       paymentStatus: orders.paymentStatus,
       total: orders.totalAmount,
       currency: orders.currency,
+      customerId: orders.customerId,
     })
     .from(orders)
     .where(
-      and(
-        eq(orders.customerId, userId),
-        or(
-          inArray(orders.paymentStatus, ['paid', 'refunded']),
-          and(eq(orders.paymentStatus, 'awaiting_payment'), gt(orders.reservedUntil, now)),
+      or(
+        and(
+          eq(orders.customerId, userId),
+          or(paid, and(eq(orders.paymentStatus, 'awaiting_payment'), gt(orders.reservedUntil, now))),
         ),
+        // lower(): the expression orders_email_idx is built on.
+        and(isNull(orders.customerId), sql`lower(${orders.customerEmail}) = ${email.toLowerCase()}`, paid),
       ),
     )
     .orderBy(desc(orders.createdAt))
@@ -46,5 +53,6 @@ export async function listCustomerOrders({
     paymentStatus: r.paymentStatus as OrderPaymentStatus,
     total: r.total,
     currency: r.currency,
+    placedAsGuest: r.customerId === null,
   }));
 }

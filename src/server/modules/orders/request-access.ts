@@ -16,7 +16,7 @@ export function orderTokenOf(request: FastifyRequest): string | undefined {
 export function orderAccessOf(request: FastifyRequest, { clock, config }: Pick<AppContext, 'clock' | 'config'>) {
   const user = sessionUser(request, { optional: true });
   return {
-    viewer: user ? { role: user.role, id: user.id } : null,
+    viewer: user ? { role: user.role, id: user.id, email: user.email } : null,
     accessToken: orderTokenOf(request),
     now: clock.now(),
     linkDays: config.ORDER_LINK_DAYS,

@@ -61,7 +61,8 @@ export function registerOrderRoutes(app: FastifyInstance, context: AppContext) {
   );
 
   // The signed-in customer's own orders, for the account page's Orders tab.
-  app.get('/api/account/orders', { config: { access: ['customer'] } }, async (request) => ({
-    orders: await listCustomerOrders({ db, userId: sessionUser(request).id, now: clock.now() }),
-  }));
+  app.get('/api/account/orders', { config: { access: ['customer'] } }, async (request) => {
+    const { id, email } = sessionUser(request);
+    return { orders: await listCustomerOrders({ db, userId: id, email, now: clock.now() }) };
+  });
 }

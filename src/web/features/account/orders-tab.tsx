@@ -8,6 +8,9 @@ import { useAccountOrders } from './account-api';
 import { AccountListItem, AccountQueryList } from './account-list';
 import { formatDate } from '../../../shared/dates';
 
+/** Why an order placed before the account existed is in its list: the account was made with the same address. */
+export const GUEST_ORDER_NOTE = 'Placed as a guest with this email address';
+
 export function OrdersTab() {
   const orders = useAccountOrders();
   return (
@@ -30,7 +33,7 @@ export function OrdersTab() {
           key={order.orderNumber}
           number={order.orderNumber}
           to={paths.orderConfirmation(order.orderNumber)}
-          detail={formatDate(order.date)}
+          detail={order.placedAsGuest ? `${formatDate(order.date)} · ${GUEST_ORDER_NOTE}` : formatDate(order.date)}
           status={order.paymentStatus === 'awaiting_payment' ? 'Awaiting payment' : order.status}
         >
           <span className="font-semibold text-slate-900">{money(order.total, 'card')}</span>
