@@ -84,6 +84,24 @@ test('an abandoned unpaid order: Pay Now while its hold lasts pays it and takes 
   await expect(page.getByRole('listitem', { name: device.name })).toHaveCount(0);
 });
 
+test('the payment widget opened by Pay Now, closed, gives the focus back to Pay Now', async ({
+  page,
+  api,
+  customer,
+  makeDevice,
+}) => {
+  void customer;
+  const order = await placeUnpaid(api, (await makeDevice()).id);
+  await page.goto(`/order-confirmation/${order.orderNumber}`);
+  const payNow = page.getByRole('button', { name: 'Pay Now' });
+  await payNow.click();
+  const widget = page.getByRole('dialog', { name: 'Sandbox payment' });
+  await widget.getByRole('button', { name: 'Cancel' }).click();
+  await expect(widget).toBeHidden();
+  await expect(payNow).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Awaiting Payment');
+});
+
 test("the account's Orders list: paid orders and a held unpaid one awaiting payment, not cancelled attempts", async ({
   page,
   api,

@@ -129,10 +129,10 @@ function OrderHeading({ order, state, onPaid }: { order: OrderView; state: Payme
     );
   }
   const copy = STATE_COPY[state];
-  const payNow = async () => {
+  const payNow = async (button: Element) => {
     setPaying(true);
     try {
-      if ((await resumePayment(order.orderNumber)) === 'paid') {
+      if ((await resumePayment(order.orderNumber, button)) === 'paid') {
         cart.settle(order.items);
         toast.success('Payment successful! Order placed.');
       }
@@ -154,7 +154,7 @@ function OrderHeading({ order, state, onPaid }: { order: OrderView; state: Payme
       {testNotice}
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         {state === 'payable' && (
-          <Button size="lg" onClick={() => void payNow()} disabled={paying}>
+          <Button size="lg" onClick={(event) => void payNow(event.currentTarget)} disabled={paying}>
             {paying ? 'Opening payment...' : 'Pay Now'}
           </Button>
         )}
