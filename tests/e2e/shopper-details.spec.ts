@@ -75,10 +75,24 @@ test.describe('sign-up', () => {
     page,
   }) => {
     await page.goto('/signup');
+    const terms = page.getByLabel(/I agree to the/);
+    // How far the checkbox sits below the Confirm Password box (scrolling moves both alike).
+    const termsBelowConfirm = () =>
+      terms.evaluate((element) => {
+        const boxes = [...document.querySelectorAll('input[type="password"]')].map(
+          (input) => input.getBoundingClientRect().top,
+        );
+        return element.getBoundingClientRect().top - Math.max(...boxes);
+      });
+    const termsAt = await termsBelowConfirm();
     await page.getByLabel(/^Password/).fill('Union-buildings-1');
     await page.getByLabel('Confirm Password').fill('Union-buildings-2');
     await page.getByLabel('Confirm Password').blur();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
+    // Its line was kept: the terms checkbox under the pointer's way has not moved, and takes the click.
+    expect(await termsBelowConfirm()).toBe(termsAt);
+    await terms.click();
+    await expect(terms).toBeChecked();
 
     // Submitted with the rest empty, it stands beside the other fields' messages.
     await page.getByRole('button', { name: 'Create Account' }).click();
