@@ -42,8 +42,9 @@ export default function GalleryDialog({ device, open, onOpenChange }: GalleryDia
               />
             )}
           </div>
-          <Dialog.Description className="mt-3 text-center text-sm text-slate-600">
-            {imageCount(count)}
+          {/* Which image shows, as the arrows move (announced politely); '4 images' alone never said. */}
+          <Dialog.Description aria-live="polite" className="mt-3 text-center text-sm text-slate-600">
+            {count > 1 ? `Image ${index + 1} of ${count}` : imageCount(count)}
           </Dialog.Description>
           <Dialog.Close
             aria-label="Close"

@@ -53,8 +53,9 @@ function NotFound({ orderNumber }: { orderNumber: string }) {
   );
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Order Not Found</h1>
-      <p className="mt-2 text-slate-600">We couldn't find this order.</p>
+      {/* Once a link is asked for, the page no longer says the order is not found: it may well be on its way. */}
+      <h1 className="text-2xl font-bold text-slate-900">{sent ? 'Check Your Email' : 'Order Not Found'}</h1>
+      {!sent && <p className="mt-2 text-slate-600">We couldn't find this order.</p>}
       {sent ? (
         <p role="status" className="mx-auto mt-8 max-w-sm rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
           {sent}
@@ -294,7 +295,7 @@ export function Component() {
           Continue Shopping
         </Link>
         {state === 'paid' && (
-          <Link to={paths.track} className={buttonClass('secondary', 'lg')}>
+          <Link to={paths.trackNumber(order.orderNumber)} className={buttonClass('secondary', 'lg')}>
             Track Order
           </Link>
         )}
