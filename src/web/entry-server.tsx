@@ -15,7 +15,7 @@ import { PAGE_STATE_ID, type PageState } from './app/hydration';
 import { Providers } from './app/providers';
 import { RootLayout } from './app/layout/root-layout';
 import { createRoutes, type ServerRenderedHandle } from './app/routes';
-import { NeedsJavaScript, NO_SCRIPT_NAV } from './app/without-javascript';
+import { NeedsJavaScript, NO_SCRIPT_NAV, noScriptFor } from './app/without-javascript';
 import { PATH_ALIASES } from '../shared/paths';
 import { setStoreCurrency } from './lib/money';
 import { SessionHintProvider } from './lib/use-session';
@@ -124,7 +124,7 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
         `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${jsonForScript(JSON.stringify(routerData))});</script>` +
         `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript({ anonymous: !signedIn } satisfies PageState)}</script>` +
         `<script nonce="${attribute(nonce)}">${bootScript({ entry, preload })}</script>`;
-      return { kind: 'page', html, scripts, noscript: NO_SCRIPT_NAV };
+      return { kind: 'page', html, scripts, noscript: noScriptFor(new URL(url, BASE).pathname) };
     },
   };
 };

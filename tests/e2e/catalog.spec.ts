@@ -162,7 +162,10 @@ test.describe('buy listing', () => {
     expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y);
   });
 
-  test('a card shows the listing facts and opens a gallery that Escape closes', async ({ page, makeDevice }) => {
+  test('a card shows the listing facts and opens a gallery that says which image shows and Escape closes', async ({
+    page,
+    makeDevice,
+  }) => {
     const first = await makeDevice({ condition: 'Excellent', images: 2 });
     await page.goto(`/buy?q=${encodeURIComponent(first.name)}`);
     const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: first.name, exact: true }) });
@@ -180,8 +183,10 @@ test.describe('buy listing', () => {
     await card.getByRole('button', { name: `Open ${first.name} gallery` }).click();
     const dialog = page.getByRole('dialog', { name: `${first.name} - Gallery` });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('2 images', { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Next image' })).toBeVisible();
+    // It says which image shows, and follows the arrows.
+    await expect(dialog.getByText('Image 1 of 2', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next image' }).click();
+    await expect(dialog.getByText('Image 2 of 2', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });

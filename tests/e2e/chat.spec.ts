@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ORDER_TOKEN_HEADER, type OrderView } from '../../src/shared/orders';
 import { expect, ORDER_CUSTOMER, placePaidOrder, test } from './fixtures';
+import { freeBooking, postBooking } from './repair-booking';
 
 const VISITED_KEY = 'quickbuy_chat_visited';
 const GREETING = "Hi, message us with any questions. We're happy to help!";
@@ -247,6 +248,62 @@ test.describe('the chat assistant', () => {
       await chatInput(page).press('Enter');
       await expect(panel(page).getByText(text!)).toBeVisible();
     }
+  });
+
+  test('a seller asking what we would pay gets the way to a quote; a repair number gets its status', async ({
+    page,
+    api,
+  }) => {
+    await asReturningVisitor(page);
+    const booked = await postBooking(api, await freeBooking(api));
+    expect(booked.status()).toBe(201);
+    const { bookingNumber } = (await booked.json()) as { bookingNumber: string };
+    await openChat(page);
+    const conversation = panel(page).getByRole('list', { name: 'Conversation' });
+
+    await chatInput(page).fill('How much will you give me for my iPhone 12?');
+    await chatInput(page).press('Enter');
+    await expect(conversation.getByText('Selling your device:')).toBeVisible();
+    await expect(conversation.getByRole('link', { name: 'Sell Your Device' })).toHaveAttribute('href', '/sell');
+
+    await chatInput(page).fill(`Track ${bookingNumber}`);
+    await chatInput(page).press('Enter');
+    await expect(conversation.getByText(new RegExp(`^Repair ${bookingNumber} is Booked \\(last step`))).toBeVisible();
+    await expect(conversation.getByRole('link', { name: 'Track Orders' }).last()).toHaveAttribute(
+      'href',
+      `/track?number=${bookingNumber}`,
+    );
+  });
+
+  test('the cheapest laptops come lowest price first', async ({ page }) => {
+    await asReturningVisitor(page);
+    await openChat(page);
+    await chatInput(page).fill('cheapest laptop');
+    await chatInput(page).press('Enter');
+    const answer = panel(page)
+      .getByRole('list', { name: 'Conversation' })
+      .getByRole('listitem')
+      .filter({ hasText: 'QuickBuy:' })
+      .last();
+    await expect(answer.getByText('Here are some matches for laptops:')).toBeVisible();
+    const prices = (await answer.getByRole('listitem').allTextContents()).map((line) =>
+      Number(line.replace(/^.*: \D*/, '').replace(/,/g, '')),
+    );
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  test('Escape closes the panel and gives the focus back to the Chat button, also after an instant answer', async ({
+    page,
+  }) => {
+    await asReturningVisitor(page);
+    await openChat(page);
+    // The instant answer pressed is disabled while its reply comes: the focus drops out of the panel.
+    await panel(page).getByRole('button', { name: 'What is your return policy?' }).click();
+    await expect(panel(page).getByText('within 14 days')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeFocused();
   });
 
   test('minimises, expands to full size and closes', async ({ page }) => {

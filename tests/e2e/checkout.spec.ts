@@ -78,7 +78,11 @@ test('a guest buys two devices with the sandbox card and sees the order confirma
   await expect(page.getByText('Payment Reference')).toBeVisible();
   await expect(page.getByText('A confirmation email has been sent to thandi@example.co.za.')).toBeVisible();
   await expect(page.getByText('12 Long Street')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Track Order', exact: true })).toHaveAttribute('href', '/track');
+  const orderNumber = page.url().split('/').at(-1)!;
+  await expect(page.getByRole('link', { name: 'Track Order', exact: true })).toHaveAttribute(
+    'href',
+    `/track?number=${orderNumber}`,
+  );
 
   expect(await quantityOf(request, first.id)).toBe(first.quantity - 2);
 
@@ -86,6 +90,12 @@ test('a guest buys two devices with the sandbox card and sees the order confirma
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/buy');
+
+  // Track Order opens the order's own tracking, under a heading for an order.
+  await page.goto(`/order-confirmation/${orderNumber}`);
+  await page.getByRole('link', { name: 'Track Order', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Track Your Order');
+  await expect(page.getByRole('textbox').first()).toHaveValue(orderNumber);
 });
 
 test('a declined card then Cancel, and a closed widget, leave the cart and the stock as they were', async ({
@@ -149,6 +159,10 @@ test('a guest in another browser asks for the order by its email, follows the em
   await page.getByRole('button', { name: 'Email Me a Link' }).click();
   await expect(page.getByText(sent)).toBeVisible();
   await expect(page.getByLabel('Enter the email used for this order')).toHaveCount(0);
+  // Asked for, the link may be on its way: the page says where to look, not that there is no order.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check Your Email');
+  await expect(page.getByText('Order Not Found')).toHaveCount(0);
+  await expect(page.getByText("We couldn't find this order.")).toHaveCount(0);
   await page.reload();
   await page.getByLabel('Enter the email used for this order').fill('Thandi@example.co.za');
   await page.getByRole('button', { name: 'Email Me a Link' }).click();

@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import type { Device } from '../../src/shared/catalog';
 import { ERROR_CODES } from '../../src/shared/errors';
-import { addToCart, customerDetails, E2E_AGENT, expect, fillSignUpForm, test, uniqueId } from './fixtures';
+import {
+  addToCart,
+  customerDetails,
+  E2E_AGENT,
+  expect,
+  fillSignUpForm,
+  signUpThroughEmail,
+  test,
+  uniqueId,
+} from './fixtures';
 import { inbox } from './mailbox';
 
 // The one way forms work (docs/decisions/015): the shared schema checks in the browser with the
@@ -177,22 +186,33 @@ test("after 'Payment cancelled' the checkout form still holds what was typed", a
   await expect(page.getByRole('textbox', { name: 'Billing City', exact: true })).toHaveValue('Cape Town');
 });
 
-test("a signed-in customer's names and email fill the checkout form; what they type is theirs", async ({
+test("a signed-in customer's names, email, phone and saved address fill the checkout form; what they type is theirs", async ({
   page,
-  customer,
+  api,
   makeDevice,
 }) => {
+  const customer = customerDetails({ apartment: '14 Florida Road' });
+  await signUpThroughEmail(api, customer);
   const device = await makeDevice();
   await startCheckout(page, device);
   await expect(page.getByLabel('First Name')).toHaveValue(customer.firstName);
   await expect(page.getByLabel('Last Name')).toHaveValue(customer.lastName);
   await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(page.getByLabel('Phone')).toHaveValue(customer.phone);
+  await expect(page.getByLabel('Street Address')).toHaveValue('14 Florida Road');
+  await expect(page.getByLabel('City')).toHaveValue('Durban');
+  await expect(page.getByLabel('State/Province')).toHaveValue('KwaZulu-Natal');
+  await expect(page.getByLabel('Postal Code')).toHaveValue('4001');
+  await expect(page.getByLabel('Country')).toHaveValue('South Africa');
 
   await page.getByLabel('First Name').fill('Nomsa');
+  await page.getByLabel('Phone').fill('+27 82 000 1111');
   await page.getByRole('button', { name: 'Back to Cart' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByLabel('First Name')).toHaveValue('Nomsa');
+  await expect(page.getByLabel('Phone')).toHaveValue('+27 82 000 1111');
   await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(page.getByLabel('City')).toHaveValue('Durban');
 });
 
 /** Seven characters: one short of the one password rule (docs/decisions/017), and its one message. */

@@ -36,6 +36,34 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Buy Quality Devices' })).toBeVisible();
   });
 
+  test('a page whose buttons need JavaScript says so: the sell form, the repairs page, a device and the listing', async ({
+    page,
+    makeDevice,
+  }) => {
+    const device = await makeDevice({ images: 2 });
+    const shopping =
+      'Add to Cart, Buy Now and the image arrows need JavaScript: turn it on in your browser to shop. You can still browse and read about our devices without it.';
+    const notices: [string, string][] = [
+      [
+        '/sell',
+        "Getting a quote for your device needs JavaScript: turn it on in your browser to fill in this form, or call us on +27 21 555 0123 and we will take your device's details.",
+      ],
+      [
+        '/repairs',
+        'Booking a repair needs JavaScript: turn it on in your browser to use Book a Repair, or call us on +27 21 555 0123 to book.',
+      ],
+      [`/device/${device.id}`, shopping],
+      ['/buy', shopping],
+    ];
+    for (const [url, text] of notices) {
+      await page.goto(url);
+      await expect(page.getByRole('note'), url).toHaveText(text);
+    }
+    // A page whose links and forms work as sent has no such notice.
+    await page.goto('/faq');
+    await expect(page.getByRole('note')).toHaveCount(0);
+  });
+
   test('the 404 page keeps its status and shows in its frame', async ({ page }) => {
     const response = await page.goto(`/no-such-page-${uniqueId()}`);
     expect(response!.status()).toBe(404);

@@ -69,10 +69,18 @@ test('an abandoned unpaid order: Pay Now while its hold lasts pays it and takes 
   await expect(page.getByRole('link', { name: 'Back to Cart' })).toBeVisible();
   await expect(page.getByText(/confirmation email/)).toHaveCount(0);
 
-  // Back within the hold, Pay Now opens the order's own payment in the widget and pays it.
+  // Back within the hold, Pay Now opens the order's own payment in the widget, and pays it.
   await page.clock.setFixedTime(new Date());
   await page.goto(orderPage);
-  await page.getByRole('button', { name: 'Pay Now' }).click();
+  const payNow = page.getByRole('button', { name: 'Pay Now' });
+  // The widget closed leaves the order as it was, and gives the focus back to Pay Now.
+  await payNow.click();
+  const widget = page.getByRole('dialog', { name: 'Sandbox payment' });
+  await widget.getByRole('button', { name: 'Cancel' }).click();
+  await expect(widget).toBeHidden();
+  await expect(payNow).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Awaiting Payment');
+  await payNow.click();
   await payInWidget(page);
   await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!');

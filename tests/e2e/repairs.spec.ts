@@ -169,15 +169,17 @@ test.describe('repairs', () => {
     });
     expect(tracked.agentFirstName).toBeTruthy();
 
-    // Close (focused) resets everything to step 1.
+    // Close (focused) resets everything to step 1, and gives the focus back to the button that opened it.
     await page.keyboard.press('Enter');
     await expect(confirmed).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Book Now for Screen Repair' })).toBeFocused();
     await tabTo(page, page.getByRole('button', { name: 'Book a Repair Now' }), 120);
     await page.keyboard.press('Enter');
     dialog = dialogTitled(page, 1);
     await expect(dialog.getByRole('radio', { name: 'Phone' })).not.toBeChecked();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Book a Repair Now' })).toBeFocused();
   });
 
   test('Escape with data asks before discarding the booking', async ({ page }) => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test, uniqueId } from './fixtures';
 import { fillPhone } from './sell-form';
 
@@ -95,5 +96,27 @@ test.describe('sell a device', () => {
     await expect(page.getByLabel(/^Model/)).toHaveValue('');
     await expect(page.getByLabel(/^Device Type/)).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Get Instant Quote' })).toBeDisabled();
+  });
+
+  test('the photo picker says which files it did not add and why: not a photo, past the fifth', async ({ page }) => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b45309' } })
+      .png()
+      .toBuffer();
+    const photos = [1, 2, 3, 4, 5, 6].map((n) => ({ name: `view-${n}.png`, mimeType: 'image/png', buffer: png }));
+    const notes = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('one scratch') };
+    await page.goto('/sell');
+    await page.getByLabel('Add photos').setInputFiles([notes, ...photos]);
+
+    await expect(page.getByRole('img', { name: /^Your device, view \d$/ })).toHaveCount(5);
+    await expect(page.getByRole('status').filter({ hasText: 'was not added' }).locator('p')).toHaveText([
+      'notes.txt was not added: it is not a photo.',
+      'view-6.png was not added: at most 5 photos.',
+    ]);
+    // Full, the picker gives way; a photo removed makes room, and the next pick clears what was said.
+    await expect(page.getByLabel('Add photos')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Remove photo 5' }).click();
+    await page.getByLabel('Add photos').setInputFiles([photos[5]!]);
+    await expect(page.getByRole('img', { name: /^Your device, view \d$/ })).toHaveCount(5);
+    await expect(page.getByText('was not added')).toHaveCount(0);
   });
 });

@@ -26,6 +26,15 @@ test.describe('the frame of every page', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/repairs');
     await expect(mainNav(page).getByRole('link', { name: 'Track Orders' })).toHaveAttribute('href', '/track');
     await expect(mainNav(page).getByRole('link', { name: 'Partner program' })).toHaveAttribute('href', '/agent-login');
+    // The spec's links in its order, then Sell; the header still fits the window.
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Services', 'Track Orders', 'Partner program', 'Sell']);
+    await expect(mainNav(page).getByRole('link', { name: 'Sell' })).toHaveAttribute('href', '/sell');
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width}`).toBe(
+        true,
+      );
+    }
     await expect(header.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart');
     await expect(header.getByRole('link', { name: 'Login/SignUp' })).toHaveAttribute('href', '/auth');
 
@@ -216,6 +225,7 @@ test.describe('the mobile menu', () => {
     await expect(menu.getByRole('link', { name: 'Agent/Admin' })).toHaveAttribute('href', '/agent-login');
     await expect(menu.getByRole('link', { name: 'Login/SignUp' })).toHaveAttribute('href', '/auth');
     await expect(menu.getByRole('link', { name: 'Laptops', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sell', exact: true })).toHaveAttribute('href', '/sell');
 
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

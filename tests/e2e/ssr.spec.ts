@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Page, Request } from '@playwright/test';
+import type { BrowserContext, ConsoleMessage, Page, Request } from '@playwright/test';
 import { forSale, type Device, type DeviceListReply } from '../../src/shared/catalog';
 import { expect, hydrated, test, type Api } from './fixtures';
 
@@ -72,6 +72,22 @@ function watch(page: Page) {
   return { problems, catalogRequests };
 }
 
+/**
+ * Opens `path` in a page of its own (the fixture's waits for the app on every goto) whose app code is held
+ * back until `release` is called: the page shows what the server sent, and nothing of it is live.
+ */
+async function openHeldBack(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return { page, release };
+}
+
 test.describe('with JavaScript', () => {
   test('the home page, the listing and a device page hydrate without errors or refetching their data', async ({
     page,
@@ -95,15 +111,7 @@ test.describe('with JavaScript', () => {
 
   test('Add to Cart pressed before the page is live adds the device once it is', async ({ context, api }) => {
     const device = await demoDevice(api, 'category=phone');
-    // A page of its own (the fixture's waits for the app on every goto), whose app code is held back.
-    const page = await context.newPage();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`/device/${device.id}`, { waitUntil: 'domcontentloaded' });
+    const { page, release } = await openHeldBack(context, `/device/${device.id}`);
     await page.getByRole('button', { name: /Add to Cart/ }).click();
     expect(await page.evaluate(() => performance.getEntriesByName('quickbuy:ready').length)).toBe(0);
 
@@ -111,6 +119,23 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText(`${device.name} added to cart!`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     await page.close();
+  });
+
+  test.describe('at 375 px', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test("a search typed in /buy's box before the page is live is applied once it is", async ({ context, api }) => {
+      const laptop = await demoDevice(api, 'category=laptop');
+      const { page, release } = await openHeldBack(context, '/buy');
+      await page.getByLabel('Search', { exact: true }).pressSequentially(laptop.name);
+      expect(await page.evaluate(() => performance.getEntriesByName('quickbuy:ready').length)).toBe(0);
+
+      release();
+      await expect(page).toHaveURL(`/buy?${new URLSearchParams({ q: laptop.name })}`);
+      await expect(page.getByLabel('Search', { exact: true })).toHaveValue(laptop.name);
+      await expect(page.getByRole('link', { name: new RegExp(laptop.name) }).first()).toBeVisible();
+      await page.close();
+    });
   });
 
   test('the hydrated listing filters in place and the cart badge fills in from browser storage', async ({

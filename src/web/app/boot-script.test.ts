@@ -39,6 +39,36 @@ class FakeButton {
   }
 }
 
+/** A text box of the fake page, its `value` watched as React watches it: an own property over the prototype's. */
+class FakeField {
+  text = '';
+  get value() {
+    return this.text;
+  }
+  set value(text: string) {
+    this.text = text;
+  }
+  isConnected = true;
+  watched = '';
+  /** The values the app heard of: an input event whose text differs from the watched one. */
+  heard: string[] = [];
+  constructor() {
+    Object.defineProperty(this, 'value', {
+      get: () => this.text,
+      set: (text: string) => {
+        this.watched = text;
+        this.text = text;
+      },
+    });
+  }
+  closest() {
+    return null;
+  }
+  dispatchEvent(event: Event) {
+    if (event.type === 'input' && this.text !== this.watched) this.heard.push((this.watched = this.text));
+  }
+}
+
 /**
  * Runs the boot script against a fake document; `appended` is what it put in <head>, in order; `press`
  * clicks a button as the browser would (the capture listeners first); `mark` is a performance mark set.
@@ -74,7 +104,7 @@ function runBoot({ hidden = false, sheetLoaded = false, imageComplete = false } 
     document,
     (frame: Listener) => frames.push(frame),
     FakeObserver,
-    FakeButton,
+    Object,
   );
   return {
     appended,
@@ -85,6 +115,11 @@ function runBoot({ hidden = false, sheetLoaded = false, imageComplete = false } 
       let held = false;
       document.fire('click', { target: button, preventDefault: () => (held = true), stopImmediatePropagation() {} });
       if (!held) button.click();
+    },
+    /** The shopper types into `field` before the app watches it (the app hears nothing). */
+    type(field: FakeField, text: string) {
+      field.text = text;
+      document.fire('input', { target: field });
     },
     mark(name: string) {
       const list = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
@@ -155,6 +190,26 @@ describe('bootScript', () => {
     page.press(second);
     page.mark(READY_MARK);
     expect([first.clicks, second.clicks]).toEqual([2, 2]);
+  });
+
+  it('types again, once the app is live, the text typed before, so that the app hears it', () => {
+    const page = runBoot();
+    const [search, gone] = [new FakeField(), new FakeField()];
+    page.type(search, 'iph');
+    page.type(search, 'iphone');
+    page.type(gone, 'x');
+    gone.isConnected = false;
+    // Hydration: the app starts watching the box with what it holds.
+    search.watched = 'iphone';
+
+    page.mark(READY_MARK);
+    expect(search.heard).toEqual(['iphone']);
+    expect(search.value).toBe('iphone');
+    expect(gone.heard).toEqual([]);
+    // Live: nothing is typed again.
+    page.type(search, 'ipad');
+    page.mark(READY_MARK);
+    expect(search.heard).toEqual(['iphone']);
   });
 
   it('keeps a URL from closing the script element', () => {

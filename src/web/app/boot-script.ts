@@ -15,6 +15,11 @@ export const BOOT_WAIT_CAP_MS = 3_000;
  * A button pressed before the page is live would do nothing (its handler is not attached yet): it is held
  * and pressed again once the app has hydrated (it sets READY_MARK), in order. Links are left alone: they work as
  * links. After that moment the parts that hydrate later hold their own buttons (hydrate-later.tsx).
+ *
+ * Text typed before that moment stays in its box, but the app hydrates with the value it rendered and never
+ * hears of it (/buy's search would never run). So each field typed in is noted, and once live its text is
+ * typed again: React's value tracker (an own `value` property on the field) is set to '' and the text put back
+ * through the prototype's setter, so the input event that follows reads as a change.
  */
 export function bootScript({ entry, preload }: { entry: string; preload: string[] }): string {
   return `(() => {
@@ -27,12 +32,23 @@ export function bootScript({ entry, preload }: { entry: string; preload: string[
     pressed.push(button);
   };
   document.addEventListener('click', hold, true);
+  const typed = new Set();
+  const note = (event) => event.target instanceof Element && 'value' in event.target && typed.add(event.target);
+  document.addEventListener('input', note, true);
+  const typeAgain = (field) => {
+    const text = field.value;
+    field.value = '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set.call(field, text);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
   // The app's mark, not an event of its own: the entry's bytes are spent (docs/decisions/034). A test's fake
   // clock records no marks: such a clock goes on once the page is live.
   new PerformanceObserver((marks, observer) => {
     if (!marks.getEntriesByName(${jsonForScript(READY_MARK)}).length) return;
     observer.disconnect();
     document.removeEventListener('click', hold, true);
+    document.removeEventListener('input', note, true);
+    typed.forEach((field) => field.isConnected && typeAgain(field));
     pressed.splice(0).forEach((button) => button.isConnected && button.click());
   }).observe({ type: 'mark' });
   const start = () => {

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { paths } from '../../shared/paths';
+import { STORE } from '../../shared/store';
 import { CtaLink } from '../components/ui/cta-link';
 import { COLLECTION_LINKS, COMPANY_LINKS } from './layout/nav-links';
 
@@ -62,3 +63,40 @@ export const NO_SCRIPT_NAV = renderToStaticMarkup(
     </nav>
   </noscript>,
 );
+
+/** What a page's buttons do that needs the app, said where nothing else would say it. */
+const BUTTONS_NEED_JAVASCRIPT: { matches: (pathname: string) => boolean; text: string }[] = [
+  {
+    matches: (pathname) => pathname === paths.sell,
+    text: `Getting a quote for your device needs JavaScript: turn it on in your browser to fill in this form, or call us on ${STORE.phone} and we will take your device's details.`,
+  },
+  {
+    matches: (pathname) => pathname === paths.repairs,
+    text: `Booking a repair needs JavaScript: turn it on in your browser to use Book a Repair, or call us on ${STORE.phone} to book.`,
+  },
+  {
+    matches: (pathname) =>
+      pathname === paths.home || pathname === paths.buy || /^\/(device|collections)\//.test(pathname),
+    text: 'Add to Cart, Buy Now and the image arrows need JavaScript: turn it on in your browser to shop. You can still browse and read about our devices without it.',
+  },
+];
+
+/**
+ * The bar without JavaScript, and on a page whose buttons need the app (Add to Cart, Buy Now, the carousel's
+ * arrows, Book a Repair, the sell form) a notice saying so, in the same noscript place: pressed, those buttons
+ * would otherwise do nothing and say nothing. None of it is in the app's code.
+ */
+export function noScriptFor(pathname: string): string {
+  const notice = BUTTONS_NEED_JAVASCRIPT.find((page) => page.matches(pathname));
+  if (!notice) return NO_SCRIPT_NAV;
+  return (
+    NO_SCRIPT_NAV +
+    renderToStaticMarkup(
+      <noscript>
+        <p role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-center text-sm text-amber-900">
+          {notice.text}
+        </p>
+      </noscript>,
+    )
+  );
+}

@@ -1,4 +1,5 @@
 import { ImagePlus, X } from 'lucide-react';
+import { useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { UPLOAD_IMAGE_TYPES } from '../../shared/images';
 import { addPhotos } from '../lib/photos';
@@ -28,6 +29,8 @@ export function PhotoPicker({
   className?: string;
 }) {
   const full = photos.length >= max;
+  // The files of the last pick that were left out, each with why; the next pick replaces them.
+  const [notAdded, setNotAdded] = useState<string[]>([]);
   return (
     <fieldset className={className} aria-describedby={error ? `${id}-error` : `${id}-hint`}>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">
@@ -66,12 +69,21 @@ export function PhotoPicker({
               className="sr-only"
               onChange={async (event) => {
                 const input = event.currentTarget;
-                onChange(await addPhotos(photos, input.files, max));
+                const picked = await addPhotos(photos, input.files, max);
+                setNotAdded(picked.notAdded);
+                onChange(picked.photos);
                 input.value = '';
               }}
             />
           </label>
         )}
+      </div>
+      <div role="status">
+        {notAdded.map((sentence) => (
+          <p key={sentence} className="mt-1.5 text-sm text-amber-800">
+            {sentence}
+          </p>
+        ))}
       </div>
       {error ? (
         <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">

@@ -13,10 +13,29 @@ async function shrink(file: File): Promise<string> {
   return canvas.toDataURL('image/jpeg', 0.85);
 }
 
-/** Adds the picked files to the photos kept so far, up to `max`; files that are not images are skipped. */
-export async function addPhotos(kept: string[], files: FileList | null, max: number): Promise<string[]> {
-  const room = max - kept.length;
-  const picked = [...(files ?? [])].filter((f) => f.type.startsWith('image/')).slice(0, Math.max(0, room));
-  const shrunk = await Promise.all(picked.map((file) => shrink(file).catch(() => null)));
-  return [...kept, ...shrunk.filter((p): p is string => p !== null)];
+/** What became of a pick: the photos kept, and a sentence for each file that was not added, saying why. */
+export interface PickedPhotos {
+  photos: string[];
+  notAdded: string[];
+}
+
+/**
+ * Adds the picked files to the photos kept so far, up to `max`. A file that is not an image, one past
+ * `max`, or one that cannot be read as a picture is left out, and said so: a silent drop reads as a bug.
+ */
+export async function addPhotos(kept: string[], files: FileList | null, max: number): Promise<PickedPhotos> {
+  const notAdded: string[] = [];
+  const images: File[] = [];
+  for (const file of files ?? []) {
+    if (!file.type.startsWith('image/')) notAdded.push(`${file.name} was not added: it is not a photo.`);
+    else if (kept.length + images.length >= max) notAdded.push(`${file.name} was not added: at most ${max} photos.`);
+    else images.push(file);
+  }
+  const shrunk = await Promise.all(images.map((file) => shrink(file).catch(() => null)));
+  const photos = [...kept];
+  shrunk.forEach((photo, i) => {
+    if (photo) photos.push(photo);
+    else notAdded.push(`${images[i]!.name} was not added: it could not be read as a picture.`);
+  });
+  return { photos, notAdded };
 }

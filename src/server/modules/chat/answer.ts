@@ -5,12 +5,15 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { getCollection, listDevices } from '../catalog';
 import { getOrderStatus } from '../orders';
+import { trackRepair } from '../repairs';
 import { trackReturn } from '../returns';
 import { getTradeInStatus } from '../trade-ins';
+import { REPAIR_STATUS_LABELS } from '../../../shared/repairs';
 import { RETURN_STATUS_LABELS } from '../../../shared/return-moves';
 import { composeAnswer, type ChatFacts, type DeviceMatch } from './built-in';
 import {
   findOrderNumber,
+  findRepairNumber,
   findReturnNumber,
   findTransactionNumber,
   matchTopics,
@@ -39,7 +42,8 @@ function namesModel(name: string, model: readonly string[]): boolean {
 }
 
 /**
- * The devices a product question asks for, in stock, newest first, at most five: the model it names
+ * The devices a product question asks for, in stock, newest first (cheapest first when it asks for the
+ * cheapest), at most five: the model it names
  * when there is one in stock, otherwise the brand, type and price it asks about.
  */
 async function searchDevices({ db, query }: { db: Database; query: ProductQuery }): Promise<DeviceSearch> {
@@ -67,7 +71,7 @@ async function searchDevices({ db, query }: { db: Database; query: ProductQuery 
             category: query.category,
             brand: query.brand,
             price,
-            sort: 'newest',
+            sort: query.sort,
             page: 1,
             pageSize: SEARCH_PAGE_SIZE,
           },
@@ -81,7 +85,8 @@ async function searchDevices({ db, query }: { db: Database; query: ProductQuery 
     .filter((d) => d.price >= min && d.price <= max)
     .filter((d) => query.brand === 'all' || d.brand.toLowerCase() === query.brand)
     .filter((d) => d.inStock && d.quantity > 0);
-  if (!query.q) available.sort((a, b) => b.addedDate.localeCompare(a.addedDate));
+  if (query.sort === 'price-asc') available.sort((a, b) => a.price - b.price);
+  else if (!query.q) available.sort((a, b) => b.addedDate.localeCompare(a.addedDate));
   const named = query.model.length > 0 ? available.filter((d) => namesModel(d.name, query.model)) : [];
   return {
     matches: (named.length > 0 ? named : available)
@@ -104,11 +109,15 @@ async function gatherFacts({
   const topics = matchTopics(message);
   const orderNumber = findOrderNumber(message);
   const transactionNumber = findTransactionNumber(message);
+  const repairNumber = findRepairNumber(message);
   const returnNumber = findReturnNumber(message);
-  const productQuery = orderNumber || transactionNumber || returnNumber ? null : parseProductQuery(message, topics);
-  const [order, tradeIn, tracked, search] = await Promise.all([
+  const numbered = orderNumber || transactionNumber || repairNumber || returnNumber;
+  const productQuery = numbered ? null : parseProductQuery(message, topics);
+  const [order, tradeIn, repair, tracked, search] = await Promise.all([
     orderNumber ? getOrderStatus({ db, orderNumber }) : null,
     transactionNumber ? getTradeInStatus({ db, transactionNumber }) : null,
+    // A stranger's view, as for a return: status and dates.
+    repairNumber ? trackRepair({ db, bookingNumber: repairNumber, viewerId: null }) : null,
     // A stranger's view: status and dates, never the request itself.
     returnNumber ? trackReturn({ db, config, returnNumber, access: null }) : null,
     productQuery ? searchDevices({ db, query: productQuery }) : null,
@@ -120,6 +129,10 @@ async function gatherFacts({
     order,
     transactionNumber,
     tradeIn,
+    repairNumber,
+    repairBooking: repair
+      ? { status: REPAIR_STATUS_LABELS[repair.status], updatedAt: repair.history.at(-1)?.date ?? repair.createdAt }
+      : null,
     returnNumber,
     returnRequest: tracked
       ? { status: RETURN_STATUS_LABELS[tracked.status], updatedAt: last?.date ?? tracked.createdAt }

@@ -29,6 +29,9 @@ export interface ChatFacts {
   order: OrderStatusSummary | null;
   transactionNumber: string | null;
   tradeIn: TradeInStatusSummary | null;
+  repairNumber: string | null;
+  /** A repair booking's status and its last step's date, as /track shows anyone holding its number. */
+  repairBooking: { status: string; updatedAt: string } | null;
   returnNumber: string | null;
   /** A request's status and its last step's date: what anyone holding its number is told. */
   returnRequest: { status: string; updatedAt: string } | null;
@@ -189,6 +192,16 @@ function returnAnswer(returnNumber: string, request: ChatFacts['returnRequest'])
   ].join(' ');
 }
 
+function repairBookingAnswer(repairNumber: string, booking: ChatFacts['repairBooking']): string {
+  if (!booking) {
+    return `I couldn't find a repair booking with that number. Please check it (they look like REP-123456789), or ${link('contact us', paths.contact)}.`;
+  }
+  return [
+    `Repair **${repairNumber}** is **${booking.status}** (last step ${formatDate(booking.updatedAt)}).`,
+    `See the full timeline on ${link('Track Orders', paths.trackNumber(repairNumber))}.`,
+  ].join(' ');
+}
+
 function tradeInAnswer(transactionNumber: string, tradeIn: TradeInStatusSummary | null): string {
   if (!tradeIn) {
     return `${NOT_FOUND_TRANSACTION} Please check it on ${link('Track Orders', paths.track)}, or ${link('contact us', paths.contact)} and we'll help.`;
@@ -215,11 +228,12 @@ const TYPE_NOUNS: Record<DeviceType, string> = {
 };
 
 /**
- * "iPhones under ₦10,000", "Samsung laptops", "devices from ₦5,000 to ₦8,000". The bound is compared
- * with the devices' prices, so it is written as the answer lists them: the card's money context.
+ * "iPhones under ₦10,000", "Samsung laptops", "devices from ₦5,000 to ₦8,000". The bound is written as the
+ * answer lists the prices (the card's money context), unless the shopper wrote it in rand ("under R5000"):
+ * then it is theirs, in rand, not turned into another currency's sign.
  */
 export function describeQuery(query: ProductQuery, currency: Currency): string {
-  const price = (amount: number) => formatMoney(amount, 'card', currency);
+  const price = (amount: number) => formatMoney(amount, 'card', query.priceCurrency ?? currency);
   const { brand, line, type } = query.label;
   let what: string;
   if (line) what = `${line}s`;
@@ -297,10 +311,13 @@ export function composeAnswer(message: string, facts: ChatFacts, options: { curr
   const parts: string[] = [];
   if (facts.orderNumber) parts.push(orderAnswer(facts.orderNumber, facts.order));
   if (facts.transactionNumber) parts.push(tradeInAnswer(facts.transactionNumber, facts.tradeIn));
+  if (facts.repairNumber) parts.push(repairBookingAnswer(facts.repairNumber, facts.repairBooking));
   if (facts.returnNumber) parts.push(returnAnswer(facts.returnNumber, facts.returnRequest));
 
-  const looked = facts.orderNumber !== null || facts.transactionNumber !== null || facts.returnNumber !== null;
-  const topics = facts.topics.filter((t) => !(looked && (t === 'tracking' || t === 'selling')));
+  const looked = [facts.orderNumber, facts.transactionNumber, facts.repairNumber, facts.returnNumber].some(
+    (number) => number !== null,
+  );
+  const topics = facts.topics.filter((t) => !(looked && (t === 'tracking' || t === 'selling' || t === 'repairs')));
   for (const topic of topics.slice(0, MAX_TOPICS)) {
     parts.push(topic === 'repairs' ? repairAnswer(message) : TOPIC_ANSWERS[topic]());
   }

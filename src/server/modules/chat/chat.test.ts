@@ -3,6 +3,10 @@ import { devices, orderItems, orders, tradeIns } from '../../db/schema';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
+import { formatDate } from '../../../shared/dates';
+import { pickupDates, upcomingSlots } from '../../../shared/repair-calendar';
+import { createAgent } from '../../../../tests/support/accounts';
+import { repairForm } from '../../../../tests/support/repair-form';
 import { withArticle } from './built-in';
 
 const t = useTestApp();
@@ -276,6 +280,44 @@ describe('POST /api/chat: order and transaction status', () => {
     expectNoPersonalData(text);
   });
 
+  it("answers 'how much will you give me for my iPhone 12?' with the way to a sell quote, not the shop's stock", async () => {
+    const text = await answer('How much will you give me for my iPhone 12?');
+    expect(text).toContain('**Selling your device:**');
+    expect(text).toContain('[Sell Your Device](/sell) and get an instant quote');
+    expect(text).not.toContain('/device/');
+  });
+
+  it('gives a repair booking its status, as /track shows it to anyone holding its number, and nothing personal', async () => {
+    await createAgent(t);
+    const now = t.clock.now();
+    const [pickupDate] = pickupDates(now);
+    const booked = await send(t.app, 'POST', '/api/repairs/bookings', {
+      headers: { 'x-forwarded-for': freshAddress() },
+      body: {
+        ...repairForm({ pickupDate: pickupDate!, pickupTime: upcomingSlots(pickupDate!, now)[0]! }),
+        customerDetails: {
+          name: PERSONAL.customerName,
+          phone: PERSONAL.customerPhone,
+          email: PERSONAL.customerEmail,
+          address: PERSONAL.address,
+        },
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const number = booked.json().bookingNumber as string;
+
+    const text = await answer(`Track ${number}`);
+    expect(text).toContain(`Repair **${number}** is **Booked** (last step ${formatDate(now.toISOString())}).`);
+    expect(text).toContain(`[Track Orders](/track?number=${number})`);
+    expect(text).not.toContain('send me your order number');
+    expectNoPersonalData(text);
+  });
+
+  it('says it could not find an unknown repair number', async () => {
+    const text = await answer('track REP-000000000');
+    expect(text).toContain("I couldn't find a repair booking with that number.");
+  });
+
   it('says it could not find an unknown transaction number and links the track page', async () => {
     const text = await answer('track TXN1700000000000999');
     expect(text).toContain("I couldn't find a transaction with that number");
@@ -307,14 +349,28 @@ describe('POST /api/chat: product questions', () => {
 
   it('lists the iPhones in stock under a price cap as device links with prices', async () => {
     const text = await answer('Do you have an iPhone under R10,000?');
-    // The bound in the currency of the prices listed under it (the card's money context).
-    expect(text).toContain('iPhones under ₦10,000:');
-    expect(text).not.toContain('R10,000');
+    // The bound as the shopper wrote it, in rand: never turned into another currency's sign.
+    expect(text).toContain('iPhones under R10,000:');
+    expect(text).not.toContain('₦10,000');
     expect(text).toContain(`[Apple iPhone 11](/device/${ids['Apple iPhone 11']}): ₦6,500`);
     expect(text).toContain('Apple iPhone 12'); // the order test's device, also under the cap
     expect(text).not.toContain('iPhone 13 Pro');
     expect(text).not.toContain('iPhone XR'); // out of stock
     expect(text).not.toContain('Galaxy');
+  });
+
+  it('writes a cap given without a currency as the prices are listed', async () => {
+    const text = await answer('any apple phones below 15k?');
+    expect(text).toContain('Apple phones under ₦15,000:');
+  });
+
+  it('answers the cheapest laptop with the laptops in stock, lowest price first', async () => {
+    const text = await answer('cheapest laptop');
+    const prices = [...text.matchAll(/\): ₦([\d,]+)/g)].map((match) => Number(match[1]!.replace(/,/g, '')));
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(text).toContain(`[Dell Latitude 5420](/device/${ids['Dell Latitude 5420']}): ₦11,000`);
+    expect(text.indexOf('Latitude 5420')).toBeLessThan(text.indexOf('XPS 13 9310'));
   });
 
   it('reads a cap written as 15k', async () => {

@@ -41,7 +41,7 @@ const TOPIC_PATTERNS: Record<Topic, RegExp> = {
   repairs:
     /\b(repair(s|ed|ing)?|fix(ed|ing)?|broken|crack(ed)?|screen replacement|battery replacement|water damage|charging port|motherboard|unlock|glitch(ing|y)?|not charging)\b/,
   selling:
-    /\b(i (want|would like|'d like|wanna) to sell|sell(ing)? (my|a|an|our)|sell your device|trade[- ]?ins?|instant quote|quote|get paid|selling)\b/,
+    /\b(how much (will|would|can|could|do) you (give|pay|offer)|what('s| is) my [\w ]{1,40} worth|i (want|would like|'d like|wanna) to sell|sell(ing)? (my|a|an|our)|sell your device|trade[- ]?ins?|instant quote|quote|get paid|selling)\b/,
   buying: /\b(how (do|can) i (buy|order|purchase|check ?out)|checkout|check out|place an order|guest|add to cart)\b/,
   faq: /\b(faqs?|frequently asked|common questions)\b/,
   about: /\b(about (you|quickbuy|your company|the company)|who are you|what is quickbuy|founded|your story)\b/,
@@ -82,6 +82,12 @@ export function findTransactionNumber(message: string): string | null {
   return match ? match[0].toUpperCase() : null;
 }
 
+/** REP- and nine digits (a repair booking) anywhere in the message. */
+export function findRepairNumber(message: string): string | null {
+  const match = /\bREP-\d{9}\b/i.exec(message);
+  return match ? match[0].toUpperCase() : null;
+}
+
 /** RET- and nine digits (a return or warranty request) anywhere in the message. */
 export function findReturnNumber(message: string): string | null {
   const match = /\bRET-\d{9}\b/i.exec(message);
@@ -99,6 +105,10 @@ export interface ProductQuery {
   /** Inclusive price limits in whole currency units. */
   minPrice: number | null;
   maxPrice: number | null;
+  /** 'ZAR' when the shopper wrote a limit in rand ("under R5000"): the answer writes it back so. */
+  priceCurrency: 'ZAR' | null;
+  /** "cheapest laptop": the lowest prices first; else the newest first. */
+  sort: 'price-asc' | 'newest';
   /** The words naming a model after the brand or line ("Dell XPS 13" -> ['xps', '13']), lower case; often none. */
   model: string[];
   /** How the shopper put it, for the answer's heading: "Apple phones under R10,000", "Dell XPS 13". */
@@ -203,6 +213,8 @@ const MAX_PRICE = new RegExp(
 const MIN_PRICE = new RegExp(String.raw`\b(?:over|above|more than|at least|from|starting at)\s+${AMOUNT}`, 'i');
 const BETWEEN = new RegExp(String.raw`\bbetween\s+${AMOUNT}\s+(?:and|-|to)\s+${AMOUNT}`, 'i');
 
+const CHEAPEST = /\b(cheapest|lowest[- ]priced?|least expensive|most affordable)\b/;
+
 const SHOPPING =
   /\b(do you (have|sell|stock|carry)|have you got|any|looking for|show me|in stock|available|buy(ing)?|cheap(est)?|affordable|price of|how much (is|are|does|do)|i (want|need) (a|an|some)|recommend|got any)\b/;
 
@@ -222,16 +234,18 @@ export function parseProductQuery(message: string, topics: readonly Topic[]): Pr
   let minPrice: number | null = null;
   let maxPrice: number | null = null;
   const between = BETWEEN.exec(message);
+  const max = between ? null : MAX_PRICE.exec(message);
+  const min = between ? null : MIN_PRICE.exec(message);
+  const written = between ? [between[1]!, between[2]!] : [max?.[1], min?.[1]];
   if (between) {
     minPrice = parseAmount(between[1]!);
     maxPrice = parseAmount(between[2]!);
   } else {
-    const max = MAX_PRICE.exec(message);
-    const min = MIN_PRICE.exec(message);
     if (max) maxPrice = parseAmount(max[1]!);
     if (min) minPrice = parseAmount(min[1]!);
   }
   const hasPrice = minPrice !== null || maxPrice !== null;
+  const priceCurrency = written.some((amount) => amount && /^r/i.test(amount.trim())) ? 'ZAR' : null;
 
   if (!brandWord && !type && !hasPrice) return null;
   const shopping = SHOPPING.test(text);
@@ -253,6 +267,8 @@ export function parseProductQuery(message: string, topics: readonly Topic[]): Pr
     q,
     minPrice,
     maxPrice,
+    priceCurrency,
+    sort: CHEAPEST.test(text) ? 'price-asc' : 'newest',
     model: model.map((word) => word.toLowerCase()),
     label: {
       brand: brandWord?.brand || null,

@@ -255,6 +255,20 @@ describe('rendered pages and caches', () => {
     }
   });
 
+  it("tells a browser without JavaScript which of a page's buttons need it, outside the root React hydrates", async () => {
+    for (const [url, words] of [
+      ['/sell', 'Getting a quote for your device needs JavaScript'],
+      ['/repairs', 'Booking a repair needs JavaScript'],
+      ['/buy', 'Add to Cart, Buy Now and the image arrows need JavaScript'],
+    ] as const) {
+      const body = (await get(url)).body;
+      const notice = /<noscript><p role="note"[^>]*>([^<]*)<\/p><\/noscript>/.exec(body);
+      expect(notice?.[1], url).toContain(words);
+      expect(body.indexOf(notice![0]), url).toBeLessThan(body.indexOf('<div id="root">'));
+    }
+    expect((await get('/faq')).body).not.toContain('role="note"');
+  });
+
   it('redirects the old policy paths to their pages', async () => {
     const res = await get('/return-policy');
     expect(res.statusCode).toBe(301);

@@ -151,7 +151,7 @@ function MenuItem({
   );
 }
 
-/** The desktop header navigation: Shop mega menu, Company menu, Services, Track Orders, Partner program. */
+/** The desktop header navigation: Shop mega menu, Company menu, Services, Track Orders, Partner program, Sell. */
 export function DesktopNav() {
   const [open, setOpen] = useState<MenuId | null>(null);
   const navRef = useRef<HTMLElement>(null);

@@ -13,10 +13,15 @@ export const COMPANY_LINKS = [
   { label: 'FAQ', to: paths.faq, description: 'Answers to common questions' },
 ] as const;
 
+/**
+ * The spec's three, in its order, then Sell: the spec names it among the footer's Quick Links only, and a seller
+ * looked for it at the top; it comes after the spec's links so each of those keeps its place.
+ */
 export const MAIN_LINKS = [
   { label: 'Services', to: paths.repairs },
   { label: 'Track Orders', to: paths.track },
   { label: 'Partner program', to: paths.agentLogin },
+  { label: 'Sell', to: paths.sell },
 ] as const;
 
 /** On the agent and admin dashboards the shop links and the cart icon are hidden. */

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 
 /**
  * Radix dialog with the store's look: focus is trapped, Escape and the close button close it,
@@ -9,6 +9,32 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * A dialog opened by a button that is not its Radix Trigger (most are: the dialog's code loads on demand)
+ * leaves Radix no trigger to return focus to, and focus fell to the page's top. The element focused when the
+ * dialog opened takes it back on closing, if it is still in the page; else Radix does as it would.
+ */
+export function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: Pick<ComponentPropsWithoutRef<typeof DialogPrimitive.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'> = {}) {
+  const opener = useRef<Element | null>(null);
+  return {
+    onOpenAutoFocus(event: Event) {
+      opener.current = document.activeElement;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus(event: Event) {
+      onCloseAutoFocus?.(event);
+      const element = opener.current;
+      if (event.defaultPrevented || !(element instanceof HTMLElement) || element === document.body) return;
+      if (!element.isConnected) return;
+      event.preventDefault();
+      element.focus();
+    },
+  };
+}
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
@@ -19,6 +45,8 @@ export function DialogContent({
   hideTitle = false,
   className = '',
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: Omit<ComponentPropsWithoutRef<typeof DialogPrimitive.Content>, 'title'> & {
   title: ReactNode;
@@ -26,6 +54,7 @@ export function DialogContent({
   size?: keyof typeof widths;
   hideTitle?: boolean;
 }) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60 backdrop-blur-sm" />
@@ -36,6 +65,7 @@ export function DialogContent({
           `rounded-2xl bg-white p-6 shadow-2xl focus:outline-none ${widths[size]} ${className}`
         }
         {...props}
+        {...focus}
       >
         <DialogPrimitive.Title className={hideTitle ? 'sr-only' : 'pr-8 text-lg font-semibold text-slate-900'}>
           {title}

@@ -12,6 +12,8 @@ interface FieldFrameProps {
   hint?: ReactNode;
   required?: boolean;
   optional?: boolean;
+  /** Keeps a line for the message while there is none: what is under the field stays put when one comes. */
+  reserveMessageLine?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -31,16 +33,26 @@ export function fieldIds(id: string, error?: string, hint?: ReactNode) {
 }
 
 /** The message under a field, which its control names in aria-describedby. */
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
+function FieldError({ id, error, reserveLine = false }: { id: string; error?: string; reserveLine?: boolean }) {
+  if (!error) return reserveLine ? <p aria-hidden="true" className="mt-1.5 min-h-5 text-sm" /> : null;
   return (
-    <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+    <p id={`${id}-error`} className="mt-1.5 min-h-5 text-sm text-red-600">
       {error}
     </p>
   );
 }
 
-export function FieldFrame({ id, label, error, hint, required, optional, className, children }: FieldFrameProps) {
+export function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  optional,
+  reserveMessageLine,
+  className,
+  children,
+}: FieldFrameProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -59,7 +71,7 @@ export function FieldFrame({ id, label, error, hint, required, optional, classNa
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} reserveLine={reserveMessageLine} />
     </div>
   );
 }
@@ -70,6 +82,7 @@ type Common = {
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
+  reserveMessageLine?: boolean;
   className?: string;
 };
 
@@ -80,11 +93,12 @@ function splitField<Control extends { required?: boolean }>({
   error,
   hint,
   optional,
+  reserveMessageLine,
   className,
   ...control
 }: Common & Control) {
   return {
-    frame: { id, label, error, hint, optional, className, required: control.required },
+    frame: { id, label, error, hint, optional, reserveMessageLine, className, required: control.required },
     control: { ...control, ...fieldIds(id, error, hint) },
   };
 }

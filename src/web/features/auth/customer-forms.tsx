@@ -136,13 +136,20 @@ export function SignUpForm() {
           {...input('postalCode')}
         />
       </div>
+      {/* The mismatch shows as soon as both are typed, under the pointer's way to the terms: its line is kept. */}
       <div className="grid gap-5 sm:grid-cols-2">
         <PasswordField
           label="Password"
           placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          reserveMessageLine
           {...input('password')}
         />
-        <PasswordField label="Confirm Password" placeholder="Repeat your password" {...input('confirmPassword')} />
+        <PasswordField
+          label="Confirm Password"
+          placeholder="Repeat your password"
+          reserveMessageLine
+          {...input('confirmPassword')}
+        />
       </div>
       <CheckboxField {...input('acceptTerms')}>
         I agree to the <TermsAndPrivacy />

@@ -8,6 +8,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { CheckboxField, EmailField, TextField } from '../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm, type InputProps } from '../../lib/forms';
+import { useProfile, useSavedAddress } from '../../lib/account-reads';
 import { useSession } from '../../lib/use-session';
 import { typedDetails } from './typed-details';
 
@@ -87,6 +88,34 @@ function restored(): TypedCustomer | null {
 }
 
 /**
+ * A signed-in customer's names and email (from the session), phone (the profile) and saved address, to fill
+ * what the shopper has not typed, also when they answer after the form shows; what this tab typed before
+ * (`wanted` false) is left alone.
+ */
+function useSignedInDetails(wanted: boolean): CheckoutFormInput | undefined {
+  const { user } = useSession();
+  const customer = wanted && user?.role === 'customer' ? user : null;
+  const profile = useProfile({ enabled: Boolean(customer) });
+  const address = useSavedAddress({ enabled: Boolean(customer) });
+  return useMemo(() => {
+    if (!customer) return undefined;
+    const home = address.data?.address;
+    return {
+      customer: {
+        ...BLANK,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        email: customer.email,
+        phone: profile.data?.phone ?? '',
+        shippingAddress: home
+          ? { ...blankAddress, street: home.apartment, city: home.city, state: home.province, zipCode: home.postalCode }
+          : blankAddress,
+      },
+    };
+  }, [customer, profile.data, address.data]);
+}
+
+/**
  * The customer information step: names, contact, shipping and (unless the same) billing address.
  * Its inputs carry the route's names ('customer.email'), so the server's 400 lands under them;
  * `onSubmit` rejects with that error and useFormSubmit places it; any other failure the page reports
@@ -100,24 +129,7 @@ export function CheckoutForm({
   onSubmit: (customer: CheckoutCustomer) => Promise<void>;
 }) {
   const [typed] = useState(restored);
-  const { user } = useSession();
-  const customer = user?.role === 'customer' ? user : null;
-  // A signed-in customer's names and email fill what the shopper has not typed, also when the
-  // session answers after the form shows; what this tab typed before is left alone.
-  const signedIn = useMemo(
-    () =>
-      customer && !typed
-        ? {
-            customer: {
-              ...BLANK,
-              firstName: customer.firstName,
-              lastName: customer.lastName,
-              email: customer.email,
-            },
-          }
-        : undefined,
-    [customer, typed],
-  );
+  const signedIn = useSignedInDetails(!typed);
   const form = useZodForm(checkoutFormSchema, {
     defaultValues: { customer: typed ?? BLANK },
     values: signedIn,

@@ -50,7 +50,9 @@ export async function payOrder(
     return { outcome: 'script-failed', orderNumber };
   }
   onHold?.(reservedUntil);
-  const reference = await openPaymentWidget(pop, payment, () => holdCountdown(reservedUntil, Date.now()));
+  const reference = await openPaymentWidget(pop, payment, {
+    countdown: () => holdCountdown(reservedUntil, Date.now()),
+  });
   if (reference === null) {
     await giveUp();
     return { outcome: 'closed', orderNumber };

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Device } from '../../../shared/catalog';
+import { useReturnFocus } from '../../components/ui/dialog';
 import { ImageCarousel } from './image-carousel';
 
 interface GalleryDialogProps {
@@ -16,21 +17,14 @@ const imageCount = (n: number) => `${n} ${n === 1 ? 'image' : 'images'}`;
 export default function GalleryDialog({ device, open, onOpenChange }: GalleryDialogProps) {
   const [index, setIndex] = useState(0);
   const count = device.images.length;
-  // The card's image button opens this dialog without being its Radix Trigger (the dialog loads on
-  // demand), so Radix has no trigger to return focus to: the element focused at opening is kept instead.
-  const opener = useRef<Element | null>(null);
+  // The card's image button opens this dialog without being its Radix Trigger (the dialog loads on demand).
+  const focus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/70" />
         <Dialog.Content
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (opener.current instanceof HTMLElement) opener.current.focus();
-          }}
+          {...focus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[92vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
         >
           <Dialog.Title className="pr-8 text-lg font-semibold text-slate-900">{device.name} - Gallery</Dialog.Title>
@@ -48,8 +42,9 @@ export default function GalleryDialog({ device, open, onOpenChange }: GalleryDia
               />
             )}
           </div>
-          <Dialog.Description className="mt-3 text-center text-sm text-slate-600">
-            {imageCount(count)}
+          {/* Which image shows, as the arrows move (announced politely); '4 images' alone never said. */}
+          <Dialog.Description aria-live="polite" className="mt-3 text-center text-sm text-slate-600">
+            {count > 1 ? `Image ${index + 1} of ${count}` : imageCount(count)}
           </Dialog.Description>
           <Dialog.Close
             aria-label="Close"

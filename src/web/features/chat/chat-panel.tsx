@@ -76,15 +76,18 @@ export default function ChatPanel({ mode, onModeChange, onClose, focusInput }: C
     if ((mode === 'open' || mode === 'expanded') && focusInput) inputRef.current?.focus();
   }, [mode, focusInput]);
 
-  // Escape inside the panel closes it (the launcher gives the focus back to the Chat button).
+  // Escape closes the panel (the launcher gives the focus back to the Chat button) when the focus is in it,
+  // or nowhere: a pressed Send or instant answer is disabled while the reply comes, and drops the focus to
+  // the page's body. Focus elsewhere (a field of the page, another dialog) keeps its Escape.
   useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
+    if (mode === 'closed') return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const focused = document.activeElement;
+      if (focused === document.body || focused === null || panelRef.current?.contains(focused)) onClose();
     };
-    panel.addEventListener('keydown', onKeyDown);
-    return () => panel.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [mode, onClose]);
 
   // New messages (and the typing indicator) slide into view.

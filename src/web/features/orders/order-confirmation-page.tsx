@@ -53,8 +53,9 @@ function NotFound({ orderNumber }: { orderNumber: string }) {
   );
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Order Not Found</h1>
-      <p className="mt-2 text-slate-600">We couldn't find this order.</p>
+      {/* Once a link is asked for, the page no longer says the order is not found: it may well be on its way. */}
+      <h1 className="text-2xl font-bold text-slate-900">{sent ? 'Check Your Email' : 'Order Not Found'}</h1>
+      {!sent && <p className="mt-2 text-slate-600">We couldn't find this order.</p>}
       {sent ? (
         <p role="status" className="mx-auto mt-8 max-w-sm rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
           {sent}
@@ -129,10 +130,10 @@ function OrderHeading({ order, state, onPaid }: { order: OrderView; state: Payme
     );
   }
   const copy = STATE_COPY[state];
-  const payNow = async () => {
+  const payNow = async (button: Element) => {
     setPaying(true);
     try {
-      if ((await resumePayment(order.orderNumber)) === 'paid') {
+      if ((await resumePayment(order.orderNumber, button)) === 'paid') {
         cart.settle(order.items);
         toast.success('Payment successful! Order placed.');
       }
@@ -154,7 +155,7 @@ function OrderHeading({ order, state, onPaid }: { order: OrderView; state: Payme
       {testNotice}
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         {state === 'payable' && (
-          <Button size="lg" onClick={() => void payNow()} disabled={paying}>
+          <Button size="lg" onClick={(event) => void payNow(event.currentTarget)} disabled={paying}>
             {paying ? 'Opening payment...' : 'Pay Now'}
           </Button>
         )}
@@ -294,7 +295,7 @@ export function Component() {
           Continue Shopping
         </Link>
         {state === 'paid' && (
-          <Link to={paths.track} className={buttonClass('secondary', 'lg')}>
+          <Link to={paths.trackNumber(order.orderNumber)} className={buttonClass('secondary', 'lg')}>
             Track Order
           </Link>
         )}

@@ -33,11 +33,11 @@ export const askOrderLink = async (orderNumber: string, body: z.output<typeof or
  * provider's widget, then verified by the server. Closing the widget leaves the order as it was: its
  * hold lapses by itself (a browser other than the placing one may not cancel it).
  */
-export async function resumePayment(orderNumber: string): Promise<'paid' | 'closed'> {
+export async function resumePayment(orderNumber: string, opener: Element): Promise<'paid' | 'closed'> {
   const { payment } = await api.get<OpenCheckout>(`/api/checkout/${encodeURIComponent(orderNumber)}`, {
     headers: orderTokenHeaders(orderNumber),
   });
-  const reference = await openPaymentWidget(await loadProviderScript(payment.scriptUrl), payment);
+  const reference = await openPaymentWidget(await loadProviderScript(payment.scriptUrl), payment, { opener });
   if (reference === null) return 'closed';
   await api.post('/api/payments/verify', { reference });
   return 'paid';

@@ -15,6 +15,15 @@ import { RepairStatusView } from './repair-status';
 import { useTracked } from './track-api';
 import { TradeInStatus } from './trade-in-status';
 
+/** The heading says what the number in the address tracks; a sale's, or none yet, is the device's (spec 001). */
+const HEADINGS: [prefix: string, heading: string][] = [
+  ['ORD-', 'Track Your Order'],
+  ['REP-', 'Track Your Repair'],
+  ['RET-', 'Track Your Return'],
+];
+const headingFor = (number: string) =>
+  HEADINGS.find(([prefix]) => number.startsWith(prefix))?.[1] ?? 'Track Your Device';
+
 /** One box tracks a sale (TXN...), an order (ORD-...), a repair (REP-...) or a return (RET-...); the number lives in ?number=. */
 export function Component() {
   usePageTitle();
@@ -57,7 +66,7 @@ export function Component() {
     <div className="bg-slate-50">
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
         <header className="text-center">
-          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Track Your Device</h1>
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{headingFor(number)}</h1>
           <p className="mt-2 text-slate-600">
             Enter your transaction number (TXN...), order number (ORD-...), repair booking number (REP-...) or return
             number (RET-...)
