@@ -69,6 +69,20 @@ test.describe('the chat assistant', () => {
     await expect(panel(page)).toBeVisible({ timeout: 6000 });
   });
 
+  test('at 768 px the button floats over the shop, and docks in the header on the cart, clear of its totals', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/buy');
+    const inHeader = page.getByRole('banner').getByRole('button', { name: 'Chat', exact: true });
+    await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
+    await expect(inHeader).toHaveCount(0);
+
+    await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(inHeader).toBeVisible();
+  });
+
   test('never opens itself on a small screen, and marks the browser as visited', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

@@ -49,8 +49,8 @@ export function SiteHeader() {
         {!onDashboard && <HeaderSearch />}
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          {/* The Chat launcher docks here below its breakpoint (features/chat/chat-launcher). */}
-          <span id={CHAT_DOCK_ID} className="flex md:hidden" />
+          {/* The Chat launcher docks here below the width from which it floats (features/chat/chat-dock.ts). */}
+          <span id={CHAT_DOCK_ID} className="flex empty:hidden" />
           {!onDashboard && <CartLink />}
           <div className="hidden items-center gap-1 lg:flex">
             {!isLoading && !user && (

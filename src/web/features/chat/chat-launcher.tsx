@@ -1,11 +1,12 @@
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useLocation } from 'react-router';
 import { CHAT_TEXT, CHAT_VISITED_KEY } from '../../../shared/chat';
 import { CHAT } from '../../../shared/store';
 import { readFlag, writeFlag } from '../../lib/storage';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { CHAT_DOCK_ID } from './chat-dock';
+import { CHAT_DOCK_ID, chatFloatsFromPx } from './chat-dock';
 import type { ChatMode } from './chat-mode';
 
 /**
@@ -32,7 +33,7 @@ export default function ChatLauncher() {
   const [mounted, setMounted] = useState(false);
   const [focusInput, setFocusInput] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const floating = useMediaQuery(`(min-width: ${CHAT.mobileBreakpointPx}px)`);
+  const floating = useMediaQuery(`(min-width: ${chatFloatsFromPx(useLocation().pathname)}px)`);
   const dock = floating ? null : document.getElementById(CHAT_DOCK_ID);
 
   const open = useCallback((byUser: boolean) => {
