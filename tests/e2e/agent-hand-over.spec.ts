@@ -108,11 +108,21 @@ test('the admin deactivates Michael, hands his trade-in and pickup to Sarah, and
   // Sarah's dashboard has both.
   const sarahContext = await browser.newContext({ baseURL });
   const sarahPage = await sarahContext.newPage();
-  await signInStaff(new Api(sarahContext.request), { username: sarah.username, password: PASSWORD });
+  const sarahApi = new Api(sarahContext.request);
+  await signInStaff(sarahApi, { username: sarah.username, password: PASSWORD });
   await sarahPage.goto('/agent-dashboard');
-  await expect(sarahPage.getByRole('group', { name: 'Assigned' }).getByTestId('stat-value')).toHaveText('2');
+  const assigned = sarahPage.getByRole('group', { name: 'Assigned' });
+  await expect(assigned.getByTestId('stat-value')).toHaveText('2');
   await expect(sarahPage.getByRole('listitem', { name: number })).toBeVisible();
   await expect(sarahPage.getByRole('listitem', { name: bookingNumber })).toBeVisible();
+  // Once she has returned the device the pickup is finished work: Assigned counts only what is still open.
+  for (const status of ['picked_up', 'in_repair', 'ready', 'returned']) {
+    await sarahApi.expect(sarahApi.post(`/api/agent/repairs/${bookingNumber}/status`, { status }));
+  }
+  await sarahPage.reload();
+  await expect(assigned.getByTestId('stat-value')).toHaveText('1');
+  await expect(assigned.getByText('1 trade-in, 0 pickups', { exact: true })).toBeVisible();
+  await expect(sarahPage.getByRole('group', { name: 'Completed' }).getByTestId('stat-value')).toHaveText('1');
   await sarahContext.close();
   await visitor.close();
 

@@ -62,13 +62,14 @@ describe('GET /api/agent/summary', () => {
     }
     expect(open).not.toBe(done);
 
+    // Assigned is the work still open: Assigned to Agent (2), Awaiting Offer and Offer Made, and the pickup not yet returned.
     expect(await summaryOf(agent.cookie)).toEqual({
-      assigned: 10,
+      assigned: 5,
       awaitingAssessment: 2,
       offersMade: 1,
       completed: 5,
-      tradeIns: { assigned: 8, completed: 4 },
-      pickups: { assigned: 2, completed: 1 },
+      tradeIns: { assigned: 4, completed: 4 },
+      pickups: { assigned: 1, completed: 1 },
       collections: { assigned: 0, completed: 0 },
     });
     expect(await summaryOf(other.cookie)).toMatchObject({
@@ -79,7 +80,7 @@ describe('GET /api/agent/summary', () => {
     });
   });
 
-  it('follows the agent’s moves: assessing leaves Awaiting Assessment, an offer is counted until it is answered', async () => {
+  it('follows the agent’s moves: assessing leaves Awaiting Assessment, an offer is counted and assigned until it is answered', async () => {
     const { agent, number } = await agentHolding('Assigned to Agent', { customerEmail: 'lindiwe@example.com' });
     expect(await summaryOf(agent.cookie)).toMatchObject({ assigned: 1, awaitingAssessment: 1, offersMade: 0 });
     await assess(agent.cookie, number);
@@ -91,7 +92,7 @@ describe('GET /api/agent/summary', () => {
       headers: { 'x-forwarded-for': newAddress() },
     });
     expect(declined.statusCode).toBe(200);
-    expect(await summaryOf(agent.cookie)).toMatchObject({ assigned: 1, offersMade: 0, completed: 1 });
+    expect(await summaryOf(agent.cookie)).toMatchObject({ assigned: 0, offersMade: 0, completed: 1 });
   });
 });
 
