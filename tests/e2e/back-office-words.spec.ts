@@ -30,6 +30,7 @@ async function offeredToGuest(api: Api, admin: Api, agent: Api) {
       model: 'Galaxy S23',
       condition: 'excellent',
       storage: '256GB',
+      customerName: 'Naledi Mokoena',
       address: '9 Long Street, Cape Town',
       contactPhone: '082 555 0190',
       contactEmail: email,
