@@ -185,6 +185,18 @@ test("the admin resets an agent's authenticator: they are signed out and set up 
   await agent.request.dispose();
 });
 
+test("the Overview's Recent Transactions names the seller of each trade-in", async ({ signInAs, page, api }) => {
+  const id = uniqueId();
+  const seller = `Thabo Mokoena ${id}`;
+  const number = await submitTablet(api, `seller.${id}@example.com`, seller);
+  await signInAs('admin');
+  await page.goto('/admin');
+  const recent = page.getByRole('region', { name: 'Recent Transactions' });
+  const row = recent.getByRole('listitem').filter({ hasText: number });
+  await expect(row.getByText(`${seller} · Apple iPad Air`, { exact: true })).toBeVisible();
+  await expect(row.getByText('Awaiting Confirmation', { exact: true })).toBeVisible();
+});
+
 test('the admin confirms a trade-in, assigns it to an agent, and marks the accepted offer paid', async ({
   signInAs,
   page,

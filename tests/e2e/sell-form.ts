@@ -22,14 +22,14 @@ export async function fillPhone(page: Page, email: string) {
 }
 
 /** A seller's iPad Air trade-in (POST /api/trade-ins from an address of its own): its number. */
-export async function submitTablet(api: Api, email: string): Promise<string> {
+export async function submitTablet(api: Api, email: string, customerName = 'Naledi Mokoena'): Promise<string> {
   const { transactionNumber } = await api.expect<{ transactionNumber: string }>(
     api.postAsShopper('/api/trade-ins', {
       deviceType: 'tablet',
       brand: 'Apple',
       model: 'iPad Air',
       condition: 'excellent',
-      customerName: 'Naledi Mokoena',
+      customerName,
       address: '8 Kloof Street, Cape Town',
       contactPhone: '082 555 0142',
       contactEmail: email,

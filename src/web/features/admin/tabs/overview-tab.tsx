@@ -121,7 +121,8 @@ function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'
             <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <RowTitle
                 number={row.transactionNumber}
-                name={row.customerName}
+                // Trade-ins from before the sell form asked for a name have none.
+                name={row.customerName || 'Guest seller'}
                 detail={row.deviceInfo}
                 weight="font-medium"
               />
