@@ -15,7 +15,9 @@ import { auditLog, sessions, tradeIns, users } from '../../db/schema';
 
 const t = useTestApp();
 let admin: string;
-const CONTEXT_WORD = 'Password must not contain QuickBuy or the part of your email before the @';
+// The admin types it: the words name the agent's username and email, not "your" email.
+const CONTEXT_WORD =
+  "Password must not contain QuickBuy, the agent's username or the part of the agent's email before the @";
 
 beforeAll(async () => {
   admin = (await signedInAdmin(t)).cookie;
