@@ -1,6 +1,15 @@
 import type { MeReply } from '../../src/shared/accounts';
 import { CSRF_HEADER } from '../../src/shared/errors';
-import { Api, E2E_ADMIN as ADMIN, expect, ORDER_CUSTOMER, signInStaff, test, uniqueId } from './fixtures';
+import {
+  Api,
+  E2E_ADMIN as ADMIN,
+  expect,
+  ORDER_CUSTOMER,
+  placePaidOrder,
+  signInStaff,
+  test,
+  uniqueId,
+} from './fixtures';
 import { emailTo, linkIn } from './mailbox';
 import { acceptOfferByEmail, submitTablet } from './sell-form';
 import type { CancelOrderReply } from '../../src/shared/admin-orders';
@@ -235,6 +244,18 @@ test('an order card labels its payment badge and never says cancelled twice', as
   const droppedCard = page.getByRole('listitem', { name: `Order ${dropped.orderNumber}` });
   await expect(droppedCard.getByText('cancelled', { exact: true })).toHaveCount(1);
   await expect(droppedCard.getByText(/^Payment:/)).toHaveCount(0);
+});
+
+test("the Overview's Total Customers counts a guest who paid", async ({ signInAs, page, api, makeDevice }) => {
+  await signInAs('admin');
+  await page.goto('/admin');
+  const card = page.getByText('Total Customers', { exact: true }).locator('xpath=../..');
+  await expect(card.getByText('Accounts and guests who paid, each once', { exact: true })).toBeVisible();
+  const figure = async () => Number((await card.locator('p').nth(1).textContent())!.replaceAll(',', ''));
+  const before = await figure();
+  await placePaidOrder(api, await makeDevice(), `guest.${uniqueId()}@example.co.za`);
+  await page.reload();
+  await expect.poll(figure).toBeGreaterThanOrEqual(before + 1);
 });
 
 test("the Overview's Recent Transactions names the seller of each trade-in", async ({ signInAs, page, api }) => {
