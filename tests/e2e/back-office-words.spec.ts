@@ -80,6 +80,11 @@ test.describe('at 1280 px', () => {
     await page.goto(`/admin?tab=audit&target=${number}&action=trade_in.accept`);
     const accepted = page.getByRole('row').filter({ hasText: 'trade_in.accept' });
     await expect(accepted.getByRole('cell', { name: 'Guest (email proof)' })).toBeVisible();
+    // The action in words above its code, the details as lines, not JSON; the table fits the page at 1280.
+    await expect(accepted.getByText('Trade in: accept', { exact: true })).toBeVisible();
+    await expect(accepted.locator('pre')).toHaveCount(0);
+    const table = page.getByRole('region', { name: 'Audit log table' });
+    expect(await table.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
 
     await page.goto(`/admin?tab=transactions&q=${number}`);
     await expect(page.getByText(`Naledi Mokoena · ${email}`, { exact: true })).toBeVisible();
