@@ -56,6 +56,9 @@ export const PASSWORD_MESSAGES = {
   tooLong: 'Password must be at most 200 characters long',
   tooCommon: 'This password is too common: choose another',
   contextWord: 'Password must not contain QuickBuy or the part of your email before the @',
+  // The admin sets an agent's password: the words are the agent's, not the admin's.
+  agentContextWord:
+    "Password must not contain QuickBuy, the agent's username or the part of the agent's email before the @",
   mismatch: 'Passwords do not match',
   newMismatch: 'New passwords do not match',
 } as const;

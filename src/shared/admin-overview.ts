@@ -3,6 +3,7 @@ import type { BackupStatus } from './backups';
 
 /** GET /api/admin/overview: the Overview tab's figures (definitions in docs/decisions/027). */
 export interface AdminOverview {
+  /** Customer accounts and guests who paid for an order, each person once by email (docs/decisions/102). */
   totalCustomers: number;
   activeAgents: number;
   /** Trade-ins ("transactions" in spec 001). */

@@ -82,6 +82,10 @@ export const OUTBOX_STATUSES = optionList({
   failed: 'Failed',
 });
 
+/** An email's status in the words the Outbox uses ('pending' reads Queued), wherever staff see it. */
+export const outboxStatusLabel = (status: string): string =>
+  OUTBOX_STATUSES.find((option) => option.value === status)?.label ?? status;
+
 /** One row of GET /api/admin/outbox. */
 export interface OutboxEmailSummary {
   id: string;

@@ -14,6 +14,19 @@ export const DEVICE_TYPES = [
 ] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
+/** Each type as a label reads it (the stored values stay lower case). */
+export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
+  phone: 'Phone',
+  tablet: 'Tablet',
+  laptop: 'Laptop',
+  desktop: 'Desktop',
+  tv: 'TV',
+  accessory: 'Accessory',
+  component: 'Component',
+  server: 'Server',
+  switch: 'Switch',
+};
+
 /** Inventory conditions (spec 001 section 3). */
 export const DEVICE_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
 export type DeviceCondition = (typeof DEVICE_CONDITIONS)[number];

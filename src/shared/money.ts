@@ -19,7 +19,7 @@ export function contextCurrency(context: MoneyContext, storeCurrency: Currency =
   return context === 'card' || context === 'cart' || context === 'admin' ? 'NGN' : 'ZAR';
 }
 
-const currencySymbol = (context: MoneyContext, storeCurrency?: Currency) =>
+export const currencySymbol = (context: MoneyContext, storeCurrency?: Currency) =>
   SYMBOL[contextCurrency(context, storeCurrency)];
 
 /**

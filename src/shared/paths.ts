@@ -39,7 +39,13 @@ export const paths = {
   agentLogin: '/agent-login',
   agentDashboard: '/agent-dashboard',
   admin: '/admin',
+  /** The Transactions tab searched for one trade-in, its details open (the admin's new trade-in email links here). */
+  adminTradeIn: (number: string) =>
+    `/admin?tab=transactions&q=${encodeURIComponent(number)}&${ADMIN_OPEN_PARAM}=${encodeURIComponent(number)}`,
 } as const;
+
+/** The admin's query parameter naming the record whose details a tab opens with. */
+export const ADMIN_OPEN_PARAM = 'open';
 
 /**
  * The query parameter of /contact after the form was posted without JavaScript (docs/decisions/054): the

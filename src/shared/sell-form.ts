@@ -9,6 +9,7 @@ import type { AnySaleStatus } from './trade-in-statuses';
 export const SELL_MESSAGES = {
   typeRequired: 'Choose a device type',
   modelRequired: 'Model is required',
+  nameRequired: 'Full name is required',
   addressRequired: 'Address is required',
   phoneRequired: 'Contact phone is required',
   phoneInvalid: 'Enter a South African phone number, like 082 555 0199',
@@ -102,6 +103,8 @@ export const sellFormSchema = z
     color: optionalText('Color', 40),
     accessories: optionalText('Accessories', 300),
     description: optionalMultiline('Description', 2000),
+    // The spec's Transaction carries the seller's name: staff and the payout sheet address them by it.
+    customerName: required('Full name', 120, SELL_MESSAGES.nameRequired),
     address: requiredMultiline('Address', 300, SELL_MESSAGES.addressRequired),
     contactPhone: saPhoneField,
     contactEmail: z

@@ -20,6 +20,10 @@ export interface PendingSecondFactor {
 export const MFA_MESSAGES = {
   required: 'Enter the code from your authenticator app to finish signing in',
   codeInvalid: 'That code is not right. Check your authenticator app and try again.',
+  // The usual cause at setup: the app holds an entry from an earlier QR code, or the phone's clock is off.
+  enrolCodeInvalid:
+    "That code does not match this setup. Use the QuickBuy entry you added from this page's QR code (remove any older one), and check that your phone sets its time automatically.",
+  enrolExpired: 'This setup expired. Reload the page to get a new QR code and recovery codes.',
   codeUsed: 'That code was already used. Wait for the next code in your authenticator app.',
   recoveryInvalid: 'That recovery code is not right, or it was already used.',
   enrolFirst: 'Set up your authenticator app first',
@@ -56,7 +60,13 @@ export const enrolmentConfirmSchema = z.object({
 /** Recovery codes a setup gives, each working once. */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** POST /api/auth/mfa/enrolment: what the authenticator app needs, and the recovery codes, shown once. */
+/** A setup not yet confirmed is shown again, the same secret and codes, for this long; then a new one is made. */
+export const ENROLMENT_MINUTES = 60;
+
+/**
+ * POST /api/auth/mfa/enrolment: what the authenticator app needs, and the recovery codes; the same
+ * again until the setup is confirmed or expires, never after.
+ */
 export interface EnrolmentReply {
   /** The base32 secret, for typing into an app that cannot scan. */
   secret: string;
@@ -64,4 +74,6 @@ export interface EnrolmentReply {
   /** The otpauth URI as a QR code: an SVG data URL. */
   qrCode: string;
   recoveryCodes: string[];
+  /** When this setup stops being shown and a new one is made (ISO time). */
+  expiresAt: string;
 }

@@ -29,6 +29,7 @@ describe('sellFormSchema', () => {
     expect(fieldsOf({ isOwner: false })).toEqual({
       deviceType: SELL_MESSAGES.typeRequired,
       model: SELL_MESSAGES.modelRequired,
+      customerName: SELL_MESSAGES.nameRequired,
       address: SELL_MESSAGES.addressRequired,
       contactPhone: SELL_MESSAGES.phoneRequired,
       contactEmail: SELL_MESSAGES.emailRequired,

@@ -83,7 +83,9 @@ test('the admin adds a device with two photos after trying a stock image, sees i
   await page.goto('/admin?tab=devices');
   await page.getByRole('button', { name: 'Add Device' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Device' });
-  await expect(dialog.getByLabel('Type')).toHaveText(/phone\s*laptop\s*tablet\s*tv/);
+  await expect(dialog.getByLabel('Type')).toHaveText(/Phone\s*Laptop\s*Tablet\s*TV/);
+  await expect(dialog.getByLabel('Price (₦)', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Original price (₦) (optional)', { exact: true })).toBeVisible();
   await dialog.getByLabel('Brand').fill('Google');
   await dialog.getByLabel('Model').fill(model);
   await dialog.getByLabel('Storage').fill('128GB');

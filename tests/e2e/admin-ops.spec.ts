@@ -1,7 +1,16 @@
 import type { MeReply } from '../../src/shared/accounts';
 import { CSRF_HEADER } from '../../src/shared/errors';
-import { Api, expect, signInStaff, test, uniqueId } from './fixtures';
-import { emailTo } from './mailbox';
+import {
+  Api,
+  E2E_ADMIN as ADMIN,
+  expect,
+  ORDER_CUSTOMER,
+  placePaidOrder,
+  signInStaff,
+  test,
+  uniqueId,
+} from './fixtures';
+import { emailTo, linkIn } from './mailbox';
 import { acceptOfferByEmail, submitTablet } from './sell-form';
 import type { CancelOrderReply } from '../../src/shared/admin-orders';
 import type { CheckoutReply } from '../../src/shared/orders';
@@ -99,6 +108,10 @@ test('the admin advances a paid order to delivered with a tracking number', asyn
   const details = page.getByRole('dialog', { name: `Order ${order.orderNumber}` });
   await expect(details.getByText('Mark Delivered', { exact: false })).toBeVisible();
   await expect(details.getByText(`Order ${order.orderNumber}: tracking details`, { exact: false })).toBeVisible();
+  // Each email's status in the Outbox's words (Queued, not pending).
+  const emails = details.getByRole('region', { name: 'Emails' }).getByRole('listitem');
+  await expect(emails.first()).toBeVisible();
+  for (const line of await emails.allTextContents()) expect(line).toMatch(/ · (Queued|Sent|Failed) · /);
   await page.keyboard.press('Escape');
 
   // The order page (the customer's, here opened by the admin, who may read any order) shows the tracking.
@@ -131,6 +144,13 @@ test('the admin creates an agent, edits them, and deactivates them once they hav
   await dialog.getByRole('button', { name: 'Create Agent' }).click();
   await expect(dialog.getByText('This username is already taken')).toBeVisible();
   await dialog.getByLabel('Username').fill(username);
+  // A password holding the agent's own name is refused in words about the agent, not the admin.
+  await dialog.getByLabel('Password').fill(`${username}-2026`);
+  await dialog.getByRole('button', { name: 'Create Agent' }).click();
+  await expect(dialog.getByLabel('Password')).toHaveAccessibleDescription(
+    "Password must not contain QuickBuy, the agent's username or the part of the agent's email before the @",
+  );
+  await dialog.getByLabel('Password').fill('Signal-Hill-2026');
   await dialog.getByRole('button', { name: 'Create Agent' }).click();
   await expect(page.getByText('Agent created successfully')).toBeVisible();
   // The list is paged and searched on the server, like the other tabs.
@@ -174,6 +194,7 @@ test("the admin resets an agent's authenticator: they are signed out and set up 
   page,
   admin,
   playwright,
+  browser,
   baseURL,
 }) => {
   const id = uniqueId();
@@ -205,6 +226,75 @@ test("the admin resets an agent's authenticator: they are signed out and set up 
   const again = await agent.expect<MeReply>(agent.post('/api/auth/agent/signin', { username, password }));
   expect(again.secondFactor?.step).toBe('enrol');
   await agent.request.dispose();
+
+  // In the portal they are asked to set the app up again, not told it is their first sign-in.
+  const portal = await browser.newPage({ baseURL });
+  await portal.goto('/agent-login');
+  await portal.getByLabel('Username').fill(username);
+  await portal.getByLabel('Password').fill(password);
+  await portal.getByRole('button', { name: 'Sign In as Agent' }).click();
+  await expect(portal.getByText('One more step: set up your authenticator app.', { exact: true })).toBeVisible();
+  await expect(portal.getByText(/first sign-in/)).toHaveCount(0);
+  await portal.close();
+});
+
+test('an order card labels its payment badge and never says cancelled twice', async ({
+  signInAs,
+  page,
+  api,
+  makeDevice,
+}) => {
+  const device = await makeDevice({ price: 3100, quantity: 2 });
+  const email = `badges-${uniqueId()}@example.co.za`;
+  const order = (customerEmail: string) =>
+    api.expect<CheckoutReply>(
+      api.postAsShopper('/api/checkout', {
+        items: [{ deviceId: device.id, quantity: 1 }],
+        customer: { ...ORDER_CUSTOMER, email: customerEmail },
+      }),
+      201,
+    );
+  const waiting = await order(email);
+  const dropped = await order(email);
+  await api.expect(api.post(`/api/checkout/${dropped.orderNumber}/cancel`, { accessToken: dropped.accessToken }));
+  await signInAs('admin');
+  await page.goto(`/admin?tab=orders&q=${email}`);
+  const waitingCard = page.getByRole('listitem', { name: `Order ${waiting.orderNumber}` });
+  await expect(waitingCard.getByText('Payment: awaiting payment', { exact: true })).toBeVisible();
+  await expect(waitingCard.getByText('pending', { exact: true })).toBeVisible();
+  const droppedCard = page.getByRole('listitem', { name: `Order ${dropped.orderNumber}` });
+  await expect(droppedCard.getByText('cancelled', { exact: true })).toHaveCount(1);
+  await expect(droppedCard.getByText(/^Payment:/)).toHaveCount(0);
+});
+
+test("the Overview's Total Customers counts a guest who paid", async ({ signInAs, page, api, makeDevice }) => {
+  await signInAs('admin');
+  await page.goto('/admin');
+  const card = page.getByText('Total Customers', { exact: true }).locator('xpath=../..');
+  await expect(card.getByText('Accounts and guests who paid, each once', { exact: true })).toBeVisible();
+  const figure = async () => Number((await card.locator('p').nth(1).textContent())!.replaceAll(',', ''));
+  const before = await figure();
+  await placePaidOrder(api, await makeDevice(), `guest.${uniqueId()}@example.co.za`);
+  await page.reload();
+  await expect.poll(figure).toBeGreaterThanOrEqual(before + 1);
+});
+
+test("the Overview's Recent Transactions names the seller of each trade-in", async ({ signInAs, page, api }) => {
+  const id = uniqueId();
+  const seller = `Thabo Mokoena ${id}`;
+  const number = await submitTablet(api, `seller.${id}@example.com`, seller);
+  await signInAs('admin');
+  await page.goto('/admin');
+  const recent = page.getByRole('region', { name: 'Recent Transactions' });
+  const row = recent.getByRole('listitem').filter({ hasText: number });
+  await expect(row.getByText(`${seller} · Apple iPad Air`, { exact: true })).toBeVisible();
+  await expect(row.getByText('Awaiting Confirmation', { exact: true })).toBeVisible();
+
+  // The admin's email about it opens the trade-in itself, not just the tab.
+  const notice = await emailTo(ADMIN.email, new RegExp(`New trade-in ${number}`));
+  const link = new URL(linkIn(notice, 'Open the trade-in'));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('dialog', { name: `Trade-in ${number}` })).toBeVisible();
 });
 
 test('the admin confirms a trade-in, assigns it to an agent, and marks the accepted offer paid', async ({
@@ -296,7 +386,7 @@ test('the admin cancels a paid order: the stock goes back and the payment is ref
   await confirm.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
   await expect(card.getByText('cancelled', { exact: true })).toBeVisible();
-  await expect(card.getByText('refunded', { exact: true })).toBeVisible();
+  await expect(card.getByText('Payment: refunded', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
 
   expect((await api.expect<{ quantity: number }>(api.get(`/api/devices/${device.id}`))).quantity).toBe(1);

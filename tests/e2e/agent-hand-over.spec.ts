@@ -34,12 +34,14 @@ async function newAgent(admin: Api, name: string, username: string) {
  * so on a day no other spec books the newest agent gets one once each older agent has theirs. The bookings
  * that went to others are cancelled again.
  */
-async function pickupFor(api: Api, admin: Api, agentId: string, email: string): Promise<string> {
+async function pickupFor(api: Api, admin: Api, agentId: string, email: string, name?: string): Promise<string> {
   const date = pickupDates(new Date()).at(-5)!;
   const others: string[] = [];
   let mine: string | undefined;
   for (const pickupTime of await offeredSlots(api, date)) {
-    const booking = { ...(await freeBooking(api, date, email)), pickupTime };
+    const free = await freeBooking(api, date, email);
+    const customerDetails = { ...free.customerDetails, ...(name ? { name } : {}) };
+    const booking = { ...free, customerDetails, pickupTime };
     const res = await postBooking(api, booking);
     expect(res.status(), await res.text()).toBe(201);
     const { bookingNumber } = (await res.json()) as RepairBookedReply;
@@ -108,11 +110,21 @@ test('the admin deactivates Michael, hands his trade-in and pickup to Sarah, and
   // Sarah's dashboard has both.
   const sarahContext = await browser.newContext({ baseURL });
   const sarahPage = await sarahContext.newPage();
-  await signInStaff(new Api(sarahContext.request), { username: sarah.username, password: PASSWORD });
+  const sarahApi = new Api(sarahContext.request);
+  await signInStaff(sarahApi, { username: sarah.username, password: PASSWORD });
   await sarahPage.goto('/agent-dashboard');
-  await expect(sarahPage.getByRole('group', { name: 'Assigned' }).getByTestId('stat-value')).toHaveText('2');
+  const assigned = sarahPage.getByRole('group', { name: 'Assigned' });
+  await expect(assigned.getByTestId('stat-value')).toHaveText('2');
   await expect(sarahPage.getByRole('listitem', { name: number })).toBeVisible();
   await expect(sarahPage.getByRole('listitem', { name: bookingNumber })).toBeVisible();
+  // Once she has returned the device the pickup is finished work: Assigned counts only what is still open.
+  for (const status of ['picked_up', 'in_repair', 'ready', 'returned']) {
+    await sarahApi.expect(sarahApi.post(`/api/agent/repairs/${bookingNumber}/status`, { status }));
+  }
+  await sarahPage.reload();
+  await expect(assigned.getByTestId('stat-value')).toHaveText('1');
+  await expect(assigned.getByText('1 trade-in, 0 pickups', { exact: true })).toBeVisible();
+  await expect(sarahPage.getByRole('group', { name: 'Completed' }).getByTestId('stat-value')).toHaveText('1');
   await sarahContext.close();
   await visitor.close();
 
@@ -194,5 +206,28 @@ test.describe('on a phone', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test("a long unbroken customer name wraps on the agent's pickup card instead of widening the page", async ({
+    browser,
+    baseURL,
+    api,
+    admin,
+  }) => {
+    const id = uniqueId();
+    const username = `lindiwe.${id}`;
+    const agentId = (await newAgent(admin, `Lindiwe Zulu ${id}`, username)).id;
+    const longName = `Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft${id}`;
+    const bookingNumber = await pickupFor(api, admin, agentId, `long.${id}@example.co.za`, longName);
+    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+    const phone = await context.newPage();
+    await signInStaff(new Api(context.request), { username, password: PASSWORD });
+    await phone.goto('/agent-dashboard');
+    const card = phone.getByRole('listitem', { name: bookingNumber });
+    await expect(card.getByText(longName, { exact: false })).toBeVisible();
+    expect(await noSidewaysScroll(phone)).toBe(true);
+    const box = await card.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await context.close();
   });
 });

@@ -22,6 +22,7 @@ async function assignedTradeIn(api: Api, admin: Api, agentId: string): Promise<S
       model: `Galaxy S22 ${uniqueId()}`,
       condition: 'good',
       storage: '256GB',
+      customerName: 'Naledi Mokoena',
       address: '4 Bree Street, Cape Town',
       contactPhone: '082 555 0177',
       contactEmail: `agent.day.${uniqueId()}@example.com`,
@@ -99,7 +100,7 @@ test('an agent assesses an assigned trade-in, makes an offer, sees the counts ch
 
   const card = page.getByRole('listitem', { name: number });
   await expect(card.getByText('Assigned to Agent', { exact: true })).toBeVisible();
-  await expect(card.getByText('Customer: Guest seller')).toBeVisible();
+  await expect(card.getByText('Customer: Naledi')).toBeVisible();
   await expect(card.getByText('490154203237518')).toBeVisible();
   await expect(card.getByRole('img', { name: 'Photo 1' })).toBeVisible();
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   customerDetails,
@@ -13,6 +14,7 @@ import {
   test,
   uniqueId,
 } from './fixtures';
+import { totpCode, totpStep } from '../../src/server/modules/accounts/totp';
 import { nextCode } from './authenticator';
 
 const uniqueEmail = () => `e2e.${uniqueId()}@example.co.za`;
@@ -217,6 +219,7 @@ test('the admin signs in on the Admin tab and reaches /admin', async ({ page }) 
 
 test('a new admin signs in with a password, sets up an authenticator app, saves the recovery codes and reaches the dashboard', async ({
   page,
+  context,
 }) => {
   const { email, password } = E2E_STAFF.enrolAdmin;
   await page.goto('/agent-login');
@@ -236,9 +239,33 @@ test('a new admin signs in with a password, sets up an authenticator app, saves 
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expect(codes.first()).toHaveText(/^[a-z2-7]{4}(-[a-z2-7]{4}){5}$/);
+  const shown = await codes.allTextContents();
+  // A reload shows the same setup: the app scanned before it still fits.
+  await page.reload();
+  await expect(page.getByLabel('Setup key')).toHaveValue(secret);
+  await expect(codes).toHaveText(shown);
+
+  // The codes copied and downloaded as they are shown, one a line.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(page.getByText('Recovery codes copied')).toBeVisible();
+  const saved = `QuickBuy recovery codes (each works once)\n\n${shown.join('\n')}\n`;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(saved);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download codes' }).click();
+  expect((await download).suggestedFilename()).toBe('quickbuy-recovery-codes.txt');
+  expect(readFileSync((await (await download).path())!, 'utf8')).toBe(saved);
 
   const code = page.getByLabel(/^Code from the app/);
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  // A code that is not this setup's says what usually went wrong.
+  await page.getByLabel('I saved these recovery codes').check();
+  await code.fill(totpCode('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', totpStep(new Date())));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(code).toHaveAccessibleDescription(
+    "That code does not match this setup. Use the QuickBuy entry you added from this page's QR code (remove any older one), and check that your phone sets its time automatically.",
+  );
+  await page.getByLabel('I saved these recovery codes').uncheck();
   await code.fill(await nextCode(email, secret));
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page.getByText('Confirm that you saved your recovery codes')).toBeVisible();

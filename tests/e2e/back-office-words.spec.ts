@@ -30,6 +30,7 @@ async function offeredToGuest(api: Api, admin: Api, agent: Api) {
       model: 'Galaxy S23',
       condition: 'excellent',
       storage: '256GB',
+      customerName: 'Naledi Mokoena',
       address: '9 Long Street, Cape Town',
       contactPhone: '082 555 0190',
       contactEmail: email,
@@ -48,7 +49,7 @@ async function offeredToGuest(api: Api, admin: Api, agent: Api) {
 test.describe('at 1280 px', () => {
   test.use({ viewport: DESKTOP });
 
-  test('Accept Offer names every mistake on the first submit; the audit log names the guest; the guest row starts with the email', async ({
+  test('Accept Offer names every mistake on the first submit; the audit log names the guest; the guest row names the seller', async ({
     page,
     api,
     admin,
@@ -79,9 +80,14 @@ test.describe('at 1280 px', () => {
     await page.goto(`/admin?tab=audit&target=${number}&action=trade_in.accept`);
     const accepted = page.getByRole('row').filter({ hasText: 'trade_in.accept' });
     await expect(accepted.getByRole('cell', { name: 'Guest (email proof)' })).toBeVisible();
+    // The action in words above its code, the details as lines, not JSON; the table fits the page at 1280.
+    await expect(accepted.getByText('Trade in: accept', { exact: true })).toBeVisible();
+    await expect(accepted.locator('pre')).toHaveCount(0);
+    const table = page.getByRole('region', { name: 'Audit log table' });
+    expect(await table.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
 
     await page.goto(`/admin?tab=transactions&q=${number}`);
-    await expect(page.getByText(email, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Naledi Mokoena · ${email}`, { exact: true })).toBeVisible();
   });
 
   test('a 300-character track number is refused in the box and by the route, in words', async ({ page, api }) => {
@@ -148,6 +154,15 @@ test.describe('at 1280 px', () => {
     await expect(page).not.toHaveURL(/q=/);
     await expect(page.getByRole('searchbox')).toHaveValue('');
     await expect(page.getByText('No devices found')).toBeHidden();
+
+    // Clear search clears the search alone: the status chosen stays, and has its own Clear filters.
+    await page.goto(`/admin?tab=orders&status=delivered&q=no-such-order-${uniqueId()}`);
+    await expect(page.getByText('Nothing matches this search or filter.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(page).toHaveURL(/status=delivered/);
+    await expect(page.getByLabel('Status')).toHaveValue('delivered');
   });
 
   test('the IMEI dial hint shows for a phone only', async ({ page }) => {

@@ -19,6 +19,7 @@ async function assignedToAgent(api: Api, admin: Api, agent: Api) {
       model: `Galaxy S23 ${uniqueId()}`,
       condition: 'excellent',
       storage: '256GB',
+      customerName: 'Naledi Mokoena',
       address: '9 Long Street, Cape Town',
       contactPhone: '082 555 0190',
       contactEmail: email,

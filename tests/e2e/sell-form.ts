@@ -14,6 +14,7 @@ export async function fillPhone(page: Page, email: string) {
   await page.getByLabel(/^Accessories/).fill('Box and charger');
   await page.getByLabel(/^Description/).fill('One small scratch on the back.');
   await page.getByLabel(/^IMEI/).fill('490154203237518');
+  await page.getByLabel(/^Full Name/).fill('Sipho Dlamini');
   await page.getByLabel(/^Address/).fill('12 Long Street, Cape Town');
   await page.getByLabel(/^Contact Phone/).fill('082 555 0199');
   await page.getByLabel(/^Contact Email/).fill(email);
@@ -21,13 +22,14 @@ export async function fillPhone(page: Page, email: string) {
 }
 
 /** A seller's iPad Air trade-in (POST /api/trade-ins from an address of its own): its number. */
-export async function submitTablet(api: Api, email: string): Promise<string> {
+export async function submitTablet(api: Api, email: string, customerName = 'Naledi Mokoena'): Promise<string> {
   const { transactionNumber } = await api.expect<{ transactionNumber: string }>(
     api.postAsShopper('/api/trade-ins', {
       deviceType: 'tablet',
       brand: 'Apple',
       model: 'iPad Air',
       condition: 'excellent',
+      customerName,
       address: '8 Kloof Street, Cape Town',
       contactPhone: '082 555 0142',
       contactEmail: email,

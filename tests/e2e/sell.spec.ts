@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test, uniqueId } from './fixtures';
+import { customerDetails, expect, signUpThroughEmail, test, uniqueId } from './fixtures';
 import { fillPhone } from './sell-form';
 
 test.describe('sell a device', () => {
@@ -27,6 +27,28 @@ test.describe('sell a device', () => {
     await expect(page.getByText('Good (Minor wear)')).toBeVisible();
     await expect(page.getByText(/^s\*\*\*@example\.com$/)).toBeVisible();
     await expect(page.getByText('***0199')).toBeVisible();
+  });
+
+  test('a signed-in seller finds their name filled in, and staff see the name the form gave', async ({
+    page,
+    api,
+    signInAs,
+  }) => {
+    const customer = customerDetails();
+    await signUpThroughEmail(api, customer);
+    await page.goto('/sell');
+    await expect(page.getByLabel(/^Full Name/)).toHaveValue('Ayanda Zulu');
+    await fillPhone(page, customer.email);
+    await page.getByRole('button', { name: 'Get Instant Quote' }).click();
+    const number = (await page.getByTestId('transaction-number').textContent())!;
+
+    await signInAs('admin');
+    await page.goto(`/admin?tab=transactions&q=${number}`);
+    const row = page.getByRole('listitem', { name: number });
+    await expect(row.getByText(`Sipho Dlamini · ${customer.email}`, { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'View Details' }).click();
+    await expect(page.getByRole('dialog').getByText('Guest seller')).toHaveCount(0);
+    await expect(page.getByRole('dialog').getByText('Sipho Dlamini', { exact: true })).toBeVisible();
   });
 
   test('at 375 px the success view starts at its heading, in view and focused, not where the form was scrolled', async ({
@@ -60,6 +82,7 @@ test.describe('sell a device', () => {
     await page.getByLabel(/^IMEI/).blur();
     await submit.click();
     await expect(page.getByText('Model is required')).toBeVisible();
+    await expect(page.getByText('Full name is required')).toBeVisible();
     await expect(page.getByText('Address is required')).toBeVisible();
     await expect(page.getByText('Enter a South African phone number, like 082 555 0199')).toBeVisible();
     await expect(page.getByText('Enter a valid email address')).toBeVisible();

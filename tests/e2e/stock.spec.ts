@@ -24,6 +24,7 @@ async function paidTradeIn(api: Api, admin: Api, agent: Api, brand: string, mode
       model,
       condition: 'excellent',
       storage: '128GB',
+      customerName: 'Naledi Mokoena',
       address: '8 Kloof Street, Cape Town',
       contactPhone: '082 555 0142',
       contactEmail: email,

@@ -33,6 +33,7 @@ async function assignedTradeIn(api: Api, admin: Api) {
       color: 'Midnight',
       accessories: 'Box and charger',
       description: 'Small scratch on the back',
+      customerName: 'Naledi Mokoena',
       address: '12 Long Street, Cape Town',
       contactPhone: '082 555 0199',
       contactEmail: email,

@@ -11,6 +11,7 @@ export const sellForm = (overrides: Partial<SellFormInput> = {}): SellFormInput 
   color: 'Midnight',
   accessories: 'Box and charger',
   description: 'Small scratch on the back',
+  customerName: 'Lindiwe Dube',
   address: '12 Long Street, Cape Town',
   contactPhone: '082 555 0199',
   contactEmail: 'lindiwe@example.com',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SentEmail } from '../../shared/admin';
+import { outboxStatusLabel, type SentEmail } from '../../shared/admin';
 import { formatDateTime } from '../../shared/dates';
 
 /*
@@ -26,7 +26,8 @@ export function EmailLog({ emails }: { emails: SentEmail[] }) {
         <ul className="space-y-1">
           {emails.map((email, i) => (
             <li key={i}>
-              {email.subject} → {email.to} · {email.status} · {formatDateTime(email.sentAt ?? email.createdAt)}
+              {email.subject} → {email.to} · {outboxStatusLabel(email.status)} ·{' '}
+              {formatDateTime(email.sentAt ?? email.createdAt)}
             </li>
           ))}
         </ul>

@@ -27,21 +27,28 @@ export function PagedResults<T>({
   }
   const { items, total, page, pageSize } = query.data;
   if (items.length === 0) {
-    // A search or filter that matches nothing is not a first run: say so, and offer the way back.
-    const searched = Object.values(list.filters).some(Boolean);
+    // A search or filter that matches nothing is not a first run: say so, and offer the way back,
+    // each undoing only what it names (the search box, or the other filters).
+    const { q, ...others } = list.filters;
+    const filtered = Object.values(others).some(Boolean);
+    const clearOthers = () => list.setFilters(Object.fromEntries(Object.keys(others).map((name) => [name, ''])));
     return (
       <ListStatus kind="empty" title={empty.title}>
-        {searched ? (
+        {q || filtered ? (
           <>
             <p>Nothing matches this search or filter.</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-4"
-              onClick={() => list.setFilters(Object.fromEntries(Object.keys(list.filters).map((name) => [name, ''])))}
-            >
-              Clear search
-            </Button>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              {q && (
+                <Button variant="secondary" size="sm" onClick={() => list.setFilters({ q: '' })}>
+                  Clear search
+                </Button>
+              )}
+              {filtered && (
+                <Button variant="secondary" size="sm" onClick={clearOthers}>
+                  Clear filters
+                </Button>
+              )}
+            </div>
           </>
         ) : (
           empty.description

@@ -1,4 +1,4 @@
-import { formatMoney, type Currency, type MoneyContext } from '../../shared/money';
+import { currencySymbol, formatMoney, type Currency, type MoneyContext } from '../../shared/money';
 
 /** The server names the store currency in the page it sends (STORE_CURRENCY); the spec's mixed symbols by default. */
 function readStoreCurrency(): Currency {
@@ -16,4 +16,9 @@ export function setStoreCurrency(currency: Currency) {
 
 export function money(amount: number, context: MoneyContext): string {
   return formatMoney(amount, context, storeCurrency);
+}
+
+/** The sign a context's amounts are shown with ('₦', 'R'), for a label such as "Price (₦)". */
+export function moneySymbol(context: MoneyContext): string {
+  return currencySymbol(context, storeCurrency);
 }

@@ -60,11 +60,14 @@ export const sessions = pgTable(
 
 /**
  * A staff member's authenticator (TOTP, RFC 6238): the secret sealed with the store's key, confirmed
- * once a first code matched; the last step a code was accepted in, so no code is used twice.
+ * once a first code matched; the last step a code was accepted in, so no code is used twice. Until
+ * then the setup's recovery codes are kept sealed too, so a reload shows the same setup (created_at
+ * is when this secret was made: the setup expires ENROLMENT_MINUTES later).
  */
 export const staffFactors = pgTable('staff_factors', {
   userId: keyedBy('user_id', () => users.id),
   sealedSecret: text('sealed_secret').notNull(),
+  sealedRecoveryCodes: text('sealed_recovery_codes'),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   lastStep: bigint('last_step', { mode: 'number' }),
   createdAt: createdAt(),

@@ -104,7 +104,7 @@ export async function hashAgentPassword({
   username: string;
   publicUrl: string;
 }): Promise<string> {
-  assertAcceptablePassword(password, 'password', { email, username, publicUrl });
+  assertAcceptablePassword(password, 'password', { email, username, publicUrl, setFor: 'agent' });
   return hashPassword(password);
 }
 

@@ -11,9 +11,9 @@ const FORM = { form: true } as const;
 
 export function registerSecondFactorRoutes(app: FastifyInstance, { db, config, clock }: AppContext) {
   app.post('/api/auth/mfa/enrolment', STEP, async (request, reply) => {
-    // The secret and the recovery codes are shown once: no cache keeps them.
+    // The secret and the recovery codes are for this screen alone: no cache keeps them.
     reply.header('cache-control', 'no-store');
-    return startEnrolment({ db, session: requestSession(request) });
+    return startEnrolment({ db, clock, session: requestSession(request) });
   });
 
   app.post('/api/auth/mfa/enrolment/confirm', STEP, async (request, reply) => {

@@ -44,6 +44,8 @@ const MFA_REQUIRED = {
 const NOT_PENDING = { code: 'MFA_NOT_PENDING', message: 'You are already signed in' };
 const NOT_ENROLLED = { code: 'MFA_NOT_ENROLLED', message: 'Set up your authenticator app first' };
 const WRONG_CODE = 'That code is not right. Check your authenticator app and try again.';
+const WRONG_FIRST_CODE =
+  "That code does not match this setup. Use the QuickBuy entry you added from this page's QR code (remove any older one), and check that your phone sets its time automatically.";
 const LIMITED = { code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please try again in 15 minutes.' };
 
 /** The password step of a staff sign-in: the pending session's cookie. */
@@ -89,23 +91,52 @@ describe('POST /api/auth/mfa/enrolment', () => {
     );
   });
 
-  it('replaces a setup never confirmed, and refuses one confirmed: 409 MFA_ENROLLED', async () => {
+  it('shows the same setup again until it expires, then a new one, and refuses one confirmed: 409 MFA_ENROLLED', async () => {
     const agent = await createAgent(t);
     const cookie = await passwordStep(t, 'agent', agent.username!);
     const first = (await post('/api/auth/mfa/enrolment', cookie)).json();
-    const second = (await post('/api/auth/mfa/enrolment', cookie)).json();
+    expect(first.expiresAt).toBe(new Date(t.clock.now().getTime() + 60 * 60_000).toISOString());
+    t.clock.advance(5 * 60_000);
+    // A reload, and a new sign-in within the hour: the app scanned from the first still fits.
+    expect((await post('/api/auth/mfa/enrolment', cookie)).json()).toEqual(first);
+    const later = await passwordStep(t, 'agent', agent.username!);
+    expect((await post('/api/auth/mfa/enrolment', later)).json()).toEqual(first);
+    const [factor] = await t.db.select().from(staffFactors).where(eq(staffFactors.userId, agent.id));
+    expect(factor!.sealedRecoveryCodes).toMatch(/^v1\./);
+    expect(factor!.sealedRecoveryCodes).not.toContain(first.recoveryCodes[0]);
+
+    t.clock.advance(55 * 60_000);
+    const fresh = await passwordStep(t, 'agent', agent.username!);
+    const second = (await post('/api/auth/mfa/enrolment', fresh)).json();
     expect(second.secret).not.toBe(first.secret);
-    expect(await t.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, agent.id))).toHaveLength(
-      10,
+    expect(second.recoveryCodes).not.toEqual(first.recoveryCodes);
+    const stored = await t.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, agent.id));
+    expect(stored.map((r) => r.codeHash).sort()).toEqual(
+      second.recoveryCodes.map((c: string) => sha256(c.replaceAll('-', ''))).sort(),
     );
 
     await signInAs(t, 'agent', agent.username!);
+    const [confirmed] = await t.db.select().from(staffFactors).where(eq(staffFactors.userId, agent.id));
+    expect(confirmed!.sealedRecoveryCodes).toBeNull();
     const again = await passwordStep(t, 'agent', agent.username!);
     expect((await me(again)).secondFactor.step).toBe('code');
     expectError(await post('/api/auth/mfa/enrolment', again), 409, {
       code: 'MFA_ENROLLED',
       message: 'Your authenticator app is already set up',
     });
+  });
+
+  it('gives two requests at once the same setup', async () => {
+    const agent = await createAgent(t);
+    const cookie = await passwordStep(t, 'agent', agent.username!);
+    const [a, b] = await Promise.all([
+      post('/api/auth/mfa/enrolment', cookie),
+      post('/api/auth/mfa/enrolment', cookie),
+    ]);
+    expect(a.json().secret).toBe(b.json().secret);
+    expect(await t.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, agent.id))).toHaveLength(
+      10,
+    );
   });
 });
 
@@ -133,7 +164,7 @@ describe('POST /api/auth/mfa/enrolment/confirm', () => {
       400,
       'VALIDATION_FAILED',
       'code',
-      WRONG_CODE,
+      WRONG_FIRST_CODE,
     );
 
     const res = await post('/api/auth/mfa/enrolment/confirm', pending, {
@@ -153,6 +184,18 @@ describe('POST /api/auth/mfa/enrolment/confirm', () => {
     expect(factor).toMatchObject({ confirmedAt: t.clock.now(), lastStep: step });
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'admin.mfa_enrol'));
     expect(audit).toMatchObject({ actorId: admin.id, entityType: 'admin', entityId: admin.id });
+  });
+  it('refuses the right code of a setup that expired: 409, reload for a new one', async () => {
+    const agent = await createAgent(t);
+    const pending = await passwordStep(t, 'agent', agent.username!);
+    const { secret } = (await post('/api/auth/mfa/enrolment', pending)).json();
+    t.clock.advance(60 * 60_000);
+    const later = await passwordStep(t, 'agent', agent.username!);
+    const code = totp.totpCode(secret, totp.totpStep(t.clock.now()));
+    expectError(await post('/api/auth/mfa/enrolment/confirm', later, { savedRecoveryCodes: true, code }), 409, {
+      code: 'MFA_SETUP_EXPIRED',
+      message: 'This setup expired. Reload the page to get a new QR code and recovery codes.',
+    });
   });
 });
 

@@ -28,6 +28,8 @@ export interface PasswordContext {
   publicUrl: string;
   /** A staff member's username, which they sign in with: kept out of the password as the email's name is. */
   username?: string | null;
+  /** Whose password it is to the person typing it: the admin setting an agent's reads "the agent's email". */
+  setFor?: 'self' | 'agent';
 }
 
 const STORE_NAME = STORE.name;
@@ -91,7 +93,9 @@ function containsContextWord(password: string, context: PasswordContext): boolea
 export function passwordProblem(password: string, context: PasswordContext): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (isCommonPassword(password)) return PASSWORD_MESSAGES.tooCommon;
-  if (containsContextWord(password, context)) return PASSWORD_MESSAGES.contextWord;
+  if (containsContextWord(password, context)) {
+    return context.setFor === 'agent' ? PASSWORD_MESSAGES.agentContextWord : PASSWORD_MESSAGES.contextWord;
+  }
   return null;
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import encodeQR from 'qr';
 import { ACCOUNT_MESSAGES, type SessionUser } from '../../../shared/accounts';
 import { ERROR_CODES } from '../../../shared/errors';
 import {
+  ENROLMENT_MINUTES,
   MFA_MESSAGES,
   RECOVERY_CODE_COUNT,
   type EnrolmentReply,
@@ -78,48 +79,98 @@ function newRecoveryCode(): string {
 /** Recovery codes compare without their dashes, spaces or case. */
 const recoveryHash = (code: string) => sha256(code.replace(/[\s-]/g, '').toLowerCase());
 
+const ENROLMENT_MS = ENROLMENT_MINUTES * 60_000;
+
+/** A setup of an authenticator: the secret and its recovery codes, and when it was made. */
+interface Setup {
+  secret: string;
+  recoveryCodes: string[];
+  createdAt: Date;
+}
+
+/** True while a setup made at `createdAt` may still be shown and confirmed. */
+const setupLive = (createdAt: Date, now: Date) => now.getTime() - createdAt.getTime() < ENROLMENT_MS;
+
+/** The setup waiting for its first code, when it is still live: shown again exactly as it was. */
+async function liveSetup(db: DbHandle, key: Buffer, userId: string, now: Date): Promise<Setup | null> {
+  const factor = await factorOf(db, userId);
+  if (!factor || factor.confirmedAt || !factor.sealedRecoveryCodes || !setupLive(factor.createdAt, now)) return null;
+  return {
+    secret: unseal(key, factor.sealedSecret),
+    recoveryCodes: JSON.parse(unseal(key, factor.sealedRecoveryCodes)) as string[],
+    createdAt: factor.createdAt,
+  };
+}
+
 /**
- * POST /api/auth/mfa/enrolment: a new secret (replacing one never confirmed) and ten new recovery
- * codes, shown this once. A confirmed app is not replaced here: only the admin's reset (or, for the
- * admin, the operator's) removes it.
+ * A new secret and ten new recovery codes in place of a setup never confirmed and no longer live (or
+ * none). Null when there is nothing to replace: the app is confirmed, or another request has just
+ * made a live setup.
+ */
+async function replaceSetup(db: Database, key: Buffer, userId: string, now: Date): Promise<Setup | null> {
+  const secret = newTotpSecret();
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const sealed = {
+    sealedSecret: seal(key, secret),
+    sealedRecoveryCodes: seal(key, JSON.stringify(recoveryCodes)),
+    createdAt: now,
+  };
+  const replaced = await transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(staffFactors)
+      .values({ userId, ...sealed })
+      .onConflictDoUpdate({
+        target: staffFactors.userId,
+        set: { ...sealed, lastStep: null },
+        where: and(
+          isNull(staffFactors.confirmedAt),
+          or(
+            isNull(staffFactors.sealedRecoveryCodes),
+            lte(staffFactors.createdAt, new Date(now.getTime() - ENROLMENT_MS)),
+          ),
+        ),
+      })
+      .returning({ userId: staffFactors.userId });
+    if (!row) return false;
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    await tx.insert(staffRecoveryCodes).values(recoveryCodes.map((code) => ({ userId, codeHash: recoveryHash(code) })));
+    return true;
+  });
+  return replaced ? { secret, recoveryCodes, createdAt: now } : null;
+}
+
+/**
+ * POST /api/auth/mfa/enrolment: the setup waiting for its first code, the same secret and recovery
+ * codes on every reload while it is live (ENROLMENT_MINUTES), else a new one. A confirmed app is
+ * not replaced here: only the admin's reset (or, for the admin, the operator's) removes it.
  */
 export async function startEnrolment({
   db,
+  clock,
   session,
 }: {
   db: Database;
+  clock: Clock;
   session: ResolvedSession;
 }): Promise<EnrolmentReply> {
   assertPending(session);
   const user = staffOf(session);
-  const secret = newTotpSecret();
-  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const sealedSecret = seal(await sealingKey(db), secret);
-  const started = await transaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(staffFactors)
-      .values({ userId: user.id, sealedSecret })
-      .onConflictDoUpdate({
-        target: staffFactors.userId,
-        set: { sealedSecret, lastStep: null },
-        where: isNull(staffFactors.confirmedAt),
-      })
-      .returning({ userId: staffFactors.userId });
-    if (!row) return false;
-    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
-    await tx
-      .insert(staffRecoveryCodes)
-      .values(recoveryCodes.map((code) => ({ userId: user.id, codeHash: recoveryHash(code) })));
-    return true;
-  });
-  if (!started) throw new AppError('MFA_ENROLLED', MFA_MESSAGES.alreadyEnrolled, { status: 409 });
-  const uri = otpauthUri(ISSUER, identityOf(user), secret);
+  const key = await sealingKey(db);
+  const now = clock.now();
+  // The live setup; else a new one; else the one a request at the same moment just made.
+  const setup =
+    (await liveSetup(db, key, user.id, now)) ??
+    (await replaceSetup(db, key, user.id, now)) ??
+    (await liveSetup(db, key, user.id, now));
+  if (!setup) throw new AppError('MFA_ENROLLED', MFA_MESSAGES.alreadyEnrolled, { status: 409 });
+  const uri = otpauthUri(ISSUER, identityOf(user), setup.secret);
   const svg = encodeQR(uri, 'svg', { ecc: 'medium', border: 2 });
   return {
-    secret,
+    secret: setup.secret,
     otpauthUri: uri,
     qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-    recoveryCodes,
+    recoveryCodes: setup.recoveryCodes,
+    expiresAt: new Date(setup.createdAt.getTime() + ENROLMENT_MS).toISOString(),
   };
 }
 
@@ -154,6 +205,9 @@ async function passSecondFactor({
       : new AppError('MFA_NOT_ENROLLED', MFA_MESSAGES.enrolFirst, { status: 409 });
   }
   const now = clock.now();
+  if (enrolling && !setupLive(factor.createdAt, now)) {
+    throw new AppError('MFA_SETUP_EXPIRED', MFA_MESSAGES.enrolExpired, { status: 409 });
+  }
   const secret = unseal(await sealingKey(db), factor.sealedSecret);
   const { token } = await transaction(db, async (tx) => {
     if ('recoveryCode' in proof) {
@@ -171,11 +225,13 @@ async function passSecondFactor({
       if (!used) throw invalidField('recoveryCode', MFA_MESSAGES.recoveryInvalid);
     } else {
       const step = matchTotp(secret, proof.code, now);
-      if (step === null) throw invalidField('code', MFA_MESSAGES.codeInvalid);
+      if (step === null)
+        throw invalidField('code', enrolling ? MFA_MESSAGES.enrolCodeInvalid : MFA_MESSAGES.codeInvalid);
       // One conditional update: of two requests with the same code at once, one wins.
       const [accepted] = await tx
         .update(staffFactors)
-        .set({ lastStep: step, ...(enrolling ? { confirmedAt: now } : {}) })
+        // Confirmed, the setup's recovery codes are no longer kept readable: only their hashes stay.
+        .set({ lastStep: step, ...(enrolling ? { confirmedAt: now, sealedRecoveryCodes: null } : {}) })
         .where(
           and(eq(staffFactors.userId, user.id), or(isNull(staffFactors.lastStep), lt(staffFactors.lastStep, step))),
         )

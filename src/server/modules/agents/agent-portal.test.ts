@@ -62,13 +62,15 @@ describe('GET /api/agent/summary', () => {
     }
     expect(open).not.toBe(done);
 
+    // Assigned is the work still open: Assigned to Agent (2), Device Assessed, Awaiting Offer and Offer Made, and the
+    // pickup not yet returned.
     expect(await summaryOf(agent.cookie)).toEqual({
-      assigned: 12,
+      assigned: 6,
       awaitingAssessment: 2,
       offersMade: 1,
       completed: 6,
-      tradeIns: { assigned: 10, completed: 5 },
-      pickups: { assigned: 2, completed: 1 },
+      tradeIns: { assigned: 5, completed: 5 },
+      pickups: { assigned: 1, completed: 1 },
       collections: { assigned: 0, completed: 0 },
     });
     expect(await summaryOf(other.cookie)).toMatchObject({
@@ -79,7 +81,7 @@ describe('GET /api/agent/summary', () => {
     });
   });
 
-  it('follows the agent’s moves: assessing leaves Awaiting Assessment, an offer is counted until it is answered', async () => {
+  it('follows the agent’s moves: assessing leaves Awaiting Assessment, an offer is counted and assigned until it is answered', async () => {
     const { agent, number } = await agentHolding('Assigned to Agent', { customerEmail: 'lindiwe@example.com' });
     expect(await summaryOf(agent.cookie)).toMatchObject({ assigned: 1, awaitingAssessment: 1, offersMade: 0 });
     await assess(agent.cookie, number);
@@ -91,7 +93,7 @@ describe('GET /api/agent/summary', () => {
       headers: { 'x-forwarded-for': newAddress() },
     });
     expect(declined.statusCode).toBe(200);
-    expect(await summaryOf(agent.cookie)).toMatchObject({ assigned: 1, offersMade: 0, completed: 1 });
+    expect(await summaryOf(agent.cookie)).toMatchObject({ assigned: 0, offersMade: 0, completed: 1 });
   });
 });
 

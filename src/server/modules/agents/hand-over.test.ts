@@ -83,7 +83,7 @@ describe('POST /api/admin/agents/:id/deactivate', () => {
     expect(reply.message).toBe(
       'Agent deactivated: their history is kept and their sessions ended; 1 open trade-in and 1 open pickup handed over',
     );
-    expect(reply.agent).toMatchObject({ id: michael.id, status: 'inactive', assigned: 1 });
+    expect(reply.agent).toMatchObject({ id: michael.id, status: 'inactive', assigned: 0 });
     expect(reply.handedOver).toEqual([
       { kind: 'trade-in', number: tradeIn.transactionNumber, toAgentId: sarah.id, toAgentName: 'Sarah Test' },
       { kind: 'pickup', number: pickup, toAgentId: sarah.id, toAgentName: 'Sarah Test' },
@@ -128,29 +128,30 @@ describe('POST /api/admin/agents/:id/deactivate', () => {
     });
   });
 
-  it('spreads the work over the least-loaded active agents, counting each record handed over', async () => {
+  it('spreads the work over the least-loaded active agents by open work, counting each record handed over', async () => {
     const michael = await agent('Michael');
     const busy = await agent('Busy');
     const idle = await agent('Idle');
-    // Busy holds three (the dashboard's Assigned counts finished trade-ins too), Idle one.
-    for (const status of ['Paid', 'Paid', 'Assigned to Agent']) await openTradeIn(busy.id, status);
-    await openTradeIn(idle.id, 'Paid');
+    // Busy has one open trade-in and three paid (finished work is no load), Idle two open ones.
+    for (const status of ['Paid', 'Paid', 'Paid', 'Assigned to Agent']) await openTradeIn(busy.id, status);
+    for (const status of ['Awaiting Offer', 'Offer Made']) await openTradeIn(idle.id, status);
+    expect((await card(busy.id)).assigned).toBe(1);
     const records = [];
     for (let i = 0; i < 3; i++) records.push((await openTradeIn(michael.id)).transactionNumber);
     const pickup = await bookFor(t, michael.id, { pickupDate: '2026-11-25', pickupTime: '10:00 AM' });
 
     const res = await deactivate(michael.id, { handOver: { mode: 'least-loaded' } });
     expect(res.statusCode, res.body).toBe(200);
-    // Idle 1 -> 2 -> 3; a tie at 3 goes to the longest-serving (Busy, 4); then Idle again, 3 being less than 4.
+    // Busy 1 -> 2; a tie at 2 goes to the longest-serving (Busy) -> 3; Idle 2 -> 3; a tie at 3 to Busy again.
     expect((res.json() as AgentStatusReply).handedOver.map((record) => record.toAgentName)).toEqual([
-      'Idle Test',
-      'Idle Test',
+      'Busy Test',
       'Busy Test',
       'Idle Test',
+      'Busy Test',
     ]);
-    expect(await agentOf(pickup)).toBe(idle.id);
-    expect((await card(idle.id)).assigned).toBe(4);
+    expect(await agentOf(pickup)).toBe(busy.id);
     expect((await card(busy.id)).assigned).toBe(4);
+    expect((await card(idle.id)).assigned).toBe(3);
   });
 
   it('gives a pickup whose slot the chosen agent already has to another agent, and refuses naming it when nobody is free', async () => {
@@ -321,10 +322,11 @@ describe("the admin's agent card", () => {
     expect((await post(`/api/admin/repairs/${cancelled}/cancel`, { reason: 'Customer asked' })).statusCode).toBe(200);
     const cookie = await signInAs(t, 'agent', sarah.username);
     const summary = (await send(t.app, 'GET', '/api/agent/summary', { cookie })).json();
+    // Paid and Offer Declined are finished, the cancelled pickup is not theirs: only open work is assigned.
     expect(summary).toMatchObject({
-      assigned: 6,
+      assigned: 4,
       completed: 2,
-      tradeIns: { assigned: 5, completed: 2 },
+      tradeIns: { assigned: 3, completed: 2 },
       pickups: { assigned: 1, completed: 0 },
     });
     const { assigned, completed, tradeIns: t1, pickups } = await card(sarah.id);

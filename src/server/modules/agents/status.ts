@@ -44,7 +44,7 @@ const conflict = (message: string) => new AppError(ERROR_CODES.conflict, message
 const fullName = (agent: Candidate) => `${agent.firstName} ${agent.lastName}`.trim();
 
 /**
- * Who takes each record: the chosen agent first, or the least loaded (the dashboard's Assigned, each
+ * Who takes each record: the chosen agent first, or the least loaded (the dashboard's Assigned: open work, each
  * record handed over counting at once, the longest-serving first on a tie). Then the others by load,
  * for a pickup whose slot the first cannot take.
  */

@@ -1,4 +1,5 @@
-import { eq, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { REPAIR_OPEN_STATUSES } from '../../../shared/repairs';
 import type { DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 import { agentWorkCounts, type AgentWorkCounts } from '../../lib/agent-work-counts';
@@ -14,14 +15,14 @@ export async function agentHasRepairs(db: DbHandle, agentId: string): Promise<bo
 
 /**
  * The agents' pickup figures as the agent's dashboard and the admin's agent cards both show them
- * (decisions 031, 047), per agent in one grouped query: pickups given to them (a cancelled one is
- * not) and those returned. Agents without any are absent.
+ * (decisions 031, 047, 100), per agent in one grouped query: bookings still in their hands (neither
+ * returned nor cancelled) and those returned. Agents without any are absent.
  */
 export function agentPickupCounts(db: DbHandle, agentIds: string[]): Promise<AgentWorkCounts> {
   return agentWorkCounts(db, agentIds, {
     table: repairBookings,
     agentId: repairBookings.agentId,
-    assigned: ne(repairBookings.status, 'cancelled'),
+    assigned: inArray(repairBookings.status, REPAIR_OPEN_STATUSES),
     completed: eq(repairBookings.status, 'returned'),
   });
 }

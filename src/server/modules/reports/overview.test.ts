@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createAgent, signInAs, signUpCustomer } from '../../../../tests/support/accounts';
-import { paid, placed } from '../../../../tests/support/checkout';
+import { customer, paid, placed } from '../../../../tests/support/checkout';
 import { insertDevices } from '../../../../tests/support/devices';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { payments, refunds, tradeIns } from '../../db/schema';
@@ -11,7 +11,7 @@ describe('GET /api/admin/overview', () => {
 
   it('counts customers, active agents and trade-ins, and sums revenue net of refunds beside the offered total', async () => {
     const { email: adminEmail } = await createAdmin(t);
-    await signUpCustomer(t);
+    const registered = await signUpCustomer(t);
     await signUpCustomer(t);
     await createAgent(t);
     await createAgent(t, 'resting.agent', 'inactive');
@@ -19,10 +19,13 @@ describe('GET /api/admin/overview', () => {
       { price: 5000, quantity: 5 },
       { price: 700, quantity: 5 },
     ]);
-    const first = await paid(t, [{ deviceId: a!.id, quantity: 2 }]);
+    // Customers: the two accounts, and one guest who paid; a registered customer paying as a guest (their
+    // email in capitals) is one customer, and an unpaid checkout's email is nobody yet.
+    const asGuest = { customer: customer({ email: registered.email.toUpperCase() }) };
+    const first = await paid(t, [{ deviceId: a!.id, quantity: 2 }], asGuest);
     t.clock.advance(86_400_000);
     await paid(t, [{ deviceId: b!.id, quantity: 1 }]);
-    await placed(t, [{ deviceId: b!.id, quantity: 1 }]); // unpaid: no revenue
+    await placed(t, [{ deviceId: b!.id, quantity: 1 }], { customer: customer({ email: 'browsing@example.co.za' }) }); // unpaid: no revenue
     const [payment] = await t.db.select().from(payments).where(eq(payments.reference, first.payment.reference));
     const refundedAt = new Date('2026-11-22T12:00:00Z');
     await t.db.insert(refunds).values([
@@ -54,7 +57,7 @@ describe('GET /api/admin/overview', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
-      totalCustomers: 2,
+      totalCustomers: 3,
       activeAgents: 1,
       totalTransactions: 6,
       totalRevenue: 10_000 + 700 - 1_500,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { returnsOverview } from '../returns';
 import { OVERVIEW_DAYS, RECENT_TRANSACTIONS, type AdminOverview } from '../../../shared/admin-overview';
 import type { Database } from '../../db/client';
@@ -25,6 +26,23 @@ function lastDays(now: Date, days: number): string[] {
   });
 }
 
+/**
+ * Total Customers (decision 102): the people who hold a customer account or paid for an order as a guest,
+ * each once: a guest buyer is known by the email their paid order was confirmed to, matched without
+ * case against the accounts' emails and each other.
+ */
+function countCustomers(db: Database) {
+  const accounts = db
+    .select({ email: sql<string>`lower(${users.email})`.as('email') })
+    .from(users)
+    .where(and(eq(users.role, 'customer'), isNull(users.deletedAt)));
+  const buyers = db
+    .select({ email: sql<string>`lower(${payments.customerEmail})`.as('email') })
+    .from(payments)
+    .where(isNotNull(payments.paidAt));
+  return db.select({ n: count() }).from(union(accounts, buyers).as('customers'));
+}
+
 export async function getOverview({
   db,
   clock,
@@ -44,10 +62,7 @@ export async function getOverview({
 
   const [[customers], [agents], [trades], [paid], [refunded], recent, paidByDay, refundedByDay, backups] =
     await Promise.all([
-      db
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.role, 'customer'), isNull(users.deletedAt))),
+      countCustomers(db),
       db
         .select({ n: count() })
         .from(users)

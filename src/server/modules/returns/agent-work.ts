@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../shared/errors';
 import { formatPickupDate } from '../../../shared/repair-calendar';
 import { RETURN_AGENT_STATUSES, type ReturnKind, type ReturnStatus } from '../../../shared/return-moves';
@@ -55,12 +55,12 @@ export async function listAgentCollections({
   );
 }
 
-/** Collections given to each agent (a cancelled or declined one is not) and those they inspected. */
+/** Collections still in each agent's hands (to collect, or collected and not yet inspected) and those they inspected. */
 export function agentCollectionCounts(db: DbHandle, agentIds: string[]): Promise<AgentWorkCounts> {
   return agentWorkCounts(db, agentIds, {
     table: returnRequests,
     agentId: returnRequests.agentId,
-    assigned: ne(returnRequests.status, 'cancelled'),
+    assigned: inArray(returnRequests.status, RETURN_AGENT_STATUSES),
     completed: isNotNull(returnRequests.inspectedAt),
   });
 }

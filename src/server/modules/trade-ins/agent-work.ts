@@ -1,8 +1,9 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnySaleStatus } from '../../../shared/trade-in-statuses';
 import type { DbHandle } from '../../db/client';
 import { tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { anyRow } from '../../lib/any-row';
+import { OPEN_TRADE_IN_STATUSES } from './hand-over';
 
 /**
  * Offers the customer answered, accepted or declined (a listed device was accepted and paid, a returned
@@ -11,7 +12,7 @@ import { anyRow } from '../../lib/any-row';
 const ANSWERED: AnySaleStatus[] = ['Awaiting Payment', 'Paid', 'Offer Declined', 'Device Returned', 'Listed'];
 
 export interface AgentTradeInCounts {
-  /** Every trade-in the agent holds, whatever its status. */
+  /** The trade-ins still waiting on the agent (the ones a hand-over would move): finished work does not count. */
   assigned: number;
   awaitingAssessment: number;
   offersMade: number;
@@ -20,8 +21,9 @@ export interface AgentTradeInCounts {
 
 /**
  * The agents' trade-in figures as the agent's dashboard and the admin's agent cards both show them
- * (decisions 031, 047), per agent, in one grouped query: every trade-in held, those waiting for the
- * assessment, the offers waiting for the customer, and the offers answered. Agents without any are absent.
+ * (decisions 031, 047, 100), per agent, in one grouped query: the trade-ins still open with them, those
+ * waiting for the assessment, the offers waiting for the customer, and the offers answered. Agents without
+ * any are absent.
  */
 export async function agentTradeInCounts(db: DbHandle, agentIds: string[]): Promise<Map<string, AgentTradeInCounts>> {
   if (agentIds.length === 0) return new Map();
@@ -30,7 +32,7 @@ export async function agentTradeInCounts(db: DbHandle, agentIds: string[]): Prom
   const rows = await db
     .select({
       agentId: tradeIns.agentId,
-      assigned: count(),
+      assigned: filtered(OPEN_TRADE_IN_STATUSES),
       awaitingAssessment: filtered(['Assigned to Agent']),
       offersMade: filtered(['Offer Made']),
       completed: filtered(ANSWERED),

@@ -97,7 +97,8 @@ describe('GET /api/admin/trade-ins/:number', () => {
       address: '12 Long Street, Cape Town',
       customerPhone: '+27 82 555 0199',
       customerEmail: 'lindiwe@example.com',
-      customerName: 'Thandi Nkosi',
+      // The name the form sent (a signed-in seller's is only its starting value).
+      customerName: 'Lindiwe Dube',
       offeredAmount: 8000,
       assessmentNotes: 'Battery at 88%',
       declineReason: null,

@@ -273,7 +273,9 @@ export function adminNewTradeInEmail(
     paragraphs: [
       `${tradeIn.transactionNumber}: ${tradeIn.deviceInfo}, estimated at ${estimate}, waits for confirmation.`,
     ],
-    links: [{ label: 'Open Transactions', href: `${pageUrl(ctx.publicUrl, paths.admin)}?tab=transactions` }],
+    links: [
+      { label: 'Open the trade-in', href: pageUrl(ctx.publicUrl, paths.adminTradeIn(tradeIn.transactionNumber)) },
+    ],
   });
 }
 

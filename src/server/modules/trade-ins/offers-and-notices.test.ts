@@ -261,7 +261,7 @@ async function sell(app: TestApp) {
 }
 
 describe("the admin's email per new trade-in", () => {
-  it('goes to the first admin (ADMIN_NOTIFY_EMAIL unset), once, with the device and the estimate', async () => {
+  it('goes to the first admin (ADMIN_NOTIFY_EMAIL unset), once, with the device, the estimate and a link to the trade-in', async () => {
     const number = await sell(t);
     const mails = await emailsOf(number, 'trade_in_admin_new');
     expect(mails).toHaveLength(1);
@@ -269,7 +269,7 @@ describe("the admin's email per new trade-in", () => {
       to: team.adminEmail,
       subject: expect.stringContaining(`New trade-in ${number}: `),
     });
-    expect(mails[0]!.text).toContain('http://localhost:3000/admin?tab=transactions');
+    expect(mails[0]!.text).toContain(`http://localhost:3000/admin?tab=transactions&q=${number}&open=${number}`);
   });
 
   describe('with ADMIN_NOTIFY_EMAIL set', () => {

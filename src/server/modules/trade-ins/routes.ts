@@ -69,8 +69,7 @@ export function registerTradeInRoutes(
     async (request, reply) => {
       const form = parseInput(sellFormSchema, request.body, FORM);
       const user = sessionUser(request, { optional: true });
-      const customer =
-        user?.role === 'customer' ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null;
+      const customer = user?.role === 'customer' ? { id: user.id } : null;
       const imageBudget = imageBudgets.forRequest(clientKey(request.ip));
       const created = await submitTradeIn({ db, config, clock, form, customer, imageBudget });
       return reply.status(201).send(created);

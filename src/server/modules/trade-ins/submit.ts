@@ -58,7 +58,8 @@ export async function submitTradeIn({
   imageBudget,
 }: TradeInDeps & {
   form: SellForm;
-  customer: { id: string; name: string } | null;
+  /** The signed-in customer it belongs to; the seller's name is the form's (the page prefills the account's). */
+  customer: { id: string } | null;
   /** What reading the photos may cost (the request's share of its address's image budget). */
   imageBudget: ImageBudget;
 }): Promise<SellReply> {
@@ -72,7 +73,7 @@ export async function submitTradeIn({
     const row = await insertNumbered(tx, tradeIns, clockNumbers(makeTransactionNumber, now), (number) => ({
       transactionNumber: number,
       customerId: customer?.id ?? null,
-      customerName: customer?.name ?? '',
+      customerName: form.customerName,
       customerEmail: form.contactEmail,
       customerPhone: form.contactPhone,
       address: form.address,

@@ -7,9 +7,10 @@ export function DetailList({ items }: { items: [string, ReactNode][] }) {
       {items
         .filter(([, value]) => value !== null && value !== undefined && value !== '')
         .map(([term, value]) => (
-          <div key={term} className="flex gap-2">
+          <div key={term} className="flex min-w-0 gap-2">
             <dt className="shrink-0 text-slate-500">{term}:</dt>
-            <dd className="text-slate-900">{value}</dd>
+            {/* A long unbroken name or address breaks anywhere rather than push the card past a phone's width. */}
+            <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
     </dl>

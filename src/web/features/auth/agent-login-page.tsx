@@ -123,7 +123,7 @@ export function Component() {
     return (
       <AuthCard
         title="Partner Portal"
-        intro={step.step === 'enrol' ? 'One more step before your first sign-in.' : 'One more step to sign in.'}
+        intro={step.step === 'enrol' ? 'One more step: set up your authenticator app.' : 'One more step to sign in.'}
         wide={step.step === 'enrol'}
       >
         <Suspense fallback={<Notice>Loading...</Notice>}>

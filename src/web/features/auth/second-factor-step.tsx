@@ -1,3 +1,4 @@
+import { Copy, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { CheckboxField, TextField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
+import { toast } from '../../lib/toast';
 import { secondFactor, useEnrolment } from './auth-api';
 import { Notice } from './auth-card';
 
@@ -172,8 +174,8 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
           Recovery codes
         </h3>
         <p className="mt-1 text-sm text-slate-600">
-          If you lose your phone, each of these codes signs you in once. Save them somewhere safe now: they are not
-          shown again.
+          If you lose your phone, each of these codes signs you in once. Save them somewhere safe now: once you confirm,
+          they are not shown again.
         </p>
         <ol
           aria-labelledby="recovery-codes-title"
@@ -183,6 +185,7 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
             <li key={code}>{code}</li>
           ))}
         </ol>
+        <SaveRecoveryCodes codes={recoveryCodes} />
       </div>
       <form noValidate className="space-y-4" onSubmit={onSubmit}>
         <FormAlert message={alert} className={ALERT} />
@@ -193,5 +196,40 @@ function EnrolAuthenticator({ onSignedIn }: { onSignedIn: (user: SessionUser) =>
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The recovery codes as a file and the clipboard take them: a title line, then one code a line. */
+const recoveryCodesText = (codes: string[]) => `QuickBuy recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+
+/** Copy and Download: the two ways to keep the codes without retyping them. */
+function SaveRecoveryCodes({ codes }: { codes: string[] }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(recoveryCodesText(codes));
+      toast.success('Recovery codes copied');
+    } catch {
+      toast.error('Could not copy: select the codes and copy them, or download them');
+    }
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([recoveryCodesText(codes)], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'quickbuy-recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <Button type="button" variant="secondary" size="sm" onClick={() => void copy()}>
+        <Copy className="size-4" aria-hidden="true" />
+        Copy codes
+      </Button>
+      <Button type="button" variant="secondary" size="sm" onClick={download}>
+        <Download className="size-4" aria-hidden="true" />
+        Download codes
+      </Button>
+    </div>
   );
 }

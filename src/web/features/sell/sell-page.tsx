@@ -1,5 +1,5 @@
 import { CheckCircle2, Copy, Smartphone } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { DefaultValues } from 'react-hook-form';
 import { paths } from '../../../shared/paths';
@@ -26,6 +26,7 @@ import { money } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { useViewFocus } from '../../lib/use-view-focus';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSession } from '../../lib/use-session';
 import { PhotoPicker } from '../../components/photo-picker';
 import { submitTradeIn } from './sell-api';
 
@@ -42,6 +43,7 @@ const EMPTY = {
   accessories: '',
   description: '',
   imei: '',
+  customerName: '',
   address: '',
   contactPhone: '',
   contactEmail: '',
@@ -78,7 +80,18 @@ export function Component() {
 function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void }) {
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
-  const form = useZodForm(sellFormSchema, { defaultValues: EMPTY });
+  const { user } = useSession();
+  // A signed-in customer's name fills the field unless the seller typed one, also when the session answers late.
+  const accountName = user?.role === 'customer' ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const signedIn = useMemo(
+    () => (accountName ? ({ ...EMPTY, customerName: accountName } as SellFormInput) : undefined),
+    [accountName],
+  );
+  const form = useZodForm(sellFormSchema, {
+    defaultValues: EMPTY,
+    values: signedIn,
+    resetOptions: { keepDirtyValues: true },
+  });
   const input = inputProps(form, prefix);
   const { errors } = form.formState;
   const [photos, setPhotos] = useState<string[]>([]);
@@ -161,6 +174,13 @@ function SellForm({ onSubmitted }: { onSubmitted: (submitted: Submitted) => void
           className="sm:col-span-2"
           inputMode="text"
           hint={type === 'phone' ? 'Dial *#06# on the phone to see its 15-digit IMEI.' : undefined}
+        />
+        <TextField
+          {...input('customerName')}
+          label="Full Name"
+          required
+          autoComplete="name"
+          className="sm:col-span-2"
         />
         <AddressField {...input('address')} label="Address" rows={2} />
         <PhoneField {...input('contactPhone')} label="Contact Phone" required placeholder="082 555 0199" />

@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
-import { DEVICE_CONDITIONS, DEVICE_TYPES, type Device, type DeviceType } from '../../../../shared/catalog';
+import {
+  DEVICE_CONDITIONS,
+  DEVICE_TYPE_LABELS,
+  DEVICE_TYPES,
+  type Device,
+  type DeviceType,
+} from '../../../../shared/catalog';
 import { DEVICE_MESSAGES, deviceInputSchema, type DeviceForm } from '../../../../shared/inventory';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -11,6 +17,7 @@ import { deviceActions, useRefreshDevices, useStockImages } from './device-api';
 import { ImagePicker } from './image-picker';
 import { imageIdsToSave, pickedFromUrls, type PickedImage } from './picked-images';
 import { DialogActions } from '../../../components/dialog-actions';
+import { moneySymbol } from '../../../lib/money';
 
 /**
  * The type lists (docs/decisions/024): the spec's own first (add: phone, laptop, tablet, tv; edit:
@@ -21,10 +28,11 @@ const SPEC_TYPES: Record<'add' | 'edit', DeviceType[]> = {
   add: ['phone', 'laptop', 'tablet', 'tv'],
   edit: ['phone', 'laptop', 'tv'],
 };
-const typeOptions = (mode: 'add' | 'edit') => [
-  ...SPEC_TYPES[mode],
-  ...DEVICE_TYPES.filter((type) => !SPEC_TYPES[mode].includes(type)),
-];
+const typeOptions = (mode: 'add' | 'edit') =>
+  [...SPEC_TYPES[mode], ...DEVICE_TYPES.filter((type) => !SPEC_TYPES[mode].includes(type))].map((type) => ({
+    value: type,
+    label: DEVICE_TYPE_LABELS[type],
+  }));
 
 /** Whole numbers as the spec parses them: parseInt, so '12.7' is 12 and 'abc' fails validation. */
 const toInteger = (value: unknown) => (value === '' || value === null ? undefined : Number.parseInt(String(value), 10));
@@ -94,6 +102,7 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
   const [defaultIndex, setDefaultIndex] = useState(device?.defaultImageIndex ?? 0);
   const form = useZodForm(deviceInputSchema, { defaultValues: defaultsOf(device) });
   const input = inputProps(form, useId());
+  const symbol = moneySymbol('admin');
   const type = form.watch('type');
   const uploading = images.some((image) => image.id === null && !image.error);
 
@@ -123,16 +132,16 @@ function DeviceFormBody({ device, onDone }: { device: Device | null; onDone: () 
         <SelectField label="Condition" options={DEVICE_CONDITIONS} {...input('condition')} />
         <TextField label="Storage" {...input('storage')} />
         <TextField label="RAM" optional {...input('ram')} />
-        <TextField label="Price" {...WHOLE} {...input('price', { setValueAs: toInteger })} />
+        <TextField label={`Price (${symbol})`} {...WHOLE} {...input('price', { setValueAs: toInteger })} />
         <TextField
-          label="Original price"
+          label={`Original price (${symbol})`}
           optional
           {...WHOLE}
           {...input('originalPrice', { setValueAs: toIntegerOrNull })}
         />
         <TextField label="Quantity" {...WHOLE} {...input('quantity', { setValueAs: toQuantity(mode) })} />
         <TextField
-          label="Cost per unit"
+          label={`Cost per unit (${symbol})`}
           optional
           hint={
             device

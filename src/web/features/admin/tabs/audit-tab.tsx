@@ -13,21 +13,68 @@ const FILTERS = [
   { name: 'target', label: 'Target' },
 ] as const;
 
-const json = (value: Record<string, unknown> | null) =>
-  value ? (
-    <pre className="max-w-xs overflow-auto text-xs whitespace-pre-wrap">{JSON.stringify(value, null, 1)}</pre>
-  ) : (
-    '-'
+/** 'trade_in.mfa_reset' as a person reads it: "Trade in: mfa reset" (the code stays below it, for the filter). */
+const words = (code: string) => code.replaceAll('_', ' ');
+function actionLabel(action: string): string {
+  const [entity = '', ...verb] = action.split('.');
+  const label = verb.length ? `${words(entity)}: ${words(verb.join(' '))}` : words(entity);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** 'agentId' as "agent id"; a value as text (a nested one compact, never a block of JSON). */
+const fieldName = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '-'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/** What changed, one line a field: "role: Supervisor → Agent", then the entry's other details. */
+function changeLines(entry: AuditEntry): [string, string][] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].map((key): [string, string] => [
+    fieldName(key),
+    key in before && key in after ? `${shown(before[key])} → ${shown(after[key])}` : shown(after[key] ?? before[key]),
+  ]);
+  const details = Object.entries(entry.details ?? {}).map(([key, value]): [string, string] => [
+    fieldName(key),
+    shown(value),
+  ]);
+  return [...changed, ...details];
+}
+
+function Details({ entry }: { entry: AuditEntry }) {
+  const lines = changeLines(entry);
+  if (lines.length === 0) return '-';
+  return (
+    <dl className="max-w-md space-y-0.5 text-xs [overflow-wrap:anywhere]">
+      {lines.map(([term, value], i) => (
+        <div key={i}>
+          <dt className="inline text-slate-500">{term}: </dt>
+          <dd className="inline text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
+}
 
 const columns: Column<AuditEntry>[] = [
   { header: 'Time', cell: (e) => formatDateTime(e.at), className: 'whitespace-nowrap' },
   { header: 'Who', cell: (e) => e.actor.who },
   { header: 'Role', cell: (e) => e.actor.role },
-  { header: 'Action', cell: (e) => <span className="font-mono text-xs">{e.action}</span> },
-  { header: 'Target', cell: (e) => `${e.target.type} ${e.target.id}` },
-  { header: 'Before', cell: (e) => json(e.before) },
-  { header: 'After', cell: (e) => json(e.after ?? e.details) },
+  {
+    header: 'Action',
+    cell: (e) => (
+      <>
+        <span className="block">{actionLabel(e.action)}</span>
+        <span className="block font-mono text-xs text-slate-500">{e.action}</span>
+      </>
+    ),
+  },
+  { header: 'Target', cell: (e) => `${words(e.target.type)} ${e.target.id}`, className: '[overflow-wrap:anywhere]' },
+  { header: 'Details', cell: (e) => <Details entry={e} /> },
   { header: 'Address', cell: (e) => e.ip ?? '-' },
 ];
 

@@ -122,8 +122,13 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
         <div className="flex items-center gap-2">
           {order.refundDue > 0 && <StatusBadge status="needs refund" tones={{ 'needs refund': 'red' }} />}
           {partlyRefunded && <StatusBadge status="partly refunded" tones={{ 'partly refunded': 'amber' }} />}
-          {order.paymentStatus !== 'paid' && (
-            <StatusBadge status={order.paymentStatus} tones={{}} label={order.paymentStatus.replaceAll('_', ' ')} />
+          {/* The payment's own badge, named as such, only when it says more than the order's (not "cancelled" twice). */}
+          {order.paymentStatus !== 'paid' && order.paymentStatus !== order.status && (
+            <StatusBadge
+              status={order.paymentStatus}
+              tones={{}}
+              label={`Payment: ${order.paymentStatus.replaceAll('_', ' ')}`}
+            />
           )}
           <StatusBadge status={order.status} tones={TONES} />
         </div>

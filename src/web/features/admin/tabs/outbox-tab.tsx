@@ -4,6 +4,7 @@ import {
   OUTBOX_LOCAL_PREVIEW,
   OUTBOX_MESSAGES,
   OUTBOX_STATUSES,
+  outboxStatusLabel,
   type OutboxEmailDetails,
   type OutboxEmailSummary,
 } from '../../../../shared/admin';
@@ -16,8 +17,6 @@ import { ListTab } from '../components/list-tab';
 import { StatusBadge } from '../../../components/status-badge';
 import { resendEmail, useOutboxEmail, useOutboxList, useRefreshOutbox } from '../outbox/outbox-api';
 import { formatDateTime } from '../payments/format';
-
-const LABELS: Record<string, string> = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s.value, s.label]));
 
 /** Outbox: every email the store queued, sent or failed to send; its body, and Resend for a failed one. */
 export default function OutboxTab() {
@@ -42,7 +41,7 @@ export default function OutboxTab() {
         <StatusBadge
           status={e.status}
           tones={{ sent: 'green', pending: 'amber', failed: 'red' }}
-          label={LABELS[e.status]}
+          label={outboxStatusLabel(e.status)}
         />
       ),
     },

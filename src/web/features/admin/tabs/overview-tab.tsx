@@ -33,7 +33,12 @@ export default function OverviewTab() {
     <div className="space-y-8">
       <BackupLine status={data.backups} now={data.now} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat icon={<Users className="size-5" />} label="Total Customers" value={data.totalCustomers} />
+        <Stat
+          icon={<Users className="size-5" />}
+          label="Total Customers"
+          value={data.totalCustomers}
+          note="Accounts and guests who paid, each once"
+        />
         <Stat icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
         <Stat icon={<Package className="size-5" />} label="Total Transactions" value={data.totalTransactions} />
         <Stat
@@ -121,7 +126,8 @@ function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'
             <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <RowTitle
                 number={row.transactionNumber}
-                name={row.customerName}
+                // Trade-ins from before the sell form asked for a name have none.
+                name={row.customerName || 'Guest seller'}
                 detail={row.deviceInfo}
                 weight="font-medium"
               />

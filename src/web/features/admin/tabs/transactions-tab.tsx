@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ADMIN_EXPORT_PATHS, PAYOUTS_DUE_LABEL, PAYOUTS_DUE_STATUS } from '../../../../shared/admin-exports';
 import { ALL_SALE_STATUSES } from '../../../../shared/trade-in-statuses';
 import { StatusBadge } from '../../../components/status-badge';
@@ -19,6 +20,7 @@ import {
   type TradeInRow,
 } from '../transactions/trade-in-api';
 import { formatDate } from '../../../../shared/dates';
+import { ADMIN_OPEN_PARAM } from '../../../../shared/paths';
 
 /** Awaiting Payment is offered as the payouts due: its export carries the sellers' payout accounts. */
 const STATUS_OPTIONS = ALL_SALE_STATUSES.map((value) => ({
@@ -52,9 +54,25 @@ export default function TransactionsTab() {
 }
 
 function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'detail' | 'assign' | 'paid' | 'return' | 'list' | null>(null);
+  const [params, setParams] = useSearchParams();
+  // A link to this trade-in (the admin's new trade-in email) opens its details at once.
+  const [dialog, setDialog] = useState<'detail' | 'assign' | 'paid' | 'return' | 'list' | null>(
+    params.get(ADMIN_OPEN_PARAM) === row.transactionNumber ? 'detail' : null,
+  );
   const [busy, setBusy] = useState(false);
-  const close = (open: boolean) => !open && setDialog(null);
+  const close = (open: boolean) => {
+    if (open) return;
+    setDialog(null);
+    if (params.has(ADMIN_OPEN_PARAM)) {
+      setParams(
+        (now) => {
+          now.delete(ADMIN_OPEN_PARAM);
+          return now;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   async function confirm() {
     setBusy(true);

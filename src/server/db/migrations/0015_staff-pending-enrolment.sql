@@ -1,0 +1,1 @@
+ALTER TABLE "staff_factors" ADD COLUMN "sealed_recovery_codes" text;
