@@ -45,7 +45,7 @@ export default function OverviewTab() {
           icon={<DollarSign className="size-5" />}
           label="Total Revenue"
           value={money(data.totalRevenue, 'admin')}
-          note={`Paid orders less refunds. Offered on trade-ins: ${money(data.offeredTotal, 'admin')}`}
+          note={`Paid orders less refunds. Offered on trade-ins: ${money(data.offeredTotal, 'offer')}`}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -132,7 +132,7 @@ function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'
                 weight="font-medium"
               />
               <div className="flex items-center gap-3">
-                <span className="font-semibold">{money(row.amount, 'admin')}</span>
+                <span className="font-semibold">{money(row.amount, 'offer')}</span>
                 <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
               </div>
             </li>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_EXPORT_PATHS, PAYOUTS_DUE_LABEL, PAYOUTS_DUE_STATUS } from '../../../../shared/admin-exports';
-import { ALL_SALE_STATUSES } from '../../../../shared/trade-in-statuses';
+import { ALL_SALE_STATUSES, REASSIGNABLE_STATUSES } from '../../../../shared/trade-in-statuses';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
@@ -107,7 +107,7 @@ function TradeInCard({ row, onChanged }: { row: TradeInRow; onChanged: () => voi
             Confirm
           </Button>
         )}
-        {(row.status === 'Confirmed' || row.status === 'Assigned to Agent') && (
+        {(REASSIGNABLE_STATUSES as readonly string[]).includes(row.status) && (
           <Button size="sm" variant={row.agentId ? 'secondary' : 'primary'} onClick={() => setDialog('assign')}>
             {row.agentId ? 'Reassign' : 'Assign to Agent'}
           </Button>
