@@ -279,7 +279,11 @@ test("the Overview's Total Customers counts a guest who paid", async ({ signInAs
   await expect.poll(figure).toBeGreaterThanOrEqual(before + 1);
 });
 
-test("the Overview's Recent Transactions names the seller of each trade-in", async ({ signInAs, page, api }) => {
+test("the Overview's Recent Transactions names the seller of each trade-in and its amount in rand", async ({
+  signInAs,
+  page,
+  api,
+}) => {
   const id = uniqueId();
   const seller = `Thabo Mokoena ${id}`;
   const number = await submitTablet(api, `seller.${id}@example.com`, seller);
@@ -289,6 +293,8 @@ test("the Overview's Recent Transactions names the seller of each trade-in", asy
   const row = recent.getByRole('listitem').filter({ hasText: number });
   await expect(row.getByText(`${seller} · Apple iPad Air`, { exact: true })).toBeVisible();
   await expect(row.getByText('Awaiting Confirmation', { exact: true })).toBeVisible();
+  // Its amount in rand, the currency its offer is made and paid in.
+  await expect(row.getByText(/^R[\d,]+$/)).toBeVisible();
 
   // The admin's email about it opens the trade-in itself, not just the tab.
   const notice = await emailTo(ADMIN.email, new RegExp(`New trade-in ${number}`));

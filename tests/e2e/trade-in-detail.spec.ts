@@ -153,6 +153,8 @@ test("the agent marks a trade-in assessed: it rests in Device Assessed, the admi
   const row = page.getByRole('listitem', { name: number });
   await expect(row.getByText('Device Assessed', { exact: true })).toBeVisible();
   await expect(page.getByRole('listitem', { name: /^TXN/ }).filter({ hasNotText: 'Device Assessed' })).toHaveCount(0);
+  // Still with its agent, it can be given to another, as the server allows.
+  await expect(row.getByRole('button', { name: 'Reassign' })).toBeVisible();
 });
 
 test('the assigned agent opens their trade-in in full from the assessment card', async ({
