@@ -466,6 +466,7 @@ describe('GET /api/account/orders', () => {
           paymentStatus: 'paid',
           total: 9000,
           currency: 'NGN',
+          placedAsGuest: false,
         },
         {
           orderNumber: 'ORD-2026-000001',
@@ -474,6 +475,7 @@ describe('GET /api/account/orders', () => {
           paymentStatus: 'paid',
           total: 15000,
           currency: 'NGN',
+          placedAsGuest: false,
         },
       ],
     });
