@@ -3,6 +3,7 @@ import type { AdminAgent } from '../../src/shared/agents';
 import type { PagedReply } from '../../src/shared/paging';
 import { pickupDates } from '../../src/shared/repair-calendar';
 import type { RepairBookedReply } from '../../src/shared/repairs';
+import { LISTING_MESSAGES } from '../../src/shared/stock-listing';
 import type { Device } from '../../src/shared/catalog';
 import { expectNoAxeViolations } from './axe';
 import { Api, E2E_ADMIN as ADMIN, E2E_AGENT as AGENT, expect, placePaidOrder, test, uniqueId } from './fixtures';
@@ -272,6 +273,17 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       await checkDialog(page, walk, payable.getByRole('button', { name: 'Mark Paid' }), 'Mark Paid', {
         submit: 'Mark Paid',
       });
+      // Paid, it offers List for sale: the device form prefilled from the trade-in.
+      await admin.expect(
+        admin.post(`/api/admin/trade-ins/${toPay}/mark-paid`, { payoutReference: `EFT-${uniqueId()}` }),
+      );
+      await openTab(page, 'transactions', (p) => p.getByRole('listitem', { name: toPay }), toPay);
+      await checkDialog(
+        page,
+        walk,
+        page.getByRole('listitem', { name: toPay }).getByRole('button', { name: 'List for sale' }),
+        LISTING_MESSAGES.listFor,
+      );
       await openTab(page, 'transactions', (p) => p.getByRole('listitem', { name: declined }), declined);
       await checkDialog(
         page,
