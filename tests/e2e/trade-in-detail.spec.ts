@@ -80,6 +80,13 @@ async function offeredTradeIn(api: Api, admin: Api, agent: Api) {
   return assigned;
 }
 
+/** The demo agent's offer answered by its seller from the email: Awaiting Payment, or Offer Declined. */
+async function answeredTradeIn(api: Api, admin: Api, agent: Api, answer: 'accept' | 'decline') {
+  const offered = await offeredTradeIn(api, admin, agent);
+  await (answer === 'accept' ? acceptOfferByEmail : declineOfferByEmail)(api, offered.email, offered.number);
+  return offered;
+}
+
 /** The Transactions tab searched for one trade-in, and its View Details dialog opened. */
 async function openFromTransactions(page: Page, number: string) {
   const row = await transactionsRow(page, number);
@@ -182,8 +189,7 @@ test('the admin reveals the payout account, marks the trade-in paid with a refer
   staffApi,
   signInAs,
 }) => {
-  const { number, email } = await offeredTradeIn(api, admin, await staffApi('agent'));
-  await acceptOfferByEmail(api, email, number);
+  const { number, email } = await answeredTradeIn(api, admin, await staffApi('agent'), 'accept');
   await signInAs('admin');
   const dialog = await openFromTransactions(page, number);
 
@@ -226,8 +232,7 @@ test('the admin records that a declined device went back to its seller, and how:
   staffApi,
   signInAs,
 }) => {
-  const { number, email } = await offeredTradeIn(api, admin, await staffApi('agent'));
-  await declineOfferByEmail(api, email, number);
+  const { number, email } = await answeredTradeIn(api, admin, await staffApi('agent'), 'decline');
   await signInAs('admin');
   const row = await transactionsRow(page, number);
   await expect(row.getByText('Offer Declined', { exact: true })).toBeVisible();
@@ -256,8 +261,7 @@ test('Mark Paid waits for the payout account, then focuses Reveal; the reference
   staffApi,
   signInAs,
 }) => {
-  const { number, email } = await offeredTradeIn(api, admin, await staffApi('agent'));
-  await acceptOfferByEmail(api, email, number);
+  const { number } = await answeredTradeIn(api, admin, await staffApi('agent'), 'accept');
   await signInAs('admin');
   // The trade-in's details arrive late, as on a slow connection.
   let release = () => {};

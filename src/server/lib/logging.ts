@@ -46,7 +46,7 @@ export function serializeError(
  * way go out together in the next; none waits for a batch to fill, so a quiet store's lines show at once. Pino
  * writes what is left when the process exits, however it exits (main.test.ts counts the lines after SIGTERM).
  */
-function bufferedStdout() {
+function stdoutFromTheEventLoop() {
   return pino.destination({ dest: 1, sync: false });
 }
 
@@ -75,7 +75,7 @@ export function loggerOptions(
               },
             },
           }
-        : { stream: stream ?? bufferedStdout() }),
+        : { stream: stream ?? stdoutFromTheEventLoop() }),
     },
     logController: new LogController({ disableRequestLogging: true }),
   };
