@@ -42,7 +42,10 @@ export function SiteHeader() {
       ref={headerRef}
       className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75"
     >
-      {/* Below xl the search box wraps onto a row of its own (header-search.tsx: order-last, full width); at xl it takes the room left, up to 18rem, so the row never wraps. */}
+      {/*
+        Below xl the search box wraps onto a row of its own (header-search.tsx: order-last, full width); at xl it
+        takes the room left, up to 18rem, so the row never wraps.
+      */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 lg:px-8 xl:gap-x-6">
         <Logo />
         {!onDashboard && <DesktopNav />}

@@ -47,7 +47,8 @@ export default function ChatLauncher() {
   // Either way the browser is marked as visited and the greeting never comes again.
   useEffect(() => {
     if (readFlag(CHAT_VISITED_KEY) !== null) return;
-    if (window.innerWidth < CHAT.mobileBreakpointPx) {
+    // Where the button docks (a phone, or the cart below its summary's column), the greeting would cover the page.
+    if (window.innerWidth < chatFloatsFromPx(window.location.pathname)) {
       writeFlag(CHAT_VISITED_KEY, 'true');
       return;
     }
