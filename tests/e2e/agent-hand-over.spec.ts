@@ -1,10 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { AgentOpenWork } from '../../src/shared/agents';
-import { pickupDates } from '../../src/shared/repair-calendar';
-import type { RepairBookedReply } from '../../src/shared/repairs';
 import { Api, expect, signInStaff, test, uniqueId } from './fixtures';
 import { emailTo } from './mailbox';
-import { freeBooking, postBooking } from './repair-booking';
+import { pickupFor } from './repair-booking';
 import { assignedTablet } from './sell-form';
 
 // Deactivating an agent who holds work (decision 047), in a real browser against the real server: the admin
@@ -29,24 +27,6 @@ async function newAgent(admin: Api, name: string, username: string) {
   );
 }
 
-/**
- * A pickup for the agent: a booking on the fifth offered day from the last goes to the
- * least busy active agent, and every spec's agents are active beside this one's, so the admin reassigns it
- * when the day's rule chose someone else.
- */
-async function pickupFor(api: Api, admin: Api, agentId: string, email: string, name?: string): Promise<string> {
-  const free = await freeBooking(api, pickupDates(new Date()).at(-5), email);
-  const customerDetails = { ...free.customerDetails, ...(name ? { name } : {}) };
-  const res = await postBooking(api, { ...free, customerDetails });
-  expect(res.status(), await res.text()).toBe(201);
-  const { bookingNumber } = (await res.json()) as RepairBookedReply;
-  const work = await admin.expect<AgentOpenWork>(admin.get(`/api/admin/agents/${agentId}/open-work`));
-  if (!work.pickups.some((pickup) => pickup.bookingNumber === bookingNumber)) {
-    await admin.expect(admin.post(`/api/admin/repairs/${bookingNumber}/reassign`, { agentId }));
-  }
-  return bookingNumber;
-}
-
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -64,7 +44,7 @@ test('the admin deactivates Michael, hands his trade-in and pickup to Sarah, and
   const seller = `seller.${id}@example.co.za`;
   const customer = `repair.${id}@example.co.za`;
   const michaelId = (await newAgent(admin, michael.name, michael.username)).id;
-  const bookingNumber = await pickupFor(api, admin, michaelId, customer);
+  const bookingNumber = await pickupFor(api, admin, michaelId, { email: customer });
   const number = await assignedTablet(api, admin, michaelId, seller);
   await newAgent(admin, sarah.name, sarah.username);
 
@@ -206,7 +186,7 @@ test.describe('on a phone', () => {
     const username = `lindiwe.${id}`;
     const agentId = (await newAgent(admin, `Lindiwe Zulu ${id}`, username)).id;
     const longName = `Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft${id}`;
-    const bookingNumber = await pickupFor(api, admin, agentId, `long.${id}@example.co.za`, longName);
+    const bookingNumber = await pickupFor(api, admin, agentId, { email: `long.${id}@example.co.za`, name: longName });
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
     const phone = await context.newPage();
     await signInStaff(new Api(context.request), { username, password: PASSWORD });

@@ -2,10 +2,9 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { AdminAgent } from '../../src/shared/agents';
 import type { PagedReply } from '../../src/shared/paging';
-import { pickupDates } from '../../src/shared/repair-calendar';
-import type { RepairBookedReply, RepairSlotsReply } from '../../src/shared/repairs';
 import type { SellReply } from '../../src/shared/sell-form';
 import { Api, E2E_OTHER_AGENT as AGENT, enterAuthenticatorCode, expect, test, uniqueId } from './fixtures';
+import { pickupFor } from './repair-booking';
 
 // An agent's day, in a real browser against the real server: sign in, see the trade-in the admin
 // assigned, mark it assessed, make an offer, watch the counts move, then collect a repair.
@@ -37,36 +36,6 @@ async function assignedTradeIn(api: Api, admin: Api, agentId: string): Promise<S
   return sold;
 }
 
-/**
- * A repair booking the agent collects. Bookings go to the least busy active agent of the day, the
- * longest-serving first: on a day no other spec books, at most the other demo agent takes one first.
- */
-async function pickupFor(api: Api): Promise<string> {
-  const date = pickupDates(new Date()).at(-2)!;
-  const { slots } = await api.expect<RepairSlotsReply>(api.get(`/api/repairs/slots?date=${date}`));
-  for (const pickupTime of slots.slice(0, 4)) {
-    const booked = await api.expect<RepairBookedReply>(
-      api.post('/api/repairs/bookings', {
-        deviceType: 'phone',
-        service: 'screen-repair',
-        timeframe: '1 day',
-        deviceDetails: { brand: 'Apple', model: 'iPhone 12', issueType: 'Screen Damage', description: 'Cracked' },
-        customerDetails: {
-          name: 'Zanele Mokoena',
-          phone: '021 555 0142',
-          email: 'zanele@example.co.za',
-          address: '7 Loop Street, Cape Town',
-        },
-        pickupDate: date,
-        pickupTime,
-      }),
-      201,
-    );
-    if (booked.agentFirstName === AGENT.name.split(' ')[0]) return booked.bookingNumber;
-  }
-  throw new Error(`no booking on ${date} went to ${AGENT.name}`);
-}
-
 /** The figure of one summary card, once it has loaded. */
 async function figure(page: Page, label: string): Promise<number> {
   const value = page.getByRole('group', { name: label }).getByTestId('stat-value');
@@ -84,7 +53,7 @@ test('an agent assesses an assigned trade-in, makes an offer, sees the counts ch
   );
   const agentId = agents.find((a) => a.username === AGENT.username)!.id;
   const { transactionNumber: number, estimatedValue } = await assignedTradeIn(api, admin, agentId);
-  const bookingNumber = await pickupFor(api);
+  const bookingNumber = await pickupFor(api, admin, agentId, { email: 'zanele@example.co.za', name: 'Zanele Mokoena' });
 
   await page.goto('/agent-login');
   await page.getByLabel('Username').fill(AGENT.username);

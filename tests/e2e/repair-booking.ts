@@ -1,6 +1,7 @@
 import type { APIResponse, Locator } from '@playwright/test';
 import { pickupDates } from '../../src/shared/repair-calendar';
-import type { RepairBookingInput, RepairSlotsReply } from '../../src/shared/repairs';
+import type { AgentOpenWork } from '../../src/shared/agents';
+import type { RepairBookedReply, RepairBookingInput, RepairSlotsReply } from '../../src/shared/repairs';
 import { expect, type Api } from './fixtures';
 
 /** POST /api/repairs/bookings as a shopper of their own (Api.postAsShopper: bookings are throttled per address). */
@@ -28,6 +29,24 @@ export async function freeBooking(
     pickupDate: date,
     pickupTime: free[Math.floor(Math.random() * free.length)]!,
   };
+}
+
+/**
+ * A pickup for one agent on the fifth offered day from the last. A booking goes to the least busy active
+ * agent of its day, and every spec's agents are active beside this one, so the admin reassigns it when
+ * the day's rule chose someone else. `customer`: the customer's email and, if given, name.
+ */
+export async function pickupFor(api: Api, admin: Api, agentId: string, customer: { email: string; name?: string }) {
+  const free = await freeBooking(api, pickupDates(new Date()).at(-5), customer.email);
+  const customerDetails = { ...free.customerDetails, name: customer.name ?? free.customerDetails.name };
+  const res = await postBooking(api, { ...free, customerDetails });
+  expect(res.status(), await res.text()).toBe(201);
+  const { bookingNumber } = (await res.json()) as RepairBookedReply;
+  const work = await admin.expect<AgentOpenWork>(admin.get(`/api/admin/agents/${agentId}/open-work`));
+  if (!work.pickups.some((pickup) => pickup.bookingNumber === bookingNumber)) {
+    await admin.expect(admin.post(`/api/admin/repairs/${bookingNumber}/reassign`, { agentId }));
+  }
+  return bookingNumber;
 }
 
 /** Books through the API until the booking's slot is full (2 places by default); another run may take the last place first (409). */
