@@ -166,7 +166,7 @@ describe('stopping the real server with SIGTERM', () => {
     expect(server.output()).toContain('"msg":"stopped"');
   }, 120_000);
 
-  it('loses no access line: the lines batched in memory are written before the process exits', async () => {
+  it('loses no access line: the lines still waiting to be written go out before the process exits', async () => {
     const server = await startServer({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '10000' });
     const requests = 30;
     for (let i = 0; i < requests; i += 1) expect(await get(server.port, '/api/health')).toMatchObject({ status: 200 });
