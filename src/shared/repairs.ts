@@ -77,6 +77,12 @@ const phoneField = required('Phone', 30).refine((value) => {
   return /^\+?[\d\s().-]+$/.test(value) && digits >= 9 && digits <= 15;
 }, 'Enter a valid phone number');
 
+/** A pickup's day and slot, as every form that books or moves a pickup sends them (repairs, returns). */
+export const pickupSlotFields = {
+  pickupDate: z.string({ error: PICKUP_MESSAGES.chooseDate }).regex(DATE_PATTERN, PICKUP_MESSAGES.chooseDate),
+  pickupTime: z.enum(PICKUP_SLOTS, { error: PICKUP_MESSAGES.chooseTime }),
+};
+
 export const repairBookingSchema = z.object({
   deviceType: z.enum(REPAIR_DEVICE_TYPES, { error: 'Choose a device type' }),
   service: z.enum(REPAIR_SERVICE_IDS, { error: 'Choose a repair service' }),
@@ -103,8 +109,7 @@ export const repairBookingSchema = z.object({
     },
     { error: 'Customer details are required' },
   ),
-  pickupDate: z.string({ error: PICKUP_MESSAGES.chooseDate }).regex(DATE_PATTERN, PICKUP_MESSAGES.chooseDate),
-  pickupTime: z.enum(PICKUP_SLOTS, { error: PICKUP_MESSAGES.chooseTime }),
+  ...pickupSlotFields,
 });
 export type RepairBookingInput = z.input<typeof repairBookingSchema>;
 export type RepairBooking = z.output<typeof repairBookingSchema>;
