@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
+import { valuesOf } from './options';
 import { DATE_PATTERN, PICKUP_MESSAGES, PICKUP_SLOTS, type PickupSlot } from './repair-calendar';
 import {
   REPAIR_DEVICE_TYPES,
@@ -17,10 +18,7 @@ import { optionalMultiline, optionalText, required, requiredMultiline } from './
  */
 
 /** A booking's life: booked, then the agent's forward-only steps, or cancelled before pickup. */
-export const REPAIR_BOOKING_STATUSES = ['booked', 'picked_up', 'in_repair', 'ready', 'returned', 'cancelled'] as const;
-export type RepairBookingStatus = (typeof REPAIR_BOOKING_STATUSES)[number];
-
-export const REPAIR_STATUS_LABELS: Record<RepairBookingStatus, string> = {
+export const REPAIR_STATUS_LABELS = {
   booked: 'Booked',
   picked_up: 'Picked Up',
   in_repair: 'In Repair',
@@ -28,6 +26,8 @@ export const REPAIR_STATUS_LABELS: Record<RepairBookingStatus, string> = {
   returned: 'Returned',
   cancelled: 'Cancelled',
 };
+export const REPAIR_BOOKING_STATUSES = valuesOf(REPAIR_STATUS_LABELS);
+export type RepairBookingStatus = (typeof REPAIR_BOOKING_STATUSES)[number];
 
 /** The history line each status writes, and the confirmation email and tracking view repeat. */
 export const REPAIR_STATUS_DESCRIPTIONS: Record<RepairBookingStatus, string> = {

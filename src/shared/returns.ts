@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminListQuerySchema } from './admin';
 import { dateFilter, inDateOrder } from './date-filters';
 import { formatDate } from './dates';
+import { optionList, optionValues, type OptionValue } from './options';
 import { REPAIR_SERVICE_IDS } from './repair-services';
 import { type PickupSlot } from './repair-calendar';
 import { pickupSlotFields } from './repairs';
@@ -28,18 +29,18 @@ export const RETURN_NUMBER_PATTERN = /^RET-\d{9}$/;
 
 export const MAX_RETURN_PHOTOS = 4;
 
-export const RETURN_REASONS = [
-  { value: 'faulty', label: 'Faulty or not working' },
-  { value: 'battery', label: `Battery capacity below ${POLICIES.batteryReplacementThresholdPercent}%` },
-  { value: 'damaged_in_delivery', label: 'Damaged in delivery' },
-  { value: 'not_as_described', label: 'Not as described' },
-  { value: 'wrong_item', label: 'Wrong item received' },
-  { value: 'changed_mind', label: 'Changed my mind' },
-  { value: 'repair_failed', label: 'The repair did not hold' },
-  { value: 'other', label: 'Other' },
-] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number]['value'];
-const REASON_VALUES = RETURN_REASONS.map((r) => r.value) as [ReturnReason, ...ReturnReason[]];
+export const RETURN_REASONS = optionList({
+  faulty: 'Faulty or not working',
+  battery: `Battery capacity below ${POLICIES.batteryReplacementThresholdPercent}%`,
+  damaged_in_delivery: 'Damaged in delivery',
+  not_as_described: 'Not as described',
+  wrong_item: 'Wrong item received',
+  changed_mind: 'Changed my mind',
+  repair_failed: 'The repair did not hold',
+  other: 'Other',
+});
+export type ReturnReason = OptionValue<typeof RETURN_REASONS>;
+const REASON_VALUES = optionValues(RETURN_REASONS);
 export const reasonLabel = (value: string) => RETURN_REASONS.find((r) => r.value === value)?.label ?? value;
 
 /** What the inspecting agent found the device to be. */
