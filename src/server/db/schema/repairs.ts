@@ -1,10 +1,10 @@
 /** The tables modules/repairs owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { REPAIR_DEVICE_TYPES, REPAIR_SERVICE_IDS } from '../../../shared/repair-services';
 import { REPAIR_BOOKING_STATUSES } from '../../../shared/repairs';
 import { users } from './accounts';
-import { createdAt, identityKey, oneOf, partOf, updatedAt, uuidKey } from './columns';
+import { clearedWith, createdAt, identityKey, oneOf, partOf, pickupSlot, updatedAt, uuidKey } from './columns';
 import { statusStep } from './status-history';
 
 export const repairBookings = pgTable(
@@ -12,7 +12,7 @@ export const repairBookings = pgTable(
   {
     id: uuidKey(),
     bookingNumber: text('booking_number').notNull().unique(),
-    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: clearedWith('customer_id', () => users.id),
     deviceType: text('device_type').notNull(),
     serviceId: text('service_id').notNull(),
     timeframe: text('timeframe').notNull(),
@@ -24,10 +24,9 @@ export const repairBookings = pgTable(
     customerPhone: text('customer_phone').notNull(),
     customerEmail: text('customer_email').notNull(),
     address: text('address').notNull(),
-    pickupDate: date('pickup_date').notNull(),
-    pickupTime: text('pickup_time').notNull(),
+    ...pickupSlot(),
     status: text('status').notNull().default('booked'),
-    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    agentId: clearedWith('agent_id', () => users.id),
     /** The return request (RET-...) whose warranty opened this job: repaired at no charge. */
     warrantyOf: text('warranty_of'),
     createdAt: createdAt(),
@@ -51,8 +50,7 @@ export const repairBookings = pgTable(
 export const repairPickupSlots = pgTable(
   'repair_pickup_slots',
   {
-    pickupDate: date('pickup_date').notNull(),
-    pickupTime: text('pickup_time').notNull(),
+    ...pickupSlot(),
     booked: integer('booked').notNull().default(0),
   },
   (t) => [

@@ -1,7 +1,7 @@
 /** The status-history columns trade-ins and repair bookings share. */
-import { text, uuid } from 'drizzle-orm/pg-core';
+import { text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt } from './columns';
+import { clearedWith, createdAt } from './columns';
 
 /**
  * The columns a trade-in's and a repair booking's status history share, after the row an entry
@@ -11,6 +11,6 @@ import { createdAt } from './columns';
 export const statusStep = () => ({
   status: text('status').notNull(),
   description: text('description').notNull(),
-  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  actorId: clearedWith('actor_id', () => users.id),
   createdAt: createdAt(),
 });

@@ -1,10 +1,10 @@
 /** The tables modules/trade-ins owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { SELL_DEVICE_TYPES } from '../../../shared/sell-devices';
 import { ALL_SALE_STATUSES } from '../../../shared/trade-in-statuses';
 import { users } from './accounts';
-import { createdAt, identityKey, keyedBy, oneOf, partOf, updatedAt, uuidKey } from './columns';
+import { clearedWith, createdAt, identityKey, keyedBy, oneOf, partOf, refersTo, updatedAt, uuidKey } from './columns';
 import { statusStep } from './status-history';
 import { images } from './images';
 
@@ -14,7 +14,7 @@ export const tradeIns = pgTable(
   {
     id: uuidKey(),
     transactionNumber: text('transaction_number').notNull().unique(),
-    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: clearedWith('customer_id', () => users.id),
     customerName: text('customer_name').notNull().default(''),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
@@ -48,7 +48,7 @@ export const tradeIns = pgTable(
     assessmentNotes: text('assessment_notes'),
     /** What the seller gave as the reason when declining the offer (optional). */
     declineReason: text('decline_reason'),
-    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    agentId: clearedWith('agent_id', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,7 +75,7 @@ export const tradeInPayouts = pgTable('trade_in_payouts', {
   branchCode: text('branch_code').notNull(),
   payoutReference: text('payout_reference'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
-  paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  paidBy: clearedWith('paid_by', () => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -116,9 +116,7 @@ export const tradeInImages = pgTable(
   {
     tradeInId: partOf('trade_in_id', () => tradeIns.id),
     position: integer('position').notNull(),
-    imageId: uuid('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'restrict' }),
+    imageId: refersTo('image_id', () => images.id).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tradeInId, t.position] })],
 );
