@@ -4,8 +4,8 @@ import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg
 import { REPAIR_DEVICE_TYPES, REPAIR_SERVICE_IDS } from '../../../shared/repair-services';
 import { REPAIR_BOOKING_STATUSES } from '../../../shared/repairs';
 import { users } from './accounts';
-import { clearedWith, createdAt, identityKey, oneOf, partOf, pickupSlot, updatedAt, uuidKey } from './columns';
-import { statusStep } from './status-history';
+import { clearedWith, createdAt, oneOf, pickupSlot, updatedAt, uuidKey } from './columns';
+import { statusHistoryTable } from './status-history';
 
 export const repairBookings = pgTable(
   'repair_bookings',
@@ -59,15 +59,9 @@ export const repairPickupSlots = pgTable(
   ],
 );
 
-export const repairStatusHistory = pgTable(
+export const repairStatusHistory = statusHistoryTable(
   'repair_status_history',
-  {
-    id: identityKey(),
-    bookingId: partOf('booking_id', () => repairBookings.id),
-    ...statusStep(),
-  },
-  (t) => [
-    check('repair_status_history_status_check', oneOf(t.status, REPAIR_BOOKING_STATUSES)),
-    index('repair_status_history_booking_idx').on(t.bookingId, t.createdAt),
-  ],
+  { key: 'bookingId', column: 'booking_id', references: () => repairBookings.id },
+  REPAIR_BOOKING_STATUSES,
+  { statusCheck: 'repair_status_history_status_check', ownerIndex: 'repair_status_history_booking_idx' },
 );

@@ -14,22 +14,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { RETURN_KINDS, RETURN_OPEN_STATUSES, RETURN_STATUSES } from '../../../shared/return-moves';
 import { users } from './accounts';
-import {
-  clearedWith,
-  createdAt,
-  identityKey,
-  oneOf,
-  partOf,
-  pickupSlot,
-  refersTo,
-  updatedAt,
-  uuidKey,
-} from './columns';
+import { clearedWith, createdAt, oneOf, partOf, pickupSlot, refersTo, updatedAt, uuidKey } from './columns';
 import { images } from './images';
 import { orderItems, orders } from './orders';
 import { refunds } from './payments';
 import { repairBookings } from './repairs';
-import { statusStep } from './status-history';
+import { statusHistoryTable } from './status-history';
 
 /** What became of a returned unit once the request was resolved: back on sale, or written off. */
 export const RETURN_STOCK_OUTCOMES = ['restocked', 'written_off'] as const;
@@ -114,17 +104,11 @@ export const returnUnits = pgTable(
   ],
 );
 
-export const returnStatusHistory = pgTable(
+export const returnStatusHistory = statusHistoryTable(
   'return_status_history',
-  {
-    id: identityKey(),
-    requestId: partOf('request_id', () => returnRequests.id),
-    ...statusStep(),
-  },
-  (t) => [
-    check('return_status_history_status_check', oneOf(t.status, RETURN_STATUSES)),
-    index('return_status_history_request_idx').on(t.requestId, t.createdAt),
-  ],
+  { key: 'requestId', column: 'request_id', references: () => returnRequests.id },
+  RETURN_STATUSES,
+  { statusCheck: 'return_status_history_status_check', ownerIndex: 'return_status_history_request_idx' },
 );
 
 /** Private photos: served to the request's owner and staff only, never by /images/. */

@@ -4,8 +4,8 @@ import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } 
 import { SELL_DEVICE_TYPES } from '../../../shared/sell-devices';
 import { ALL_SALE_STATUSES } from '../../../shared/trade-in-statuses';
 import { users } from './accounts';
-import { clearedWith, createdAt, identityKey, keyedBy, oneOf, partOf, refersTo, updatedAt, uuidKey } from './columns';
-import { statusStep } from './status-history';
+import { clearedWith, createdAt, keyedBy, oneOf, partOf, refersTo, updatedAt, uuidKey } from './columns';
+import { statusHistoryTable } from './status-history';
 import { images } from './images';
 
 /** The spec's sell "transactions". */
@@ -98,17 +98,11 @@ export const tradeInQuotes = pgTable(
   ],
 );
 
-export const tradeInStatusHistory = pgTable(
+export const tradeInStatusHistory = statusHistoryTable(
   'trade_in_status_history',
-  {
-    id: identityKey(),
-    tradeInId: partOf('trade_in_id', () => tradeIns.id),
-    ...statusStep(),
-  },
-  (t) => [
-    check('trade_in_history_status_check', oneOf(t.status, ALL_SALE_STATUSES)),
-    index('trade_in_history_trade_in_idx').on(t.tradeInId, t.createdAt),
-  ],
+  { key: 'tradeInId', column: 'trade_in_id', references: () => tradeIns.id },
+  ALL_SALE_STATUSES,
+  { statusCheck: 'trade_in_history_status_check', ownerIndex: 'trade_in_history_trade_in_idx' },
 );
 
 export const tradeInImages = pgTable(
