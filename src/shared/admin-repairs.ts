@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { adminListQuerySchema, type SentEmail } from './admin';
-import { DATE_PATTERN, PICKUP_MESSAGES, PICKUP_SLOTS, type PickupSlot } from './repair-calendar';
+import { dateFilter, inDateOrder } from './date-filters';
+import { type PickupSlot } from './repair-calendar';
 import {
+  pickupSlotFields,
   REPAIR_BOOKING_STATUSES,
   REPAIR_STATUS_LABELS,
   type RepairBooking,
@@ -22,20 +24,12 @@ export const REPAIR_STATUS_OPTIONS = REPAIR_BOOKING_STATUSES.map((value) => ({
   label: REPAIR_STATUS_LABELS[value],
 }));
 
-const dateFilter = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => value === '' || DATE_PATTERN.test(value), `${label} must be a date (YYYY-MM-DD)`)
-    .optional()
-    .default('');
-
 /**
  * GET /api/admin/repairs and its export.csv: the list query, a status, the pickup date (one day:
  * from = to; a range; or either end open) and the agent. Every filter empty means all.
  */
-export const adminRepairQuerySchema = adminListQuerySchema
-  .extend({
+export const adminRepairQuerySchema = inDateOrder(
+  adminListQuerySchema.extend({
     status: z
       .enum(['', ...REPAIR_BOOKING_STATUSES], { error: 'Unknown repair status' })
       .optional()
@@ -48,11 +42,8 @@ export const adminRepairQuerySchema = adminListQuerySchema
       .refine((value) => value === '' || z.uuid().safeParse(value).success, 'Unknown agent')
       .optional()
       .default(''),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    message: 'To must be on or after From',
-  });
+  }),
+);
 export type AdminRepairQuery = z.output<typeof adminRepairQuerySchema>;
 /** The list's filters by name, as the tab keeps them in the URL. */
 export const ADMIN_REPAIR_FILTERS = ['q', 'status', 'from', 'to', 'agent'] as const;
@@ -65,8 +56,7 @@ export type ReassignRepairInput = z.input<typeof reassignRepairSchema>;
 
 /** POST /api/admin/repairs/:bookingNumber/reschedule: a new pickup date and slot. */
 export const rescheduleRepairSchema = z.object({
-  pickupDate: z.string({ error: PICKUP_MESSAGES.chooseDate }).regex(DATE_PATTERN, PICKUP_MESSAGES.chooseDate),
-  pickupTime: z.enum(PICKUP_SLOTS, { error: PICKUP_MESSAGES.chooseTime }),
+  ...pickupSlotFields,
 });
 export type RescheduleRepairInput = z.input<typeof rescheduleRepairSchema>;
 

@@ -1,21 +1,10 @@
-import { optionList, type OptionValue } from './options';
+import { optionList, valuesOf, type OptionValue } from './options';
 
-/** Every device type the store sells (spec 000 section 3; desktop and tv appear too). */
-export const DEVICE_TYPES = [
-  'phone',
-  'tablet',
-  'laptop',
-  'desktop',
-  'tv',
-  'accessory',
-  'component',
-  'server',
-  'switch',
-] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
-
-/** Each type as a label reads it (the stored values stay lower case). */
-export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
+/**
+ * Every device type the store sells (spec 000 section 3; desktop and tv appear too), each as a label
+ * reads it (the stored values stay lower case).
+ */
+export const DEVICE_TYPE_LABELS = {
   phone: 'Phone',
   tablet: 'Tablet',
   laptop: 'Laptop',
@@ -26,6 +15,8 @@ export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
   server: 'Server',
   switch: 'Switch',
 };
+export const DEVICE_TYPES = valuesOf(DEVICE_TYPE_LABELS);
+export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /** Inventory conditions (spec 001 section 3). */
 export const DEVICE_CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;

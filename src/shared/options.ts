@@ -19,3 +19,10 @@ export function optionList<const Labels extends Record<string, string>>(
 /** An option list's values as the non-empty tuple z.enum takes (this file stays free of zod for the storefront). */
 export const optionValues = <List extends readonly Option[]>(list: List) =>
   list.map((option) => option.value) as [OptionValue<List>, ...OptionValue<List>[]];
+
+/**
+ * The values of a `{ value: 'Label' }` table, in its order, as the non-empty tuple z.enum and a check
+ * constraint take: a vocabulary written once, each value beside its label.
+ */
+export const valuesOf = <const Labels extends Record<string, string>>(labels: Labels) =>
+  optionValues(optionList(labels));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
+import { valuesOf } from './options';
 import { DATE_PATTERN, PICKUP_MESSAGES, PICKUP_SLOTS, type PickupSlot } from './repair-calendar';
 import {
   REPAIR_DEVICE_TYPES,
@@ -17,10 +18,7 @@ import { optionalMultiline, optionalText, required, requiredMultiline } from './
  */
 
 /** A booking's life: booked, then the agent's forward-only steps, or cancelled before pickup. */
-export const REPAIR_BOOKING_STATUSES = ['booked', 'picked_up', 'in_repair', 'ready', 'returned', 'cancelled'] as const;
-export type RepairBookingStatus = (typeof REPAIR_BOOKING_STATUSES)[number];
-
-export const REPAIR_STATUS_LABELS: Record<RepairBookingStatus, string> = {
+export const REPAIR_STATUS_LABELS = {
   booked: 'Booked',
   picked_up: 'Picked Up',
   in_repair: 'In Repair',
@@ -28,6 +26,8 @@ export const REPAIR_STATUS_LABELS: Record<RepairBookingStatus, string> = {
   returned: 'Returned',
   cancelled: 'Cancelled',
 };
+export const REPAIR_BOOKING_STATUSES = valuesOf(REPAIR_STATUS_LABELS);
+export type RepairBookingStatus = (typeof REPAIR_BOOKING_STATUSES)[number];
 
 /** The history line each status writes, and the confirmation email and tracking view repeat. */
 export const REPAIR_STATUS_DESCRIPTIONS: Record<RepairBookingStatus, string> = {
@@ -77,6 +77,12 @@ const phoneField = required('Phone', 30).refine((value) => {
   return /^\+?[\d\s().-]+$/.test(value) && digits >= 9 && digits <= 15;
 }, 'Enter a valid phone number');
 
+/** A pickup's day and slot, as every form that books or moves a pickup sends them (repairs, returns). */
+export const pickupSlotFields = {
+  pickupDate: z.string({ error: PICKUP_MESSAGES.chooseDate }).regex(DATE_PATTERN, PICKUP_MESSAGES.chooseDate),
+  pickupTime: z.enum(PICKUP_SLOTS, { error: PICKUP_MESSAGES.chooseTime }),
+};
+
 export const repairBookingSchema = z.object({
   deviceType: z.enum(REPAIR_DEVICE_TYPES, { error: 'Choose a device type' }),
   service: z.enum(REPAIR_SERVICE_IDS, { error: 'Choose a repair service' }),
@@ -103,8 +109,7 @@ export const repairBookingSchema = z.object({
     },
     { error: 'Customer details are required' },
   ),
-  pickupDate: z.string({ error: PICKUP_MESSAGES.chooseDate }).regex(DATE_PATTERN, PICKUP_MESSAGES.chooseDate),
-  pickupTime: z.enum(PICKUP_SLOTS, { error: PICKUP_MESSAGES.chooseTime }),
+  ...pickupSlotFields,
 });
 export type RepairBookingInput = z.input<typeof repairBookingSchema>;
 export type RepairBooking = z.output<typeof repairBookingSchema>;

@@ -1,3 +1,4 @@
+import { valuesOf } from './options';
 import { firstReached, timelineSteps, type TimelineStep } from './timelines';
 
 /**
@@ -6,22 +7,7 @@ import { firstReached, timelineSteps, type TimelineStep } from './timelines';
  * why) and the screens read to offer a button.
  */
 
-export const RETURN_STATUSES = [
-  'requested',
-  'approved',
-  'declined',
-  'collection_scheduled',
-  'collected',
-  'inspected',
-  'refunded',
-  'repaired',
-  'replaced',
-  'returned_to_customer',
-  'cancelled',
-] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-
-export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+export const RETURN_STATUS_LABELS = {
   requested: 'Requested',
   approved: 'Approved',
   declined: 'Declined',
@@ -34,6 +20,8 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   returned_to_customer: 'Returned to customer',
   cancelled: 'Cancelled',
 };
+export const RETURN_STATUSES = valuesOf(RETURN_STATUS_LABELS);
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /** The history line each status writes, and the emails and the timeline repeat. */
 export const RETURN_STATUS_DESCRIPTIONS: Record<ReturnStatus, string> = {
@@ -67,14 +55,13 @@ export const isOpenReturn = (status: string) => (RETURN_OPEN_STATUSES as readonl
 /** The statuses in which an agent has the collection in hand (their dashboard, their hand-over). */
 export const RETURN_AGENT_STATUSES = ['collection_scheduled', 'collected'] as const satisfies readonly ReturnStatus[];
 
-export const RETURN_KINDS = ['return', 'warranty', 'repair_warranty'] as const;
-export type ReturnKind = (typeof RETURN_KINDS)[number];
-
-export const RETURN_KIND_LABELS: Record<ReturnKind, string> = {
+export const RETURN_KIND_LABELS = {
   return: 'Return',
   warranty: 'Warranty claim',
   repair_warranty: 'Repair warranty',
 };
+export const RETURN_KINDS = valuesOf(RETURN_KIND_LABELS);
+export type ReturnKind = (typeof RETURN_KINDS)[number];
 
 type Who = 'customer' | 'admin' | 'agent';
 

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { adminListQuerySchema } from './admin';
+import { dateFilter, inDateOrder } from './date-filters';
 import { formatDate } from './dates';
+import { optionList, optionValues, type OptionValue } from './options';
 import { REPAIR_SERVICE_IDS } from './repair-services';
-import { DATE_PATTERN, PICKUP_MESSAGES, PICKUP_SLOTS, type PickupSlot } from './repair-calendar';
+import { type PickupSlot } from './repair-calendar';
+import { pickupSlotFields } from './repairs';
 import {
   RETURN_KINDS,
   RETURN_STATUSES,
@@ -26,18 +29,18 @@ export const RETURN_NUMBER_PATTERN = /^RET-\d{9}$/;
 
 export const MAX_RETURN_PHOTOS = 4;
 
-export const RETURN_REASONS = [
-  { value: 'faulty', label: 'Faulty or not working' },
-  { value: 'battery', label: `Battery capacity below ${POLICIES.batteryReplacementThresholdPercent}%` },
-  { value: 'damaged_in_delivery', label: 'Damaged in delivery' },
-  { value: 'not_as_described', label: 'Not as described' },
-  { value: 'wrong_item', label: 'Wrong item received' },
-  { value: 'changed_mind', label: 'Changed my mind' },
-  { value: 'repair_failed', label: 'The repair did not hold' },
-  { value: 'other', label: 'Other' },
-] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number]['value'];
-const REASON_VALUES = RETURN_REASONS.map((r) => r.value) as [ReturnReason, ...ReturnReason[]];
+export const RETURN_REASONS = optionList({
+  faulty: 'Faulty or not working',
+  battery: `Battery capacity below ${POLICIES.batteryReplacementThresholdPercent}%`,
+  damaged_in_delivery: 'Damaged in delivery',
+  not_as_described: 'Not as described',
+  wrong_item: 'Wrong item received',
+  changed_mind: 'Changed my mind',
+  repair_failed: 'The repair did not hold',
+  other: 'Other',
+});
+export type ReturnReason = OptionValue<typeof RETURN_REASONS>;
+const REASON_VALUES = optionValues(RETURN_REASONS);
 export const reasonLabel = (value: string) => RETURN_REASONS.find((r) => r.value === value)?.label ?? value;
 
 /** What the inspecting agent found the device to be. */
@@ -130,8 +133,7 @@ export const openReturnSchema = z
     description: requiredMultiline('Description', 2000, 'Describe the problem'),
     photos: photoList(MAX_RETURN_PHOTOS, RETURN_MESSAGES.tooManyPhotos),
     pickupAddress: requiredMultiline('Pickup address', 300, RETURN_MESSAGES.addressRequired),
-    pickupDate: z.string({ error: PICKUP_MESSAGES.chooseDate }).regex(DATE_PATTERN, PICKUP_MESSAGES.chooseDate),
-    pickupTime: z.enum(PICKUP_SLOTS, { error: PICKUP_MESSAGES.chooseTime }),
+    ...pickupSlotFields,
   })
   .superRefine((input, ctx) => {
     if (input.kind === 'repair_warranty') {
@@ -153,8 +155,7 @@ export const declineReturnSchema = z.object({
 /** The admin's Schedule Collection (and its reassign or reschedule): an active agent and a slot. */
 export const scheduleCollectionSchema = z.object({
   agentId: z.uuid({ error: 'Choose an agent' }),
-  pickupDate: z.string({ error: PICKUP_MESSAGES.chooseDate }).regex(DATE_PATTERN, PICKUP_MESSAGES.chooseDate),
-  pickupTime: z.enum(PICKUP_SLOTS, { error: PICKUP_MESSAGES.chooseTime }),
+  ...pickupSlotFields,
 });
 export type ScheduleCollectionInput = z.input<typeof scheduleCollectionSchema>;
 
@@ -176,8 +177,8 @@ export const repairReturnSchema = z.object({
 });
 
 /** GET /api/admin/returns and its export: the list query, a status, a kind and the date opened. */
-export const adminReturnQuerySchema = adminListQuerySchema
-  .extend({
+export const adminReturnQuerySchema = inDateOrder(
+  adminListQuerySchema.extend({
     status: z
       .enum(['', 'open', ...RETURN_STATUSES], { error: 'Unknown status' })
       .optional()
@@ -186,23 +187,10 @@ export const adminReturnQuerySchema = adminListQuerySchema
       .enum(['', ...RETURN_KINDS], { error: 'Unknown kind' })
       .optional()
       .default(''),
-    from: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || DATE_PATTERN.test(v), 'From must be a date (YYYY-MM-DD)')
-      .optional()
-      .default(''),
-    to: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || DATE_PATTERN.test(v), 'To must be a date (YYYY-MM-DD)')
-      .optional()
-      .default(''),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    message: 'To must be on or after From',
-  });
+    from: dateFilter('From'),
+    to: dateFilter('To'),
+  }),
+);
 export type AdminReturnQuery = z.output<typeof adminReturnQuerySchema>;
 export const ADMIN_RETURN_FILTERS = ['q', 'status', 'kind', 'from', 'to'] as const;
 

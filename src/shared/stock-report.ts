@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inDateOrder } from './date-filters';
 import type { UnitSource } from './stock-listing';
 
 /*
@@ -23,19 +24,13 @@ const day = (label: string) =>
 export const MAX_REPORT_DAYS = 367;
 
 /** GET /api/admin/reports?from=&to= (and its export): without them, the last 30 days to today. */
-export const stockReportQuerySchema = z
-  .object({ from: day('From'), to: day('To') })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    message: 'To must be on or after From',
-  })
-  .refine(
-    (query) =>
-      !query.from ||
-      !query.to ||
-      (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000 < MAX_REPORT_DAYS,
-    { path: ['from'], message: `A report covers at most ${MAX_REPORT_DAYS} days` },
-  );
+export const stockReportQuerySchema = inDateOrder(z.object({ from: day('From'), to: day('To') })).refine(
+  (query) =>
+    !query.from ||
+    !query.to ||
+    (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000 < MAX_REPORT_DAYS,
+  { path: ['from'], message: `A report covers at most ${MAX_REPORT_DAYS} days` },
+);
 export type StockReportQuery = z.output<typeof stockReportQuerySchema>;
 
 /** Sales, cost and gross margin of the units sold in the period, of one device type and brand (or all). */

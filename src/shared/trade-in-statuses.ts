@@ -45,18 +45,8 @@ export function statusDescription(status: string): string {
   return STATUS_DESCRIPTIONS[status as AnySaleStatus] ?? UNKNOWN_STATUS_DESCRIPTION;
 }
 
-/** The statuses an agent's trade-in can rest in, for the agent's status filter. */
-export const AGENT_SALE_STATUSES = [
-  'Assigned to Agent',
-  'Device Assessed',
-  'Awaiting Offer',
-  'Offer Made',
-  'Awaiting Payment',
-  'Paid',
-  'Offer Declined',
-  'Device Returned',
-  'Listed',
-] as const satisfies readonly AnySaleStatus[];
+/** The statuses an agent's trade-in can rest in, for the agent's status filter: each one from its assignment on. */
+export const AGENT_SALE_STATUSES = ALL_SALE_STATUSES.slice(ALL_SALE_STATUSES.indexOf('Assigned to Agent'));
 
 // ---------------------------------------------------------------------------------------------
 // The moves of a trade-in, who makes them and from where (decision 022).

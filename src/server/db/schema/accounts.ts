@@ -1,9 +1,9 @@
 /** The tables modules/accounts owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/accounts';
 import { AGENT_ROLES, USER_STATUSES } from '../../../shared/agents';
-import { createdAt, identityKey, keyedBy, oneOf, partOf, updatedAt, uuidKey } from './columns';
+import { clearedWith, createdAt, identityKey, keyedBy, oneOf, partOf, updatedAt, uuidKey } from './columns';
 import { images } from './images';
 
 /** Customers, agents and the admin: one table, one sign-in path, a role each. */
@@ -27,7 +27,7 @@ export const users = pgTable(
     city: text('city'),
     province: text('province'),
     postalCode: text('postal_code'),
-    profileImageId: uuid('profile_image_id').references(() => images.id, { onDelete: 'set null' }),
+    profileImageId: clearedWith('profile_image_id', () => images.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,14 +1,14 @@
 /** The tables modules/audit owns: only that module imports this file (table-ownership.test.ts). */
-import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/accounts';
 import { users } from './accounts';
-import { createdAt, identityKey, oneOf } from './columns';
+import { clearedWith, createdAt, identityKey, oneOf } from './columns';
 
 export const auditLog = pgTable(
   'audit_log',
   {
     id: identityKey(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: clearedWith('actor_id', () => users.id),
     actorRole: text('actor_role').notNull(),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),

@@ -1,20 +1,9 @@
 /** The tables modules/catalog owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DEVICE_TYPES } from '../../../shared/catalog';
 import { UNIT_SOURCES } from '../../../shared/stock-listing';
-import { createdAt, oneOf, partOf, updatedAt, uuidKey } from './columns';
+import { createdAt, oneOf, partOf, refersTo, updatedAt, uuidKey } from './columns';
 import { images } from './images';
 
 export const devices = pgTable(
@@ -76,9 +65,7 @@ export const deviceImages = pgTable(
   {
     deviceId: partOf('device_id', () => devices.id),
     position: integer('position').notNull(),
-    imageId: uuid('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'restrict' }),
+    imageId: refersTo('image_id', () => images.id).notNull(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.position] }), index('device_images_image_idx').on(t.imageId)],
 );
@@ -93,9 +80,7 @@ export const stockUnits = pgTable(
   'stock_units',
   {
     id: uuidKey(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'restrict' }),
+    deviceId: refersTo('device_id', () => devices.id).notNull(),
     source: text('source').notNull(),
     /** The trade-in it was bought through (its TXN number): one unit per trade-in, by this index. */
     tradeInNumber: text('trade_in_number'),

@@ -1,6 +1,6 @@
 /** Column helpers the table files share; no module imports this file. */
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, customType, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -30,3 +30,17 @@ export const partOf = (name: string, parent: () => AnyPgColumn) =>
 /** A one-to-one row keyed by `parent`'s id and deleted with it. */
 export const keyedBy = (name: string, parent: () => AnyPgColumn) =>
   uuid(name).primaryKey().references(parent, { onDelete: 'cascade' });
+
+/** A reference to `parent`, which cannot be deleted while a row names it (`.notNull()` where the row needs one). */
+export const refersTo = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).references(parent, { onDelete: 'restrict' });
+
+/** A reference to `parent` that is cleared when `parent` is deleted: the row stays, naming no one. */
+export const clearedWith = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).references(parent, { onDelete: 'set null' });
+
+/** A pickup's day and slot (repairs' pickups, returns' collections and the slots they fill). */
+export const pickupSlot = () => ({
+  pickupDate: date('pickup_date').notNull(),
+  pickupTime: text('pickup_time').notNull(),
+});

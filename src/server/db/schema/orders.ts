@@ -1,11 +1,11 @@
 /** The tables modules/orders owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { CURRENCIES } from '../../../shared/money';
 import { ORDER_HISTORY_KINDS, ORDER_PAYMENT_STATUSES, ORDER_STATUSES } from '../../../shared/orders';
 import { users } from './accounts';
 import { devices } from './catalog';
-import { createdAt, identityKey, oneOf, partOf, updatedAt, uuidKey } from './columns';
+import { clearedWith, createdAt, identityKey, oneOf, partOf, refersTo, updatedAt, uuidKey } from './columns';
 
 export interface AddressRecord {
   street: string;
@@ -20,7 +20,7 @@ export const orders = pgTable(
   {
     id: uuidKey(),
     orderNumber: text('order_number').notNull().unique(),
-    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: clearedWith('customer_id', () => users.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     customerName: text('customer_name').notNull(),
@@ -85,7 +85,7 @@ export const orderStatusHistory = pgTable(
     kind: text('kind').notNull().default('status'),
     status: text('status').notNull(),
     note: text('note'),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: clearedWith('actor_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,9 +100,7 @@ export const orderItems = pgTable(
   {
     id: uuidKey(),
     orderId: partOf('order_id', () => orders.id),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'restrict' }),
+    deviceId: refersTo('device_id', () => devices.id).notNull(),
     name: text('name').notNull(),
     price: integer('price').notNull(),
     quantity: integer('quantity').notNull(),

@@ -1,9 +1,9 @@
 /** The tables modules/payments owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_STATUSES } from '../../../shared/payments';
 import { users } from './accounts';
-import { createdAt, identityKey, oneOf, updatedAt, uuidKey } from './columns';
+import { clearedWith, createdAt, identityKey, oneOf, refersTo, updatedAt, uuidKey } from './columns';
 import { orders } from './orders';
 
 export const payments = pgTable(
@@ -11,9 +11,7 @@ export const payments = pgTable(
   {
     id: uuidKey(),
     reference: text('reference').notNull().unique(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderId: refersTo('order_id', () => orders.id).notNull(),
     provider: text('provider').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerName: text('customer_name'),
@@ -38,13 +36,11 @@ export const refunds = pgTable(
   'refunds',
   {
     id: uuidKey(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: refersTo('payment_id', () => payments.id).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('pending'),
     providerReference: text('provider_reference'),
-    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: clearedWith('requested_by', () => users.id),
     reason: text('reason'),
     failureMessage: text('failure_message'),
     createdAt: createdAt(),

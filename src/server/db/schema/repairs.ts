@@ -1,18 +1,18 @@
 /** The tables modules/repairs owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { REPAIR_DEVICE_TYPES, REPAIR_SERVICE_IDS } from '../../../shared/repair-services';
 import { REPAIR_BOOKING_STATUSES } from '../../../shared/repairs';
 import { users } from './accounts';
-import { createdAt, identityKey, oneOf, partOf, updatedAt, uuidKey } from './columns';
-import { statusStep } from './status-history';
+import { clearedWith, createdAt, oneOf, pickupSlot, updatedAt, uuidKey } from './columns';
+import { statusHistoryTable } from './status-history';
 
 export const repairBookings = pgTable(
   'repair_bookings',
   {
     id: uuidKey(),
     bookingNumber: text('booking_number').notNull().unique(),
-    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: clearedWith('customer_id', () => users.id),
     deviceType: text('device_type').notNull(),
     serviceId: text('service_id').notNull(),
     timeframe: text('timeframe').notNull(),
@@ -24,10 +24,9 @@ export const repairBookings = pgTable(
     customerPhone: text('customer_phone').notNull(),
     customerEmail: text('customer_email').notNull(),
     address: text('address').notNull(),
-    pickupDate: date('pickup_date').notNull(),
-    pickupTime: text('pickup_time').notNull(),
+    ...pickupSlot(),
     status: text('status').notNull().default('booked'),
-    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    agentId: clearedWith('agent_id', () => users.id),
     /** The return request (RET-...) whose warranty opened this job: repaired at no charge. */
     warrantyOf: text('warranty_of'),
     createdAt: createdAt(),
@@ -51,8 +50,7 @@ export const repairBookings = pgTable(
 export const repairPickupSlots = pgTable(
   'repair_pickup_slots',
   {
-    pickupDate: date('pickup_date').notNull(),
-    pickupTime: text('pickup_time').notNull(),
+    ...pickupSlot(),
     booked: integer('booked').notNull().default(0),
   },
   (t) => [
@@ -61,15 +59,9 @@ export const repairPickupSlots = pgTable(
   ],
 );
 
-export const repairStatusHistory = pgTable(
+export const repairStatusHistory = statusHistoryTable(
   'repair_status_history',
-  {
-    id: identityKey(),
-    bookingId: partOf('booking_id', () => repairBookings.id),
-    ...statusStep(),
-  },
-  (t) => [
-    check('repair_status_history_status_check', oneOf(t.status, REPAIR_BOOKING_STATUSES)),
-    index('repair_status_history_booking_idx').on(t.bookingId, t.createdAt),
-  ],
+  { key: 'bookingId', column: 'booking_id', references: () => repairBookings.id },
+  REPAIR_BOOKING_STATUSES,
+  { statusCheck: 'repair_status_history_status_check', ownerIndex: 'repair_status_history_booking_idx' },
 );

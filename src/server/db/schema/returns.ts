@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  date,
   index,
   integer,
   pgTable,
@@ -15,12 +14,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { RETURN_KINDS, RETURN_OPEN_STATUSES, RETURN_STATUSES } from '../../../shared/return-moves';
 import { users } from './accounts';
-import { createdAt, identityKey, oneOf, partOf, updatedAt, uuidKey } from './columns';
+import { clearedWith, createdAt, oneOf, partOf, pickupSlot, refersTo, updatedAt, uuidKey } from './columns';
 import { images } from './images';
 import { orderItems, orders } from './orders';
 import { refunds } from './payments';
 import { repairBookings } from './repairs';
-import { statusStep } from './status-history';
+import { statusHistoryTable } from './status-history';
 
 /** What became of a returned unit once the request was resolved: back on sale, or written off. */
 export const RETURN_STOCK_OUTCOMES = ['restocked', 'written_off'] as const;
@@ -34,22 +33,21 @@ export const returnRequests = pgTable(
     returnNumber: text('return_number').notNull().unique(),
     kind: text('kind').notNull(),
     /** The order a return or warranty claim is about; null for a repair's warranty. */
-    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    orderId: refersTo('order_id', () => orders.id),
     orderNumber: text('order_number'),
     /** The finished repair a repair warranty is about. */
-    repairBookingId: uuid('repair_booking_id').references(() => repairBookings.id, { onDelete: 'restrict' }),
+    repairBookingId: refersTo('repair_booking_id', () => repairBookings.id),
     repairNumber: text('repair_number'),
-    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: clearedWith('customer_id', () => users.id),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull().default(''),
     reason: text('reason').notNull(),
     description: text('description').notNull(),
     pickupAddress: text('pickup_address').notNull(),
-    pickupDate: date('pickup_date').notNull(),
-    pickupTime: text('pickup_time').notNull(),
+    ...pickupSlot(),
     status: text('status').notNull().default('requested'),
-    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    agentId: clearedWith('agent_id', () => users.id),
     declineReason: text('decline_reason'),
     conditionFound: text('condition_found'),
     inspectionNotes: text('inspection_notes'),
@@ -58,7 +56,7 @@ export const returnRequests = pgTable(
     /** Set once, in the resolution's transaction, with the stock move it records. */
     stockOutcome: text('stock_outcome'),
     /** The refund under way or done; a refusal by the provider clears it so the admin can try again. */
-    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    refundId: refersTo('refund_id', () => refunds.id),
     /** Minor units, once refunded. */
     refundAmount: integer('refund_amount'),
     repairJobNumber: text('repair_job_number'),
@@ -93,9 +91,7 @@ export const returnUnits = pgTable(
   'return_units',
   {
     requestId: partOf('request_id', () => returnRequests.id),
-    orderItemId: uuid('order_item_id')
-      .notNull()
-      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    orderItemId: refersTo('order_item_id', () => orderItems.id).notNull(),
     deviceId: uuid('device_id').notNull(),
     name: text('name').notNull(),
     price: integer('price').notNull(),
@@ -108,17 +104,11 @@ export const returnUnits = pgTable(
   ],
 );
 
-export const returnStatusHistory = pgTable(
+export const returnStatusHistory = statusHistoryTable(
   'return_status_history',
-  {
-    id: identityKey(),
-    requestId: partOf('request_id', () => returnRequests.id),
-    ...statusStep(),
-  },
-  (t) => [
-    check('return_status_history_status_check', oneOf(t.status, RETURN_STATUSES)),
-    index('return_status_history_request_idx').on(t.requestId, t.createdAt),
-  ],
+  { key: 'requestId', column: 'request_id', references: () => returnRequests.id },
+  RETURN_STATUSES,
+  { statusCheck: 'return_status_history_status_check', ownerIndex: 'return_status_history_request_idx' },
 );
 
 /** Private photos: served to the request's owner and staff only, never by /images/. */
@@ -128,9 +118,7 @@ export const returnImages = pgTable(
     requestId: partOf('request_id', () => returnRequests.id),
     stage: text('stage').notNull(),
     position: integer('position').notNull(),
-    imageId: uuid('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'restrict' }),
+    imageId: refersTo('image_id', () => images.id).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.stage, t.position] }),

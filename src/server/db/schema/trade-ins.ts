@@ -1,11 +1,11 @@
 /** The tables modules/trade-ins owns: only that module imports this file (table-ownership.test.ts). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { SELL_DEVICE_TYPES } from '../../../shared/sell-devices';
 import { ALL_SALE_STATUSES } from '../../../shared/trade-in-statuses';
 import { users } from './accounts';
-import { createdAt, identityKey, keyedBy, oneOf, partOf, updatedAt, uuidKey } from './columns';
-import { statusStep } from './status-history';
+import { clearedWith, createdAt, keyedBy, oneOf, partOf, refersTo, updatedAt, uuidKey } from './columns';
+import { statusHistoryTable } from './status-history';
 import { images } from './images';
 
 /** The spec's sell "transactions". */
@@ -14,7 +14,7 @@ export const tradeIns = pgTable(
   {
     id: uuidKey(),
     transactionNumber: text('transaction_number').notNull().unique(),
-    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: clearedWith('customer_id', () => users.id),
     customerName: text('customer_name').notNull().default(''),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
@@ -48,7 +48,7 @@ export const tradeIns = pgTable(
     assessmentNotes: text('assessment_notes'),
     /** What the seller gave as the reason when declining the offer (optional). */
     declineReason: text('decline_reason'),
-    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    agentId: clearedWith('agent_id', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,7 +75,7 @@ export const tradeInPayouts = pgTable('trade_in_payouts', {
   branchCode: text('branch_code').notNull(),
   payoutReference: text('payout_reference'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
-  paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  paidBy: clearedWith('paid_by', () => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -98,17 +98,11 @@ export const tradeInQuotes = pgTable(
   ],
 );
 
-export const tradeInStatusHistory = pgTable(
+export const tradeInStatusHistory = statusHistoryTable(
   'trade_in_status_history',
-  {
-    id: identityKey(),
-    tradeInId: partOf('trade_in_id', () => tradeIns.id),
-    ...statusStep(),
-  },
-  (t) => [
-    check('trade_in_history_status_check', oneOf(t.status, ALL_SALE_STATUSES)),
-    index('trade_in_history_trade_in_idx').on(t.tradeInId, t.createdAt),
-  ],
+  { key: 'tradeInId', column: 'trade_in_id', references: () => tradeIns.id },
+  ALL_SALE_STATUSES,
+  { statusCheck: 'trade_in_history_status_check', ownerIndex: 'trade_in_history_trade_in_idx' },
 );
 
 export const tradeInImages = pgTable(
@@ -116,9 +110,7 @@ export const tradeInImages = pgTable(
   {
     tradeInId: partOf('trade_in_id', () => tradeIns.id),
     position: integer('position').notNull(),
-    imageId: uuid('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'restrict' }),
+    imageId: refersTo('image_id', () => images.id).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tradeInId, t.position] })],
 );
