@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
-import { and, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EXPORT_FORMATS, exportFileUrl, type ExportFormat } from '../../shared/admin-exports';
 import type { Clock } from './clock';
 import { csvText } from './csv';
-import { afterInNewestFirst, newestFirst, type NewestKey, type NewestTable } from './paging';
+import type { Database, DbHandle } from '../db/client';
+import { afterInNewestFirst, newestFirst, newestKey, type NewestKey, type NewestTable } from './paging';
 import type { Access } from './route-config';
 import { xlsxFile } from './xlsx';
 
@@ -72,6 +74,43 @@ export function newestInBatches<Row extends NewestKey>(
       ),
     size,
   );
+}
+
+/** What a list's export is asked for: the database, the list's filters (its sort and page aside) and the batch size. */
+export interface ExportRequest<Query> {
+  db: Database;
+  query: Query;
+  batchSize: number;
+}
+
+/**
+ * The export of a list of whole rows of `table`: those its `filter` matches, newest first in keyset batches
+ * (newestInBatches), each batch turned into the list's rows by `view`, so its look-ups are made once a batch.
+ */
+export function exportNewestRows<TTable extends NewestTable, Query, Row>(
+  { db, query, batchSize }: ExportRequest<Query>,
+  {
+    table,
+    filter,
+    columns,
+    view,
+  }: {
+    table: TTable;
+    filter: (query: Query) => SQL | undefined;
+    columns: ExportColumn<Row>[];
+    view: (db: DbHandle, batch: TTable['$inferSelect'][]) => Promise<Row[]>;
+  },
+): ExportTable<Row> {
+  const matching = (where: SQL | undefined) =>
+    db
+      .select({ ...getTableColumns(table), ...newestKey(table) })
+      .from(table as PgTable)
+      .where(where) as unknown as ReturnType<Filtered<TTable['$inferSelect'] & NewestKey>>;
+  const rows = newestInBatches(table, filter(query), matching, batchSize);
+  async function* viewed() {
+    for await (const batch of rows) yield await view(db, batch);
+  }
+  return { columns, batches: viewed() };
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {

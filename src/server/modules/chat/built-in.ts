@@ -182,23 +182,40 @@ function orderAnswer(orderNumber: string, order: OrderStatusSummary | null): str
   ].join(' ');
 }
 
-function returnAnswer(returnNumber: string, request: ChatFacts['returnRequest']): string {
-  if (!request) {
-    return `I couldn't find a return or warranty request with that number. Please check it (they look like RET-123456789), or ${link('contact us', paths.contact)}.`;
-  }
-  return [
-    `Request **${returnNumber}** is **${request.status}** (last step ${formatDate(request.updatedAt)}).`,
-    `Its timeline is on ${link('Track Orders', paths.trackNumber(returnNumber))}; the whole request opens from your order's email or your account.`,
-  ].join(' ');
+/** Something tracked by its number alone (a repair, a return), in the words its answer uses. */
+interface TrackedKind {
+  /** As in "I couldn't find a repair booking with that number". */
+  noun: string;
+  /** How its numbers look. */
+  example: string;
+  /** The word before its number: "Repair **REP-…** is …". */
+  title: string;
+  /** What follows its status: where the rest of it is. */
+  more: (number: string) => string;
 }
 
-function repairBookingAnswer(repairNumber: string, booking: ChatFacts['repairBooking']): string {
-  if (!booking) {
-    return `I couldn't find a repair booking with that number. Please check it (they look like REP-123456789), or ${link('contact us', paths.contact)}.`;
+const REPAIR_BOOKING: TrackedKind = {
+  noun: 'a repair booking',
+  example: 'REP-123456789',
+  title: 'Repair',
+  more: (number) => `See the full timeline on ${link('Track Orders', paths.trackNumber(number))}.`,
+};
+const RETURN_REQUEST: TrackedKind = {
+  noun: 'a return or warranty request',
+  example: 'RET-123456789',
+  title: 'Request',
+  more: (number) =>
+    `Its timeline is on ${link('Track Orders', paths.trackNumber(number))}; the whole request opens from your order's email or your account.`,
+};
+
+/** Its status and last step, or how to check the number when there is no such thing. */
+function trackedAnswer(kind: TrackedKind, number: string, found: { status: string; updatedAt: string } | null): string {
+  if (!found) {
+    return `I couldn't find ${kind.noun} with that number. Please check it (they look like ${kind.example}), or ${link('contact us', paths.contact)}.`;
   }
   return [
-    `Repair **${repairNumber}** is **${booking.status}** (last step ${formatDate(booking.updatedAt)}).`,
-    `See the full timeline on ${link('Track Orders', paths.trackNumber(repairNumber))}.`,
+    `${kind.title} **${number}** is **${found.status}** (last step ${formatDate(found.updatedAt)}).`,
+    kind.more(number),
   ].join(' ');
 }
 
@@ -311,8 +328,8 @@ export function composeAnswer(message: string, facts: ChatFacts, options: { curr
   const parts: string[] = [];
   if (facts.orderNumber) parts.push(orderAnswer(facts.orderNumber, facts.order));
   if (facts.transactionNumber) parts.push(tradeInAnswer(facts.transactionNumber, facts.tradeIn));
-  if (facts.repairNumber) parts.push(repairBookingAnswer(facts.repairNumber, facts.repairBooking));
-  if (facts.returnNumber) parts.push(returnAnswer(facts.returnNumber, facts.returnRequest));
+  if (facts.repairNumber) parts.push(trackedAnswer(REPAIR_BOOKING, facts.repairNumber, facts.repairBooking));
+  if (facts.returnNumber) parts.push(trackedAnswer(RETURN_REQUEST, facts.returnNumber, facts.returnRequest));
 
   const looked = [facts.orderNumber, facts.transactionNumber, facts.repairNumber, facts.returnNumber].some(
     (number) => number !== null,

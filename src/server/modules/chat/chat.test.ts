@@ -313,9 +313,13 @@ describe('POST /api/chat: order and transaction status', () => {
     expectNoPersonalData(text);
   });
 
-  it('says it could not find an unknown repair number', async () => {
-    const text = await answer('track REP-000000000');
-    expect(text).toContain("I couldn't find a repair booking with that number.");
+  it('says it could not find an unknown repair or return number, and how their numbers look', async () => {
+    expect(await answer('track REP-000000000')).toContain(
+      "I couldn't find a repair booking with that number. Please check it (they look like REP-123456789), or [contact us](/contact).",
+    );
+    expect(await answer('Where is my return RET-000000000?')).toContain(
+      "I couldn't find a return or warranty request with that number. Please check it (they look like RET-123456789), or [contact us](/contact).",
+    );
   });
 
   it('says it could not find an unknown transaction number and links the track page', async () => {

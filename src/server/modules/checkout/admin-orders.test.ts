@@ -45,6 +45,13 @@ const stockOf = async (t: TestApp, id: string) =>
 const cancelOrder = (t: TestApp, cookie: string, orderNumber: string) =>
   send(t.app, 'POST', `/api/admin/orders/${orderNumber}/cancel`, { cookie });
 
+/** The admin cancels an order: 200, 'Order cancelled', and the order and refund as `expected` has them. */
+async function expectCancelled(t: TestApp, cookie: string, orderNumber: string, expected: object) {
+  const res = await cancelOrder(t, cookie, orderNumber);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ message: 'Order cancelled', ...expected });
+}
+
 describe('sandbox provider', () => {
   const t = useTestApp();
   let cookie: string;
@@ -251,10 +258,7 @@ describe('sandbox provider', () => {
     it('cancels a paid order: stock back, paid amount refunded, history, audit and the customer emailed', async () => {
       const order = await paidOne(2000);
       expect(await stockOf(t, order.deviceId)).toBe(1);
-      const res = await cancelOrder(t, cookie, order.orderNumber);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        message: 'Order cancelled',
+      await expectCancelled(t, cookie, order.orderNumber, {
         order: { orderNumber: order.orderNumber, status: 'cancelled', paymentStatus: 'refunded' },
         refund: { amount: 200_000, status: 'processed', reason: 'Order cancelled' },
       });
@@ -284,9 +288,10 @@ describe('sandbox provider', () => {
       const [device] = await insertDevices(t.db, [{ quantity: 1 }]);
       const order = await placed(t, [{ deviceId: device!.id, quantity: 1 }]);
       expect(await stockOf(t, device!.id)).toBe(0);
-      const res = await cancelOrder(t, cookie, order.orderNumber);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'cancelled' }, refund: null });
+      await expectCancelled(t, cookie, order.orderNumber, {
+        order: { status: 'cancelled', paymentStatus: 'cancelled' },
+        refund: null,
+      });
       expect(await stockOf(t, device!.id)).toBe(1);
     });
 
@@ -460,10 +465,7 @@ describe('paystack provider', () => {
     it('cancels a paid order and asks Paystack to refund all of it, the refund pending until its webhook', async () => {
       const order = await paidOne(1200);
       expect(await stockOf(t, order.deviceId)).toBe(0);
-      const res = await cancelOrder(t, cookie, order.orderNumber);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        message: 'Order cancelled',
+      await expectCancelled(t, cookie, order.orderNumber, {
         order: { status: 'cancelled', paymentStatus: 'paid' },
         refund: { amount: 120_000, status: 'pending', reason: 'Order cancelled' },
       });
@@ -479,10 +481,7 @@ describe('paystack provider', () => {
     it('still cancels when Paystack refuses the refund: stock back, the refund failed, and it can be retried', async () => {
       const order = await paidOne(800);
       fake.transactions.delete(order.payment.reference);
-      const res = await cancelOrder(t, cookie, order.orderNumber);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        message: 'Order cancelled',
+      await expectCancelled(t, cookie, order.orderNumber, {
         order: { status: 'cancelled' },
         refund: { amount: 80_000, status: 'failed', failureMessage: 'Transaction not found' },
       });

@@ -100,55 +100,48 @@ function registerDatabaseGauges(
       });
     },
   });
-  new Gauge({
-    name: 'quickbuy_held_units',
-    help: 'Units taken from stock by orders awaiting payment (until paid, cancelled or expired)',
-    registers,
-    async collect() {
-      await fromDatabase(async () => this.set(await heldUnits(db)));
-    },
-  });
+  /** A gauge of one value, read from the database at scrape time. */
+  const databaseGauge = (name: string, help: string, read: () => Promise<number>) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        await fromDatabase(async () => this.set(await read()));
+      },
+    });
+  databaseGauge(
+    'quickbuy_held_units',
+    'Units taken from stock by orders awaiting payment (until paid, cancelled or expired)',
+    () => heldUnits(db),
+  );
   // The cluster's backups, whichever instance took them (backup_runs): one scrape of any instance tells. The four
   // gauges of one scrape share one read.
   const shared = sharedReads();
   const backups = () => shared('backups', () => backupStatus(db, config.BACKUP_EVERY_HOURS));
-  new Gauge({
-    name: 'quickbuy_backup_last_success_timestamp_seconds',
-    help: 'When the newest good backup started (Unix time); 0 before the first',
-    registers,
-    async collect() {
-      await fromDatabase(async () => {
-        const { lastSuccess } = await backups();
-        this.set(lastSuccess ? Date.parse(lastSuccess.at) / 1000 : 0);
-      });
+  databaseGauge(
+    'quickbuy_backup_last_success_timestamp_seconds',
+    'When the newest good backup started (Unix time); 0 before the first',
+    async () => {
+      const { lastSuccess } = await backups();
+      return lastSuccess ? Date.parse(lastSuccess.at) / 1000 : 0;
     },
-  });
-  new Gauge({
-    name: 'quickbuy_backup_last_success_bytes',
-    help: "The newest good backup's files together, in bytes",
-    registers,
-    async collect() {
-      await fromDatabase(async () => this.set((await backups()).lastSuccess?.bytes ?? 0));
-    },
-  });
-  new Gauge({
-    name: 'quickbuy_backup_last_success_duration_seconds',
-    help: 'How long the newest good backup took',
-    registers,
-    async collect() {
-      await fromDatabase(async () => {
-        this.set(((await backups()).lastSuccess?.durationMs ?? 0) / 1000);
-      });
-    },
-  });
-  new Gauge({
-    name: 'quickbuy_backup_last_run_failed',
-    help: 'Whether the newest backup run failed (1) or succeeded (0)',
-    registers,
-    async collect() {
-      await fromDatabase(async () => this.set((await backups()).last?.status === 'failed' ? 1 : 0));
-    },
-  });
+  );
+  databaseGauge(
+    'quickbuy_backup_last_success_bytes',
+    "The newest good backup's files together, in bytes",
+    async () => (await backups()).lastSuccess?.bytes ?? 0,
+  );
+  databaseGauge(
+    'quickbuy_backup_last_success_duration_seconds',
+    'How long the newest good backup took',
+    async () => ((await backups()).lastSuccess?.durationMs ?? 0) / 1000,
+  );
+  databaseGauge(
+    'quickbuy_backup_last_run_failed',
+    'Whether the newest backup run failed (1) or succeeded (0)',
+    async () => ((await backups()).last?.status === 'failed' ? 1 : 0),
+  );
   new Gauge({
     name: 'quickbuy_db_pool_connections',
     help: 'Database connections: open (total), open and unused (idle), the most the pool opens (max); PGlite is one',

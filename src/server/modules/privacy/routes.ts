@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   adminEraseSchema,
   adminPrivacyActionSchema,
@@ -46,35 +46,34 @@ export function registerPrivacyRoutes(app: FastifyInstance, { db, clock }: AppCo
     email: user.email,
   });
 
-  app.post(
-    '/api/account/data-export',
-    { config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
-      const { currentPassword } = parseInput(dataExportSchema, request.body, FORM);
-      const user = sessionUser(request);
-      await confirmCustomerPassword({ db, clock, userId: user.id, password: currentPassword, address: request.ip });
-      const now = clock.now();
-      return sendZip(reply, await personalDataZip(db, ownHolder(user), now), now);
-    },
-  );
+  // Each behind the password again, and limited so that it cannot be guessed through them.
+  const PASSWORD_AGAIN = { config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '15 minutes' } } };
 
-  app.post(
-    '/api/account/delete',
-    { config: { access: CUSTOMER, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
-      const { currentPassword } = parseInput(deleteAccountSchema, request.body, FORM);
-      const user = sessionUser(request);
-      await confirmCustomerPassword({ db, clock, userId: user.id, password: currentPassword, address: request.ip });
-      await erasePersonalData({
-        db,
-        clock,
-        holder: ownHolder(user),
-        actor: { id: user.id, role: 'customer', ip: request.ip },
-      });
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return { message: PRIVACY_MESSAGES.deleted };
-    },
-  );
+  /** The signed-in customer once their password is confirmed again (refused under its field when wrong). */
+  async function confirmedCustomer(request: FastifyRequest, schema: typeof dataExportSchema) {
+    const { currentPassword } = parseInput(schema, request.body, FORM);
+    const user = sessionUser(request);
+    await confirmCustomerPassword({ db, clock, userId: user.id, password: currentPassword, address: request.ip });
+    return user;
+  }
+
+  app.post('/api/account/data-export', PASSWORD_AGAIN, async (request, reply) => {
+    const user = await confirmedCustomer(request, dataExportSchema);
+    const now = clock.now();
+    return sendZip(reply, await personalDataZip(db, ownHolder(user), now), now);
+  });
+
+  app.post('/api/account/delete', PASSWORD_AGAIN, async (request, reply) => {
+    const user = await confirmedCustomer(request, deleteAccountSchema);
+    await erasePersonalData({
+      db,
+      clock,
+      holder: ownHolder(user),
+      actor: { id: user.id, role: 'customer', ip: request.ip },
+    });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: PRIVACY_MESSAGES.deleted };
+  });
 
   // --- The admin's, for a request received by email ----------------------------------------------
   /** Whose data an address names: its customer account when there is one, else what a guest left under it. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import {
   REPAIR_NUMBER_PATTERN,
   type AdminRepairDetails,
@@ -11,8 +11,8 @@ import { REPAIR_STATUS_LABELS, type RepairBookingStatus } from '../../../shared/
 import type { Database, DbHandle } from '../../db/client';
 import { repairBookings } from '../../db/schema/repairs';
 import { searchCondition } from '../../lib/like';
-import { newestFirst, newestPage, rememberedTotal } from '../../lib/paging';
-import { inBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
+import { newestPage, rememberedTotal } from '../../lib/paging';
+import { exportNewestRows, type ExportColumn, type ExportRequest } from '../../lib/table-export';
 import { agentContacts, userNames } from '../accounts';
 import { emailsAbout } from '../mail';
 import {
@@ -146,25 +146,5 @@ const REPAIR_COLUMNS: ExportColumn<AdminRepairRow>[] = [
  * GET /api/admin/repairs/export.csv and .xlsx: every booking the list shows with these filters, newest
  * first, read in batches after the last one sent (keyset on created_at, id: the order of the list's index).
  */
-export function exportRepairs({ db, query }: { db: Database; query: AdminRepairQuery }): ExportTable<AdminRepairRow> {
-  const where = repairFilter(query);
-  const batches = inBatches<BookingRow>((after, size) =>
-    db
-      .select()
-      .from(repairBookings)
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${repairBookings.createdAt}, ${repairBookings.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(...newestFirst(repairBookings.createdAt, repairBookings.id))
-      .limit(size),
-  );
-  async function* rows() {
-    for await (const batch of batches) yield await adminRows(db, batch);
-  }
-  return { columns: REPAIR_COLUMNS, batches: rows() };
-}
+export const exportRepairs = (request: ExportRequest<AdminRepairQuery>) =>
+  exportNewestRows(request, { table: repairBookings, filter: repairFilter, columns: REPAIR_COLUMNS, view: adminRows });

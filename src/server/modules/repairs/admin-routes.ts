@@ -24,7 +24,7 @@ export function registerAdminRepairRoutes(app: FastifyInstance, { db, config, cl
     exportPath: ADMIN_EXPORT_PATHS.repairs,
     name: 'repairs',
     clock,
-    open: ({ query }) => exportRepairs({ db, query }),
+    open: ({ query }) => exportRepairs({ db, query, batchSize: config.CSV_BATCH_SIZE }),
   });
 
   app.get<ByNumber>('/api/admin/repairs/:bookingNumber', ADMIN, async (request) =>

@@ -18,8 +18,7 @@ import type { Database, DbHandle } from '../../db/client';
 import { returnRequests, returnUnits } from '../../db/schema/returns';
 import { searchCondition } from '../../lib/like';
 import { newestFirst, rememberedTotal } from '../../lib/paging';
-import { inBatches, type ExportColumn, type ExportTable } from '../../lib/table-export';
-import type { ReturnRow } from './records';
+import { exportNewestRows, type ExportColumn, type ExportRequest } from '../../lib/table-export';
 import { adminRows } from './staff-views';
 
 /* The admin's Returns tab: the paged list, the list as a file, the write-offs report and the overview's counts. */
@@ -137,25 +136,5 @@ const RETURN_COLUMNS: ExportColumn<AdminReturnRow>[] = [
 ];
 
 /** GET /api/admin/returns/export.csv and .xlsx: every request the list shows with these filters, in keyset batches. */
-export function exportReturns({ db, query }: { db: Database; query: AdminReturnQuery }): ExportTable<AdminReturnRow> {
-  const where = returnFilter(query);
-  const batches = inBatches<ReturnRow>((after, size) =>
-    db
-      .select()
-      .from(returnRequests)
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${returnRequests.createdAt}, ${returnRequests.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(...newestFirst(returnRequests.createdAt, returnRequests.id))
-      .limit(size),
-  );
-  async function* rows() {
-    for await (const batch of batches) yield await adminRows(db, batch);
-  }
-  return { columns: RETURN_COLUMNS, batches: rows() };
-}
+export const exportReturns = (request: ExportRequest<AdminReturnQuery>) =>
+  exportNewestRows(request, { table: returnRequests, filter: returnFilter, columns: RETURN_COLUMNS, view: adminRows });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { SELL_MESSAGES } from '../../../shared/sell-form';
 import type { Database, DbHandle } from '../../db/client';
 import { returnImages } from '../../db/schema/returns';
+import { anyRow } from '../../lib/any-row';
 import { notFound } from '../../lib/errors';
 import { getImageVariant, IMAGE_NOT_FOUND, insertImage, normaliseFormPhotos, type ImageBudget } from '../images';
 
@@ -30,14 +31,8 @@ export async function storeReturnPhotos(
 }
 
 /** True when the image is a photo of some request. */
-export async function isReturnPhoto(db: DbHandle, imageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: returnImages.imageId })
-    .from(returnImages)
-    .where(eq(returnImages.imageId, imageId))
-    .limit(1);
-  return row !== undefined;
-}
+export const isReturnPhoto = (db: DbHandle, imageId: string) =>
+  anyRow(db, returnImages, eq(returnImages.imageId, imageId));
 
 /** One photo of a request the caller may open (checked by the route), or 404. */
 export async function getReturnPhoto({

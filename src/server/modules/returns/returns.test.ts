@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, outboxEmails, refunds, repairBookings, returnRequests } from '../../db/schema';
+import { auditLog, orders, outboxEmails, refunds, repairBookings, returnImages, returnRequests } from '../../db/schema';
 import {
   createAgent,
   CUSTOMER_PASSWORD,
@@ -141,6 +141,16 @@ describe('POST /api/returns', () => {
     const path = `/api/admin/returns/${number}/photos/request/1`;
     expect((await send(t.app, 'GET', path, { cookie: admin.cookie })).statusCode).toBe(200);
     expect((await send(t.app, 'GET', path)).statusCode).toBe(401);
+    // Never served by the public /images/ route, whatever their id.
+    const [request] = await t.db.select().from(returnRequests).where(eq(returnRequests.returnNumber, number));
+    const stored = await t.db.select().from(returnImages).where(eq(returnImages.requestId, request!.id));
+    expect(stored).toHaveLength(2);
+    for (const { imageId } of stored) {
+      expectError(await send(t.app, 'GET', `/images/${imageId}`), 404, {
+        code: 'IMAGE_NOT_FOUND',
+        message: 'Image not found',
+      });
+    }
   });
 
   it('answers a stranger without the order token as if the order did not exist', async () => {

@@ -140,7 +140,7 @@ export function registerReturnRoutes(
     exportPath: ADMIN_EXPORT_PATHS.returns,
     name: 'returns',
     clock,
-    open: ({ query }) => exportReturns({ db, query }),
+    open: ({ query }) => exportReturns({ db, query, batchSize: config.CSV_BATCH_SIZE }),
   });
   app.get<ByNumber>('/api/admin/returns/:returnNumber', ADMIN, async (request) =>
     adminReturnDetail({ db, config, returnNumber: request.params.returnNumber }),

@@ -29,16 +29,19 @@ type OfferRequest = StaffMoveRequest & { offer: OfferInput };
 type PaidRequest = StaffMoveRequest & { payoutReference: string };
 type ReturnRequest = StaffMoveRequest & { note: string };
 
-/** Admin: 'Awaiting Confirmation' -> 'Confirmed'. */
-export async function confirmTradeIn({ db, config, clock, number, actor }: StaffMoveRequest) {
+/** A move that changes the status and nothing else, the seller emailed the new one. */
+async function statusOnlyMove({ db, config, clock, number, actor }: StaffMoveRequest, move: 'confirm' | 'assess') {
   const now = clock.now();
   return transaction(db, async (tx) => {
     const row = await findForStaff(tx, number, actor);
-    const confirmed = await moveTradeIn(tx, { row, move: 'confirm', actor, now });
-    await emailNewStatus(tx, confirmed, config, now);
-    return staffView(tx, confirmed);
+    const moved = await moveTradeIn(tx, { row, move, actor, now });
+    await emailNewStatus(tx, moved, config, now);
+    return staffView(tx, moved);
   });
 }
+
+/** Admin: 'Awaiting Confirmation' -> 'Confirmed'. */
+export const confirmTradeIn = (request: StaffMoveRequest) => statusOnlyMove(request, 'confirm');
 
 /**
  * Admin: gives the trade-in to an active agent ('Confirmed' -> 'Assigned to Agent'), or to another
@@ -53,15 +56,7 @@ export async function assignTradeIn({ db, config, clock, number, actor, agentId 
 }
 
 /** Agent: 'Assigned to Agent' -> 'Device Assessed', where the offer starts from (decision 095). */
-export async function assessTradeIn({ db, config, clock, number, actor }: StaffMoveRequest) {
-  const now = clock.now();
-  return transaction(db, async (tx) => {
-    const row = await findForStaff(tx, number, actor);
-    const assessed = await moveTradeIn(tx, { row, move: 'assess', actor, now });
-    await emailNewStatus(tx, assessed, config, now);
-    return staffView(tx, assessed);
-  });
-}
+export const assessTradeIn = (request: StaffMoveRequest) => statusOnlyMove(request, 'assess');
 
 /**
  * An amount outside OFFER_RANGE_PERCENT of the estimate goes out only with the agent's second yes

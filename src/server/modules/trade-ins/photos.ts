@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbHandle } from '../../db/client';
 import { tradeInImages } from '../../db/schema/trade-ins';
+import { anyRow } from '../../lib/any-row';
 import { notFound } from '../../lib/errors';
 import { getImageVariant, IMAGE_NOT_FOUND } from '../images';
 import type { SignedInActor } from '../audit';
@@ -12,14 +13,8 @@ import { findVisible } from './detail';
  */
 
 /** True when the image is a photo of some trade-in. */
-export async function isTradeInPhoto(db: DbHandle, imageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ imageId: tradeInImages.imageId })
-    .from(tradeInImages)
-    .where(eq(tradeInImages.imageId, imageId))
-    .limit(1);
-  return row !== undefined;
-}
+export const isTradeInPhoto = (db: DbHandle, imageId: string) =>
+  anyRow(db, tradeInImages, eq(tradeInImages.imageId, imageId));
 
 /**
  * GET /api/admin/trade-ins/:number/photos/:position (and the agent's): the stored original, or a WebP

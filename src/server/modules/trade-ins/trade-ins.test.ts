@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SellFormInput } from '../../../shared/sell-form';
 import { TRACK_MESSAGES, type TrackReply } from '../../../shared/tracking';
@@ -64,6 +65,12 @@ const auditOf = (number: string) =>
   t.db.select().from(auditLog).where(eq(auditLog.entityId, number)).orderBy(auditLog.id);
 
 /** The trade-in's newest history entry and newest audit record, each matching what is given. */
+/** A move's reply: 200 with its message and the trade-in as it now stands. */
+const expectMoved = (res: LightMyRequestResponse, message: string, tradeIn: object) => {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ message, tradeIn });
+};
+
 const expectLatestStep = async (number: string, latest: { history: object; audit: object }) => {
   expect((await historyOf(number)).at(-1)).toMatchObject(latest.history);
   expect((await auditOf(number)).at(-1)).toMatchObject(latest.audit);
@@ -670,11 +677,7 @@ describe('POST /api/trade-ins/:number/decline', () => {
     const number = await sell();
     const token = await offered(number);
     const res = await decline(number, { token });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      message: 'Offer declined. Your device will be returned to you.',
-      tradeIn: { status: 'Offer Declined' },
-    });
+    expectMoved(res, 'Offer declined. Your device will be returned to you.', { status: 'Offer Declined' });
     await expectLatestStep(number, {
       history: {
         status: 'Offer Declined',
@@ -749,10 +752,8 @@ describe('PUT /api/trade-ins/:number/payout', () => {
     const number = await sell();
     const token = await accepted(number);
     const res = await changePayout(number, { token, ...capitec });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      message: 'Payout account changed. We will pay into your Capitec account ending 5432.',
-      tradeIn: { status: 'Awaiting Payment' },
+    expectMoved(res, 'Payout account changed. We will pay into your Capitec account ending 5432.', {
+      status: 'Awaiting Payment',
     });
     expect(await payoutsOf(number)).toEqual([
       expect.objectContaining({ accountHolder: 'Lindiwe Dube', bankName: 'Capitec', accountNumber: '1098765432' }),
@@ -950,10 +951,10 @@ describe('POST /api/admin/trade-ins/:number/assign', () => {
     const number = await sell();
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     const res = await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      message: 'Assigned to Sarah Mitchell',
-      tradeIn: { status: 'Assigned to Agent', agentId: team.agent.id, agentName: 'Sarah Mitchell' },
+    expectMoved(res, 'Assigned to Sarah Mitchell', {
+      status: 'Assigned to Agent',
+      agentId: team.agent.id,
+      agentName: 'Sarah Mitchell',
     });
     await expectLatestStep(number, {
       history: { status: 'Assigned to Agent' },
@@ -992,8 +993,7 @@ describe('POST /api/agent/trade-ins/:number/assess', () => {
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/confirm`);
     await staff(team.adminCookie, `/api/admin/trade-ins/${number}/assign`, { agentId: team.agent.id });
     const res = await staff(team.agent.cookie, `/api/agent/trade-ins/${number}/assess`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Device marked as assessed', tradeIn: { status: 'Device Assessed' } });
+    expectMoved(res, 'Device marked as assessed', { status: 'Device Assessed' });
     expect((await rowOf(number)).status).toBe('Device Assessed');
     expect((await historyOf(number)).at(-1)).toMatchObject({
       status: 'Device Assessed',
@@ -1049,10 +1049,10 @@ describe('POST /api/agent/trade-ins/:number/offer', () => {
       amount: 6500,
       notes: 'Screen perfect',
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      message: 'Offer of R6500 submitted successfully',
-      tradeIn: { status: 'Offer Made', offeredAmount: 6500, assessmentNotes: 'Screen perfect' },
+    expectMoved(res, 'Offer of R6500 submitted successfully', {
+      status: 'Offer Made',
+      offeredAmount: 6500,
+      assessmentNotes: 'Screen perfect',
     });
     expect((await historyOf(number)).at(-1)).toMatchObject({
       status: 'Offer Made',
@@ -1117,11 +1117,7 @@ describe('POST /api/admin/trade-ins/:number/return-device', () => {
     const number = await sell();
     expect((await decline(number, { token: await offered(number) })).statusCode).toBe(200);
     const res = await returnDevice(number, { note: '  Aramex ARX-0042 ' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      message: 'Device recorded as returned to the seller',
-      tradeIn: { status: 'Device Returned' },
-    });
+    expectMoved(res, 'Device recorded as returned to the seller', { status: 'Device Returned' });
     await expectLatestStep(number, {
       history: {
         status: 'Device Returned',
