@@ -6,19 +6,13 @@ import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../../../../shared/ret
 import { reasonLabel, type AdminReturnDetail } from '../../../../shared/returns';
 import { DetailSection } from '../../../components/detail-parts';
 import { StoreTimeNote } from '../../../components/store-time-note';
-import { DetailsDialog } from '../components/details-dialog';
+import { DetailsDialog, type OpenDetails } from '../components/details-dialog';
 import { useReturnDetails } from './return-api';
 
 /** View Details: the request, its order and what is still refundable, the photos, the inspection, the history and the audit. */
-export function ReturnDetailsDialog({ returnNumber, onClose }: { returnNumber: string | null; onClose: () => void }) {
+export function ReturnDetailsDialog(props: OpenDetails) {
   return (
-    <DetailsDialog
-      number={returnNumber}
-      onClose={onClose}
-      title="Request"
-      useDetails={useReturnDetails}
-      errorTitle="Failed to load the request"
-    >
+    <DetailsDialog {...props} title="Request" useDetails={useReturnDetails} errorTitle="Failed to load the request">
       {(data) => <Details data={data} />}
     </DetailsDialog>
   );

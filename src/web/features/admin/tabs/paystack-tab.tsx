@@ -104,7 +104,7 @@ export default function PaystackTab() {
       >
         {(payments) => <DataTable caption="Payments" columns={columns} rows={payments} rowKey={(p) => p.reference} />}
       </PagedResults>
-      <PaymentDetailsDialog reference={viewing} onClose={() => setViewing(null)} />
+      <PaymentDetailsDialog number={viewing} onClose={() => setViewing(null)} />
       <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
     </section>
   );

@@ -6,6 +6,7 @@ import {
   privacyLookupSchema,
   type PersonalDataSummary,
 } from '../../../../shared/personal-data';
+import { DetailRows } from '../../../components/detail-parts';
 import { ErasureDialog } from '../../../components/erasure-dialog';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -49,16 +50,7 @@ function HeldList({ summary }: { summary: PersonalDataSummary }) {
     ['Emails sent', counts.emails],
     ['Messages received', counts.messages],
   ];
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="font-medium text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailRows rows={rows} className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" />;
 }
 
 /** Step 2: the copy, saved as the ZIP the customer would get themselves. */

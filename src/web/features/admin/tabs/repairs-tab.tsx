@@ -49,7 +49,7 @@ export default function RepairsTab() {
       list={list}
       errorTitle={ADMIN_REPAIR_MESSAGES.loadFailed}
       empty={{ title: ADMIN_REPAIR_MESSAGES.empty, description: ADMIN_REPAIR_MESSAGES.emptyHint }}
-      after={<RepairDetailsDialog bookingNumber={viewing} onClose={() => setViewing(null)} />}
+      after={<RepairDetailsDialog number={viewing} onClose={() => setViewing(null)} />}
     >
       {cardList('space-y-4', (repair) => (
         <RepairCard

@@ -75,7 +75,7 @@ export default function ReturnsTab() {
       list={list}
       errorTitle="Failed to load returns"
       empty={{ title: 'No return requests found', description: 'Requests appear here when customers open them.' }}
-      after={<ReturnDetailsDialog returnNumber={viewing} onClose={() => setViewing(null)} />}
+      after={<ReturnDetailsDialog number={viewing} onClose={() => setViewing(null)} />}
     >
       {cardList('space-y-4', (request) => (
         <ReturnCard
