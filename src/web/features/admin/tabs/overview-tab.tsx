@@ -18,6 +18,7 @@ import { ListStatus } from '../../../components/list-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { useOverview } from '../overview/overview-api';
 import { SALE_STATUS_TONES } from '../transactions/trade-in-api';
+import { PanelSection } from '../components/tab-section';
 
 const RevenueChart = lazy(() => import('../overview/revenue-chart'));
 
@@ -114,10 +115,7 @@ function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; va
 
 function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'] }) {
   return (
-    <section aria-labelledby="recent-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
-        Recent Transactions
-      </h2>
+    <PanelSection id="recent-heading" title="Recent Transactions">
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No transactions yet</p>
       ) : (
@@ -139,16 +137,13 @@ function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'
           ))}
         </ul>
       )}
-    </section>
+    </PanelSection>
   );
 }
 
 function Daily({ daily }: { daily: AdminOverview['daily'] }) {
   return (
-    <section aria-labelledby="daily-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="daily-heading" className="text-lg font-semibold text-slate-900">
-        Revenue and orders, last 30 days
-      </h2>
+    <PanelSection id="daily-heading" title="Revenue and orders, last 30 days">
       <Suspense fallback={<div className="h-64" />}>
         <RevenueChart daily={daily} />
       </Suspense>
@@ -182,6 +177,6 @@ function Daily({ daily }: { daily: AdminOverview['daily'] }) {
           </tbody>
         </table>
       </details>
-    </section>
+    </PanelSection>
   );
 }

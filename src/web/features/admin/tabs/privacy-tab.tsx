@@ -13,6 +13,7 @@ import { TextField } from '../../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { downloadPersonalData, erasePersonalData, lookUpPersonalData } from '../privacy/privacy-api';
+import { TabSection } from '../components/tab-section';
 
 /*
  * A person's request received by email (POPIA, docs/decisions/076): the admin looks the address up, sees what the
@@ -125,10 +126,7 @@ export default function PrivacyTab() {
   const [request, setRequest] = useState('');
   const lookUpAgain = async (email: string) => setSummary(await lookUpPersonalData(email));
   return (
-    <section aria-labelledby="privacy-requests-heading" className="max-w-3xl space-y-6">
-      <h2 id="privacy-requests-heading" className="text-xl font-semibold text-slate-900">
-        Privacy requests
-      </h2>
+    <TabSection id="privacy-requests" title="Privacy requests" className="max-w-3xl space-y-6">
       <p className="text-sm text-slate-700">
         For a request received by email to see or delete someone&apos;s data. A signed-in customer can do both
         themselves from My Account; a guest, from the emailed link of their order.
@@ -156,6 +154,6 @@ export default function PrivacyTab() {
           />
         </div>
       )}
-    </section>
+    </TabSection>
   );
 }

@@ -6,6 +6,7 @@ import { ListStatus } from '../../../components/list-status';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { money } from '../../../lib/money';
 import { reportSearch, useStockReport, type ReportPeriod } from '../reports/report-api';
+import { PanelSection } from '../components/tab-section';
 
 /**
  * The admin's Reports tab (docs/decisions/091): for a period of the store's days, what was bought, listed, sold,
@@ -28,6 +29,11 @@ export default function ReportsTab() {
   );
 }
 
+const PERIOD_ENDS = [
+  { name: 'from', label: 'From' },
+  { name: 'to', label: 'To' },
+] as const;
+
 function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange: (period: ReportPeriod) => void }) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -37,32 +43,22 @@ function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange: (p
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Report period">
-      <div>
-        <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-900">
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          name="from"
-          type="date"
-          defaultValue={period.from}
-          key={`from-${period.from}`}
-          className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-900">
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          name="to"
-          type="date"
-          defaultValue={period.to}
-          key={`to-${period.to}`}
-          className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
-        />
-      </div>
+      {PERIOD_ENDS.map(({ name, label }) => (
+        <div key={name}>
+          <label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-slate-900">
+            {label}
+          </label>
+          {/* Keyed by the value the report answered for, so an adjusted period shows in the box. */}
+          <input
+            id={`${id}-${name}`}
+            name={name}
+            type="date"
+            defaultValue={period[name]}
+            key={`${name}-${period[name]}`}
+            className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
+          />
+        </div>
+      ))}
       <Button type="submit">Show report</Button>
       <a
         href={exportFileUrl(ADMIN_EXPORT_PATHS.reports, 'csv') + `?${reportSearch(period)}`}
@@ -134,6 +130,7 @@ function Figure({ label, value, note }: { label: string; value: ReactNode; note?
 
 const HEAD = 'px-3 py-2 text-left text-xs font-semibold uppercase text-slate-600';
 const CELL = 'px-3 py-2 text-sm text-slate-800';
+const MARGIN_COLUMNS = ['Devices', 'Units sold', 'Sales', 'Cost', 'Gross margin'];
 
 function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine }) {
   const row = (line: MarginLine, key: string) => (
@@ -151,10 +148,7 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
     </tr>
   );
   return (
-    <section aria-labelledby="report-margins" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="report-margins" className="text-lg font-semibold text-slate-900">
-        Gross margin by type and brand
-      </h2>
+    <PanelSection id="report-margins" title="Gross margin by type and brand">
       {lines.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No units sold in this period</p>
       ) : (
@@ -168,21 +162,11 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
           <table className="w-full">
             <thead>
               <tr>
-                <th scope="col" className={HEAD}>
-                  Devices
-                </th>
-                <th scope="col" className={HEAD}>
-                  Units sold
-                </th>
-                <th scope="col" className={HEAD}>
-                  Sales
-                </th>
-                <th scope="col" className={HEAD}>
-                  Cost
-                </th>
-                <th scope="col" className={HEAD}>
-                  Gross margin
-                </th>
+                {MARGIN_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className={HEAD}>
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -192,16 +176,13 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
           </table>
         </div>
       )}
-    </section>
+    </PanelSection>
   );
 }
 
 function OldestUnsold({ rows }: { rows: StockReport['oldestUnsold'] }) {
   return (
-    <section aria-labelledby="report-oldest" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="report-oldest" className="text-lg font-semibold text-slate-900">
-        Oldest unsold units
-      </h2>
+    <PanelSection id="report-oldest" title="Oldest unsold units">
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No unit is waiting</p>
       ) : (
@@ -218,6 +199,6 @@ function OldestUnsold({ rows }: { rows: StockReport['oldestUnsold'] }) {
           ))}
         </ol>
       )}
-    </section>
+    </PanelSection>
   );
 }
