@@ -58,7 +58,7 @@ export default function OrdersTab() {
 }
 
 function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'details' | 'tracking' | 'ship' | 'cancel' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'tracking' | 'ship' | 'cancel' | 'refund' | null>(null);
   const [busy, setBusy] = useState(false);
   // Only the moves the order's state allows (shared/order-moves.ts, which the server enforces too).
   const moves = new Set(allowedOrderMoves(order));
@@ -156,7 +156,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           </Fact>
         )}
       </CardFacts>
-      <CardActions onView={() => setDialog('details')}>
+      <CardActions number={order.orderNumber} details={OrderDetailsDialog}>
         {moves.has('updateTracking') && (
           <Button variant="secondary" size="sm" onClick={() => setDialog('tracking')}>
             {ORDER_MOVES.updateTracking.label}
@@ -182,11 +182,6 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           </Button>
         )}
       </CardActions>
-      <OrderDetailsDialog
-        orderNumber={order.orderNumber}
-        open={dialog === 'details'}
-        onOpenChange={openDialog('details')}
-      />
       {(dialog === 'tracking' || dialog === 'ship') && (
         <TrackingDialog order={order} purpose={dialog} open onOpenChange={openDialog(dialog)} onSaved={onChanged} />
       )}

@@ -34,7 +34,6 @@ const TONES: Record<RepairBookingStatus, BadgeTone> = {
 export default function RepairsTab() {
   const list = useRepairList();
   const refresh = useRefreshRepairs();
-  const [viewing, setViewing] = useState<string | null>(null);
   return (
     <ListTab
       id="repairs"
@@ -49,15 +48,9 @@ export default function RepairsTab() {
       list={list}
       errorTitle={ADMIN_REPAIR_MESSAGES.loadFailed}
       empty={{ title: ADMIN_REPAIR_MESSAGES.empty, description: ADMIN_REPAIR_MESSAGES.emptyHint }}
-      after={<RepairDetailsDialog number={viewing} onClose={() => setViewing(null)} />}
     >
       {cardList('space-y-4', (repair) => (
-        <RepairCard
-          key={repair.bookingNumber}
-          repair={repair}
-          onView={() => setViewing(repair.bookingNumber)}
-          onChanged={() => void refresh()}
-        />
+        <RepairCard key={repair.bookingNumber} repair={repair} onChanged={() => void refresh()} />
       ))}
     </ListTab>
   );
@@ -79,15 +72,7 @@ function RepairFilters({ list }: { list: PagedList<AdminRepairRow> }) {
   );
 }
 
-function RepairCard({
-  repair,
-  onView,
-  onChanged,
-}: {
-  repair: AdminRepairRow;
-  onView: () => void;
-  onChanged: () => void;
-}) {
+function RepairCard({ repair, onChanged }: { repair: AdminRepairRow; onChanged: () => void }) {
   const [dialog, setDialog] = useState<'reassign' | 'reschedule' | 'cancel' | null>(null);
   const dialogProps = { repair, onOpenChange: (open: boolean) => !open && setDialog(null), onDone: onChanged };
   const open = isOpenRepair(repair.status);
@@ -112,7 +97,7 @@ function RepairCard({
           {repair.address} · {formatPhone(repair.customerPhone)}
         </Fact>
       </CardFacts>
-      <CardActions onView={onView}>
+      <CardActions number={repair.bookingNumber} details={RepairDetailsDialog}>
         {open && (
           <Button variant="secondary" size="sm" onClick={() => setDialog('reassign')}>
             Reassign

@@ -51,7 +51,6 @@ const STATUS_OPTIONS = [
 export default function ReturnsTab() {
   const list = useReturnList();
   const refresh = useRefreshReturns();
-  const [viewing, setViewing] = useState<string | null>(null);
   const writeOffs = list.query.data?.writeOffs;
   return (
     <ListTab
@@ -75,15 +74,9 @@ export default function ReturnsTab() {
       list={list}
       errorTitle="Failed to load returns"
       empty={{ title: 'No return requests found', description: 'Requests appear here when customers open them.' }}
-      after={<ReturnDetailsDialog number={viewing} onClose={() => setViewing(null)} />}
     >
       {cardList('space-y-4', (request) => (
-        <ReturnCard
-          key={request.returnNumber}
-          request={request}
-          onView={() => setViewing(request.returnNumber)}
-          onChanged={() => void refresh()}
-        />
+        <ReturnCard key={request.returnNumber} request={request} onChanged={() => void refresh()} />
       ))}
     </ListTab>
   );
@@ -105,15 +98,7 @@ function ReturnFilters({ list }: { list: PagedList<AdminReturnRow, AdminReturnLi
 
 type Dialog = 'decline' | 'schedule' | 'repair' | 'approve' | 'refund' | 'replace' | 'sendBack';
 
-function ReturnCard({
-  request,
-  onView,
-  onChanged,
-}: {
-  request: AdminReturnRow;
-  onView: () => void;
-  onChanged: () => void;
-}) {
+function ReturnCard({ request, onChanged }: { request: AdminReturnRow; onChanged: () => void }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const props = { request, onOpenChange: (open: boolean) => !open && setDialog(null), onDone: onChanged };
   const moves = allowedReturnMoves(request, 'admin');
@@ -135,7 +120,7 @@ function ReturnCard({
           {formatPickupDate(request.pickupDate)} at {request.pickupTime} · {request.agent?.name ?? 'no agent yet'}
         </Fact>
       </CardFacts>
-      <CardActions onView={onView}>
+      <CardActions number={request.returnNumber} details={ReturnDetailsDialog}>
         {moves.map((move) => (
           <Button
             key={move}
