@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { dataExportSchema, deleteAccountSchema, RETENTION_LINES } from '../../../shared/personal-data';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
-import { ErasureDialog, StatementLines } from '../../components/erasure-dialog';
+import { ErasureDialog, StatementLines, useErasureForm } from '../../components/erasure-dialog';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, PasswordField } from '../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
@@ -38,40 +38,18 @@ function DownloadForm() {
   );
 }
 
-/** The box starts unticked: the schema's literal refuses anything but a tick. */
-const EMPTY_DELETE = { currentPassword: '' };
-
 /** The deletion's dialog: what is erased, what the law keeps, the password and the box; then signed out. */
 function DeleteAccountDialog() {
-  const prefix = useId();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  // Checked when sent (ErasureDialog says why).
-  const form = useZodForm(deleteAccountSchema, { defaultValues: EMPTY_DELETE, mode: 'onSubmit' });
-  const input = inputProps(form, prefix);
-  const submit = useFormSubmit(
-    form,
-    async (request) => {
-      const message = await deleteMyAccount(request);
-      setOpen(false);
-      setSession(null);
-      toast.success(message);
-      void navigate(paths.home);
-    },
-    { report: 'alert' },
-  );
+  // The box starts unticked: the schema's literal refuses anything but a tick.
+  const { input, dialog } = useErasureForm(deleteAccountSchema, { currentPassword: '' }, async (request) => {
+    const message = await deleteMyAccount(request);
+    setSession(null);
+    toast.success(message);
+    void navigate(paths.home);
+  });
   return (
-    <ErasureDialog
-      title="Delete your account?"
-      action="Delete My Account"
-      confirmationTo="your address"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(EMPTY_DELETE);
-      }}
-      submit={submit}
-    >
+    <ErasureDialog title="Delete your account?" action="Delete My Account" confirmationTo="your address" {...dialog}>
       <PasswordField label="Current Password" autoComplete="current-password" {...input('currentPassword')} />
       <CheckboxField {...input('understood')}>I understand what is erased and what is kept</CheckboxField>
     </ErasureDialog>

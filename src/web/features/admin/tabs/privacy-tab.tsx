@@ -7,7 +7,7 @@ import {
   type PersonalDataSummary,
 } from '../../../../shared/personal-data';
 import { DetailRows } from '../../../components/detail-parts';
-import { ErasureDialog } from '../../../components/erasure-dialog';
+import { ErasureDialog, useErasureForm } from '../../../components/erasure-dialog';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm } from '../../../lib/forms';
@@ -86,33 +86,23 @@ function DownloadForm({ email, onRequest }: { email: string; onRequest: (request
  * the note of the request and the address typed again so a slip never erases the wrong person.
  */
 function EraseDialog({ email, request, onErased }: { email: string; request: string; onErased: () => void }) {
-  const [open, setOpen] = useState(false);
-  const empty = { email, request, confirmEmail: '' };
-  // Checked when sent (ErasureDialog says why).
-  const form = useZodForm(adminEraseSchema, { defaultValues: empty, mode: 'onSubmit' });
-  const input = inputProps(form, useId());
-  const submit = useFormSubmit(
-    form,
+  // Filled afresh each time it opens, with the note as step 2 has it then.
+  const { form, input, dialog } = useErasureForm(
+    adminEraseSchema,
+    { email, request, confirmEmail: '' },
     async (input) => {
       toast.success(await erasePersonalData(input));
-      setOpen(false);
       onErased();
     },
-    { report: 'alert' },
   );
   return (
     <ErasureDialog
       title={`Erase the data held for ${email}?`}
       action="Erase Their Data"
       confirmationTo={email}
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset(empty);
-      }}
-      submit={submit}
+      {...dialog}
       // The address is not a field of the dialog: a refusal naming it (nothing held any more) reads in the alert.
-      alert={submit.alert ?? form.formState.errors.email?.message ?? null}
+      alert={dialog.submit.alert ?? form.formState.errors.email?.message ?? null}
     >
       <TextField label={REQUEST_LABEL} hint={REQUEST_HINT} {...input('request')} />
       <TextField label="Type the email address again" autoComplete="off" {...input('confirmEmail')} />
