@@ -34,6 +34,27 @@ export function DetailRows({ rows, className }: { rows: [string, ReactNode][]; c
   );
 }
 
+/** A record's log under its title (its history, its audit): one line per entry, in the order given. */
+export function DetailLog<Entry>({
+  title,
+  entries,
+  line,
+}: {
+  title: string;
+  entries: Entry[];
+  line: (entry: Entry) => ReactNode;
+}) {
+  return (
+    <DetailSection title={title}>
+      <ol className="space-y-1">
+        {entries.map((entry, i) => (
+          <li key={i}>{line(entry)}</li>
+        ))}
+      </ol>
+    </DetailSection>
+  );
+}
+
 /** The emails the store sent about a record: subject, recipient, delivery status and when. */
 export function EmailLog({ emails }: { emails: SentEmail[] }) {
   return (

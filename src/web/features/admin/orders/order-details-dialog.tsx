@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { orderActions, useOrderDetails } from './order-api';
-import { DetailSection, EmailLog } from '../../../components/detail-parts';
+import { DetailLog, DetailSection, EmailLog } from '../../../components/detail-parts';
 import { StoreTimeNote } from '../../../components/store-time-note';
 import type { OpenDetails } from '../components/details-dialog';
 
@@ -73,17 +73,17 @@ function Details({ orderNumber }: { orderNumber: string }) {
           </p>
         )}
       </DetailSection>
-      <DetailSection title="History">
-        <ol className="space-y-1">
-          {data.history.map((h, i) => (
-            <li key={i}>
-              <span className="capitalize">{h.kind === 'tracking' ? 'Tracking updated' : h.status}</span>
-              {h.note ? ` · ${h.note}` : ''} · {formatDateTime(h.at)}
-              {h.actor ? ` · ${h.actor}` : ''}
-            </li>
-          ))}
-        </ol>
-      </DetailSection>
+      <DetailLog
+        title="History"
+        entries={data.history}
+        line={(h) => (
+          <>
+            <span className="capitalize">{h.kind === 'tracking' ? 'Tracking updated' : h.status}</span>
+            {h.note ? ` · ${h.note}` : ''} · {formatDateTime(h.at)}
+            {h.actor ? ` · ${h.actor}` : ''}
+          </>
+        )}
+      />
       <DetailSection title="Links">
         <p>The confirmation email&apos;s link and any sent on request open the order until they expire.</p>
         <RevokeLinks orderNumber={orderNumber} />

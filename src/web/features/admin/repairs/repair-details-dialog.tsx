@@ -5,7 +5,7 @@ import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
 import { REPAIR_STATUS_LABELS } from '../../../../shared/repairs';
 import { DetailsDialog, type OpenDetails } from '../components/details-dialog';
 import { useRepairDetails } from './repair-api';
-import { DetailRows, DetailSection, EmailLog } from '../../../components/detail-parts';
+import { DetailLog, DetailRows, DetailSection, EmailLog } from '../../../components/detail-parts';
 import { StoreTimeNote } from '../../../components/store-time-note';
 
 /** One fact per line: the term in a narrow column beside what it holds. */
@@ -62,16 +62,13 @@ export function RepairDetailsDialog(props: OpenDetails) {
               <p>No agent</p>
             )}
           </DetailSection>
-          <DetailSection title="History">
-            <ol className="space-y-1">
-              {data.history.map((step, i) => (
-                <li key={i}>
-                  {REPAIR_STATUS_LABELS[step.status]} · {step.description} · {formatDateTime(step.at)} ·{' '}
-                  {step.actor ?? 'Customer'}
-                </li>
-              ))}
-            </ol>
-          </DetailSection>
+          <DetailLog
+            title="History"
+            entries={data.history}
+            line={(step) =>
+              `${REPAIR_STATUS_LABELS[step.status]} · ${step.description} · ${formatDateTime(step.at)} · ${step.actor ?? 'Customer'}`
+            }
+          />
           <EmailLog emails={data.emails} />
         </div>
       )}
