@@ -1,35 +1,28 @@
 import type { ReactNode } from 'react';
+import { Section } from '../../../components/ui/section';
 
-/** An admin tab's page: a section named by its heading (`${id}-heading`), its parts spaced under it. */
+/** An admin tab's page: a section named by its heading, its parts spaced under it. */
 export function TabSection({
-  id,
   title,
   className = 'space-y-6',
   children,
 }: {
-  id: string;
   title: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={className}>
-      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
+    <Section title={title} className={className} headingClassName="text-xl font-semibold text-slate-900">
       {children}
-    </section>
+    </Section>
   );
 }
 
-/** A titled white card of a tab (the overview's and the reports' panels), named by its heading (`id`). */
-export function PanelSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A titled white card of a tab (the overview's and the reports' panels), named by its heading. */
+export function PanelSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
+    <Section title={title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       {children}
-    </section>
+    </Section>
   );
 }

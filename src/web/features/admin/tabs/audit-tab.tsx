@@ -83,7 +83,7 @@ const columns: Column<AuditEntry>[] = [
 export default function AuditTab() {
   const list = useAuditLog(FILTERS.map((filter) => filter.name));
   return (
-    <TabSection id="audit" title="Audit log">
+    <TabSection title="Audit log">
       <SearchForm
         className="flex flex-wrap items-end gap-3"
         onSearch={(field) => list.setFilters(Object.fromEntries(FILTERS.map(({ name }) => [name, field(name)])))}

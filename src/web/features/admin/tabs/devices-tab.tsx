@@ -53,7 +53,7 @@ export default function DevicesTab() {
   };
 
   return (
-    <TabSection id="devices" title="Devices">
+    <TabSection title="Devices">
       <ListToolbar list={list} searchLabel="Search devices" statuses={INVENTORY_STOCK_FILTERS} statusLabel="Stock">
         <Button onClick={() => openForm(null)}>
           <Plus className="size-4" aria-hidden="true" />

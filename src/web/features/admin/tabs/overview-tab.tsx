@@ -115,7 +115,7 @@ function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; va
 
 function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'] }) {
   return (
-    <PanelSection id="recent-heading" title="Recent Transactions">
+    <PanelSection title="Recent Transactions">
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No transactions yet</p>
       ) : (
@@ -143,7 +143,7 @@ function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'
 
 function Daily({ daily }: { daily: AdminOverview['daily'] }) {
   return (
-    <PanelSection id="daily-heading" title="Revenue and orders, last 30 days">
+    <PanelSection title="Revenue and orders, last 30 days">
       <Suspense fallback={<div className="h-64" />}>
         <RevenueChart daily={daily} />
       </Suspense>

@@ -73,7 +73,7 @@ export default function PaystackTab() {
   ];
 
   return (
-    <TabSection id="payments" title="Paystack payments">
+    <TabSection title="Paystack payments">
       <StatGrid label="Payment figures">
         <StatCard
           label="Total Revenue"

@@ -116,7 +116,7 @@ export default function PrivacyTab() {
   const [request, setRequest] = useState('');
   const lookUpAgain = async (email: string) => setSummary(await lookUpPersonalData(email));
   return (
-    <TabSection id="privacy-requests" title="Privacy requests" className="max-w-3xl space-y-6">
+    <TabSection title="Privacy requests" className="max-w-3xl space-y-6">
       <p className="text-sm text-slate-700">
         For a request received by email to see or delete someone&apos;s data. A signed-in customer can do both
         themselves from My Account; a guest, from the emailed link of their order.

@@ -148,7 +148,7 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
     </tr>
   );
   return (
-    <PanelSection id="report-margins" title="Gross margin by type and brand">
+    <PanelSection title="Gross margin by type and brand">
       {lines.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No units sold in this period</p>
       ) : (
@@ -182,7 +182,7 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
 
 function OldestUnsold({ rows }: { rows: StockReport['oldestUnsold'] }) {
   return (
-    <PanelSection id="report-oldest" title="Oldest unsold units">
+    <PanelSection title="Oldest unsold units">
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No unit is waiting</p>
       ) : (
