@@ -18,11 +18,22 @@ export function TabSection({
   );
 }
 
-/** A titled white card of a tab (the overview's and the reports' panels), named by its heading. */
-export function PanelSection({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A titled white card of a tab (the overview's and the reports' panels), named by its heading; `empty`, when
+ * given, says there is nothing to show in place of `children`.
+ */
+export function PanelSection({
+  title,
+  empty = null,
+  children,
+}: {
+  title: string;
+  empty?: string | null;
+  children: ReactNode;
+}) {
   return (
     <Section title={title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      {children}
+      {empty === null ? children : <p className="mt-3 text-sm text-slate-600">{empty}</p>}
     </Section>
   );
 }

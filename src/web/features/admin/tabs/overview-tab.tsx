@@ -115,28 +115,24 @@ function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; va
 
 function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'] }) {
   return (
-    <PanelSection title="Recent Transactions">
-      {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No transactions yet</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100">
-          {rows.map((row) => (
-            <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <RowTitle
-                number={row.transactionNumber}
-                // Trade-ins from before the sell form asked for a name have none.
-                name={row.customerName || 'Guest seller'}
-                detail={row.deviceInfo}
-                weight="font-medium"
-              />
-              <div className="flex items-center gap-3">
-                <span className="font-semibold">{money(row.amount, 'offer')}</span>
-                <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+    <PanelSection title="Recent Transactions" empty={rows.length === 0 ? 'No transactions yet' : null}>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {rows.map((row) => (
+          <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <RowTitle
+              number={row.transactionNumber}
+              // Trade-ins from before the sell form asked for a name have none.
+              name={row.customerName || 'Guest seller'}
+              detail={row.deviceInfo}
+              weight="font-medium"
+            />
+            <div className="flex items-center gap-3">
+              <span className="font-semibold">{money(row.amount, 'offer')}</span>
+              <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
+            </div>
+          </li>
+        ))}
+      </ul>
     </PanelSection>
   );
 }

@@ -148,57 +148,52 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
     </tr>
   );
   return (
-    <PanelSection title="Gross margin by type and brand">
-      {lines.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No units sold in this period</p>
-      ) : (
-        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
-        <div
-          role="region"
-          aria-label="Gross margin table"
-          tabIndex={0}
-          className="mt-3 overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-        >
-          <table className="w-full">
-            <thead>
-              <tr>
-                {MARGIN_COLUMNS.map((column) => (
-                  <th key={column} scope="col" className={HEAD}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => row(line, `${line.type}-${line.brand}`))}
-              {row(total, 'total')}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <PanelSection
+      title="Gross margin by type and brand"
+      empty={lines.length === 0 ? 'No units sold in this period' : null}
+    >
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <div
+        role="region"
+        aria-label="Gross margin table"
+        tabIndex={0}
+        className="mt-3 overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      >
+        <table className="w-full">
+          <thead>
+            <tr>
+              {MARGIN_COLUMNS.map((column) => (
+                <th key={column} scope="col" className={HEAD}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => row(line, `${line.type}-${line.brand}`))}
+            {row(total, 'total')}
+          </tbody>
+        </table>
+      </div>
     </PanelSection>
   );
 }
 
 function OldestUnsold({ rows }: { rows: StockReport['oldestUnsold'] }) {
   return (
-    <PanelSection title="Oldest unsold units">
-      {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No unit is waiting</p>
-      ) : (
-        <ol className="mt-3 divide-y divide-slate-100">
-          {rows.map((unit, index) => (
-            <li key={`${unit.deviceId}-${index}`} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-              <span className="font-medium text-slate-900">{unit.name}</span>
-              <span className="text-slate-700">
-                Listed {formatDate(unit.listedAt)} · {days(unit.daysWaiting)} waiting ·{' '}
-                {unit.tradeInNumber ? `Trade-in ${unit.tradeInNumber}` : 'Added by hand'} · Cost{' '}
-                {unit.cost === null ? 'not recorded' : money(unit.cost, 'admin')} · Price {money(unit.price, 'admin')}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
+    <PanelSection title="Oldest unsold units" empty={rows.length === 0 ? 'No unit is waiting' : null}>
+      <ol className="mt-3 divide-y divide-slate-100">
+        {rows.map((unit, index) => (
+          <li key={`${unit.deviceId}-${index}`} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+            <span className="font-medium text-slate-900">{unit.name}</span>
+            <span className="text-slate-700">
+              Listed {formatDate(unit.listedAt)} · {days(unit.daysWaiting)} waiting ·{' '}
+              {unit.tradeInNumber ? `Trade-in ${unit.tradeInNumber}` : 'Added by hand'} · Cost{' '}
+              {unit.cost === null ? 'not recorded' : money(unit.cost, 'admin')} · Price {money(unit.price, 'admin')}
+            </span>
+          </li>
+        ))}
+      </ol>
     </PanelSection>
   );
 }
