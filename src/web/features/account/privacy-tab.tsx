@@ -5,6 +5,7 @@ import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
 import { ErasureDialog, StatementLines, useErasureForm } from '../../components/erasure-dialog';
 import { Button } from '../../components/ui/button';
+import { Section } from '../../components/ui/section';
 import { CheckboxField, PasswordField } from '../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
@@ -61,22 +62,16 @@ export function PrivacyTab() {
   return (
     <div className="space-y-10">
       <DownloadForm />
-      <section aria-labelledby="retention-heading" className="space-y-2">
-        <h2 id="retention-heading" className="text-lg font-semibold text-slate-900">
-          How Long We Keep It
-        </h2>
+      <Section title="How Long We Keep It" className="space-y-2">
         <StatementLines lines={RETENTION_LINES} className="text-sm text-slate-700" />
-      </section>
-      <section aria-labelledby="delete-heading" className="space-y-4">
-        <h2 id="delete-heading" className="text-lg font-semibold text-slate-900">
-          Delete My Account
-        </h2>
+      </Section>
+      <Section title="Delete My Account" className="space-y-4">
         <p className="text-sm text-slate-700">
           Deleting your account erases what we hold about you, except the records the law requires us to keep. To
           correct something instead, edit it here or write to {STORE.email}.
         </p>
         <DeleteAccountDialog />
-      </section>
+      </Section>
     </div>
   );
 }
