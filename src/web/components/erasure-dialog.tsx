@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { ERASED, KEPT } from '../../shared/personal-data';
-import type { FormSubmit } from '../lib/forms';
+import { inputProps, useFormSubmit, useZodForm, type FormSubmit } from '../lib/forms';
 import { DialogActions } from './dialog-actions';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogTrigger } from './ui/dialog';
@@ -69,4 +71,32 @@ export function ErasureDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * The form of an ErasureDialog and whether it is open: its fields filled afresh from `empty` each time it opens,
+ * checked when sent (above: why), a refusal in the dialog's alert, shut once `erase` has succeeded. Spread `dialog`
+ * into the ErasureDialog; `input` gives its fields.
+ */
+export function useErasureForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  empty: DefaultValues<z.input<Schema>>,
+  erase: (request: z.output<Schema>) => Promise<void>,
+) {
+  const [open, setOpen] = useState(false);
+  const form = useZodForm(schema, { defaultValues: empty, mode: 'onSubmit' });
+  const input = inputProps(form, useId());
+  const submit = useFormSubmit(
+    form,
+    async (request) => {
+      await erase(request);
+      setOpen(false);
+    },
+    { report: 'alert' },
+  );
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) form.reset(empty);
+  };
+  return { form, input, dialog: { open, onOpenChange, submit } };
 }

@@ -19,29 +19,21 @@ import { saveDownload } from '../../lib/save-download';
  * The account page's own lists; the profile, address and payment details it shares with other pages
  * are read through lib/account-reads. Everything sits under ACCOUNT_KEYS.all, which a sign-in clears.
  */
-const LIST_KEYS = {
-  orders: [...ACCOUNT_KEYS.all, 'orders'] as const,
-  tradeIns: [...ACCOUNT_KEYS.all, 'trade-ins'] as const,
-  repairs: [...ACCOUNT_KEYS.all, 'repairs'] as const,
-};
+const LISTS = { orders: 'orders', tradeIns: 'trade-ins', repairs: 'repairs' } as const;
+type AccountList = keyof typeof LISTS;
+const listKey = (list: AccountList) => [...ACCOUNT_KEYS.all, LISTS[list]] as const;
 
-export const useAccountOrders = () =>
-  useQuery({
-    queryKey: LIST_KEYS.orders,
-    queryFn: async () => (await api.get<{ orders: AccountOrder[] }>('/api/account/orders')).orders,
+/** One list, read from `/api/account/<its path>`, which replies `{ [list]: rows }`. */
+function useAccountList<Row, List extends AccountList>(list: List) {
+  return useQuery({
+    queryKey: listKey(list),
+    queryFn: async () => (await api.get<Record<List, Row[]>>(`/api/account/${LISTS[list]}`))[list],
   });
+}
 
-export const useAccountTradeIns = () =>
-  useQuery({
-    queryKey: LIST_KEYS.tradeIns,
-    queryFn: async () => (await api.get<{ tradeIns: AccountTradeIn[] }>('/api/account/trade-ins')).tradeIns,
-  });
-
-export const useAccountRepairs = () =>
-  useQuery({
-    queryKey: LIST_KEYS.repairs,
-    queryFn: async () => (await api.get<{ repairs: CustomerRepairSummary[] }>('/api/account/repairs')).repairs,
-  });
+export const useAccountOrders = () => useAccountList<AccountOrder, 'orders'>('orders');
+export const useAccountTradeIns = () => useAccountList<AccountTradeIn, 'tradeIns'>('tradeIns');
+export const useAccountRepairs = () => useAccountList<CustomerRepairSummary, 'repairs'>('repairs');
 
 /** The finished repairs whose warranty can be claimed, with its last day (the returns module's read). */
 export const useWarrantyRepairs = () =>
@@ -55,7 +47,7 @@ export function useCancelRepair() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (bookingNumber: string) => cancelRepairBooking(bookingNumber),
-    onSettled: () => client.invalidateQueries({ queryKey: LIST_KEYS.repairs }),
+    onSettled: () => client.invalidateQueries({ queryKey: listKey('repairs') }),
   });
 }
 

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { dataExportSchema, deleteAccountSchema, RETENTION_LINES } from '../../../shared/personal-data';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
-import { ErasureDialog, StatementLines } from '../../components/erasure-dialog';
+import { ErasureDialog, StatementLines, useErasureForm } from '../../components/erasure-dialog';
 import { Button } from '../../components/ui/button';
+import { Section } from '../../components/ui/section';
 import { CheckboxField, PasswordField } from '../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
@@ -38,40 +39,18 @@ function DownloadForm() {
   );
 }
 
-/** The box starts unticked: the schema's literal refuses anything but a tick. */
-const EMPTY_DELETE = { currentPassword: '' };
-
 /** The deletion's dialog: what is erased, what the law keeps, the password and the box; then signed out. */
 function DeleteAccountDialog() {
-  const prefix = useId();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  // Checked when sent (ErasureDialog says why).
-  const form = useZodForm(deleteAccountSchema, { defaultValues: EMPTY_DELETE, mode: 'onSubmit' });
-  const input = inputProps(form, prefix);
-  const submit = useFormSubmit(
-    form,
-    async (request) => {
-      const message = await deleteMyAccount(request);
-      setOpen(false);
-      setSession(null);
-      toast.success(message);
-      void navigate(paths.home);
-    },
-    { report: 'alert' },
-  );
+  // The box starts unticked: the schema's literal refuses anything but a tick.
+  const { input, dialog } = useErasureForm(deleteAccountSchema, { currentPassword: '' }, async (request) => {
+    const message = await deleteMyAccount(request);
+    setSession(null);
+    toast.success(message);
+    void navigate(paths.home);
+  });
   return (
-    <ErasureDialog
-      title="Delete your account?"
-      action="Delete My Account"
-      confirmationTo="your address"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(EMPTY_DELETE);
-      }}
-      submit={submit}
-    >
+    <ErasureDialog title="Delete your account?" action="Delete My Account" confirmationTo="your address" {...dialog}>
       <PasswordField label="Current Password" autoComplete="current-password" {...input('currentPassword')} />
       <CheckboxField {...input('understood')}>I understand what is erased and what is kept</CheckboxField>
     </ErasureDialog>
@@ -83,22 +62,16 @@ export function PrivacyTab() {
   return (
     <div className="space-y-10">
       <DownloadForm />
-      <section aria-labelledby="retention-heading" className="space-y-2">
-        <h2 id="retention-heading" className="text-lg font-semibold text-slate-900">
-          How Long We Keep It
-        </h2>
+      <Section title="How Long We Keep It" className="space-y-2">
         <StatementLines lines={RETENTION_LINES} className="text-sm text-slate-700" />
-      </section>
-      <section aria-labelledby="delete-heading" className="space-y-4">
-        <h2 id="delete-heading" className="text-lg font-semibold text-slate-900">
-          Delete My Account
-        </h2>
+      </Section>
+      <Section title="Delete My Account" className="space-y-4">
         <p className="text-sm text-slate-700">
           Deleting your account erases what we hold about you, except the records the law requires us to keep. To
           correct something instead, edit it here or write to {STORE.email}.
         </p>
         <DeleteAccountDialog />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { AGENT_SALE_STATUSES } from '../../../shared/trade-in-statuses';
+import { cardList } from '../../components/card-list';
 import { PagedResults } from '../../components/paged-results';
 import { panelClass } from '../../components/tabbed-page';
 import { SelectField } from '../../components/ui/field';
@@ -35,13 +36,9 @@ export function AssignedAssessments({ agentId }: { agentId: string }) {
             description: 'Trade-ins the admin assigns to you appear here.',
           }}
         >
-          {(items) => (
-            <ul className="space-y-4">
-              {items.map((tradeIn) => (
-                <TradeInCard key={tradeIn.transactionNumber} agentId={agentId} tradeIn={tradeIn} />
-              ))}
-            </ul>
-          )}
+          {cardList('space-y-4', (tradeIn) => (
+            <TradeInCard key={tradeIn.transactionNumber} agentId={agentId} tradeIn={tradeIn} />
+          ))}
         </PagedResults>
       </div>
     </section>

@@ -9,6 +9,7 @@ import {
   type AgentCollection,
 } from '../../../shared/returns';
 import { formatPhone } from '../../../shared/phones';
+import { cardList } from '../../components/card-list';
 import { DialogActions } from '../../components/dialog-actions';
 import { FormPhotoPicker } from '../../components/photo-picker';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge';
@@ -40,13 +41,9 @@ export function ReturnCollections({ agentId }: { agentId: string }) {
         description: 'Returns and warranty claims the admin schedules with you appear here.',
       }}
     >
-      {(all) => (
-        <ul className="mt-4 space-y-4">
-          {all.map((collection) => (
-            <CollectionCard key={collection.returnNumber} collection={collection} agentId={agentId} />
-          ))}
-        </ul>
-      )}
+      {cardList('mt-4 space-y-4', (collection) => (
+        <CollectionCard key={collection.returnNumber} collection={collection} agentId={agentId} />
+      ))}
     </WorkPanel>
   );
 }

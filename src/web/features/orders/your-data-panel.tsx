@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { guestEraseSchema, privacyTokenSchema } from '../../../shared/personal-data';
 import { paths } from '../../../shared/paths';
-import { ErasureDialog } from '../../components/erasure-dialog';
+import { ErasureDialog, useErasureForm } from '../../components/erasure-dialog';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { cardClass, Section } from '../../components/ui/section';
-import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
+import { useFormSubmit, useZodForm } from '../../lib/forms';
 import { readLinkToken } from '../../lib/order-token';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
@@ -44,31 +43,16 @@ function DownloadForm({ orderNumber, token }: { orderNumber: string; token: stri
 
 /** The erasure's dialog: what goes and what the law keeps (the customer's own words), and the box. */
 function EraseDialog({ orderNumber, token, onErased }: { orderNumber: string; token: string; onErased: () => void }) {
-  const [open, setOpen] = useState(false);
-  const empty = { token };
-  // Checked when sent (ErasureDialog says why).
-  const form = useZodForm(guestEraseSchema, { defaultValues: empty, mode: 'onSubmit' });
-  const input = inputProps(form, useId());
-  const submit = useFormSubmit(
-    form,
-    async (request) => {
-      toast.success(await eraseGuestData(orderNumber, request));
-      setOpen(false);
-      onErased();
-    },
-    { report: 'alert' },
-  );
+  const { input, dialog } = useErasureForm(guestEraseSchema, { token }, async (request) => {
+    toast.success(await eraseGuestData(orderNumber, request));
+    onErased();
+  });
   return (
     <ErasureDialog
       title="Erase your data?"
       action="Erase My Data"
       confirmationTo="the address on this order"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(empty);
-      }}
-      submit={submit}
+      {...dialog}
     >
       <CheckboxField {...input('understood')}>I understand what is erased and what is kept</CheckboxField>
     </ErasureDialog>

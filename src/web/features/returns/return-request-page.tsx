@@ -6,8 +6,11 @@ import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../../../shared/return
 import { reasonLabel } from '../../../shared/returns';
 import { POLICIES } from '../../../shared/store';
 import { Button } from '../../components/ui/button';
+import { Section } from '../../components/ui/section';
 import { money } from '../../lib/money';
 import { cancelReturn, useReturnRequest } from './returns-api';
+
+const HEADING = 'text-xl font-semibold text-slate-900';
 
 /**
  * /return-requests/:returnNumber: the whole request for whoever may open it (its order's link, the
@@ -46,10 +49,7 @@ export function Component() {
         {request.orderNumber ? ` · Order ${request.orderNumber}` : ''}
         {request.repairNumber ? ` · Repair ${request.repairNumber}` : ''}
       </p>
-      <section aria-labelledby="timeline" className="mt-8">
-        <h2 id="timeline" className="text-xl font-semibold text-slate-900">
-          Timeline
-        </h2>
+      <Section title="Timeline" className="mt-8" headingClassName={HEADING}>
         <ol className="mt-3 space-y-2">
           {request.timeline.map((step) => (
             <li key={step.status} className="flex justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
@@ -66,11 +66,8 @@ export function Component() {
             </li>
           ))}
         </ol>
-      </section>
-      <section aria-labelledby="details" className="mt-8 space-y-2 text-slate-700">
-        <h2 id="details" className="text-xl font-semibold text-slate-900">
-          Details
-        </h2>
+      </Section>
+      <Section title="Details" className="mt-8 space-y-2 text-slate-700" headingClassName={HEADING}>
         {request.units.map((unit) => (
           <p key={unit.deviceId}>
             {unit.quantity} x {unit.name}
@@ -90,7 +87,7 @@ export function Component() {
         )}
         {request.repairJobNumber && <p>Warranty repair: {request.repairJobNumber} (no charge)</p>}
         {request.replacementOrderNumber && <p>Replacement order: {request.replacementOrderNumber}</p>}
-      </section>
+      </Section>
       {request.moves.includes('cancel') && (
         <Button variant="danger" className="mt-8" onClick={() => void cancel()}>
           Cancel Request

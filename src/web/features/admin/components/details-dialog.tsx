@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { LoadedQuery } from '../../../components/loaded-query';
 import { DialogFor } from '../../../components/ui/dialog';
 
+/** Which record's details are open (`number`, null while none is) and how the dialog closes. */
+export type OpenDetails = { number: string | null; onClose: () => void };
+
 /**
  * An admin card's View Details dialog: open while `number` names a record, its details loaded by
  * `useDetails` (loading and a retryable error shown in place), then drawn by `children`.
@@ -14,9 +17,7 @@ export function DetailsDialog<Data>({
   useDetails,
   errorTitle,
   children,
-}: {
-  number: string | null;
-  onClose: () => void;
+}: OpenDetails & {
   title: string;
   useDetails: (number: string) => UseQueryResult<Data>;
   errorTitle: string;

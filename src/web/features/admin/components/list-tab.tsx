@@ -61,8 +61,3 @@ export function ListTab<T>({
     </section>
   );
 }
-
-/** A list's rows as cards: one `<ul className>`, one card (a keyed `<li>`) per item. */
-export function cardList<T>(className: string, card: (item: T) => ReactNode) {
-  return (items: T[]) => <ul className={className}>{items.map(card)}</ul>;
-}

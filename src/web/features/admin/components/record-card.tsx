@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import type { OpenDetails } from './details-dialog';
 
 /*
  * The card an admin list shows for each record (an order, a repair, a return): its title and status badges
@@ -54,14 +55,29 @@ export function Fact({
   );
 }
 
-/** The card's buttons: View Details first, then the moves (`children`). */
-export function CardActions({ onView, children }: { onView: () => void; children: ReactNode }) {
+/**
+ * The card's buttons: View Details first, opening `details` (the record's details dialog, given its `number` while
+ * open), then the moves (`children`).
+ */
+export function CardActions({
+  number,
+  details: Details,
+  children,
+}: {
+  number: string;
+  details: ComponentType<OpenDetails>;
+  children: ReactNode;
+}) {
+  const [viewing, setViewing] = useState(false);
   return (
-    <div className="mt-4 flex flex-wrap gap-2">
-      <Button variant="secondary" size="sm" onClick={onView}>
-        View Details
-      </Button>
-      {children}
-    </div>
+    <>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={() => setViewing(true)}>
+          View Details
+        </Button>
+        {children}
+      </div>
+      <Details number={viewing ? number : null} onClose={() => setViewing(false)} />
+    </>
   );
 }

@@ -4,33 +4,24 @@ import { formatPhone } from '../../../../shared/phones';
 import type { Address } from '../../../../shared/orders';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogFor } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api';
 import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { orderActions, useOrderDetails } from './order-api';
-import { DetailSection, EmailLog } from '../../../components/detail-parts';
+import { DetailLog, DetailSection, EmailLog } from '../../../components/detail-parts';
 import { StoreTimeNote } from '../../../components/store-time-note';
+import type { OpenDetails } from '../components/details-dialog';
 
 export const addressLine = (a: Address | null) =>
   a ? [a.street, a.city, a.state, a.zipCode, a.country].filter(Boolean).join(', ') : '';
 
 /** View Details: items, payment, history, addresses and the emails sent about the order. */
-export function OrderDetailsDialog({
-  orderNumber,
-  open,
-  onOpenChange,
-}: {
-  orderNumber: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function OrderDetailsDialog({ number, onClose }: OpenDetails) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Order ${orderNumber}`} size="lg">
-        {open && <Details orderNumber={orderNumber} />}
-      </DialogContent>
-    </Dialog>
+    <DialogFor subject={number} onClose={onClose} title={`Order ${number ?? ''}`} size="lg">
+      {(orderNumber) => <Details orderNumber={orderNumber} />}
+    </DialogFor>
   );
 }
 
@@ -82,17 +73,17 @@ function Details({ orderNumber }: { orderNumber: string }) {
           </p>
         )}
       </DetailSection>
-      <DetailSection title="History">
-        <ol className="space-y-1">
-          {data.history.map((h, i) => (
-            <li key={i}>
-              <span className="capitalize">{h.kind === 'tracking' ? 'Tracking updated' : h.status}</span>
-              {h.note ? ` · ${h.note}` : ''} · {formatDateTime(h.at)}
-              {h.actor ? ` · ${h.actor}` : ''}
-            </li>
-          ))}
-        </ol>
-      </DetailSection>
+      <DetailLog
+        title="History"
+        entries={data.history}
+        line={(h) => (
+          <>
+            <span className="capitalize">{h.kind === 'tracking' ? 'Tracking updated' : h.status}</span>
+            {h.note ? ` · ${h.note}` : ''} · {formatDateTime(h.at)}
+            {h.actor ? ` · ${h.actor}` : ''}
+          </>
+        )}
+      />
       <DetailSection title="Links">
         <p>The confirmation email&apos;s link and any sent on request open the order until they expire.</p>
         <RevokeLinks orderNumber={orderNumber} />

@@ -1,55 +1,52 @@
 import type { AdminPaymentDetails } from '../../../../shared/payments';
 import { StoreTimeNote } from '../../../components/store-time-note';
-import { DetailsDialog } from '../components/details-dialog';
+import { DetailRows } from '../../../components/detail-parts';
+import { DetailsDialog, type OpenDetails } from '../components/details-dialog';
 import { formatDateTime, formatMinor } from './format';
 import { usePayment } from './payment-api';
 
 /** View Details: the payment, its order, its refunds and the provider's events. */
-export function PaymentDetailsDialog({ reference, onClose }: { reference: string | null; onClose: () => void }) {
+export function PaymentDetailsDialog(props: OpenDetails) {
   return (
-    <DetailsDialog
-      number={reference}
-      onClose={onClose}
-      title="Payment"
-      useDetails={usePayment}
-      errorTitle="Failed to load the payment"
-    >
+    <DetailsDialog {...props} title="Payment" useDetails={usePayment} errorTitle="Failed to load the payment">
       {(details) => <Details {...details} />}
     </DetailsDialog>
   );
 }
 
+const ROWS_GRID = 'mt-2 grid grid-cols-2 gap-x-4 gap-y-1';
+
 function Details({ payment, order, refunds, events }: AdminPaymentDetails) {
-  const row = (label: string, value: string) => (
-    <>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-slate-900">{value}</dd>
-    </>
-  );
   return (
     <div className="space-y-5 text-sm">
       <StoreTimeNote />
       <section>
         <h3 className="font-semibold text-slate-900">Payment</h3>
-        <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
-          {row('Status', payment.status)}
-          {row('Amount', formatMinor(payment.amount, payment.currency))}
-          {row('Refunded', formatMinor(payment.refundedAmount, payment.currency))}
-          {row('Customer', [payment.customerName, payment.customerEmail].filter(Boolean).join(' · '))}
-          {row('Channel', payment.channel ?? 'N/A')}
-          {row('Provider', payment.provider)}
-          {row('Paid', payment.paidAt ? formatDateTime(payment.paidAt) : '-')}
-        </dl>
+        <DetailRows
+          className={ROWS_GRID}
+          rows={[
+            ['Status', payment.status],
+            ['Amount', formatMinor(payment.amount, payment.currency)],
+            ['Refunded', formatMinor(payment.refundedAmount, payment.currency)],
+            ['Customer', [payment.customerName, payment.customerEmail].filter(Boolean).join(' · ')],
+            ['Channel', payment.channel ?? 'N/A'],
+            ['Provider', payment.provider],
+            ['Paid', payment.paidAt ? formatDateTime(payment.paidAt) : null],
+          ]}
+        />
       </section>
       <section>
         <h3 className="font-semibold text-slate-900">Order</h3>
         {order ? (
-          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
-            {row('Order number', order.orderNumber)}
-            {row('Status', order.status)}
-            {row('Payment status', order.paymentStatus)}
-            {row('Total', formatMinor(order.totalAmount * 100, order.currency))}
-          </dl>
+          <DetailRows
+            className={ROWS_GRID}
+            rows={[
+              ['Order number', order.orderNumber],
+              ['Status', order.status],
+              ['Payment status', order.paymentStatus],
+              ['Total', formatMinor(order.totalAmount * 100, order.currency)],
+            ]}
+          />
         ) : (
           <p className="mt-2 text-slate-600">No order</p>
         )}

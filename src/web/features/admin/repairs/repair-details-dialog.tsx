@@ -1,34 +1,21 @@
-import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatPhone } from '../../../../shared/phones';
 import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { REPAIR_DEVICE_TYPE_LABELS } from '../../../../shared/repair-services';
 import { REPAIR_STATUS_LABELS } from '../../../../shared/repairs';
-import { DetailsDialog } from '../components/details-dialog';
+import { DetailsDialog, type OpenDetails } from '../components/details-dialog';
 import { useRepairDetails } from './repair-api';
-import { DetailSection, EmailLog } from '../../../components/detail-parts';
+import { DetailLog, DetailRows, DetailSection, EmailLog } from '../../../components/detail-parts';
 import { StoreTimeNote } from '../../../components/store-time-note';
 
-/** One fact per line of a definition list: a term and what it holds, '-' when empty. */
-function Facts({ facts }: { facts: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
-      {facts.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-slate-500">{term}</dt>
-          <dd className="text-slate-900">{value || '-'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+/** One fact per line: the term in a narrow column beside what it holds. */
+const FACTS_GRID = 'grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]';
 
 /** View Details: the booking as the customer gave it, the agent, who did each step (South African time), and its emails. */
-export function RepairDetailsDialog({ bookingNumber, onClose }: { bookingNumber: string | null; onClose: () => void }) {
+export function RepairDetailsDialog(props: OpenDetails) {
   return (
     <DetailsDialog
-      number={bookingNumber}
-      onClose={onClose}
+      {...props}
       title="Repair"
       useDetails={useRepairDetails}
       errorTitle="Failed to load the repair booking"
@@ -40,8 +27,9 @@ export function RepairDetailsDialog({ bookingNumber, onClose }: { bookingNumber:
           </p>
           <StoreTimeNote className="mt-1" />
           <DetailSection title="Booking">
-            <Facts
-              facts={[
+            <DetailRows
+              className={FACTS_GRID}
+              rows={[
                 ['Service', data.service.name],
                 ['Device', REPAIR_DEVICE_TYPE_LABELS[data.deviceType]],
                 ['Brand and model', [data.deviceDetails.brand, data.deviceDetails.model].filter(Boolean).join(' ')],
@@ -53,8 +41,9 @@ export function RepairDetailsDialog({ bookingNumber, onClose }: { bookingNumber:
             />
           </DetailSection>
           <DetailSection title="Customer">
-            <Facts
-              facts={[
+            <DetailRows
+              className={FACTS_GRID}
+              rows={[
                 ['Name', data.customerName],
                 ['Email', data.customerEmail],
                 ['Phone', formatPhone(data.customerPhone)],
@@ -73,16 +62,13 @@ export function RepairDetailsDialog({ bookingNumber, onClose }: { bookingNumber:
               <p>No agent</p>
             )}
           </DetailSection>
-          <DetailSection title="History">
-            <ol className="space-y-1">
-              {data.history.map((step, i) => (
-                <li key={i}>
-                  {REPAIR_STATUS_LABELS[step.status]} · {step.description} · {formatDateTime(step.at)} ·{' '}
-                  {step.actor ?? 'Customer'}
-                </li>
-              ))}
-            </ol>
-          </DetailSection>
+          <DetailLog
+            title="History"
+            entries={data.history}
+            line={(step) =>
+              `${REPAIR_STATUS_LABELS[step.status]} · ${step.description} · ${formatDateTime(step.at)} · ${step.actor ?? 'Customer'}`
+            }
+          />
           <EmailLog emails={data.emails} />
         </div>
       )}

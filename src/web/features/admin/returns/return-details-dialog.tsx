@@ -4,21 +4,15 @@ import { formatPhone } from '../../../../shared/phones';
 import { formatPickupDate } from '../../../../shared/repair-calendar';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../../../../shared/return-moves';
 import { reasonLabel, type AdminReturnDetail } from '../../../../shared/returns';
-import { DetailSection } from '../../../components/detail-parts';
+import { DetailLog, DetailSection } from '../../../components/detail-parts';
 import { StoreTimeNote } from '../../../components/store-time-note';
-import { DetailsDialog } from '../components/details-dialog';
+import { DetailsDialog, type OpenDetails } from '../components/details-dialog';
 import { useReturnDetails } from './return-api';
 
 /** View Details: the request, its order and what is still refundable, the photos, the inspection, the history and the audit. */
-export function ReturnDetailsDialog({ returnNumber, onClose }: { returnNumber: string | null; onClose: () => void }) {
+export function ReturnDetailsDialog(props: OpenDetails) {
   return (
-    <DetailsDialog
-      number={returnNumber}
-      onClose={onClose}
-      title="Request"
-      useDetails={useReturnDetails}
-      errorTitle="Failed to load the request"
-    >
+    <DetailsDialog {...props} title="Request" useDetails={useReturnDetails} errorTitle="Failed to load the request">
       {(data) => <Details data={data} />}
     </DetailsDialog>
   );
@@ -94,24 +88,16 @@ function Details({ data }: { data: AdminReturnDetail }) {
           {view.replacementOrderNumber && <p>Replacement order {view.replacementOrderNumber}</p>}
         </DetailSection>
       )}
-      <DetailSection title="History">
-        <ol className="space-y-1">
-          {view.history.map((entry, i) => (
-            <li key={i}>
-              {formatDateTime(entry.date)} · {RETURN_STATUS_LABELS[entry.status]}: {entry.description}
-            </li>
-          ))}
-        </ol>
-      </DetailSection>
-      <DetailSection title="Audit">
-        <ol className="space-y-1">
-          {data.audit.map((entry, i) => (
-            <li key={i}>
-              {formatDateTime(entry.at)} · {entry.action} · {entry.actor ?? 'System'}
-            </li>
-          ))}
-        </ol>
-      </DetailSection>
+      <DetailLog
+        title="History"
+        entries={view.history}
+        line={(entry) => `${formatDateTime(entry.date)} · ${RETURN_STATUS_LABELS[entry.status]}: ${entry.description}`}
+      />
+      <DetailLog
+        title="Audit"
+        entries={data.audit}
+        line={(entry) => `${formatDateTime(entry.at)} · ${entry.action} · ${entry.actor ?? 'System'}`}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ComponentProps } from 'react';
 import { z } from 'zod';
 import { formatPickupDate, pickupDates } from '../../../../shared/repair-calendar';
 import { REPAIR_SERVICES } from '../../../../shared/repair-services';
@@ -16,6 +16,11 @@ import { returnActions, useCollectionSlots } from './return-api';
 
 type Props = ActionProps & { request: AdminReturnRow };
 
+/** ActionDialog for a move on one request: its number under the title. */
+function ReturnMoveDialog({ request, ...frame }: Omit<ComponentProps<typeof ActionDialog>, 'record'> & Props) {
+  return <ActionDialog record={request.returnNumber} {...frame} />;
+}
+
 /** Decline: the reason, which the customer is emailed. */
 export function DeclineDialog(props: Props) {
   const { request } = props;
@@ -26,15 +31,9 @@ export function DeclineDialog(props: Props) {
     props,
   );
   return (
-    <ActionDialog
-      title="Decline Request"
-      record={request.returnNumber}
-      danger
-      onOpenChange={props.onOpenChange}
-      submit={submit}
-    >
+    <ReturnMoveDialog {...props} title="Decline Request" danger submit={submit}>
       <TextAreaField label="Reason" required rows={3} {...input('reason')} />
-    </ActionDialog>
+    </ReturnMoveDialog>
   );
 }
 
@@ -55,13 +54,7 @@ export function ScheduleDialog(props: Props) {
     ...new Set([...(date === request.pickupDate ? [request.pickupTime] : []), ...(slots.data?.slots ?? [])]),
   ];
   return (
-    <ActionDialog
-      title="Schedule Collection"
-      submitLabel="Schedule"
-      record={request.returnNumber}
-      onOpenChange={props.onOpenChange}
-      submit={submit}
-    >
+    <ReturnMoveDialog {...props} title="Schedule Collection" submitLabel="Schedule" submit={submit}>
       <p className="text-sm text-slate-600">
         The customer asked for {formatPickupDate(request.pickupDate)} at {request.pickupTime}. The customer and the
         agent are emailed.
@@ -87,7 +80,7 @@ export function ScheduleDialog(props: Props) {
         options={times}
         {...input('pickupTime')}
       />
-    </ActionDialog>
+    </ReturnMoveDialog>
   );
 }
 
@@ -101,13 +94,7 @@ export function RepairDialog(props: Props) {
     props,
   );
   return (
-    <ActionDialog
-      title="Repair Under Warranty"
-      submitLabel="Open repair job"
-      record={request.returnNumber}
-      onOpenChange={props.onOpenChange}
-      submit={submit}
-    >
+    <ReturnMoveDialog {...props} title="Repair Under Warranty" submitLabel="Open repair job" submit={submit}>
       <p className="text-sm text-slate-600">A repair job opens at no charge with the agent who holds the device.</p>
       <SelectField
         label="Repair service"
@@ -115,7 +102,7 @@ export function RepairDialog(props: Props) {
         options={REPAIR_SERVICES.map((s) => ({ value: s.id, label: s.name }))}
         {...input('service')}
       />
-    </ActionDialog>
+    </ReturnMoveDialog>
   );
 }
 
@@ -133,8 +120,8 @@ export function ConfirmMoveDialog(props: Props & { move: keyof typeof CONFIRMS }
   const { submit } = useActionForm(z.object({}), {}, () => returnActions[move](request.returnNumber), props);
   const label = RETURN_MOVES[move as ReturnMove].label;
   return (
-    <ActionDialog title={label} record={request.returnNumber} onOpenChange={props.onOpenChange} submit={submit}>
+    <ReturnMoveDialog {...props} title={label} submit={submit}>
       <p className="text-sm text-slate-600">{CONFIRMS[move]}</p>
-    </ActionDialog>
+    </ReturnMoveDialog>
   );
 }

@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../components/data-table';
 import { PagedResults } from '../../../components/paged-results';
 import { useAuditLog } from '../audit/audit-api';
 import { formatDateTime } from '../payments/format';
+import { TabSection } from '../components/tab-section';
 
 const FILTERS = [
   { name: 'person', label: 'Person' },
@@ -82,10 +83,7 @@ const columns: Column<AuditEntry>[] = [
 export default function AuditTab() {
   const list = useAuditLog(FILTERS.map((filter) => filter.name));
   return (
-    <section aria-labelledby="audit-heading" className="space-y-6">
-      <h2 id="audit-heading" className="text-xl font-semibold text-slate-900">
-        Audit log
-      </h2>
+    <TabSection title="Audit log">
       <SearchForm
         className="flex flex-wrap items-end gap-3"
         onSearch={(field) => list.setFilters(Object.fromEntries(FILTERS.map(({ name }) => [name, field(name)])))}
@@ -103,6 +101,6 @@ export default function AuditTab() {
       <PagedResults list={list} errorTitle="Failed to load the audit log" empty={{ title: 'No entries found' }}>
         {(entries) => <DataTable caption="Audit log" columns={columns} rows={entries} rowKey={(e) => String(e.id)} />}
       </PagedResults>
-    </section>
+    </TabSection>
   );
 }

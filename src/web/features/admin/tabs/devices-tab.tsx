@@ -14,6 +14,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { deviceActions, useDeviceList, useRefreshDevices } from '../devices/device-api';
 import { DeviceFormDialog } from '../devices/device-form-dialog';
 import { formatDate } from '../../../../shared/dates';
+import { TabSection } from '../components/tab-section';
 
 /** The card's badge: the admin's switch, and a device switched on with none left is sold out. */
 const STOCK_TONES = { in: 'green', out: 'red', sold: 'amber' } as const;
@@ -52,10 +53,7 @@ export default function DevicesTab() {
   };
 
   return (
-    <section aria-labelledby="devices-heading" className="space-y-6">
-      <h2 id="devices-heading" className="text-xl font-semibold text-slate-900">
-        Devices
-      </h2>
+    <TabSection title="Devices">
       <ListToolbar list={list} searchLabel="Search devices" statuses={INVENTORY_STOCK_FILTERS} statusLabel="Stock">
         <Button onClick={() => openForm(null)}>
           <Plus className="size-4" aria-hidden="true" />
@@ -90,7 +88,7 @@ export default function DevicesTab() {
           if (deleting) remove.mutate(deleting.id);
         }}
       />
-    </section>
+    </TabSection>
   );
 }
 

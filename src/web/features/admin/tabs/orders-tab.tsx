@@ -11,7 +11,8 @@ import { money } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RowTitle } from '../components/row-title';
-import { cardList, ListTab } from '../components/list-tab';
+import { cardList } from '../../../components/card-list';
+import { ListTab } from '../components/list-tab';
 import { CardActions, CardFacts, Fact, RecordCard } from '../components/record-card';
 import { orderActions, useOrderList, useRefreshOrders } from '../orders/order-api';
 import { addressLine, OrderDetailsDialog } from '../orders/order-details-dialog';
@@ -58,7 +59,7 @@ export default function OrdersTab() {
 }
 
 function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () => void }) {
-  const [dialog, setDialog] = useState<'details' | 'tracking' | 'ship' | 'cancel' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'tracking' | 'ship' | 'cancel' | 'refund' | null>(null);
   const [busy, setBusy] = useState(false);
   // Only the moves the order's state allows (shared/order-moves.ts, which the server enforces too).
   const moves = new Set(allowedOrderMoves(order));
@@ -156,7 +157,7 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           </Fact>
         )}
       </CardFacts>
-      <CardActions onView={() => setDialog('details')}>
+      <CardActions number={order.orderNumber} details={OrderDetailsDialog}>
         {moves.has('updateTracking') && (
           <Button variant="secondary" size="sm" onClick={() => setDialog('tracking')}>
             {ORDER_MOVES.updateTracking.label}
@@ -182,11 +183,6 @@ function OrderCard({ order, onChanged }: { order: AdminOrderRow; onChanged: () =
           </Button>
         )}
       </CardActions>
-      <OrderDetailsDialog
-        orderNumber={order.orderNumber}
-        open={dialog === 'details'}
-        onOpenChange={openDialog('details')}
-      />
       {(dialog === 'tracking' || dialog === 'ship') && (
         <TrackingDialog order={order} purpose={dialog} open onOpenChange={openDialog(dialog)} onSaved={onChanged} />
       )}

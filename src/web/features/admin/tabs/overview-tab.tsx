@@ -18,6 +18,7 @@ import { ListStatus } from '../../../components/list-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { useOverview } from '../overview/overview-api';
 import { SALE_STATUS_TONES } from '../transactions/trade-in-api';
+import { PanelSection } from '../components/tab-section';
 
 const RevenueChart = lazy(() => import('../overview/revenue-chart'));
 
@@ -114,41 +115,31 @@ function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; va
 
 function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'] }) {
   return (
-    <section aria-labelledby="recent-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
-        Recent Transactions
-      </h2>
-      {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No transactions yet</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100">
-          {rows.map((row) => (
-            <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <RowTitle
-                number={row.transactionNumber}
-                // Trade-ins from before the sell form asked for a name have none.
-                name={row.customerName || 'Guest seller'}
-                detail={row.deviceInfo}
-                weight="font-medium"
-              />
-              <div className="flex items-center gap-3">
-                <span className="font-semibold">{money(row.amount, 'offer')}</span>
-                <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <PanelSection title="Recent Transactions" empty={rows.length === 0 ? 'No transactions yet' : null}>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {rows.map((row) => (
+          <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <RowTitle
+              number={row.transactionNumber}
+              // Trade-ins from before the sell form asked for a name have none.
+              name={row.customerName || 'Guest seller'}
+              detail={row.deviceInfo}
+              weight="font-medium"
+            />
+            <div className="flex items-center gap-3">
+              <span className="font-semibold">{money(row.amount, 'offer')}</span>
+              <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </PanelSection>
   );
 }
 
 function Daily({ daily }: { daily: AdminOverview['daily'] }) {
   return (
-    <section aria-labelledby="daily-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="daily-heading" className="text-lg font-semibold text-slate-900">
-        Revenue and orders, last 30 days
-      </h2>
+    <PanelSection title="Revenue and orders, last 30 days">
       <Suspense fallback={<div className="h-64" />}>
         <RevenueChart daily={daily} />
       </Suspense>
@@ -182,6 +173,6 @@ function Daily({ daily }: { daily: AdminOverview['daily'] }) {
           </tbody>
         </table>
       </details>
-    </section>
+    </PanelSection>
   );
 }

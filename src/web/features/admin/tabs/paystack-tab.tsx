@@ -11,6 +11,7 @@ import { formatDateTime, formatMinor } from '../payments/format';
 import { usePaymentList, usePaymentStats } from '../payments/payment-api';
 import { PaymentDetailsDialog } from '../payments/payment-details-dialog';
 import { RefundDialog } from '../payments/refund-dialog';
+import { TabSection } from '../components/tab-section';
 
 /** Badge colours of spec 001 section 4 (success, pending, failed, abandoned; anything else grey). */
 const PAYMENT_TONES: Record<string, BadgeTone> = {
@@ -72,10 +73,7 @@ export default function PaystackTab() {
   ];
 
   return (
-    <section aria-labelledby="payments-heading" className="space-y-6">
-      <h2 id="payments-heading" className="text-xl font-semibold text-slate-900">
-        Paystack payments
-      </h2>
+    <TabSection title="Paystack payments">
       <StatGrid label="Payment figures">
         <StatCard
           label="Total Revenue"
@@ -104,8 +102,8 @@ export default function PaystackTab() {
       >
         {(payments) => <DataTable caption="Payments" columns={columns} rows={payments} rowKey={(p) => p.reference} />}
       </PagedResults>
-      <PaymentDetailsDialog reference={viewing} onClose={() => setViewing(null)} />
+      <PaymentDetailsDialog number={viewing} onClose={() => setViewing(null)} />
       <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
-    </section>
+    </TabSection>
   );
 }

@@ -6,12 +6,14 @@ import {
   privacyLookupSchema,
   type PersonalDataSummary,
 } from '../../../../shared/personal-data';
-import { ErasureDialog } from '../../../components/erasure-dialog';
+import { DetailRows } from '../../../components/detail-parts';
+import { ErasureDialog, useErasureForm } from '../../../components/erasure-dialog';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { inputProps, useFormSubmit, useZodForm } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { downloadPersonalData, erasePersonalData, lookUpPersonalData } from '../privacy/privacy-api';
+import { TabSection } from '../components/tab-section';
 
 /*
  * A person's request received by email (POPIA, docs/decisions/076): the admin looks the address up, sees what the
@@ -49,16 +51,7 @@ function HeldList({ summary }: { summary: PersonalDataSummary }) {
     ['Emails sent', counts.emails],
     ['Messages received', counts.messages],
   ];
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="font-medium text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailRows rows={rows} className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" />;
 }
 
 /** Step 2: the copy, saved as the ZIP the customer would get themselves. */
@@ -93,33 +86,23 @@ function DownloadForm({ email, onRequest }: { email: string; onRequest: (request
  * the note of the request and the address typed again so a slip never erases the wrong person.
  */
 function EraseDialog({ email, request, onErased }: { email: string; request: string; onErased: () => void }) {
-  const [open, setOpen] = useState(false);
-  const empty = { email, request, confirmEmail: '' };
-  // Checked when sent (ErasureDialog says why).
-  const form = useZodForm(adminEraseSchema, { defaultValues: empty, mode: 'onSubmit' });
-  const input = inputProps(form, useId());
-  const submit = useFormSubmit(
-    form,
+  // Filled afresh each time it opens, with the note as step 2 has it then.
+  const { form, input, dialog } = useErasureForm(
+    adminEraseSchema,
+    { email, request, confirmEmail: '' },
     async (input) => {
       toast.success(await erasePersonalData(input));
-      setOpen(false);
       onErased();
     },
-    { report: 'alert' },
   );
   return (
     <ErasureDialog
       title={`Erase the data held for ${email}?`}
       action="Erase Their Data"
       confirmationTo={email}
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset(empty);
-      }}
-      submit={submit}
+      {...dialog}
       // The address is not a field of the dialog: a refusal naming it (nothing held any more) reads in the alert.
-      alert={submit.alert ?? form.formState.errors.email?.message ?? null}
+      alert={dialog.submit.alert ?? form.formState.errors.email?.message ?? null}
     >
       <TextField label={REQUEST_LABEL} hint={REQUEST_HINT} {...input('request')} />
       <TextField label="Type the email address again" autoComplete="off" {...input('confirmEmail')} />
@@ -133,10 +116,7 @@ export default function PrivacyTab() {
   const [request, setRequest] = useState('');
   const lookUpAgain = async (email: string) => setSummary(await lookUpPersonalData(email));
   return (
-    <section aria-labelledby="privacy-requests-heading" className="max-w-3xl space-y-6">
-      <h2 id="privacy-requests-heading" className="text-xl font-semibold text-slate-900">
-        Privacy requests
-      </h2>
+    <TabSection title="Privacy requests" className="max-w-3xl space-y-6">
       <p className="text-sm text-slate-700">
         For a request received by email to see or delete someone&apos;s data. A signed-in customer can do both
         themselves from My Account; a guest, from the emailed link of their order.
@@ -164,6 +144,6 @@ export default function PrivacyTab() {
           />
         </div>
       )}
-    </section>
+    </TabSection>
   );
 }

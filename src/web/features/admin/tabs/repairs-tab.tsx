@@ -8,7 +8,8 @@ import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import type { PagedList } from '../../../lib/use-paged-list';
 import { useActiveAgents } from '../agents/agent-api';
-import { cardList, ListTab } from '../components/list-tab';
+import { cardList } from '../../../components/card-list';
+import { ListTab } from '../components/list-tab';
 import { CardActions, CardFacts, Fact, RecordCard } from '../components/record-card';
 import { DayRangeFilter, FilterSelect } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
@@ -34,7 +35,6 @@ const TONES: Record<RepairBookingStatus, BadgeTone> = {
 export default function RepairsTab() {
   const list = useRepairList();
   const refresh = useRefreshRepairs();
-  const [viewing, setViewing] = useState<string | null>(null);
   return (
     <ListTab
       id="repairs"
@@ -49,15 +49,9 @@ export default function RepairsTab() {
       list={list}
       errorTitle={ADMIN_REPAIR_MESSAGES.loadFailed}
       empty={{ title: ADMIN_REPAIR_MESSAGES.empty, description: ADMIN_REPAIR_MESSAGES.emptyHint }}
-      after={<RepairDetailsDialog bookingNumber={viewing} onClose={() => setViewing(null)} />}
     >
       {cardList('space-y-4', (repair) => (
-        <RepairCard
-          key={repair.bookingNumber}
-          repair={repair}
-          onView={() => setViewing(repair.bookingNumber)}
-          onChanged={() => void refresh()}
-        />
+        <RepairCard key={repair.bookingNumber} repair={repair} onChanged={() => void refresh()} />
       ))}
     </ListTab>
   );
@@ -79,15 +73,7 @@ function RepairFilters({ list }: { list: PagedList<AdminRepairRow> }) {
   );
 }
 
-function RepairCard({
-  repair,
-  onView,
-  onChanged,
-}: {
-  repair: AdminRepairRow;
-  onView: () => void;
-  onChanged: () => void;
-}) {
+function RepairCard({ repair, onChanged }: { repair: AdminRepairRow; onChanged: () => void }) {
   const [dialog, setDialog] = useState<'reassign' | 'reschedule' | 'cancel' | null>(null);
   const dialogProps = { repair, onOpenChange: (open: boolean) => !open && setDialog(null), onDone: onChanged };
   const open = isOpenRepair(repair.status);
@@ -112,7 +98,7 @@ function RepairCard({
           {repair.address} · {formatPhone(repair.customerPhone)}
         </Fact>
       </CardFacts>
-      <CardActions onView={onView}>
+      <CardActions number={repair.bookingNumber} details={RepairDetailsDialog}>
         {open && (
           <Button variant="secondary" size="sm" onClick={() => setDialog('reassign')}>
             Reassign

@@ -6,6 +6,7 @@ import { ListStatus } from '../../../components/list-status';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { money } from '../../../lib/money';
 import { reportSearch, useStockReport, type ReportPeriod } from '../reports/report-api';
+import { PanelSection } from '../components/tab-section';
 
 /**
  * The admin's Reports tab (docs/decisions/091): for a period of the store's days, what was bought, listed, sold,
@@ -28,6 +29,11 @@ export default function ReportsTab() {
   );
 }
 
+const PERIOD_ENDS = [
+  { name: 'from', label: 'From' },
+  { name: 'to', label: 'To' },
+] as const;
+
 function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange: (period: ReportPeriod) => void }) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -37,32 +43,22 @@ function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange: (p
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Report period">
-      <div>
-        <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-900">
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          name="from"
-          type="date"
-          defaultValue={period.from}
-          key={`from-${period.from}`}
-          className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-900">
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          name="to"
-          type="date"
-          defaultValue={period.to}
-          key={`to-${period.to}`}
-          className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
-        />
-      </div>
+      {PERIOD_ENDS.map(({ name, label }) => (
+        <div key={name}>
+          <label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-slate-900">
+            {label}
+          </label>
+          {/* Keyed by the value the report answered for, so an adjusted period shows in the box. */}
+          <input
+            id={`${id}-${name}`}
+            name={name}
+            type="date"
+            defaultValue={period[name]}
+            key={`${name}-${period[name]}`}
+            className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
+          />
+        </div>
+      ))}
       <Button type="submit">Show report</Button>
       <a
         href={exportFileUrl(ADMIN_EXPORT_PATHS.reports, 'csv') + `?${reportSearch(period)}`}
@@ -134,6 +130,7 @@ function Figure({ label, value, note }: { label: string; value: ReactNode; note?
 
 const HEAD = 'px-3 py-2 text-left text-xs font-semibold uppercase text-slate-600';
 const CELL = 'px-3 py-2 text-sm text-slate-800';
+const MARGIN_COLUMNS = ['Devices', 'Units sold', 'Sales', 'Cost', 'Gross margin'];
 
 function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine }) {
   const row = (line: MarginLine, key: string) => (
@@ -151,73 +148,52 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
     </tr>
   );
   return (
-    <section aria-labelledby="report-margins" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="report-margins" className="text-lg font-semibold text-slate-900">
-        Gross margin by type and brand
-      </h2>
-      {lines.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No units sold in this period</p>
-      ) : (
-        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
-        <div
-          role="region"
-          aria-label="Gross margin table"
-          tabIndex={0}
-          className="mt-3 overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-        >
-          <table className="w-full">
-            <thead>
-              <tr>
-                <th scope="col" className={HEAD}>
-                  Devices
+    <PanelSection
+      title="Gross margin by type and brand"
+      empty={lines.length === 0 ? 'No units sold in this period' : null}
+    >
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <div
+        role="region"
+        aria-label="Gross margin table"
+        tabIndex={0}
+        className="mt-3 overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      >
+        <table className="w-full">
+          <thead>
+            <tr>
+              {MARGIN_COLUMNS.map((column) => (
+                <th key={column} scope="col" className={HEAD}>
+                  {column}
                 </th>
-                <th scope="col" className={HEAD}>
-                  Units sold
-                </th>
-                <th scope="col" className={HEAD}>
-                  Sales
-                </th>
-                <th scope="col" className={HEAD}>
-                  Cost
-                </th>
-                <th scope="col" className={HEAD}>
-                  Gross margin
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => row(line, `${line.type}-${line.brand}`))}
-              {row(total, 'total')}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => row(line, `${line.type}-${line.brand}`))}
+            {row(total, 'total')}
+          </tbody>
+        </table>
+      </div>
+    </PanelSection>
   );
 }
 
 function OldestUnsold({ rows }: { rows: StockReport['oldestUnsold'] }) {
   return (
-    <section aria-labelledby="report-oldest" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="report-oldest" className="text-lg font-semibold text-slate-900">
-        Oldest unsold units
-      </h2>
-      {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No unit is waiting</p>
-      ) : (
-        <ol className="mt-3 divide-y divide-slate-100">
-          {rows.map((unit, index) => (
-            <li key={`${unit.deviceId}-${index}`} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-              <span className="font-medium text-slate-900">{unit.name}</span>
-              <span className="text-slate-700">
-                Listed {formatDate(unit.listedAt)} · {days(unit.daysWaiting)} waiting ·{' '}
-                {unit.tradeInNumber ? `Trade-in ${unit.tradeInNumber}` : 'Added by hand'} · Cost{' '}
-                {unit.cost === null ? 'not recorded' : money(unit.cost, 'admin')} · Price {money(unit.price, 'admin')}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <PanelSection title="Oldest unsold units" empty={rows.length === 0 ? 'No unit is waiting' : null}>
+      <ol className="mt-3 divide-y divide-slate-100">
+        {rows.map((unit, index) => (
+          <li key={`${unit.deviceId}-${index}`} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+            <span className="font-medium text-slate-900">{unit.name}</span>
+            <span className="text-slate-700">
+              Listed {formatDate(unit.listedAt)} · {days(unit.daysWaiting)} waiting ·{' '}
+              {unit.tradeInNumber ? `Trade-in ${unit.tradeInNumber}` : 'Added by hand'} · Cost{' '}
+              {unit.cost === null ? 'not recorded' : money(unit.cost, 'admin')} · Price {money(unit.price, 'admin')}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </PanelSection>
   );
 }

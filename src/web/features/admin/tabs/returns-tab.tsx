@@ -16,7 +16,8 @@ import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { money } from '../../../lib/money';
 import type { PagedList } from '../../../lib/use-paged-list';
-import { cardList, ListTab } from '../components/list-tab';
+import { cardList } from '../../../components/card-list';
+import { ListTab } from '../components/list-tab';
 import { CardActions, CardFacts, Fact, RecordCard } from '../components/record-card';
 import { DayRangeFilter, FilterSelect } from '../components/list-toolbar';
 import { RowTitle } from '../components/row-title';
@@ -51,7 +52,6 @@ const STATUS_OPTIONS = [
 export default function ReturnsTab() {
   const list = useReturnList();
   const refresh = useRefreshReturns();
-  const [viewing, setViewing] = useState<string | null>(null);
   const writeOffs = list.query.data?.writeOffs;
   return (
     <ListTab
@@ -75,15 +75,9 @@ export default function ReturnsTab() {
       list={list}
       errorTitle="Failed to load returns"
       empty={{ title: 'No return requests found', description: 'Requests appear here when customers open them.' }}
-      after={<ReturnDetailsDialog returnNumber={viewing} onClose={() => setViewing(null)} />}
     >
       {cardList('space-y-4', (request) => (
-        <ReturnCard
-          key={request.returnNumber}
-          request={request}
-          onView={() => setViewing(request.returnNumber)}
-          onChanged={() => void refresh()}
-        />
+        <ReturnCard key={request.returnNumber} request={request} onChanged={() => void refresh()} />
       ))}
     </ListTab>
   );
@@ -105,15 +99,7 @@ function ReturnFilters({ list }: { list: PagedList<AdminReturnRow, AdminReturnLi
 
 type Dialog = 'decline' | 'schedule' | 'repair' | 'approve' | 'refund' | 'replace' | 'sendBack';
 
-function ReturnCard({
-  request,
-  onView,
-  onChanged,
-}: {
-  request: AdminReturnRow;
-  onView: () => void;
-  onChanged: () => void;
-}) {
+function ReturnCard({ request, onChanged }: { request: AdminReturnRow; onChanged: () => void }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const props = { request, onOpenChange: (open: boolean) => !open && setDialog(null), onDone: onChanged };
   const moves = allowedReturnMoves(request, 'admin');
@@ -135,7 +121,7 @@ function ReturnCard({
           {formatPickupDate(request.pickupDate)} at {request.pickupTime} · {request.agent?.name ?? 'no agent yet'}
         </Fact>
       </CardFacts>
-      <CardActions onView={onView}>
+      <CardActions number={request.returnNumber} details={ReturnDetailsDialog}>
         {moves.map((move) => (
           <Button
             key={move}
