@@ -7,7 +7,7 @@ import { clearedWith, createdAt, identityKey, oneOf, partOf } from './columns';
  * The columns a status history's entry has after the row it belongs to: the status reached, its
  * description, the user who moved it (set null when that user is deleted) and when.
  */
-export const statusStep = () => ({
+const statusStep = () => ({
   status: text('status').notNull(),
   description: text('description').notNull(),
   actorId: clearedWith('actor_id', () => users.id),
