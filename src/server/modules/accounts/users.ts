@@ -5,6 +5,7 @@ import type { Database, DbHandle } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { firstRow } from '../../lib/first-row';
 import { recordAudit, type Actor } from '../audit';
 import { activeUser } from './sessions';
 
@@ -21,22 +22,12 @@ export interface OwnRecordChange<Input> {
 }
 
 /** The account holding this email, in any case and whatever its status, or null. */
-export async function findByEmail(db: DbHandle, email: string): Promise<UserRow | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
-  return user ?? null;
-}
+export const findByEmail = (db: DbHandle, email: string): Promise<UserRow | null> =>
+  firstRow(db, users, sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
 
 /** The signed-in user's row: 401 once the account is no longer active. */
 export async function getUser(db: Database, userId: string): Promise<UserRow> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), activeUser()))
-    .limit(1);
+  const user = await firstRow(db, users, and(eq(users.id, userId), activeUser()));
   if (!user) throw new AppError(ERROR_CODES.unauthorized, ACCOUNT_MESSAGES.signInRequired, { status: 401 });
   return user;
 }

@@ -26,7 +26,7 @@ import { adminRepairRow } from './admin-list';
 import { renderPickupChangedEmail } from './emails';
 import { lockPickupDay, releaseSlot, takeSlot } from './slots';
 import { appendRepairHistory, emailAgent, pickupOfEmail } from './status-steps';
-import { normalizeBookingNumber, repairNotFound, type BookingRow } from './bookings';
+import { findBooking, repairNotFound, type BookingRow } from './bookings';
 import { agentPickupsAt } from './warranty-jobs';
 
 /*
@@ -39,11 +39,7 @@ type Move = 'reassigned' | 'rescheduled';
 
 /** The booking, locked until the transaction ends; 404 when there is none. */
 async function lockBooking(tx: DbHandle, bookingNumber: string): Promise<BookingRow> {
-  const [row] = await tx
-    .select()
-    .from(repairBookings)
-    .where(eq(repairBookings.bookingNumber, normalizeBookingNumber(bookingNumber)))
-    .for('update');
+  const row = await findBooking(tx, bookingNumber, { lock: true });
   if (!row) throw repairNotFound();
   return row;
 }

@@ -13,6 +13,7 @@ import {
 import type { Database, DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 import { notFound } from '../../lib/errors';
+import { firstRow } from '../../lib/first-row';
 import { firstNames, splitName } from '../accounts';
 
 /* Finding a booking by its number, and what each reader is shown of it. */
@@ -24,15 +25,9 @@ export const normalizeBookingNumber = (value: string) => value.trim().toUpperCas
 
 export const repairNotFound = () => notFound('REPAIR_NOT_FOUND', REPAIR_MESSAGES.notFound);
 
-/** The booking with this number ('rep-123456789 ' too), or null. */
-export async function findBooking(db: DbHandle, bookingNumber: string): Promise<BookingRow | null> {
-  const [row] = await db
-    .select()
-    .from(repairBookings)
-    .where(eq(repairBookings.bookingNumber, normalizeBookingNumber(bookingNumber)))
-    .limit(1);
-  return row ?? null;
-}
+/** The booking with this number ('rep-123456789 ' too), or null; with `lock`, held until the transaction ends. */
+export const findBooking = (db: DbHandle, bookingNumber: string, options?: { lock: boolean }) =>
+  firstRow(db, repairBookings, eq(repairBookings.bookingNumber, normalizeBookingNumber(bookingNumber)), options);
 
 /** The fields every view of a booking shows. */
 export function bookingSummary(row: BookingRow): RepairBookingSummary {

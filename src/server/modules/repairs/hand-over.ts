@@ -9,6 +9,7 @@ import { repairBookings } from '../../db/schema/repairs';
 import { AppError } from '../../lib/errors';
 import type { SignedInActor } from '../audit';
 import { agentHasRoomAt, moveRepairToAgent } from './admin-moves';
+import { findBooking } from './bookings';
 import { lockPickupDay } from './slots';
 
 /** Why the audit log says a booking changed agent in a hand-over. */
@@ -65,7 +66,7 @@ export async function handOverPickup<Agent extends { id: string }>(
   tx: DbHandle,
   { number, from, candidates, actor, config, now }: HandOver<Agent>,
 ): Promise<Agent> {
-  const [row] = await tx.select().from(repairBookings).where(eq(repairBookings.bookingNumber, number)).limit(1);
+  const row = await findBooking(tx, number);
   const refuse = (why: string) => new AppError(ERROR_CODES.conflict, `Repair ${number} ${why}`, { status: 409 });
   if (!row || row.agentId !== from.id || !isOpenRepair(row.status)) {
     throw refuse('is no longer open with this agent');

@@ -13,6 +13,7 @@ import type { Database, DbHandle } from '../../db/client';
 import { returnImages, returnRequests, returnStatusHistory, returnUnits } from '../../db/schema/returns';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { firstRow } from '../../lib/first-row';
 import { firstNames } from '../accounts';
 
 /* A request's row, its units, history and photos, and the views every reader of it shares. */
@@ -45,22 +46,13 @@ export const HOLDING_STATUSES: ReturnStatus[] = [
   'replaced',
 ];
 
-export async function findReturn(db: DbHandle, returnNumber: string): Promise<ReturnRow | null> {
-  const [row] = await db
-    .select()
-    .from(returnRequests)
-    .where(eq(returnRequests.returnNumber, normaliseReturnNumber(returnNumber)))
-    .limit(1);
-  return row ?? null;
-}
+/** The request with this number ('ret-... ' too), or null; with `lock`, held until the transaction ends. */
+export const findReturn = (db: DbHandle, returnNumber: string, options?: { lock: boolean }) =>
+  firstRow(db, returnRequests, eq(returnRequests.returnNumber, normaliseReturnNumber(returnNumber)), options);
 
 /** The request, locked until the transaction ends; 404 when there is none. */
 export async function lockReturn(tx: DbHandle, returnNumber: string): Promise<ReturnRow> {
-  const [row] = await tx
-    .select()
-    .from(returnRequests)
-    .where(eq(returnRequests.returnNumber, normaliseReturnNumber(returnNumber)))
-    .for('update');
+  const row = await findReturn(tx, returnNumber, { lock: true });
   if (!row) throw returnNotFound();
   return row;
 }

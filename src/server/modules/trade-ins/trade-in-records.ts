@@ -8,6 +8,7 @@ import type { Database, DbHandle } from '../../db/client';
 import { tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { firstRow } from '../../lib/first-row';
 import type { EmailContext } from './emails';
 
 /* What the module's files share: one trade-in row, how it is found, and who is asking about it. */
@@ -31,15 +32,8 @@ export const tradeInNotFound = () =>
   notFound(TRADE_IN_NOT_FOUND, `${SELL_MESSAGES.notFound} - ${SELL_MESSAGES.notFoundDetail}`);
 
 /** The trade-in with this number ('txn... ' too), or null; with `lock`, held until the transaction ends. */
-export async function findTradeIn(db: DbHandle, number: string, { lock = false } = {}): Promise<TradeInRow | null> {
-  const query = db
-    .select()
-    .from(tradeIns)
-    .where(eq(tradeIns.transactionNumber, normaliseNumber(number)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
+export const findTradeIn = (db: DbHandle, number: string, options?: { lock: boolean }) =>
+  firstRow(db, tradeIns, eq(tradeIns.transactionNumber, normaliseNumber(number)), options);
 
 /**
  * Appends one history entry per status, in order, each described in the customer's words for it
