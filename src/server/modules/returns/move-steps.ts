@@ -25,17 +25,31 @@ import { staffRow } from './staff-views';
 /** What a staff member's move is given: the module's dependencies, the request, who moves it. */
 export type StaffMove = ReturnDeps & { returnNumber: string; actor: SignedInActor };
 
+/** What moveReturn takes beside the request, its move, who and when: the columns set with the status, and what is said. */
+type MoveChange = Pick<Parameters<typeof moveReturn>[1], 'set' | 'description' | 'details'>;
+
+/** What a staff move's step works with: its transaction, the locked request, the moment, and `move` on that request. */
+export interface StaffStep {
+  tx: Transaction;
+  row: ReturnRow;
+  now: Date;
+  /** moveReturn on the locked request, by the move's actor, at `now`. */
+  move: (move: ReturnMove, change?: MoveChange) => Promise<ReturnRow>;
+}
+
 /**
  * A staff move in one transaction: the request locked for its actor (lockForStaff), `step` moves it, the
  * customer emailed, and the row the staff screens show answered.
  */
 export function inStaffMove(
   { db, config, clock, returnNumber, actor }: StaffMove,
-  step: (tx: Transaction, row: ReturnRow, now: Date) => Promise<ReturnRow>,
+  step: (step: StaffStep) => Promise<ReturnRow>,
 ) {
   const now = clock.now();
   return transaction(db, async (tx) => {
-    const moved = await step(tx, await lockForStaff(tx, returnNumber, actor), now);
+    const row = await lockForStaff(tx, returnNumber, actor);
+    const move = (to: ReturnMove, change?: MoveChange) => moveReturn(tx, { row, move: to, actor, now, ...change });
+    const moved = await step({ tx, row, now, move });
     await emailCustomer(tx, moved, config, now);
     return staffRow(tx, moved);
   });

@@ -36,17 +36,13 @@ import { normaliseReturnPhotos, storeReturnPhotos } from './photos';
 
 /** Admin: 'Requested' -> 'Approved'. */
 export async function approveReturn(staff: StaffMove) {
-  return inStaffMove(staff, (tx, row, now) => moveReturn(tx, { row, move: 'approve', actor: staff.actor, now }));
+  return inStaffMove(staff, ({ move }) => move('approve'));
 }
 
 /** Admin: 'Requested' -> 'Declined' with the reason the customer is told; the slot's place is given back. */
 export async function declineReturn({ input, ...staff }: StaffMove & { input: z.output<typeof declineReturnSchema> }) {
-  return inStaffMove(staff, async (tx, row, now) => {
-    const moved = await moveReturn(tx, {
-      row,
-      move: 'decline',
-      actor: staff.actor,
-      now,
+  return inStaffMove(staff, async ({ tx, row, move }) => {
+    const moved = await move('decline', {
       set: { declineReason: input.reason },
       description: `Request declined: ${input.reason}`,
     });
@@ -76,8 +72,8 @@ export async function scheduleCollection({
   input,
   ...staff
 }: StaffMove & { input: z.output<typeof scheduleCollectionSchema> }) {
-  const { config, actor } = staff;
-  return inStaffMove(staff, async (tx, row, now) => {
+  const { config } = staff;
+  return inStaffMove(staff, async ({ tx, row, now, move }) => {
     const agent = await findActiveAgent(tx, input.agentId);
     if (!agent) {
       const message = 'This agent is not active: choose an active agent';
@@ -98,11 +94,7 @@ export async function scheduleCollection({
       await releaseSlot(tx, row.pickupDate, row.pickupTime);
       await takeSlot(tx, input.pickupDate, input.pickupTime, config.REPAIR_SLOT_CAPACITY);
     }
-    const moved = await moveReturn(tx, {
-      row,
-      move: 'schedule',
-      actor,
-      now,
+    const moved = await move('schedule', {
       set: { agentId: agent.id, pickupDate: input.pickupDate, pickupTime: input.pickupTime },
       description: `Collection with ${agent.name.split(' ')[0]} on ${formatPickupDate(input.pickupDate)} at ${input.pickupTime}`,
     });
@@ -143,7 +135,7 @@ export async function cancelReturn({
 
 /** Agent: 'Collection Scheduled' -> 'Collected', their own collection only. */
 export async function collectReturn(staff: StaffMove) {
-  return inStaffMove(staff, (tx, row, now) => moveReturn(tx, { row, move: 'collect', actor: staff.actor, now }));
+  return inStaffMove(staff, ({ move }) => move('collect'));
 }
 
 /**
@@ -157,12 +149,8 @@ export async function inspectReturn({
   ...staff
 }: StaffMove & { input: z.output<typeof inspectReturnSchema>; imageBudget: ImageBudget }) {
   const photos = await normaliseReturnPhotos(input.photos, imageBudget);
-  return inStaffMove(staff, async (tx, row, now) => {
-    const moved = await moveReturn(tx, {
-      row,
-      move: 'inspect',
-      actor: staff.actor,
-      now,
+  return inStaffMove(staff, async ({ tx, row, now, move }) => {
+    const moved = await move('inspect', {
       set: {
         conditionFound: input.conditionFound,
         sellable: input.sellable,
@@ -177,13 +165,5 @@ export async function inspectReturn({
 
 /** Admin: 'Inspected' -> 'Returned to customer' (no fault found, or nothing else applies); no money, no stock. */
 export async function sendBackReturn({ input, ...staff }: StaffMove & { input: z.output<typeof resolveReturnSchema> }) {
-  return inStaffMove(staff, (tx, row, now) =>
-    moveReturn(tx, {
-      row,
-      move: 'sendBack',
-      actor: staff.actor,
-      now,
-      details: input.note ? { note: input.note } : undefined,
-    }),
-  );
+  return inStaffMove(staff, ({ move }) => move('sendBack', { details: input.note ? { note: input.note } : undefined }));
 }

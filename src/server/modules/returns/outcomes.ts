@@ -146,7 +146,7 @@ async function repairedDevice(tx: DbHandle, row: ReturnRow, units: ReturnUnitRow
  */
 export async function repairReturn({ input, ...staff }: StaffMove & { input: z.output<typeof repairReturnSchema> }) {
   const { config, actor } = staff;
-  return inStaffMove(staff, async (tx, row, now) => {
+  return inStaffMove(staff, async ({ tx, row, now, move }) => {
     assertReturnMove('repair', row);
     const device = await repairedDevice(tx, row, await unitsOf(tx, row.id));
     const jobNumber = await openWarrantyRepair(tx, {
@@ -170,7 +170,7 @@ export async function repairReturn({ input, ...staff }: StaffMove & { input: z.o
       config,
       now,
     });
-    return moveReturn(tx, { row, move: 'repair', actor, now, set: { repairJobNumber: jobNumber } });
+    return move('repair', { set: { repairJobNumber: jobNumber } });
   });
 }
 
@@ -180,7 +180,7 @@ export async function repairReturn({ input, ...staff }: StaffMove & { input: z.o
  * marked as the replacement of the request; the returned units are settled (stock or write-off).
  */
 export async function replaceReturn(staff: StaffMove) {
-  return inStaffMove(staff, async (tx, row, now) => {
+  return inStaffMove(staff, async ({ tx, row, now, move }) => {
     assertReturnMove('replace', row);
     const units = await unitsOf(tx, row.id);
     const original = (await findOrder(tx, { orderNumber: row.orderNumber! }))!;
@@ -192,13 +192,7 @@ export async function replaceReturn(staff: StaffMove) {
       throw error;
     });
     const replacement = await createReplacementOrder(tx, { original, lines, replacementOf: row.returnNumber, now });
-    const moved = await moveReturn(tx, {
-      row,
-      move: 'replace',
-      actor: staff.actor,
-      now,
-      set: { replacementOrderNumber: replacement.orderNumber },
-    });
+    const moved = await move('replace', { set: { replacementOrderNumber: replacement.orderNumber } });
     await settleUnits(tx, moved, units);
     return moved;
   });
