@@ -130,6 +130,24 @@ export function newestPage<T>(
 }
 
 /**
+ * Every row of `table` where `where` holds, newest first (newestFirst), the first `limit` of them when given:
+ * a list read whole, as a person's own requests or trade-ins are.
+ */
+export function newestRows<TTable extends NewestTable>(
+  db: DbHandle,
+  table: TTable,
+  where: SQL | undefined,
+  { limit }: { limit?: number } = {},
+): Promise<TTable['$inferSelect'][]> {
+  const rows = db
+    .select()
+    .from(table as NewestTable)
+    .where(where)
+    .orderBy(...newestFirst(table.createdAt, table.id));
+  return (limit === undefined ? rows : rows.limit(limit)) as Promise<TTable['$inferSelect'][]>;
+}
+
+/**
  * Where a row stands in newestFirst order, for keyset paging (an export read in batches): its
  * `created_at` as text, to the microsecond the column keeps (a Date would cut it to the millisecond
  * and skip rows within that millisecond), and its id. Select `newestKey(table)` beside the row's own columns.

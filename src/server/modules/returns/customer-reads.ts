@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { RETURN_OPEN_STATUSES, type ReturnKind, type ReturnStatus } from '../../../shared/return-moves';
 import {
   windowEnd,
@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { returnRequests } from '../../db/schema/returns';
+import { newestRows } from '../../lib/paging';
 import { deliveredAt, findOrderForViewer, orderItemsOf, type OrderAccess } from '../orders';
 import { finishedRepairsOf } from '../repairs';
 import { currencyOf, mayOpenReturn, openableReturn } from './access';
@@ -38,11 +39,7 @@ export async function returnableOrder({
     deliveredAt(db, order.id),
     orderItemsOf(db, order.id),
     unitsHeld(db, order.id),
-    db
-      .select()
-      .from(returnRequests)
-      .where(eq(returnRequests.orderId, order.id))
-      .orderBy(desc(returnRequests.createdAt)),
+    newestRows(db, returnRequests, eq(returnRequests.orderId, order.id)),
   ]);
   const address = order.shippingAddress;
   return {
@@ -104,11 +101,7 @@ export async function customerReturns({
   db: Database;
   customerId: string;
 }): Promise<ReturnSummary[]> {
-  const rows = await db
-    .select()
-    .from(returnRequests)
-    .where(eq(returnRequests.customerId, customerId))
-    .orderBy(desc(returnRequests.createdAt));
+  const rows = await newestRows(db, returnRequests, eq(returnRequests.customerId, customerId));
   return Promise.all(rows.map((row) => returnSummary(db, row)));
 }
 

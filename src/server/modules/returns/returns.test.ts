@@ -672,6 +672,30 @@ describe('outcomes: money and stock exactly once', () => {
   });
 });
 
+describe('GET /api/account/returns and /api/returns/for-order/:orderNumber', () => {
+  it("lists the customer's requests and the order's, newest first", async () => {
+    const customer = await signUpCustomer(t);
+    const order = await deliveredOrder(t, admin, { quantities: [2], cookie: customer.cookie });
+    const numbers: string[] = [];
+    for (const minutes of [1, 2]) {
+      t.clock.set(new Date(START.getTime() + minutes * 60_000));
+      const body = returnBody(t.clock.now(), {
+        orderNumber: order.orderNumber,
+        items: [{ deviceId: order.deviceIds[0]!, quantity: 1 }],
+      });
+      const res = await openReturn(t, body, { cookie: customer.cookie });
+      expect(res.statusCode, res.body).toBe(201);
+      numbers.unshift(res.json().returnNumber);
+    }
+    const own = await send(t.app, 'GET', '/api/account/returns', { cookie: customer.cookie });
+    expect(own.json().map((r: { returnNumber: string }) => r.returnNumber)).toEqual(numbers);
+    const returnable = await send(t.app, 'GET', `/api/returns/for-order/${order.orderNumber}`, {
+      cookie: customer.cookie,
+    });
+    expect(returnable.json().requests.map((r: { returnNumber: string }) => r.returnNumber)).toEqual(numbers);
+  });
+});
+
 describe('GET /api/admin/returns', () => {
   it('finds a request by its order number and exports the list', async () => {
     const { order, request } = await opened();

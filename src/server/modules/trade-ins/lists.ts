@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client';
 import { tradeIns } from '../../db/schema/trade-ins';
 import { searchCondition } from '../../lib/like';
-import { newestFirst, newestPage, rememberedTotal } from '../../lib/paging';
+import { newestPage, newestRows, rememberedTotal } from '../../lib/paging';
 import { deviceInfo } from './trade-in-records';
 import { agentView, staffViews } from './trade-in-views';
 
@@ -30,12 +30,7 @@ export async function listCustomerTradeIns({
   db: Database;
   customerId: string;
 }): Promise<AccountTradeIn[]> {
-  const rows = await db
-    .select()
-    .from(tradeIns)
-    .where(eq(tradeIns.customerId, customerId))
-    .orderBy(...newestFirst(tradeIns.createdAt, tradeIns.id))
-    .limit(200);
+  const rows = await newestRows(db, tradeIns, eq(tradeIns.customerId, customerId), { limit: 200 });
   return rows.map((row) => ({
     transactionNumber: row.transactionNumber,
     deviceInfo: deviceInfo(row),
