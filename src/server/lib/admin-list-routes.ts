@@ -10,7 +10,8 @@ const ADMIN_ONLY = ['admin'] as const;
 /**
  * An admin tab's list and its file, on one query: GET `url` answers a page of it, identical requests at
  * once sharing one read (sharedJsonReplies), and `<exportPath>.csv` and `.xlsx` write every row the same
- * filter matches (registerTableExport), so a filter the list refuses is the file's 400 too. The admin's alone.
+ * filter matches (registerTableExport), so a filter the list refuses is the file's 400 too. With `detail`,
+ * GET `<url>/:<param>` answers one row in full (View Details). The admin's alone.
  */
 export function registerAdminList<Schema extends z.ZodType, Row>(
   app: FastifyInstance,
@@ -20,6 +21,7 @@ export function registerAdminList<Schema extends z.ZodType, Row>(
     schema,
     list,
     exportPath,
+    detail,
     ...file
   }: {
     db: Database;
@@ -30,6 +32,8 @@ export function registerAdminList<Schema extends z.ZodType, Row>(
     list: (input: { db: Database; query: z.output<Schema> }) => Promise<unknown>;
     /** The file's path without its extension (ADMIN_EXPORT_PATHS). */
     exportPath: string;
+    /** One row in full, read by the key in the path: `{ param: 'orderNumber', read }` is GET `<url>/:orderNumber`. */
+    detail?: { param: string; read: (key: string) => Promise<unknown> };
   } & Omit<TableExportRoute<z.output<Schema>, Row>, 'access' | 'query'>,
 ) {
   const query = (request: FastifyRequest): z.output<Schema> => parseInput(schema, request.query);
@@ -39,4 +43,11 @@ export function registerAdminList<Schema extends z.ZodType, Row>(
     return page(reply, JSON.stringify(parsed), () => list({ db, query: parsed }));
   });
   registerTableExport(app, exportPath, { ...file, access: ADMIN_ONLY, query });
+  if (detail) {
+    app.get<{ Params: Record<string, string> }>(
+      `${url}/:${detail.param}`,
+      { config: { access: ADMIN_ONLY } },
+      async (request) => detail.read(request.params[detail.param]!),
+    );
+  }
 }

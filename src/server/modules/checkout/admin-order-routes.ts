@@ -39,11 +39,8 @@ export function registerOrderAdminRoutes(app: FastifyInstance, ctx: AppContext) 
     name: 'orders',
     clock,
     open: ({ query }) => exportOrders({ db, query, batchSize: config.CSV_BATCH_SIZE }),
+    detail: { param: 'orderNumber', read: (orderNumber) => getAdminOrder({ db, orderNumber }) },
   });
-
-  app.get<ByNumber>('/api/admin/orders/:orderNumber', ADMIN, async (request) =>
-    getAdminOrder({ db, orderNumber: request.params.orderNumber }),
-  );
 
   app.post<ByNumber>('/api/admin/orders/:orderNumber/status', ADMIN, async (request) => {
     const input = parseInput(advanceOrderSchema, request.body, { form: true });

@@ -36,13 +36,10 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, ctx: AppContext
         batchSize: config.CSV_BATCH_SIZE,
         orderNumbers: (ids) => orderNumbersById(db, ids),
       }),
+    detail: { param: 'reference', read: (reference) => paymentDetails({ db, reference }) },
   });
 
   app.get('/api/admin/payments/stats', ADMIN, async () => paymentStats({ db }));
-
-  app.get<{ Params: { reference: string } }>('/api/admin/payments/:reference', ADMIN, async (request) =>
-    paymentDetails({ db, reference: request.params.reference }),
-  );
 
   app.post<{ Params: { reference: string } }>('/api/admin/payments/:reference/refund', ADMIN, async (request) => {
     const { amount, reason } = parseInput(refundSchema, request.body, { form: true });

@@ -25,11 +25,8 @@ export function registerAdminRepairRoutes(app: FastifyInstance, { db, config, cl
     name: 'repairs',
     clock,
     open: ({ query }) => exportRepairs({ db, query, batchSize: config.CSV_BATCH_SIZE }),
+    detail: { param: 'bookingNumber', read: (bookingNumber) => adminRepairDetails({ db, bookingNumber }) },
   });
-
-  app.get<ByNumber>('/api/admin/repairs/:bookingNumber', ADMIN, async (request) =>
-    adminRepairDetails({ db, bookingNumber: request.params.bookingNumber }),
-  );
 
   app.post<ByNumber>('/api/admin/repairs/:bookingNumber/reassign', ADMIN, async (request) => {
     const { agentId } = parseInput(reassignRepairSchema, request.body, { form: true });

@@ -141,10 +141,8 @@ export function registerReturnRoutes(
     name: 'returns',
     clock,
     open: ({ query }) => exportReturns({ db, query, batchSize: config.CSV_BATCH_SIZE }),
+    detail: { param: 'returnNumber', read: (returnNumber) => adminReturnDetail({ db, config, returnNumber }) },
   });
-  app.get<ByNumber>('/api/admin/returns/:returnNumber', ADMIN, async (request) =>
-    adminReturnDetail({ db, config, returnNumber: request.params.returnNumber }),
-  );
   const staff = (request: FastifyRequest<ByNumber>) => ({
     db,
     config,
