@@ -48,6 +48,18 @@ export function referenceLookup(reference: KeyedLimit, perAddress: { max: number
   return { config: { access: 'public', rateLimit, keyedLimits: [reference] } } as const;
 }
 
+/**
+ * The config of a GET that shows a record, by the reference in its path `param`, to whoever may open it (an
+ * order, an unpaid checkout, a return request): referenceLookup at 60 a minute from one client, and the reply
+ * never cached anywhere, a 404 included, since what it shows depends on who asks.
+ */
+export function privateLookup(param: string) {
+  const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'private, no-store');
+  };
+  return { ...referenceLookup(perReference(param), { max: 60, timeWindow: '1 minute' }), onRequest: noStore };
+}
+
 /** What the request names, the same however it is spelt; undefined when it names nothing. */
 function keyOf(limit: KeyedLimit, request: FastifyRequest): string | undefined {
   const source = (limit.from === 'params' ? request.params : request.body) as Record<string, unknown> | null;

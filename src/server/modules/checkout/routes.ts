@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { clientKey } from '../../lib/client-key';
 import { sessionUser } from '../../lib/session-user';
 import { asAppError, parseInput } from '../../lib/errors';
-import { perReference, perReferenceField, referenceLookup } from '../../lib/keyed-limits';
+import { perReference, perReferenceField, privateLookup, referenceLookup } from '../../lib/keyed-limits';
 import type { StoreMetrics } from '../../lib/metrics';
 import { orderAccessOf, orderTokenOf } from '../orders';
 import { paymentProvider, type ProviderTransaction } from '../payments';
@@ -67,17 +67,15 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext, { 
   // The cart asks after its unpaid order (a reload closed the widget): pay it again, or count its hold.
   app.get<{ Params: { orderNumber: string } }>(
     '/api/checkout/:orderNumber',
-    referenceLookup(perReference('orderNumber'), { max: 60, timeWindow: '1 minute' }),
-    async (request, reply) => {
-      const open = await resumeCheckout({
+    privateLookup('orderNumber'),
+    async (request) =>
+      resumeCheckout({
         db,
         clock,
         provider,
         orderNumber: request.params.orderNumber,
         access: orderAccessOf(request, ctx),
-      });
-      return reply.header('cache-control', 'private, no-store').send(open);
-    },
+      }),
   );
 
   app.post<{ Params: { orderNumber: string } }>(

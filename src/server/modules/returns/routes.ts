@@ -18,7 +18,7 @@ import { tradeInPhotoQuerySchema } from '../../../shared/trade-in-detail';
 import type { AppContext } from '../../context';
 import { clientKey } from '../../lib/client-key';
 import { parseInput } from '../../lib/errors';
-import { perReference, referenceLookup } from '../../lib/keyed-limits';
+import { perReference, privateLookup, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
 import { registerAdminList } from '../../lib/admin-list-routes';
 import type { ImageBudgets } from '../images';
@@ -102,13 +102,8 @@ export function registerReturnRoutes(
     referenceLookup(perReference('orderNumber'), { max: 60, timeWindow: '1 minute' }),
     async (request) => returnableOrder({ db, orderNumber: request.params.orderNumber, access: access(request) }),
   );
-  app.get<ByNumber>(
-    '/api/returns/:returnNumber',
-    referenceLookup(BY_RETURN, { max: 60, timeWindow: '1 minute' }),
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return getReturnForViewer({ db, config, returnNumber: request.params.returnNumber, access: access(request) });
-    },
+  app.get<ByNumber>('/api/returns/:returnNumber', privateLookup('returnNumber'), async (request) =>
+    getReturnForViewer({ db, config, returnNumber: request.params.returnNumber, access: access(request) }),
   );
   app.post<ByNumber>(
     '/api/returns/:returnNumber/cancel',
