@@ -1,8 +1,9 @@
-import { and, count, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AdminListQuery } from '../../shared/admin';
 import type { PagedReply } from '../../shared/paging';
 import { isEmbedded, type Database, type DbHandle } from '../db/client';
+import { countRows } from './count-rows';
 
 /** A query builder that can still be limited and offset (any Drizzle select). */
 interface Pageable<T> {
@@ -27,12 +28,6 @@ interface Paging {
 export interface AdminListInput {
   db: Database;
   query: AdminListQuery;
-}
-
-/** How many of `table`'s rows match `where` (all of them without one). */
-async function countRows(db: DbHandle, table: PgTable, where?: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
-  return Number(row?.n ?? 0);
 }
 
 /**

@@ -1,10 +1,12 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RepairDeviceType, RepairServiceId } from '../../../shared/repair-services';
 import { REPAIR_SERVICES } from '../../../shared/repair-services';
 import type { Config } from '../../config';
 import type { DbHandle, Transaction } from '../../db/client';
 import { afterCommit } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
+import { atAgentSlot } from '../../lib/agent-slot';
+import { countRows } from '../../lib/count-rows';
 import { bookingNumber as makeBookingNumber, clockNumbers, insertNumbered } from '../../lib/reference-numbers';
 import { everyRepair } from './admin-list';
 import { findBooking } from './bookings';
@@ -72,18 +74,11 @@ export async function agentPickupsAt(
   agentId: string,
   slot: { pickupDate: string; pickupTime: string },
 ): Promise<number> {
-  const [held] = await tx
-    .select({ n: count() })
-    .from(repairBookings)
-    .where(
-      and(
-        eq(repairBookings.agentId, agentId),
-        eq(repairBookings.pickupDate, slot.pickupDate),
-        eq(repairBookings.pickupTime, slot.pickupTime),
-        inArray(repairBookings.status, ['booked']),
-      ),
-    );
-  return Number(held?.n ?? 0);
+  return countRows(
+    tx,
+    repairBookings,
+    and(atAgentSlot(repairBookings, agentId, slot), eq(repairBookings.status, 'booked')),
+  );
 }
 
 /**

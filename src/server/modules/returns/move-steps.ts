@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../shared/errors';
 import {
   RETURN_MOVE_NOT_ALLOWED,
@@ -10,6 +10,8 @@ import {
 import type { Config } from '../../config';
 import { afterCommit, transaction, type DbHandle, type Transaction } from '../../db/client';
 import { returnRequests } from '../../db/schema/returns';
+import { atAgentSlot } from '../../lib/agent-slot';
+import { countRows } from '../../lib/count-rows';
 import { AppError } from '../../lib/errors';
 import { agentContacts } from '../accounts';
 import { recordAudit, type Actor, type SignedInActor } from '../audit';
@@ -145,20 +147,17 @@ export async function agentHasRoomFor(
   slot: { pickupDate: string; pickupTime: string; requestId: string },
   config: Pick<Config, 'REPAIR_SLOT_CAPACITY'>,
 ) {
-  const [own] = await tx
-    .select({ n: count() })
-    .from(returnRequests)
-    .where(
-      and(
-        eq(returnRequests.agentId, agentId),
-        eq(returnRequests.pickupDate, slot.pickupDate),
-        eq(returnRequests.pickupTime, slot.pickupTime),
-        eq(returnRequests.status, 'collection_scheduled'),
-        ne(returnRequests.id, slot.requestId),
-      ),
-    );
+  const collections = await countRows(
+    tx,
+    returnRequests,
+    and(
+      atAgentSlot(returnRequests, agentId, slot),
+      eq(returnRequests.status, 'collection_scheduled'),
+      ne(returnRequests.id, slot.requestId),
+    ),
+  );
   const pickups = await agentPickupsAt(tx, agentId, slot);
-  return Number(own?.n ?? 0) + pickups < config.REPAIR_SLOT_CAPACITY;
+  return collections + pickups < config.REPAIR_SLOT_CAPACITY;
 }
 
 /** Emails the agent a collection was given to and the one it was taken from (when still there). */

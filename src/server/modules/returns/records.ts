@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PickupSlot } from '../../../shared/repair-calendar';
 import {
   allowedReturnMoves,
@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Database, DbHandle } from '../../db/client';
 import { returnImages, returnRequests, returnStatusHistory, returnUnits } from '../../db/schema/returns';
 import type { Clock } from '../../lib/clock';
+import { countRows } from '../../lib/count-rows';
 import { notFound } from '../../lib/errors';
 import { firstRow } from '../../lib/first-row';
 import { firstNames } from '../accounts';
@@ -135,11 +136,7 @@ const unitView = (unit: ReturnUnitRow): ReturnUnitView => ({
 });
 
 export async function photoCount(db: DbHandle, requestId: string, stage: 'request' | 'inspection') {
-  const [row] = await db
-    .select({ n: count() })
-    .from(returnImages)
-    .where(and(eq(returnImages.requestId, requestId), eq(returnImages.stage, stage)));
-  return Number(row?.n ?? 0);
+  return countRows(db, returnImages, and(eq(returnImages.requestId, requestId), eq(returnImages.stage, stage)));
 }
 
 /** The whole request, for its owner and the staff. */
