@@ -54,6 +54,8 @@ describe('GET /api/orders/:orderNumber', () => {
     const missing = await send(t.app, 'GET', '/api/orders/ORD-2026-000000');
     for (const res of [stranger, wrongToken, missing]) {
       expectError(res, 404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' });
+      // Kept by no cache either: what the number shows depends on who asks.
+      expect(res.headers['cache-control']).toBe('private, no-store');
     }
     const otherCustomer = await signUpCustomer(t);
     const res = await send(t.app, 'GET', `/api/orders/${reply.orderNumber}`, { cookie: otherCustomer.cookie });
