@@ -23,7 +23,11 @@ export default defineConfig({
   // machine slows a story without failing it; `test.slow()` triples it for the stories that wait on email.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['./tests/reporters/playwright-time-limits.ts'],
+    ['json', { outputFile: 'test-results/e2e.json' }],
+  ],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
