@@ -1,11 +1,11 @@
-import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PersonalDataHolder } from '../../shared/personal-data';
 import type { DbHandle } from '../db/client';
 
 /*
  * What every module's part of a person's data (docs/decisions/076) reads the same way: which rows are the person's,
- * and a record's status history as their copy shows it.
+ * and a record's status history and photos as their copy shows them.
  */
 
 /** A table whose rows a customer gives: under their account when signed in, always under an email address. */
@@ -77,4 +77,26 @@ export async function statusHistoryOf(
     steps
       .filter((step) => step.owner === id)
       .map((step) => ({ at: step.createdAt.toISOString(), status: step.status, description: step.description }));
+}
+
+/** A table of records' private photos: each an image of the images module, at a position among its record's. */
+type PhotoTable = PgTable & { imageId: AnyPgColumn; position: AnyPgColumn };
+
+/**
+ * The image ids of the records' photos in their order (those `only` allows, where given); answers each record's by
+ * its id. The copy carries the images' bytes beside them.
+ */
+export async function photoIdsOf(
+  db: DbHandle,
+  table: PhotoTable,
+  owner: AnyPgColumn,
+  ids: string[],
+  only?: SQL,
+): Promise<(id: string) => string[]> {
+  const photos = (await db
+    .select({ owner, imageId: table.imageId })
+    .from(table)
+    .where(and(inArray(owner, ids), only))
+    .orderBy(asc(table.position))) as { owner: string; imageId: string }[];
+  return (id) => photos.filter((photo) => photo.owner === id).map((photo) => photo.imageId);
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ERASED_CONTACT, type PersonalDataHolder } from '../../../shared/personal-data';
 import { RETURN_OPEN_STATUSES } from '../../../shared/return-moves';
-import { heldBy, rowsHeldBy, statusHistoryOf, type HistoryStep } from '../../lib/personal-data-rows';
+import { heldBy, photoIdsOf, rowsHeldBy, statusHistoryOf, type HistoryStep } from '../../lib/personal-data-rows';
 import type { DbHandle } from '../../db/client';
 import { returnImages, returnRequests, returnStatusHistory, returnUnits } from '../../db/schema/returns';
 import { imagesOfDevices } from '../catalog';
@@ -42,14 +42,10 @@ export async function returnsHeldFor(db: DbHandle, holder: PersonalDataHolder): 
   const rows = await rowsHeldBy(db, returnRequests, holder);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [units, historyOf, photos] = await Promise.all([
+  const [units, historyOf, photosOf] = await Promise.all([
     db.select().from(returnUnits).where(inArray(returnUnits.requestId, ids)),
     statusHistoryOf(db, returnStatusHistory, returnStatusHistory.requestId, ids),
-    db
-      .select()
-      .from(returnImages)
-      .where(and(inArray(returnImages.requestId, ids), eq(returnImages.stage, 'request')))
-      .orderBy(asc(returnImages.position)),
+    photoIdsOf(db, returnImages, returnImages.requestId, ids, eq(returnImages.stage, 'request')),
   ]);
   return rows.map((row) => ({
     returnNumber: row.returnNumber,
@@ -75,7 +71,7 @@ export async function returnsHeldFor(db: DbHandle, holder: PersonalDataHolder): 
     repairJobNumber: row.repairJobNumber,
     replacementOrderNumber: row.replacementOrderNumber,
     history: historyOf(row.id),
-    photoImageIds: photos.filter((photo) => photo.requestId === row.id).map((photo) => photo.imageId),
+    photoImageIds: photosOf(row.id),
   }));
 }
 

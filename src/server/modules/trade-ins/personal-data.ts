@@ -7,7 +7,7 @@ import {
   SELLER_PHOTO_DAYS,
 } from '../../../shared/retention';
 import { transaction, type DbHandle } from '../../db/client';
-import { heldBy, rowsHeldBy, statusHistoryOf, type HistoryStep } from '../../lib/personal-data-rows';
+import { heldBy, photoIdsOf, rowsHeldBy, statusHistoryOf, type HistoryStep } from '../../lib/personal-data-rows';
 import { tradeInImages, tradeInPayouts, tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { imagesOfDevices } from '../catalog';
 import { deleteImage } from '../images';
@@ -55,10 +55,10 @@ export async function tradeInsHeldFor(db: DbHandle, holder: PersonalDataHolder):
   const rows = await rowsHeldBy(db, tradeIns, holder);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [payouts, historyOf, photos] = await Promise.all([
+  const [payouts, historyOf, photosOf] = await Promise.all([
     db.select().from(tradeInPayouts).where(inArray(tradeInPayouts.tradeInId, ids)),
     statusHistoryOf(db, tradeInStatusHistory, tradeInStatusHistory.tradeInId, ids),
-    db.select().from(tradeInImages).where(inArray(tradeInImages.tradeInId, ids)).orderBy(asc(tradeInImages.position)),
+    photoIdsOf(db, tradeInImages, tradeInImages.tradeInId, ids),
   ]);
   return rows.map((row) => {
     const payout = payouts.find((p) => p.tradeInId === row.id);
@@ -94,7 +94,7 @@ export async function tradeInsHeldFor(db: DbHandle, holder: PersonalDataHolder):
           }
         : null,
       history: historyOf(row.id),
-      photoImageIds: photos.filter((photo) => photo.tradeInId === row.id).map((photo) => photo.imageId),
+      photoImageIds: photosOf(row.id),
     };
   });
 }
