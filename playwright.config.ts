@@ -19,9 +19,15 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // At least three times the longest story's usual time on a quiet two-core machine (18 s), so that a loaded
+  // machine slows a story without failing it; `test.slow()` triples it for the stories that wait on email.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['./tests/reporters/playwright-time-limits.ts'],
+    ['json', { outputFile: 'test-results/e2e.json' }],
+  ],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

@@ -14,20 +14,33 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name}.json`];
+const vitestReporters = (name) => [
+  '--reporter=default',
+  '--reporter=./tests/reporters/vitest-time-limits.ts',
+  '--reporter=json',
+  `--outputFile.json=test-results/${name}.json`,
+];
 
 const stages = [
   { name: 'lint, typecheck and format', command: process.execPath, args: ['scripts/check-code.mjs'] },
   {
     name: 'unit and API tests on PGlite',
     command: 'npx',
-    args: ['vitest', 'run', ...vitestJson('vitest-pglite')],
+    args: ['vitest', 'run', ...vitestReporters('vitest-pglite')],
     report: 'vitest-pglite',
   },
   {
     name: 'API tests on PostgreSQL',
     command: process.execPath,
-    args: ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'api', ...vitestJson('vitest-postgres')],
+    args: [
+      'scripts/with-postgres.mjs',
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'api',
+      ...vitestReporters('vitest-postgres'),
+    ],
     report: 'vitest-postgres',
   },
   { name: 'browser tests in Chromium', command: process.execPath, args: ['scripts/e2e.mjs'], report: 'e2e' },

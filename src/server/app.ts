@@ -121,33 +121,38 @@ export async function buildApp({
   registerSessionGuard(app, context);
   registerRoleGuard(app);
 
-  // Every module's routes, lowest layer first (docs/architecture.md, the modules and their layers).
-  registerAuditRoutes(app, context, { findPeople });
-  registerMailRoutes(app, context);
+  // Every module's routes, lowest layer first (docs/architecture.md, the modules and their layers). Each is
+  // given the context and one object of what some modules need beyond it; each takes only what it names.
   // A seller's photos and a return's are private: served by their own modules' routes, never by /images/.
   const isPrivate = async (db: Database, id: string) => (await isTradeInPhoto(db, id)) || isReturnPhoto(db, id);
-  registerImageRoutes(app, context, { isPrivate, imageBudgets });
-  registerAccountRoutes(app, context, { imageBudgets });
-  registerPaymentRoutes(app, context);
-  registerCatalogRoutes(app, context);
-  registerCatalogAdminRoutes(app, context);
-  registerSeoRoutes(app, context);
-  registerContactRoutes(app, context);
-  registerOrderRoutes(app, context);
-  registerCheckoutRoutes(app, context, { metrics });
-  registerOrderAdminRoutes(app, context);
-  registerPaymentAdminRoutes(app, context);
-  registerRepairRoutes(app, context);
-  registerAdminRepairRoutes(app, context);
-  registerTradeInRoutes(app, context, { imageBudgets });
-  registerReturnRoutes(app, context, { imageBudgets });
-  registerAgentRoutes(app, context);
-  registerTrackingRoutes(app, context);
-  registerChatRoutes(app, context);
-  registerReportRoutes(app, context);
-  registerPrivacyRoutes(app, context);
-  registerHealthRoutes(app, context, { lifecycle });
-  registerMetricsRoutes(app, context, { metrics });
+  const needs = { findPeople, isPrivate, imageBudgets, metrics, lifecycle };
+  const moduleRoutes: ((app: FastifyInstance, context: AppContext, given: typeof needs) => void)[] = [
+    registerAuditRoutes,
+    registerMailRoutes,
+    registerImageRoutes,
+    registerAccountRoutes,
+    registerPaymentRoutes,
+    registerCatalogRoutes,
+    registerCatalogAdminRoutes,
+    registerSeoRoutes,
+    registerContactRoutes,
+    registerOrderRoutes,
+    registerCheckoutRoutes,
+    registerOrderAdminRoutes,
+    registerPaymentAdminRoutes,
+    registerRepairRoutes,
+    registerAdminRepairRoutes,
+    registerTradeInRoutes,
+    registerReturnRoutes,
+    registerAgentRoutes,
+    registerTrackingRoutes,
+    registerChatRoutes,
+    registerReportRoutes,
+    registerPrivacyRoutes,
+    registerHealthRoutes,
+    registerMetricsRoutes,
+  ];
+  for (const registerRoutes of moduleRoutes) registerRoutes(app, context, needs);
 
   // Last, the pages: the single-page app, whose not-found handler answers what no route took.
   await registerSpa(app, context, {

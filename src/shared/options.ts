@@ -26,3 +26,17 @@ export const optionValues = <List extends readonly Option[]>(list: List) =>
  */
 export const valuesOf = <const Labels extends Record<string, string>>(labels: Labels) =>
   optionValues(optionList(labels));
+
+/**
+ * A status list written as `{ value: { label, description } }`: each status beside its label and the
+ * history line it writes, given back as the labels (a `{ value: 'Label' }` table), the values in order
+ * (as `valuesOf` gives them) and the descriptions.
+ */
+export function statusTable<const Table extends Record<string, { label: string; description: string }>>(table: Table) {
+  type Status = Extract<keyof Table, string>;
+  const rows = Object.entries(table) as [Status, Table[Status]][];
+  const field = (name: 'label' | 'description') =>
+    Object.fromEntries(rows.map(([status, row]) => [status, row[name]])) as Record<Status, string>;
+  const labels = field('label');
+  return { labels, values: valuesOf(labels), descriptions: field('description') };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
-import { valuesOf } from './options';
+import { statusTable } from './options';
 import { DATE_PATTERN, PICKUP_MESSAGES, PICKUP_SLOTS, type PickupSlot } from './repair-calendar';
 import {
   REPAIR_DEVICE_TYPES,
@@ -17,27 +17,22 @@ import { optionalMultiline, optionalText, required, requiredMultiline } from './
  * and the server share, the cancel payloads and the replies.
  */
 
-/** A booking's life: booked, then the agent's forward-only steps, or cancelled before pickup. */
-export const REPAIR_STATUS_LABELS = {
-  booked: 'Booked',
-  picked_up: 'Picked Up',
-  in_repair: 'In Repair',
-  ready: 'Ready',
-  returned: 'Returned',
-  cancelled: 'Cancelled',
-};
-export const REPAIR_BOOKING_STATUSES = valuesOf(REPAIR_STATUS_LABELS);
+/**
+ * A booking's life: booked, then the agent's forward-only steps, or cancelled before pickup. Each status's
+ * label, and the history line it writes (the confirmation email and tracking view repeat it).
+ */
+const REPAIR_STATUS = statusTable({
+  booked: { label: 'Booked', description: 'Repair booked; an agent has been assigned to pick up the device' },
+  picked_up: { label: 'Picked Up', description: 'Device picked up by our agent' },
+  in_repair: { label: 'In Repair', description: 'Our technicians are repairing the device' },
+  ready: { label: 'Ready', description: 'Repair complete; the device is ready to be returned' },
+  returned: { label: 'Returned', description: 'Device returned to the customer' },
+  cancelled: { label: 'Cancelled', description: 'Booking cancelled' },
+});
+export const REPAIR_STATUS_LABELS = REPAIR_STATUS.labels;
+export const REPAIR_BOOKING_STATUSES = REPAIR_STATUS.values;
 export type RepairBookingStatus = (typeof REPAIR_BOOKING_STATUSES)[number];
-
-/** The history line each status writes, and the confirmation email and tracking view repeat. */
-export const REPAIR_STATUS_DESCRIPTIONS: Record<RepairBookingStatus, string> = {
-  booked: 'Repair booked; an agent has been assigned to pick up the device',
-  picked_up: 'Device picked up by our agent',
-  in_repair: 'Our technicians are repairing the device',
-  ready: 'Repair complete; the device is ready to be returned',
-  returned: 'Device returned to the customer',
-  cancelled: 'Booking cancelled',
-};
+export const REPAIR_STATUS_DESCRIPTIONS = REPAIR_STATUS.descriptions;
 
 /** A cancelled booking's history entry: the staff's reason, as the customer's and the agent's emails give it. */
 export const cancelledHistory = (reason?: string) =>

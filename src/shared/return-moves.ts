@@ -1,4 +1,4 @@
-import { valuesOf } from './options';
+import { statusTable, valuesOf } from './options';
 import { firstReached, timelineSteps, type TimelineStep } from './timelines';
 
 /**
@@ -7,36 +7,24 @@ import { firstReached, timelineSteps, type TimelineStep } from './timelines';
  * why) and the screens read to offer a button.
  */
 
-export const RETURN_STATUS_LABELS = {
-  requested: 'Requested',
-  approved: 'Approved',
-  declined: 'Declined',
-  collection_scheduled: 'Collection Scheduled',
-  collected: 'Collected',
-  inspected: 'Inspected',
-  refunded: 'Refunded',
-  repaired: 'Repaired',
-  replaced: 'Replaced',
-  returned_to_customer: 'Returned to customer',
-  cancelled: 'Cancelled',
-};
-export const RETURN_STATUSES = valuesOf(RETURN_STATUS_LABELS);
+/** Each status's label, and the history line it writes (the emails and the timeline repeat it). */
+const RETURN_STATUS = statusTable({
+  requested: { label: 'Requested', description: 'Request received; our team will review it within 1-2 business days' },
+  approved: { label: 'Approved', description: 'Request approved; we will schedule the collection' },
+  declined: { label: 'Declined', description: 'Request declined' },
+  collection_scheduled: { label: 'Collection Scheduled', description: 'Collection scheduled with our agent' },
+  collected: { label: 'Collected', description: 'Device collected by our agent' },
+  inspected: { label: 'Inspected', description: 'Device inspected at our workshop' },
+  refunded: { label: 'Refunded', description: 'Refund sent to the card you paid with' },
+  repaired: { label: 'Repaired', description: 'Warranty repair opened at no charge' },
+  replaced: { label: 'Replaced', description: 'A replacement is on its way' },
+  returned_to_customer: { label: 'Returned to customer', description: 'Device returned to you' },
+  cancelled: { label: 'Cancelled', description: 'Request cancelled' },
+});
+export const RETURN_STATUS_LABELS = RETURN_STATUS.labels;
+export const RETURN_STATUSES = RETURN_STATUS.values;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-
-/** The history line each status writes, and the emails and the timeline repeat. */
-export const RETURN_STATUS_DESCRIPTIONS: Record<ReturnStatus, string> = {
-  requested: 'Request received; our team will review it within 1-2 business days',
-  approved: 'Request approved; we will schedule the collection',
-  declined: 'Request declined',
-  collection_scheduled: 'Collection scheduled with our agent',
-  collected: 'Device collected by our agent',
-  inspected: 'Device inspected at our workshop',
-  refunded: 'Refund sent to the card you paid with',
-  repaired: 'Warranty repair opened at no charge',
-  replaced: 'A replacement is on its way',
-  returned_to_customer: 'Device returned to you',
-  cancelled: 'Request cancelled',
-};
+export const RETURN_STATUS_DESCRIPTIONS = RETURN_STATUS.descriptions;
 
 /** How a request ends once inspected: the outcomes the admin chooses between. */
 export const RETURN_OUTCOMES = ['refunded', 'repaired', 'replaced', 'returned_to_customer'] as const;

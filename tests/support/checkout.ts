@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { CheckoutInput, CheckoutReply } from '../../src/shared/orders';
 import { send, type TestApp } from './test-app';
 
@@ -70,4 +71,15 @@ export async function paid(
   const verified = await verify(t, order.payment.reference);
   if (verified.json().status !== 'paid') throw new Error(`verify failed: ${verified.body}`);
   return order;
+}
+
+/** The admin refunds part of a payment, as the Paystack tab does; the setup of a test that reads refunds. */
+export async function refundedByAdmin(
+  t: TestApp,
+  cookie: string,
+  reference: string,
+  body: { amount: number; reason: string },
+): Promise<void> {
+  const res = await send(t.app, 'POST', `/api/admin/payments/${reference}/refund`, { body, cookie });
+  expect(res.statusCode).toBe(200);
 }

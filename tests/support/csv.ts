@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { PagedReply } from '../../src/shared/paging';
 import { signedInAgent } from './accounts';
 import { expectError } from './errors';
 import { send, type TestApp } from './test-app';
@@ -79,4 +80,10 @@ export async function expectAdminOnly(t: TestApp, url: string) {
     code: 'FORBIDDEN',
     message: 'You do not have access to this',
   });
+}
+
+/** The admin's list an export is checked against, its first 50 rows as the tab reads them (`list` its /api path). */
+export async function adminList<Item>(t: TestApp, list: string, cookie: string): Promise<Item[]> {
+  const res = await send(t.app, 'GET', `${list}?pageSize=50`, { cookie });
+  return (res.json() as PagedReply<Item>).items;
 }

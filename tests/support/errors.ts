@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 
 import type { ApiErrorBody } from '../../src/shared/errors';
+import type { TestApp } from './test-app';
 
 /**
  * An error reply: its status and the exact `{ "error": … }` body, nothing more and nothing less
@@ -30,4 +32,16 @@ export function expectRateLimited(res: LightMyRequestResponse, label?: string) {
     error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests: try again in \d+ seconds$/) },
   });
   expect(Number(res.headers['retry-after']), label).toBeGreaterThan(0);
+}
+
+/** Sends a request that must store nothing: `table` holds as many rows after it as before. Answers the reply. */
+export async function storingNothing(
+  t: TestApp,
+  table: PgTable,
+  request: () => Promise<LightMyRequestResponse>,
+): Promise<LightMyRequestResponse> {
+  const before = (await t.db.select().from(table)).length;
+  const res = await request();
+  expect(await t.db.select().from(table)).toHaveLength(before);
+  return res;
 }

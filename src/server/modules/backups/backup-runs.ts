@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { BackupRunStatus, BackupStatus, BackupTrigger } from '../../../shared/backups';
 import type { DbHandle } from '../../db/client';
 import { backupRuns } from '../../db/schema/backups';
+import { newestAt } from '../../lib/newest-at';
 
 /** One backup run as it ended. */
 export interface BackupRun {
@@ -24,25 +25,11 @@ export async function recordBackupRun(db: DbHandle, run: BackupRun): Promise<voi
 }
 
 /** When the newest successful backup started, whichever instance took it; null before the first. */
-export async function lastGoodBackupAt(db: DbHandle): Promise<Date | null> {
-  const [row] = await db
-    .select({ startedAt: backupRuns.startedAt })
-    .from(backupRuns)
-    .where(eq(backupRuns.status, 'succeeded'))
-    .orderBy(desc(backupRuns.startedAt))
-    .limit(1);
-  return row?.startedAt ?? null;
-}
+export const lastGoodBackupAt = (db: DbHandle) =>
+  newestAt(db, backupRuns, backupRuns.startedAt, eq(backupRuns.status, 'succeeded'));
 
 /** When the newest run of any end started (the schedule waits a while after a failure before it tries again). */
-export async function lastBackupAttemptAt(db: DbHandle): Promise<Date | null> {
-  const [row] = await db
-    .select({ startedAt: backupRuns.startedAt })
-    .from(backupRuns)
-    .orderBy(desc(backupRuns.startedAt))
-    .limit(1);
-  return row?.startedAt ?? null;
-}
+export const lastBackupAttemptAt = (db: DbHandle) => newestAt(db, backupRuns, backupRuns.startedAt);
 
 /** The newest run and the newest good one, for the admin's overview and /metrics. */
 export async function backupStatus(db: DbHandle, everyHours: number | null): Promise<BackupStatus> {

@@ -1,13 +1,14 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { contactMessages } from '../../db/schema/contact';
+import { sameEmail } from '../../lib/personal-data-rows';
 
 /*
  * The contact module's part of a person's data (docs/decisions/076): the messages sent from the contact page
  * under an email address, for their copy, and deleted by an erasure.
  */
 
-const sentFrom = (email: string) => sql`lower(${contactMessages.email}) = ${email.trim().toLowerCase()}`;
+const sentFrom = (email: string) => sameEmail(contactMessages.email, email);
 
 /** A message as the person's copy shows it. */
 export interface MessageRecord {

@@ -1,6 +1,7 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import { outboxEmails } from '../../db/schema/mail';
+import { sameEmail } from '../../lib/personal-data-rows';
 import { WITHHELD_BODY } from './admin-outbox';
 
 /*
@@ -9,7 +10,7 @@ import { WITHHELD_BODY } from './admin-outbox';
  * does to the admin: the link is spent or would let whoever holds the copy in.
  */
 
-const sentTo = (email: string) => sql`lower(${outboxEmails.to}) = ${email.trim().toLowerCase()}`;
+const sentTo = (email: string) => sameEmail(outboxEmails.to, email);
 
 /** An email as the person's copy shows it. */
 export interface EmailRecord {

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderRow } from '../../../shared/admin-orders';
-import type { PagedReply } from '../../../shared/paging';
 import { signedInAdmin } from '../../../../tests/support/accounts';
-import { customer, paid, placed } from '../../../../tests/support/checkout';
-import { downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
+import { customer, paid, placed, refundedByAdmin } from '../../../../tests/support/checkout';
+import { adminList, downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -65,11 +64,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       customer: customer({ email: 'five@example.co.za' }),
     });
     orderNumbers.push(unpaid.orderNumber);
-    const refund = await send(t.app, 'POST', `/api/admin/payments/${refundedReference}/refund`, {
-      body: { amount: 250.5, reason: 'Scratched lid' },
-      cookie: admin,
-    });
-    expect(refund.statusCode).toBe(200);
+    await refundedByAdmin(t, admin, refundedReference, { amount: 250.5, reason: 'Scratched lid' });
   });
 
   it('is for the admin only: 401 signed out, 403 for an agent', async () => {
@@ -83,21 +78,17 @@ describe('GET /api/admin/orders/export.csv', () => {
 
   it('holds every order once, newest first as the list shows them, across several batches', async () => {
     const file = await downloadCsv(t, EXPORT, admin);
-    const list = (
-      await send(t.app, 'GET', '/api/admin/orders?pageSize=50', { cookie: admin })
-    ).json() as PagedReply<AdminOrderRow>;
-    expect(file.records.map((r) => r['Order number'])).toEqual(list.items.map((o) => o.orderNumber));
+    const list = await adminList<AdminOrderRow>(t, '/api/admin/orders', admin);
+    expect(file.records.map((r) => r['Order number'])).toEqual(list.map((o) => o.orderNumber));
     expect(new Set(file.records.map((r) => r['Order number']))).toEqual(new Set(orderNumbers));
   });
 
   it('writes ISO dates and amounts as plain numbers in the order currency, refunds included', async () => {
     const { records } = await downloadCsv(t, EXPORT, admin);
-    const list = (
-      await send(t.app, 'GET', '/api/admin/orders?pageSize=50', { cookie: admin })
-    ).json() as PagedReply<AdminOrderRow>;
+    const list = await adminList<AdminOrderRow>(t, '/api/admin/orders', admin);
     for (const [i, record] of records.entries()) {
       expect(record.Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      expect(record.Date).toBe(list.items[i]!.createdAt);
+      expect(record.Date).toBe(list[i]!.createdAt);
     }
     const refunded = records.find((r) => r['Customer email'] === 'four@example.co.za')!;
     expect(refunded).toMatchObject({

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { ERASED_EMAIL, ERASED_NAME, type PersonalDataHolder } from '../../../shared/personal-data';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { heldBy } from '../../lib/held-by';
+import { heldBy, rowsHeldBy } from '../../lib/personal-data-rows';
 import type { DbHandle } from '../../db/client';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
 
@@ -13,8 +13,7 @@ import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
  */
 
 /** The holder's rows: by the account, or by the email address they were given under. */
-const holderRows = (holder: PersonalDataHolder) =>
-  heldBy({ customerId: orders.customerId, email: orders.customerEmail }, holder);
+const holderRows = (holder: PersonalDataHolder) => heldBy(orders, holder);
 
 /** An order as the person's copy shows it. */
 export interface OrderRecord {
@@ -38,7 +37,7 @@ export async function ordersHeldFor(
   db: DbHandle,
   holder: PersonalDataHolder,
 ): Promise<{ orders: OrderRecord[]; orderIds: string[] }> {
-  const rows = await db.select().from(orders).where(holderRows(holder)).orderBy(asc(orders.createdAt));
+  const rows = await rowsHeldBy(db, orders, holder);
   if (rows.length === 0) return { orders: [], orderIds: [] };
   const ids = rows.map((row) => row.id);
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids));

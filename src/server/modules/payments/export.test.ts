@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PagedReply } from '../../../shared/paging';
 import type { AdminPayment } from '../../../shared/payments';
 import { signedInAdmin } from '../../../../tests/support/accounts';
-import { customer, paid } from '../../../../tests/support/checkout';
-import { downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
+import { customer, paid, refundedByAdmin } from '../../../../tests/support/checkout';
+import { adminList, downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
 import { insertDevices } from '../../../../tests/support/devices';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -48,11 +47,7 @@ describe('GET /api/admin/payments/export.csv', () => {
       t.clock.advance(60_000);
     }
     const [first] = orders.keys();
-    const refund = await send(t.app, 'POST', `/api/admin/payments/${first}/refund`, {
-      body: { amount: 0.99, reason: 'Price match' },
-      cookie: admin,
-    });
-    expect(refund.statusCode).toBe(200);
+    await refundedByAdmin(t, admin, first!, { amount: 0.99, reason: 'Price match' });
   });
 
   it('is for the admin only: 401 signed out, 403 for an agent', async () => {
@@ -62,10 +57,8 @@ describe('GET /api/admin/payments/export.csv', () => {
   it('downloads every payment once, newest first across batches, with the mark, the header row and each order', async () => {
     const file = await downloadCsv(t, EXPORT, admin);
     expectCsvFile(file, 'payments-2026-11-22.csv', HEADERS);
-    const list = (
-      await send(t.app, 'GET', '/api/admin/payments?pageSize=50', { cookie: admin })
-    ).json() as PagedReply<AdminPayment>;
-    expect(file.records.map((r) => r.Reference)).toEqual(list.items.map((p) => p.reference));
+    const list = await adminList<AdminPayment>(t, '/api/admin/payments', admin);
+    expect(file.records.map((r) => r.Reference)).toEqual(list.map((p) => p.reference));
     expect(file.records).toHaveLength(5);
     for (const record of file.records) expect(record['Order number']).toBe(orders.get(record.Reference!));
   });

@@ -1,9 +1,10 @@
 import { hostname } from 'node:os';
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { RETENTION_CHECK_MS, RETENTION_PURGE_EVERY_MS } from '../../../shared/retention';
 import { transaction, type Database, type DbHandle } from '../../db/client';
 import { retentionRuns } from '../../db/schema/privacy';
 import type { Clock } from '../../lib/clock';
+import { newestAt } from '../../lib/newest-at';
 import { purgeEndedWindows } from '../../lib/rate-limit-store';
 import { repeatEvery } from '../../lib/repeat';
 import { purgeExpiredAccountRows } from '../accounts';
@@ -39,14 +40,7 @@ export interface PurgeCounts {
 }
 
 /** When the last pass ran, on any instance, or null before the first. */
-async function lastPassAt(db: DbHandle): Promise<Date | null> {
-  const [last] = await db
-    .select({ ranAt: retentionRuns.ranAt })
-    .from(retentionRuns)
-    .orderBy(desc(retentionRuns.ranAt))
-    .limit(1);
-  return last?.ranAt ?? null;
-}
+const lastPassAt = (db: DbHandle) => newestAt(db, retentionRuns, retentionRuns.ranAt);
 
 /**
  * A pass of every purge when one is due, in one transaction with its record; null when another instance holds the

@@ -1,6 +1,6 @@
-import { asc, inArray, notInArray, sql } from 'drizzle-orm';
+import { asc, notInArray, sql } from 'drizzle-orm';
 import { ERASED_CONTACT, type PersonalDataHolder } from '../../../shared/personal-data';
-import { heldBy } from '../../lib/held-by';
+import { heldBy, rowsHeldBy, statusHistoryOf, type HistoryStep } from '../../lib/personal-data-rows';
 import type { DbHandle } from '../../db/client';
 import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
 
@@ -10,8 +10,7 @@ import { repairBookings, repairStatusHistory } from '../../db/schema/repairs';
  */
 
 /** The holder's rows: by the account, or by the email address they were given under. */
-const holderRows = (holder: PersonalDataHolder) =>
-  heldBy({ customerId: repairBookings.customerId, email: repairBookings.customerEmail }, holder);
+const holderRows = (holder: PersonalDataHolder) => heldBy(repairBookings, holder);
 
 /** Where a repair rests once it is over. */
 const FINISHED = ['returned', 'cancelled'];
@@ -25,22 +24,18 @@ export interface RepairRecord {
   service: string;
   contact: { name: string; email: string; phone: string; address: string };
   pickup: { date: string; time: string };
-  history: { at: string; status: string; description: string }[];
+  history: HistoryStep[];
 }
 
 export async function repairsHeldFor(db: DbHandle, holder: PersonalDataHolder): Promise<RepairRecord[]> {
-  const rows = await db.select().from(repairBookings).where(holderRows(holder)).orderBy(asc(repairBookings.createdAt));
+  const rows = await rowsHeldBy(db, repairBookings, holder);
   if (rows.length === 0) return [];
-  const history = await db
-    .select()
-    .from(repairStatusHistory)
-    .where(
-      inArray(
-        repairStatusHistory.bookingId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(repairStatusHistory.createdAt), asc(repairStatusHistory.id));
+  const historyOf = await statusHistoryOf(
+    db,
+    repairStatusHistory,
+    repairStatusHistory.bookingId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     bookingNumber: row.bookingNumber,
     bookedAt: row.createdAt.toISOString(),
@@ -55,9 +50,7 @@ export async function repairsHeldFor(db: DbHandle, holder: PersonalDataHolder): 
     service: row.serviceId,
     contact: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone, address: row.address },
     pickup: { date: row.pickupDate, time: row.pickupTime },
-    history: history
-      .filter((step) => step.bookingId === row.id)
-      .map((step) => ({ at: step.createdAt.toISOString(), status: step.status, description: step.description })),
+    history: historyOf(row.id),
   }));
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ERASED_CONTACT, type PersonalDataHolder } from '../../../shared/personal-data';
 import { RETURN_OPEN_STATUSES } from '../../../shared/return-moves';
-import { heldBy } from '../../lib/held-by';
+import { heldBy, photoIdsOf, rowsHeldBy, statusHistoryOf, type HistoryStep } from '../../lib/personal-data-rows';
 import type { DbHandle } from '../../db/client';
 import { returnImages, returnRequests, returnStatusHistory, returnUnits } from '../../db/schema/returns';
 import { imagesOfDevices } from '../catalog';
@@ -15,8 +15,7 @@ import { deleteImage } from '../images';
  */
 
 /** The holder's rows: by the account, or by the email address they were given under. */
-const holderRows = (holder: PersonalDataHolder) =>
-  heldBy({ customerId: returnRequests.customerId, email: returnRequests.customerEmail }, holder);
+const holderRows = (holder: PersonalDataHolder) => heldBy(returnRequests, holder);
 
 /** A request as the person's copy shows it; its photos by image id (their bytes come from the images module). */
 export interface ReturnRecord {
@@ -35,26 +34,18 @@ export interface ReturnRecord {
   refundAmount: number | null;
   repairJobNumber: string | null;
   replacementOrderNumber: string | null;
-  history: { at: string; status: string; description: string }[];
+  history: HistoryStep[];
   photoImageIds: string[];
 }
 
 export async function returnsHeldFor(db: DbHandle, holder: PersonalDataHolder): Promise<ReturnRecord[]> {
-  const rows = await db.select().from(returnRequests).where(holderRows(holder)).orderBy(asc(returnRequests.createdAt));
+  const rows = await rowsHeldBy(db, returnRequests, holder);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [units, history, photos] = await Promise.all([
+  const [units, historyOf, photosOf] = await Promise.all([
     db.select().from(returnUnits).where(inArray(returnUnits.requestId, ids)),
-    db
-      .select()
-      .from(returnStatusHistory)
-      .where(inArray(returnStatusHistory.requestId, ids))
-      .orderBy(asc(returnStatusHistory.createdAt), asc(returnStatusHistory.id)),
-    db
-      .select()
-      .from(returnImages)
-      .where(and(inArray(returnImages.requestId, ids), eq(returnImages.stage, 'request')))
-      .orderBy(asc(returnImages.position)),
+    statusHistoryOf(db, returnStatusHistory, returnStatusHistory.requestId, ids),
+    photoIdsOf(db, returnImages, returnImages.requestId, ids, eq(returnImages.stage, 'request')),
   ]);
   return rows.map((row) => ({
     returnNumber: row.returnNumber,
@@ -79,10 +70,8 @@ export async function returnsHeldFor(db: DbHandle, holder: PersonalDataHolder): 
     refundAmount: row.refundAmount,
     repairJobNumber: row.repairJobNumber,
     replacementOrderNumber: row.replacementOrderNumber,
-    history: history
-      .filter((step) => step.requestId === row.id)
-      .map((step) => ({ at: step.createdAt.toISOString(), status: step.status, description: step.description })),
-    photoImageIds: photos.filter((photo) => photo.requestId === row.id).map((photo) => photo.imageId),
+    history: historyOf(row.id),
+    photoImageIds: photosOf(row.id),
   }));
 }
 

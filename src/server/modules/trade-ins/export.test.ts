@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PagedReply } from '../../../shared/paging';
 import type { StaffTradeIn } from '../../../shared/trade-ins';
 import { auditLog, tradeInPayouts } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
 import { withoutFormulas } from '../../lib/csv';
 import { createAgent, signedInAdmin } from '../../../../tests/support/accounts';
-import { downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
+import { adminList, downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
 import { expectError } from '../../../../tests/support/errors';
 import { createTestApp, send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { insertTradeIn } from '../../../../tests/support/trade-ins';
@@ -89,12 +88,10 @@ describe('GET /api/admin/trade-ins/export.csv', () => {
   it('downloads every trade-in once, newest first across batches, with the mark and the header row', async () => {
     const file = await downloadCsv(t, EXPORT, admin.cookie);
     expectCsvFile(file, 'transactions-2026-11-22.csv', HEADERS);
-    const list = (
-      await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=50', { cookie: admin.cookie })
-    ).json() as PagedReply<StaffTradeIn>;
-    expect(file.records.map((r) => r['Transaction number'])).toEqual(list.items.map((row) => row.transactionNumber));
+    const list = await adminList<StaffTradeIn>(t, '/api/admin/trade-ins', admin.cookie);
+    expect(file.records.map((r) => r['Transaction number'])).toEqual(list.map((row) => row.transactionNumber));
     expect(file.records).toHaveLength(6);
-    for (const [i, record] of file.records.entries()) expect(record.Date).toBe(list.items[i]!.submittedDate);
+    for (const [i, record] of file.records.entries()) expect(record.Date).toBe(list[i]!.submittedDate);
   });
 
   it('gives the payout account and the amount to pay on payouts due only; a paid one its reference and date', async () => {
@@ -198,10 +195,8 @@ describe('GET /api/admin/trade-ins/export.csv', () => {
       numbers[key] = (await insertTradeIn(t, { status: 'Confirmed', agentId: null, createdAt: at })).transactionNumber;
     }
     const { records } = await downloadCsv(t, EXPORT, admin.cookie);
-    const list = (
-      await send(t.app, 'GET', '/api/admin/trade-ins?pageSize=50', { cookie: admin.cookie })
-    ).json() as PagedReply<StaffTradeIn>;
-    expect(records.map((r) => r['Transaction number'])).toEqual(list.items.map((row) => row.transactionNumber));
+    const list = await adminList<StaffTradeIn>(t, '/api/admin/trade-ins', admin.cookie);
+    expect(records.map((r) => r['Transaction number'])).toEqual(list.map((row) => row.transactionNumber));
     expect(new Set(records.map((r) => r['Transaction number']))).toEqual(new Set(Object.values(numbers)));
   });
 });

@@ -7,7 +7,7 @@ import {
   SELLER_PHOTO_DAYS,
 } from '../../../shared/retention';
 import { transaction, type DbHandle } from '../../db/client';
-import { heldBy } from '../../lib/held-by';
+import { heldBy, photoIdsOf, rowsHeldBy, statusHistoryOf, type HistoryStep } from '../../lib/personal-data-rows';
 import { tradeInImages, tradeInPayouts, tradeIns, tradeInStatusHistory } from '../../db/schema/trade-ins';
 import { imagesOfDevices } from '../catalog';
 import { deleteImage } from '../images';
@@ -22,8 +22,7 @@ import { everyTradeIn } from './lists';
  */
 
 /** The holder's rows: by the account, or by the email address they were given under. */
-const holderRows = (holder: PersonalDataHolder) =>
-  heldBy({ customerId: tradeIns.customerId, email: tradeIns.customerEmail }, holder);
+const holderRows = (holder: PersonalDataHolder) => heldBy(tradeIns, holder);
 
 /** Where a trade-in rests once it is over: paid (and perhaps listed for sale since), or the offer declined. */
 const CLOSED = ['Paid', 'Listed', 'Offer Declined'];
@@ -48,22 +47,18 @@ export interface TradeInRecord {
     payoutReference: string | null;
     paidAt: string | null;
   } | null;
-  history: { at: string; status: string; description: string }[];
+  history: HistoryStep[];
   photoImageIds: string[];
 }
 
 export async function tradeInsHeldFor(db: DbHandle, holder: PersonalDataHolder): Promise<TradeInRecord[]> {
-  const rows = await db.select().from(tradeIns).where(holderRows(holder)).orderBy(asc(tradeIns.createdAt));
+  const rows = await rowsHeldBy(db, tradeIns, holder);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [payouts, history, photos] = await Promise.all([
+  const [payouts, historyOf, photosOf] = await Promise.all([
     db.select().from(tradeInPayouts).where(inArray(tradeInPayouts.tradeInId, ids)),
-    db
-      .select()
-      .from(tradeInStatusHistory)
-      .where(inArray(tradeInStatusHistory.tradeInId, ids))
-      .orderBy(asc(tradeInStatusHistory.createdAt), asc(tradeInStatusHistory.id)),
-    db.select().from(tradeInImages).where(inArray(tradeInImages.tradeInId, ids)).orderBy(asc(tradeInImages.position)),
+    statusHistoryOf(db, tradeInStatusHistory, tradeInStatusHistory.tradeInId, ids),
+    photoIdsOf(db, tradeInImages, tradeInImages.tradeInId, ids),
   ]);
   return rows.map((row) => {
     const payout = payouts.find((p) => p.tradeInId === row.id);
@@ -98,10 +93,8 @@ export async function tradeInsHeldFor(db: DbHandle, holder: PersonalDataHolder):
             paidAt: payout.paidAt?.toISOString() ?? null,
           }
         : null,
-      history: history
-        .filter((step) => step.tradeInId === row.id)
-        .map((step) => ({ at: step.createdAt.toISOString(), status: step.status, description: step.description })),
-      photoImageIds: photos.filter((photo) => photo.tradeInId === row.id).map((photo) => photo.imageId),
+      history: historyOf(row.id),
+      photoImageIds: photosOf(row.id),
     };
   });
 }

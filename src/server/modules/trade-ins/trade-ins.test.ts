@@ -21,7 +21,7 @@ import { insertDevices, TINY_WEBP } from '../../../../tests/support/devices';
 import { bookFor } from '../../../../tests/support/repairs';
 import { downloadCsv } from '../../../../tests/support/csv';
 import { sellForm } from '../../../../tests/support/sell-form';
-import { expectError, expectFieldError } from '../../../../tests/support/errors';
+import { expectError, expectFieldError, storingNothing } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 import { linkTokenIn, offerLinkToken, useTradeInTeam } from '../../../../tests/support/trade-ins';
 import { NEW_LINK_MS } from './routes';
@@ -295,17 +295,14 @@ describe('POST /api/trade-ins', () => {
   });
 
   it('refuses a photo that is not an image and stores nothing', async () => {
-    const before = (await t.db.select().from(tradeIns)).length;
-    const res = await submit(
-      sellForm({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] }),
+    const res = await storingNothing(t, tradeIns, () =>
+      submit(sellForm({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] })),
     );
     expectFieldError(res, 415, 'INVALID_IMAGE', 'photos', 'Each photo must be a JPEG, PNG or WebP image');
-    expect(await t.db.select().from(tradeIns)).toHaveLength(before);
   });
 
   it('names every missing required field and stores nothing', async () => {
-    const before = (await t.db.select().from(tradeIns)).length;
-    const res = await submit({ isOwner: false });
+    const res = await storingNothing(t, tradeIns, () => submit({ isOwner: false }));
     expectError(res, 400, {
       code: 'VALIDATION_FAILED',
       message: 'Choose a device type',
@@ -319,7 +316,6 @@ describe('POST /api/trade-ins', () => {
         isOwner: 'Confirm that you are the owner of this device',
       },
     });
-    expect(await t.db.select().from(tradeIns)).toHaveLength(before);
   });
 
   it('refuses an IMEI whose check digit is wrong', async () => {
