@@ -162,6 +162,10 @@ describe('GET /api/track/ORD-...', () => {
       },
     });
     expect(res.body).not.toMatch(/Courier|TCG|8000|Thandi/);
+    // Kept by no cache, a 404 included: what a number shows depends on who asks.
+    const missing = await track('ORD-2026-999999');
+    for (const reply of [res, missing]) expect(reply.headers['cache-control']).toBe('private, no-store');
+    expect(missing.statusCode).toBe(404);
   });
 
   it("shows the link's holder, the placing browser, the signed-in owner and the admin the details too", async () => {
