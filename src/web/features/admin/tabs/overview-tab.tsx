@@ -8,7 +8,7 @@ import {
   UserCheck,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
 import { backupLine, type BackupStatus } from '../../../../shared/backups';
 import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
@@ -19,6 +19,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useOverview } from '../overview/overview-api';
 import { SALE_STATUS_TONES } from '../transactions/trade-in-api';
 import { PanelSection } from '../components/tab-section';
+import { StatCard } from '../components/stat-card';
 
 const RevenueChart = lazy(() => import('../overview/revenue-chart'));
 
@@ -34,15 +35,15 @@ export default function OverviewTab() {
     <div className="space-y-8">
       <BackupLine status={data.backups} now={data.now} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat
+        <StatCard
           icon={<Users className="size-5" />}
           label="Total Customers"
           value={data.totalCustomers}
           note="Accounts and guests who paid, each once"
         />
-        <Stat icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
-        <Stat icon={<Package className="size-5" />} label="Total Transactions" value={data.totalTransactions} />
-        <Stat
+        <StatCard icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
+        <StatCard icon={<Package className="size-5" />} label="Total Transactions" value={data.totalTransactions} />
+        <StatCard
           icon={<DollarSign className="size-5" />}
           label="Total Revenue"
           value={money(data.totalRevenue, 'admin')}
@@ -50,7 +51,7 @@ export default function OverviewTab() {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Stat
+        <StatCard
           icon={<RotateCcw className="size-5" />}
           label="Open Returns"
           value={data.returns.open}
@@ -60,7 +61,7 @@ export default function OverviewTab() {
               : `The oldest has waited ${data.returns.oldestOpenDays} ${data.returns.oldestOpenDays === 1 ? 'day' : 'days'}`
           }
         />
-        <Stat
+        <StatCard
           icon={<PackageX className="size-5" />}
           label="Units Written Off"
           value={data.returns.writeOffs.units}
@@ -97,19 +98,6 @@ function BackupLine({ status, now }: { status: BackupStatus; now: string }) {
         {warning && <p className="mt-1">{warning}</p>}
       </div>
     </section>
-  );
-}
-
-function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; value: ReactNode; note?: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex items-center justify-between text-slate-500">
-        <p className="text-sm font-medium">{label}</p>
-        <span aria-hidden="true">{icon}</span>
-      </div>
-      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
-      {note && <p className="mt-1 text-xs text-slate-500">{note}</p>}
-    </div>
   );
 }
 
