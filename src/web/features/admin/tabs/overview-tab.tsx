@@ -18,7 +18,7 @@ import { ListStatus } from '../../../components/list-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { useOverview } from '../overview/overview-api';
 import { SALE_STATUS_TONES } from '../transactions/trade-in-api';
-import { PanelSection } from '../components/tab-section';
+import { PanelList, PanelSection } from '../components/tab-section';
 import { StatCard } from '../components/stat-card';
 
 const RevenueChart = lazy(() => import('../overview/revenue-chart'));
@@ -103,25 +103,23 @@ function BackupLine({ status, now }: { status: BackupStatus; now: string }) {
 
 function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'] }) {
   return (
-    <PanelSection title="Recent Transactions" empty={rows.length === 0 ? 'No transactions yet' : null}>
-      <ul className="mt-3 divide-y divide-slate-100">
-        {rows.map((row) => (
-          <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <RowTitle
-              number={row.transactionNumber}
-              // Trade-ins from before the sell form asked for a name have none.
-              name={row.customerName || 'Guest seller'}
-              detail={row.deviceInfo}
-              weight="font-medium"
-            />
-            <div className="flex items-center gap-3">
-              <span className="font-semibold">{money(row.amount, 'offer')}</span>
-              <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </PanelSection>
+    <PanelList title="Recent Transactions" empty="No transactions yet" rows={rows}>
+      {(row) => (
+        <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <RowTitle
+            number={row.transactionNumber}
+            // Trade-ins from before the sell form asked for a name have none.
+            name={row.customerName || 'Guest seller'}
+            detail={row.deviceInfo}
+            weight="font-medium"
+          />
+          <div className="flex items-center gap-3">
+            <span className="font-semibold">{money(row.amount, 'offer')}</span>
+            <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
+          </div>
+        </li>
+      )}
+    </PanelList>
   );
 }
 

@@ -6,7 +6,7 @@ import { ListStatus } from '../../../components/list-status';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { money } from '../../../lib/money';
 import { reportSearch, useStockReport, type ReportPeriod } from '../reports/report-api';
-import { PanelSection } from '../components/tab-section';
+import { PanelList, PanelSection } from '../components/tab-section';
 import { StatCard } from '../components/stat-card';
 
 /**
@@ -172,19 +172,17 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
 
 function OldestUnsold({ rows }: { rows: StockReport['oldestUnsold'] }) {
   return (
-    <PanelSection title="Oldest unsold units" empty={rows.length === 0 ? 'No unit is waiting' : null}>
-      <ol className="mt-3 divide-y divide-slate-100">
-        {rows.map((unit, index) => (
-          <li key={`${unit.deviceId}-${index}`} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-            <span className="font-medium text-slate-900">{unit.name}</span>
-            <span className="text-slate-700">
-              Listed {formatDate(unit.listedAt)} · {days(unit.daysWaiting)} waiting ·{' '}
-              {unit.tradeInNumber ? `Trade-in ${unit.tradeInNumber}` : 'Added by hand'} · Cost{' '}
-              {unit.cost === null ? 'not recorded' : money(unit.cost, 'admin')} · Price {money(unit.price, 'admin')}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </PanelSection>
+    <PanelList title="Oldest unsold units" empty="No unit is waiting" rows={rows} ordered>
+      {(unit, index) => (
+        <li key={`${unit.deviceId}-${index}`} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+          <span className="font-medium text-slate-900">{unit.name}</span>
+          <span className="text-slate-700">
+            Listed {formatDate(unit.listedAt)} · {days(unit.daysWaiting)} waiting ·{' '}
+            {unit.tradeInNumber ? `Trade-in ${unit.tradeInNumber}` : 'Added by hand'} · Cost{' '}
+            {unit.cost === null ? 'not recorded' : money(unit.cost, 'admin')} · Price {money(unit.price, 'admin')}
+          </span>
+        </li>
+      )}
+    </PanelList>
   );
 }
