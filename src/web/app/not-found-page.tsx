@@ -1,6 +1,6 @@
 import { Home, Search } from 'lucide-react';
 import { paths } from '../../shared/paths';
-import { CtaLink } from '../components/ui/cta-link';
+import { CtaLinks } from '../components/ui/cta-link';
 import { usePageTitle } from '../lib/use-page-title';
 
 export function Component() {
@@ -17,14 +17,13 @@ export function Component() {
         </p>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Oops! Page not found</h1>
         <p className="mt-4 text-lg text-slate-600">The page you are looking for does not exist or has moved.</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <CtaLink to={paths.home} tone="primary" icon={Home}>
-            Return to Home
-          </CtaLink>
-          <CtaLink to={paths.buy} tone="outline" icon={Search}>
-            Browse devices
-          </CtaLink>
-        </div>
+        <CtaLinks
+          className="mt-8"
+          links={[
+            { to: paths.home, tone: 'primary', icon: Home, label: 'Return to Home' },
+            { to: paths.buy, tone: 'outline', icon: Search, label: 'Browse devices' },
+          ]}
+        />
       </div>
     </div>
   );

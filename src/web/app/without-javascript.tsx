@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { paths } from '../../shared/paths';
 import { STORE } from '../../shared/store';
-import { CtaLink } from '../components/ui/cta-link';
+import { CtaLinks } from '../components/ui/cta-link';
 import { COLLECTION_LINKS, COMPANY_LINKS } from './layout/nav-links';
 
 /**
@@ -23,14 +23,13 @@ export function NeedsJavaScript() {
           Turn on JavaScript in your browser to use this page. You can still browse and read about our devices without
           it.
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <CtaLink to={paths.buy} tone="primary">
-            Browse devices
-          </CtaLink>
-          <CtaLink to={paths.home} tone="outline">
-            Return to Home
-          </CtaLink>
-        </div>
+        <CtaLinks
+          className="mt-8"
+          links={[
+            { to: paths.buy, tone: 'primary', label: 'Browse devices' },
+            { to: paths.home, tone: 'outline', label: 'Return to Home' },
+          ]}
+        />
       </noscript>
     </div>
   );

@@ -10,21 +10,17 @@ const TONES = {
   lightOutline: 'border border-white/40 text-white hover:bg-white/10',
 };
 
+interface CtaLinkProps {
+  to: string;
+  tone: keyof typeof TONES;
+  icon?: LucideIcon;
+}
+
 /**
  * A call to action of the content pages and the 404 page: a link drawn as a large button, with an
  * optional icon before its label. `to` is one of our paths, or a mailto:/tel: address.
  */
-export function CtaLink({
-  to,
-  tone,
-  icon: Icon,
-  children,
-}: {
-  to: string;
-  tone: keyof typeof TONES;
-  icon?: LucideIcon;
-  children: ReactNode;
-}) {
+function CtaLink({ to, tone, icon: Icon, children }: CtaLinkProps & { children: ReactNode }) {
   const className =
     'inline-flex h-11 items-center gap-2 rounded-lg px-5 text-sm font-semibold focus-visible:outline-none ' +
     `focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 ${TONES[tone]}`;
@@ -42,5 +38,19 @@ export function CtaLink({
     <a href={to} className={className}>
       {content}
     </a>
+  );
+}
+
+/** The ways on that end a page or a block: its calls to action side by side, centred, wrapping on a phone. */
+export function CtaLinks({ links, className }: { links: (CtaLinkProps & { label: string })[]; className?: string }) {
+  const row = 'flex flex-wrap justify-center gap-3';
+  return (
+    <div className={className ? `${className} ${row}` : row}>
+      {links.map(({ label, ...link }) => (
+        <CtaLink key={link.to} {...link}>
+          {label}
+        </CtaLink>
+      ))}
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { StatusBadge, type BadgeTone } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
 import { agentActions, useAgentMove, useAgentPickups } from './agent-api';
-import { DetailList } from './detail-list';
+import { WorkCard } from './work-card';
 import { WorkPanel } from './work-panel';
 import { formatPhone } from '../../../shared/phones';
 
@@ -67,34 +67,34 @@ function PickupCard({ agentId, pickup }: { agentId: string; pickup: AgentRepairP
   });
   const { deviceDetails: device, customerDetails: customer } = pickup;
   return (
-    <li aria-label={pickup.bookingNumber} className="rounded-xl border border-slate-200 p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+    <WorkCard
+      label={pickup.bookingNumber}
+      title={
         <div>
           <p className="font-semibold text-slate-900">
             {pickup.pickupTime} · {pickup.bookingNumber}
           </p>
           <p className="text-sm text-slate-600">{pickup.service.name}</p>
         </div>
-        <StatusBadge status={pickup.status} tones={REPAIR_TONES} label={REPAIR_STATUS_LABELS[pickup.status]} />
-      </div>
-      <DetailList
-        items={[
-          [
-            'Device',
-            [REPAIR_DEVICE_TYPE_LABELS[pickup.deviceType], device.brand, device.model].filter(Boolean).join(' '),
-          ],
-          ['Issue', [device.issueType, device.description].filter(Boolean).join(': ')],
-          // A cancelled or returned pickup names the customer by first name only: the server sends no contact.
-          ['Customer', customer ? `${customer.name} · ${formatPhone(customer.phone)}` : pickup.customerFirstName],
-          ['Address', customer?.address],
-          ['Timeframe', pickup.timeframe],
-        ]}
-      />
+      }
+      badge={<StatusBadge status={pickup.status} tones={REPAIR_TONES} label={REPAIR_STATUS_LABELS[pickup.status]} />}
+      details={[
+        [
+          'Device',
+          [REPAIR_DEVICE_TYPE_LABELS[pickup.deviceType], device.brand, device.model].filter(Boolean).join(' '),
+        ],
+        ['Issue', [device.issueType, device.description].filter(Boolean).join(': ')],
+        // A cancelled or returned pickup names the customer by first name only: the server sends no contact.
+        ['Customer', customer ? `${customer.name} · ${formatPhone(customer.phone)}` : pickup.customerFirstName],
+        ['Address', customer?.address],
+        ['Timeframe', pickup.timeframe],
+      ]}
+    >
       {next && (
         <Button size="sm" className="mt-4" disabled={move.isPending} onClick={() => move.mutate(next)}>
           Mark {REPAIR_STATUS_LABELS[next]}
         </Button>
       )}
-    </li>
+    </WorkCard>
   );
 }

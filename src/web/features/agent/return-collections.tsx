@@ -20,7 +20,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { inputProps, useFormSubmit, useZodForm } from '../../lib/forms';
 import { toast } from '../../lib/toast';
 import { agentActions, useAgentCollections, useAgentMove, useRefreshAgentWork } from './agent-api';
-import { DetailList } from './detail-list';
+import { WorkCard } from './work-card';
 import { WorkPanel } from './work-panel';
 
 const TONES: Partial<Record<ReturnStatus, BadgeTone>> = {
@@ -52,33 +52,35 @@ function CollectionCard({ collection, agentId }: { collection: AgentCollection; 
   const collect = useAgentMove(agentId, async (number: string) => (await agentActions.collect(number)).message);
   const [inspecting, setInspecting] = useState(false);
   return (
-    <li className="rounded-lg border border-slate-200 p-4" aria-label={`Collection ${collection.returnNumber}`}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
+    <WorkCard
+      label={`Collection ${collection.returnNumber}`}
+      title={
         <p className="font-semibold text-slate-900">
           {collection.returnNumber} · {RETURN_KIND_LABELS[collection.kind]}
         </p>
+      }
+      badge={
         <StatusBadge
           status={collection.status}
           tones={TONES as Record<ReturnStatus, BadgeTone>}
           label={RETURN_STATUS_LABELS[collection.status]}
         />
-      </div>
-      <DetailList
-        items={[
-          ['Collect', `${formatPickupDate(collection.pickupDate)} at ${collection.pickupTime}`],
-          ['Customer', collection.customerName],
-          ['Phone', collection.customerPhone ? formatPhone(collection.customerPhone) : ''],
-          ['Address', collection.pickupAddress],
-          ['Units', collection.units.map((u) => `${u.quantity} x ${u.name}`).join(', ')],
-          ['Reason', reasonLabel(collection.reason)],
-          [
-            'Inspection',
-            collection.inspection
-              ? `${collection.inspection.conditionFound}, ${collection.inspection.sellable ? 'sellable' : 'not sellable'}`
-              : '',
-          ],
-        ]}
-      />
+      }
+      details={[
+        ['Collect', `${formatPickupDate(collection.pickupDate)} at ${collection.pickupTime}`],
+        ['Customer', collection.customerName],
+        ['Phone', collection.customerPhone ? formatPhone(collection.customerPhone) : ''],
+        ['Address', collection.pickupAddress],
+        ['Units', collection.units.map((u) => `${u.quantity} x ${u.name}`).join(', ')],
+        ['Reason', reasonLabel(collection.reason)],
+        [
+          'Inspection',
+          collection.inspection
+            ? `${collection.inspection.conditionFound}, ${collection.inspection.sellable ? 'sellable' : 'not sellable'}`
+            : '',
+        ],
+      ]}
+    >
       <div className="mt-3 flex flex-wrap gap-2">
         {collection.status === 'collection_scheduled' && (
           <Button size="sm" disabled={collect.isPending} onClick={() => collect.mutate(collection.returnNumber)}>
@@ -92,7 +94,7 @@ function CollectionCard({ collection, agentId }: { collection: AgentCollection; 
         )}
       </div>
       {inspecting && <InspectDialog collection={collection} agentId={agentId} onOpenChange={setInspecting} />}
-    </li>
+    </WorkCard>
   );
 }
 

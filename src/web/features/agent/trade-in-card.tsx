@@ -10,7 +10,7 @@ import { StoredImage } from '../../components/stored-image';
 import { Button } from '../../components/ui/button';
 import { money } from '../../lib/money';
 import { agentActions, useAgentMove, useAgentTradeInDetail, useRefreshAgentWork } from './agent-api';
-import { DetailList } from './detail-list';
+import { WorkCard } from './work-card';
 import { OfferDialog } from './offer-dialog';
 import { formatDate } from '../../../shared/dates';
 
@@ -39,25 +39,25 @@ export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: Ag
   const assess = useAgentMove(agentId, async () => (await agentActions.assess(tradeIn.transactionNumber)).message);
   const offered = tradeIn.offeredAmount;
   return (
-    <li aria-label={tradeIn.transactionNumber} className="rounded-xl border border-slate-200 p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+    <WorkCard
+      label={tradeIn.transactionNumber}
+      title={
         <div>
           <p className="font-semibold text-slate-900">{tradeIn.transactionNumber}</p>
           <p className="text-sm text-slate-600">Customer: {tradeIn.customerFirstName || 'Guest seller'}</p>
         </div>
-        <StatusBadge status={tradeIn.status} tones={SALE_TONES} />
-      </div>
-      <DetailList
-        items={[
-          ['Device', tradeIn.deviceInfo],
-          ['Condition', conditionLabel(tradeIn.condition)],
-          ['Estimate', money(tradeIn.estimatedValue, 'offer')],
-          ['Submitted', formatDate(tradeIn.submittedDate)],
-          ['IMEI / Serial', tradeIn.imei],
-          ['Offer', offered === null ? null : money(offered, 'offer')],
-          ['Notes', tradeIn.assessmentNotes],
-        ]}
-      />
+      }
+      badge={<StatusBadge status={tradeIn.status} tones={SALE_TONES} />}
+      details={[
+        ['Device', tradeIn.deviceInfo],
+        ['Condition', conditionLabel(tradeIn.condition)],
+        ['Estimate', money(tradeIn.estimatedValue, 'offer')],
+        ['Submitted', formatDate(tradeIn.submittedDate)],
+        ['IMEI / Serial', tradeIn.imei],
+        ['Offer', offered === null ? null : money(offered, 'offer')],
+        ['Notes', tradeIn.assessmentNotes],
+      ]}
+    >
       {tradeIn.photos.length > 0 && (
         <ul aria-label="Photos" className="mt-3 flex flex-wrap gap-2">
           {tradeIn.photos.map((src, index) => (
@@ -103,7 +103,7 @@ export function TradeInCard({ agentId, tradeIn }: { agentId: string; tradeIn: Ag
           }}
         />
       )}
-    </li>
+    </WorkCard>
   );
 }
 

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { paths } from '../../../shared/paths';
 import { POLICIES, STORE } from '../../../shared/store';
-import { CtaLink } from '../../components/ui/cta-link';
+import { CtaLinks } from '../../components/ui/cta-link';
 import { Section } from '../../components/ui/section';
 import { ContentPage } from './content-layout';
 
@@ -170,14 +170,12 @@ export function Component() {
           <Timer className="size-5 text-brand-600" aria-hidden="true" />
           Ready to upgrade, sell or fix a device?
         </p>
-        <div className="flex flex-wrap justify-center gap-3">
-          <CtaLink to={paths.buy} tone="primary">
-            Shop devices
-          </CtaLink>
-          <CtaLink to={paths.sell} tone="outline">
-            Sell your device
-          </CtaLink>
-        </div>
+        <CtaLinks
+          links={[
+            { to: paths.buy, tone: 'primary', label: 'Shop devices' },
+            { to: paths.sell, tone: 'outline', label: 'Sell your device' },
+          ]}
+        />
       </div>
     </ContentPage>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../shared/content';
 import { paths } from '../../../shared/paths';
 import { STORE } from '../../../shared/store';
-import { CtaLink } from '../../components/ui/cta-link';
+import { CtaLinks } from '../../components/ui/cta-link';
 import { Section } from '../../components/ui/section';
 import { ContentPage } from './content-layout';
 
@@ -101,14 +101,13 @@ export function Component() {
         <p className="mx-auto mt-2 max-w-xl text-brand-100">
           Can&apos;t find the answer you&apos;re looking for? Our support team replies within 24 hours.
         </p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <CtaLink to={paths.contact} tone="light" icon={MessageCircle}>
-            Contact Support
-          </CtaLink>
-          <CtaLink to={`mailto:${STORE.email}`} tone="lightOutline" icon={Mail}>
-            Email Us
-          </CtaLink>
-        </div>
+        <CtaLinks
+          className="mt-6"
+          links={[
+            { to: paths.contact, tone: 'light', icon: MessageCircle, label: 'Contact Support' },
+            { to: `mailto:${STORE.email}`, tone: 'lightOutline', icon: Mail, label: 'Email Us' },
+          ]}
+        />
       </Section>
     </ContentPage>
   );

@@ -37,3 +37,29 @@ export function PanelSection({
     </Section>
   );
 }
+
+/**
+ * A panel of rows (the overview's recent trade-ins, the reports' oldest stock), divided by lines; `ordered` when
+ * their order says something. With no rows, `empty` says so.
+ */
+export function PanelList<Row>({
+  title,
+  empty,
+  rows,
+  ordered = false,
+  children,
+}: {
+  title: string;
+  empty: string;
+  rows: Row[];
+  ordered?: boolean;
+  /** One keyed <li> a row. */
+  children: (row: Row, index: number) => ReactNode;
+}) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <PanelSection title={title} empty={rows.length === 0 ? empty : null}>
+      <List className="mt-3 divide-y divide-slate-100">{rows.map(children)}</List>
+    </PanelSection>
+  );
+}

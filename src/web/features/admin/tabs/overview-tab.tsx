@@ -8,7 +8,7 @@ import {
   UserCheck,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import type { AdminOverview } from '../../../../shared/admin-overview';
 import { backupLine, type BackupStatus } from '../../../../shared/backups';
 import type { AnySaleStatus } from '../../../../shared/trade-in-statuses';
@@ -18,7 +18,8 @@ import { ListStatus } from '../../../components/list-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { useOverview } from '../overview/overview-api';
 import { SALE_STATUS_TONES } from '../transactions/trade-in-api';
-import { PanelSection } from '../components/tab-section';
+import { PanelList, PanelSection } from '../components/tab-section';
+import { StatCard } from '../components/stat-card';
 
 const RevenueChart = lazy(() => import('../overview/revenue-chart'));
 
@@ -34,15 +35,15 @@ export default function OverviewTab() {
     <div className="space-y-8">
       <BackupLine status={data.backups} now={data.now} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat
+        <StatCard
           icon={<Users className="size-5" />}
           label="Total Customers"
           value={data.totalCustomers}
           note="Accounts and guests who paid, each once"
         />
-        <Stat icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
-        <Stat icon={<Package className="size-5" />} label="Total Transactions" value={data.totalTransactions} />
-        <Stat
+        <StatCard icon={<UserCheck className="size-5" />} label="Active Agents" value={data.activeAgents} />
+        <StatCard icon={<Package className="size-5" />} label="Total Transactions" value={data.totalTransactions} />
+        <StatCard
           icon={<DollarSign className="size-5" />}
           label="Total Revenue"
           value={money(data.totalRevenue, 'admin')}
@@ -50,7 +51,7 @@ export default function OverviewTab() {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Stat
+        <StatCard
           icon={<RotateCcw className="size-5" />}
           label="Open Returns"
           value={data.returns.open}
@@ -60,7 +61,7 @@ export default function OverviewTab() {
               : `The oldest has waited ${data.returns.oldestOpenDays} ${data.returns.oldestOpenDays === 1 ? 'day' : 'days'}`
           }
         />
-        <Stat
+        <StatCard
           icon={<PackageX className="size-5" />}
           label="Units Written Off"
           value={data.returns.writeOffs.units}
@@ -100,40 +101,25 @@ function BackupLine({ status, now }: { status: BackupStatus; now: string }) {
   );
 }
 
-function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; value: ReactNode; note?: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex items-center justify-between text-slate-500">
-        <p className="text-sm font-medium">{label}</p>
-        <span aria-hidden="true">{icon}</span>
-      </div>
-      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
-      {note && <p className="mt-1 text-xs text-slate-500">{note}</p>}
-    </div>
-  );
-}
-
 function RecentTransactions({ rows }: { rows: AdminOverview['recentTransactions'] }) {
   return (
-    <PanelSection title="Recent Transactions" empty={rows.length === 0 ? 'No transactions yet' : null}>
-      <ul className="mt-3 divide-y divide-slate-100">
-        {rows.map((row) => (
-          <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <RowTitle
-              number={row.transactionNumber}
-              // Trade-ins from before the sell form asked for a name have none.
-              name={row.customerName || 'Guest seller'}
-              detail={row.deviceInfo}
-              weight="font-medium"
-            />
-            <div className="flex items-center gap-3">
-              <span className="font-semibold">{money(row.amount, 'offer')}</span>
-              <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </PanelSection>
+    <PanelList title="Recent Transactions" empty="No transactions yet" rows={rows}>
+      {(row) => (
+        <li key={row.transactionNumber} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <RowTitle
+            number={row.transactionNumber}
+            // Trade-ins from before the sell form asked for a name have none.
+            name={row.customerName || 'Guest seller'}
+            detail={row.deviceInfo}
+            weight="font-medium"
+          />
+          <div className="flex items-center gap-3">
+            <span className="font-semibold">{money(row.amount, 'offer')}</span>
+            <StatusBadge status={row.status as AnySaleStatus} tones={SALE_STATUS_TONES} />
+          </div>
+        </li>
+      )}
+    </PanelList>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_EXPORT_PATHS, exportFileUrl } from '../../../../shared/admin-exports';
 import { formatDate } from '../../../../shared/dates';
 import { REPORT_MESSAGES, type MarginLine, type StockReport } from '../../../../shared/stock-report';
@@ -6,7 +6,8 @@ import { ListStatus } from '../../../components/list-status';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { money } from '../../../lib/money';
 import { reportSearch, useStockReport, type ReportPeriod } from '../reports/report-api';
-import { PanelSection } from '../components/tab-section';
+import { PanelList, PanelSection } from '../components/tab-section';
+import { StatCard } from '../components/stat-card';
 
 /**
  * The admin's Reports tab (docs/decisions/091): for a period of the store's days, what was bought, listed, sold,
@@ -81,32 +82,32 @@ function ReportBody({ report }: { report: StockReport }) {
         <h2 id="report-units" className="sr-only">
           Units
         </h2>
-        <Figure label="Bought" value={units.bought} note={`Paid to sellers: ${money(cash.boughtFor, 'admin')}`} />
-        <Figure label="Listed" value={units.listed} />
-        <Figure label="Sold" value={units.sold} />
-        <Figure label="Written off" value={units.writtenOff} />
-        <Figure label="Returned" value={units.returned} />
+        <StatCard label="Bought" value={units.bought} note={`Paid to sellers: ${money(cash.boughtFor, 'admin')}`} />
+        <StatCard label="Listed" value={units.listed} />
+        <StatCard label="Sold" value={units.sold} />
+        <StatCard label="Written off" value={units.writtenOff} />
+        <StatCard label="Returned" value={units.returned} />
       </section>
       <section aria-labelledby="report-money" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <h2 id="report-money" className="sr-only">
           Money
         </h2>
-        <Figure
+        <StatCard
           label="Revenue"
           value={money(cash.revenue, 'admin')}
           note={`Received ${money(cash.received, 'admin')} from ${cash.ordersPaid} orders, less ${money(cash.refunded, 'admin')} refunded`}
         />
-        <Figure
+        <StatCard
           label="Gross margin"
           value={money(report.total.grossMargin, 'admin')}
           note={`Sales ${money(report.total.sales, 'admin')} less cost ${money(report.total.cost, 'admin')}`}
         />
-        <Figure
+        <StatCard
           label="Days from paid to listed"
           value={days(report.averageDays.paidToListed)}
           note="Average, trade-ins listed in the period"
         />
-        <Figure
+        <StatCard
           label="Days from listed to sold"
           value={days(report.averageDays.listedToSold)}
           note="Average, units sold in the period"
@@ -115,16 +116,6 @@ function ReportBody({ report }: { report: StockReport }) {
       <MarginTable lines={report.margins} total={report.total} />
       <OldestUnsold rows={report.oldestUnsold} />
     </>
-  );
-}
-
-function Figure({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
-      {note && <p className="mt-1 text-xs text-slate-600">{note}</p>}
-    </div>
   );
 }
 
@@ -181,19 +172,17 @@ function MarginTable({ lines, total }: { lines: MarginLine[]; total: MarginLine 
 
 function OldestUnsold({ rows }: { rows: StockReport['oldestUnsold'] }) {
   return (
-    <PanelSection title="Oldest unsold units" empty={rows.length === 0 ? 'No unit is waiting' : null}>
-      <ol className="mt-3 divide-y divide-slate-100">
-        {rows.map((unit, index) => (
-          <li key={`${unit.deviceId}-${index}`} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-            <span className="font-medium text-slate-900">{unit.name}</span>
-            <span className="text-slate-700">
-              Listed {formatDate(unit.listedAt)} · {days(unit.daysWaiting)} waiting ·{' '}
-              {unit.tradeInNumber ? `Trade-in ${unit.tradeInNumber}` : 'Added by hand'} · Cost{' '}
-              {unit.cost === null ? 'not recorded' : money(unit.cost, 'admin')} · Price {money(unit.price, 'admin')}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </PanelSection>
+    <PanelList title="Oldest unsold units" empty="No unit is waiting" rows={rows} ordered>
+      {(unit, index) => (
+        <li key={`${unit.deviceId}-${index}`} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+          <span className="font-medium text-slate-900">{unit.name}</span>
+          <span className="text-slate-700">
+            Listed {formatDate(unit.listedAt)} · {days(unit.daysWaiting)} waiting ·{' '}
+            {unit.tradeInNumber ? `Trade-in ${unit.tradeInNumber}` : 'Added by hand'} · Cost{' '}
+            {unit.cost === null ? 'not recorded' : money(unit.cost, 'admin')} · Price {money(unit.price, 'admin')}
+          </span>
+        </li>
+      )}
+    </PanelList>
   );
 }
