@@ -111,7 +111,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
       for (const res of [first, ...rest.slice(0, -1)]) expect(res.statusCode, label).not.toBe(429);
       expectRateLimited(rest.at(-1)!, label);
     }
-  });
+  }, 60_000); // every limited route to its limit on two instances: about 10 s here
 
   it("counts a request's per-address and per-reference limits in one statement", async () => {
     const counts: unknown[][] = [];

@@ -568,7 +568,7 @@ describe('sign-in rate limit', () => {
       headers: fromNewAddress(),
     });
     expect(right.statusCode).toBe(200);
-  });
+  }, 60_000); // eleven password checks, each a deliberately slow scrypt: about 10 s on PostgreSQL here
 
   it('lets the admin in from another address while one address is throttled on the admin email', async () => {
     await createAdmin(t, 'besieged@quickbuy.test');
