@@ -114,6 +114,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'react-dom/server',
+              message:
+                "Render with 'react-dom/server.edge': the Node build turns on async hooks for the whole server (entry-server.tsx).",
+            },
+          ],
           patterns: [
             {
               group: ['**/lib/api'],

@@ -1,5 +1,9 @@
 import { lazy, StrictMode, type JSX } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+// The web-streams build, not the Node one: the Node build renders each page inside an AsyncLocalStorage, and on
+// Node 20 the first such render turns on async hooks for the whole process, a tax on every promise and socket of
+// every later request (docs/decisions/107). The edge build renders the same HTML and uses one only where the
+// runtime provides it as a global, which Node does not.
+import { renderToReadableStream } from 'react-dom/server.edge';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -64,6 +68,25 @@ function serverRenderedPages(routes: RouteObject[], url: string): (string | unde
   return matches.map(({ route }) => (route.handle as ServerRenderedHandle | undefined)?.ssr);
 }
 
+/** How many paths' matches pageHandles keeps before it starts afresh: a bound on what made-up paths can fill. */
+const MATCHES_KEPT = 1000;
+
+/**
+ * The handle of the page route a path matches. React Router flattens and ranks the whole route table on every
+ * match (about 0.7 ms of CPU, most of what a cached page's reply costs), and every request asks this for its cache
+ * key, so each path's answer is kept.
+ */
+function pageHandles(table: RouteObject[]) {
+  const kept = new Map<string, ServerRenderedHandle | undefined>();
+  return (pathname: string) => {
+    if (kept.has(pathname)) return kept.get(pathname);
+    if (kept.size >= MATCHES_KEPT) kept.clear();
+    const handle = matchRoutes(table, pathname)?.at(-1)?.route.handle as ServerRenderedHandle | undefined;
+    kept.set(pathname, handle);
+    return handle;
+  };
+}
+
 /**
  * The frame of a page the browser renders alone (docs/decisions/054): header and footer around, for the 404
  * page, that page, and for the others the notice that they need JavaScript. The browser renders the page
@@ -85,12 +108,12 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
   // One handler for every request: the route table holds nothing of a request, and a page's code, once
   // loaded for one render, stays loaded for the next.
   const handler = createStaticHandler(table);
+  const pageHandle = pageHandles(table);
 
   return {
     pageUrl(url) {
       const { pathname, searchParams } = new URL(url, BASE);
-      const handle = matchRoutes(table, pathname)?.at(-1)?.route.handle as ServerRenderedHandle | undefined;
-      const search = handle?.query?.(searchParams).toString();
+      const search = pageHandle(pathname)?.query?.(searchParams).toString();
       return search ? `${pathname}?${search}` : pathname;
     },
 

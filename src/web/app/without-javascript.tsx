@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from 'react-dom/server.edge'; // the render entry's build (entry-server.tsx)
 import { paths } from '../../shared/paths';
 import { STORE } from '../../shared/store';
 import { CtaLinks } from '../components/ui/cta-link';

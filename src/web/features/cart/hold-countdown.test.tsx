@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { describe, expect, it } from 'vitest';
 import { holdCountdown, HoldCountdown } from './hold-countdown';
 

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { bookedRepairView } from '../../../../tests/support/repair-views';
