@@ -39,16 +39,26 @@ async function runAxe(page: Page): Promise<axe.Result[]> {
  * `state` names what was open, for the failure message.
  */
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
-  // Colours are judged once what is fading in (a toast, a dialog) has finished: half-way, a text's colour is
-  // half its background's. Endless animations (a spinner) are left running.
-  await page.evaluate(() =>
-    Promise.all(
+  // Colours are judged once what is fading in or out (a toast, a dialog) has finished: half-way, a text's colour
+  // is half its background's. A toast mounted a frame later starts its transition then, so the page must stay
+  // still for two frames in a row. Endless animations (a spinner) are left running.
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const fading = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            (animation.pending || animation.playState === 'running') &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+    for (let stillFrames = 0; stillFrames < 2;) {
+      await nextFrame();
+      const running = fading();
+      stillFrames = running.length === 0 ? stillFrames + 1 : 0;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   const violations = await runAxe(page);
   const found = violations.map(
     (v) =>
