@@ -24,7 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          globalSetup: ['tests/setup/pglite-snapshot.ts'],
+          globalSetup: ['tests/setup/migrated-database.ts'],
           include: ['src/server/**/*.test.ts'],
           exclude: ['src/server/lib/**', 'src/server/modules/front-doors.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

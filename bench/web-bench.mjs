@@ -14,18 +14,9 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM, chromiumArgs } from '../scripts/ensure-chromium.mjs';
 import { buildWebIfStale, freePort, root } from '../scripts/lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** First-load JavaScript of /, /buy and /device/:id, brotli (docs/performance/first-load-javascript.md). */
 const JS_BUDGET_KB = 100;
 /** Lighthouse mobile, median of 3 runs a page (docs/performance/lighthouse.md). */
@@ -125,10 +116,16 @@ async function measureJavaScript(browser, url) {
   return { kb: sum(first), laterKb: sum(scripts) - sum(first), count: first.length, forbidden, uncompressed, scripts };
 }
 
+/** The features chrome-launcher disables in its own flags, which ours replaces (Chromium reads the last list only). */
+function launcherDisabledFeatures() {
+  const flag = chromeLauncher.Launcher.defaultFlags().find((f) => f.startsWith('--disable-features='));
+  return flag ? flag.slice('--disable-features='.length).split(',') : [];
+}
+
 async function runLighthouse(url, reportPath) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+    chromeFlags: [...chromiumArgs(launcherDisabledFeatures()), '--headless=new'],
   });
   try {
     const result = await lighthouse(url, {

@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './ensure-chromium.mjs';
 import { buildWebIfStale, ensureDebianPackage, root, startPostgres } from './lib.mjs';
 
 const argSeconds = process.argv.indexOf('--seconds');
@@ -521,11 +521,10 @@ async function checkCatalogs(db, ids) {
 async function browserVisit(db, id) {
   if (!ensureChromium()) return ['Chromium is missing'];
   const { chromium } = await import('@playwright/test');
-  const { CHROMIUM_ARGS } = await tsImport('../playwright.config.ts', import.meta.url);
   const { formatAmount } = await tsImport('../src/shared/money.ts', import.meta.url);
   const problems = [];
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {

@@ -165,7 +165,7 @@ describe('PUBLIC_URL', () => {
     }
   });
 
-  it('keeps every https-only guard whatever the case of its scheme: no sandbox, no STAFF_MFA=off', () => {
+  it('keeps every https-only guard whatever the case of its scheme: no sandbox, no STAFF_MFA=off, no light passwords', () => {
     for (const value of HTTPS_SPELLINGS) {
       expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(
         /PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https/,
@@ -173,7 +173,21 @@ describe('PUBLIC_URL', () => {
       expect(() => loadConfig({ PUBLIC_URL: value, ALLOW_SANDBOX_PAYMENTS: 'true', STAFF_MFA: 'off' }), value).toThrow(
         /STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https/,
       );
+      expect(
+        () => loadConfig({ PUBLIC_URL: value, ALLOW_SANDBOX_PAYMENTS: 'true', PASSWORD_WORK: 'light' }),
+        value,
+      ).toThrow(/PASSWORD_WORK: light hashes are 32 times cheaper to guess, and PUBLIC_URL is https/);
     }
+  });
+});
+
+describe('PASSWORD_WORK', () => {
+  it('is standard unless set, light only on http, and nothing else', () => {
+    expect(loadConfig({}).PASSWORD_WORK).toBe('standard');
+    expect(loadConfig({ PASSWORD_WORK: 'light' }).PASSWORD_WORK).toBe('light');
+    expect(() => loadConfig({ PASSWORD_WORK: 'none' })).toThrow(
+      'Invalid configuration:\n  PASSWORD_WORK: must be one of standard, light',
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { DEFAULT_BACKUP_EVERY_HOURS, DEFAULT_BACKUP_KEEP } from '../shared/backu
 import { CURRENCIES } from '../shared/money';
 import { PAYMENT_PROVIDERS } from '../shared/payments';
 import { ipv6Groups } from './lib/client-key';
+import { PASSWORD_WORK, type PasswordWork } from './lib/passwords';
 
 const optionalString = z
   .string()
@@ -190,6 +191,12 @@ export const envSchema = z.object({
   /** Agents and the admin sign in with a password and an authenticator code; `off` (password alone) is for local demos and tests. */
   STAFF_MFA: z.enum(STAFF_MFA_MODES, { error: `must be one of ${STAFF_MFA_MODES.join(', ')}` }).default('required'),
   SESSION_MAX_DAYS: positiveInt(30),
+  /** The scrypt work a new password hash costs (lib/passwords.ts); `light` is for tests and throwaway local data. */
+  PASSWORD_WORK: z
+    .enum(Object.keys(PASSWORD_WORK) as [PasswordWork, ...PasswordWork[]], {
+      error: `must be one of ${Object.keys(PASSWORD_WORK).join(', ')}`,
+    })
+    .default('standard'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   /** The storefront's server render, built by `vite build --ssr` (docs/decisions/032); missing: pages are rendered by the browser. */
   WEB_SSR_ENTRY: z.string().default('./dist/server/entry-server.js'),
@@ -266,6 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https (a real store): ' +
         'remove STAFF_MFA (required is the default)',
+    );
+  }
+  if (config.PASSWORD_WORK === 'light' && onHttps) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PASSWORD_WORK: light hashes are 32 times cheaper to guess, and PUBLIC_URL is https (a real store): ' +
+        'remove PASSWORD_WORK (standard is the default)',
     );
   }
   if (config.SHUTDOWN_DRAIN_MS >= config.SHUTDOWN_TIMEOUT_MS) {

@@ -104,7 +104,7 @@ export async function createAgent(
       role: 'agent',
       email: `${username}@quickbuy.co.za`,
       username,
-      passwordHash: await hashPassword(AGENT_PASSWORD),
+      passwordHash: await hashPassword(AGENT_PASSWORD, t.config.PASSWORD_WORK),
       firstName: 'Sarah',
       lastName: 'Mitchell',
       agentRole: 'Senior Agent',
@@ -120,7 +120,7 @@ export async function createAdmin(t: TestApp, email = `admin${++counter}@quickbu
     .values({
       role: 'admin',
       email,
-      passwordHash: await hashPassword(ADMIN_PASSWORD),
+      passwordHash: await hashPassword(ADMIN_PASSWORD, t.config.PASSWORD_WORK),
       firstName: 'QuickBuy',
       lastName: 'Admin',
     })

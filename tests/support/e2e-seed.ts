@@ -35,7 +35,7 @@ try {
   await db.insert(users).values({
     role: 'admin',
     email: enrolAdmin.email,
-    passwordHash: await hashPassword(enrolAdmin.password),
+    passwordHash: await hashPassword(enrolAdmin.password, config.PASSWORD_WORK),
     firstName: 'New',
     lastName: 'Admin',
   });

@@ -20,7 +20,8 @@ export interface TestDatabase {
 
 /**
  * A fresh database built by the real migrations: in-memory PGlite by default, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs).
+ * on the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs). Both start
+ * from the suite's one migrated copy when there is one, and migrate whatever it lacks.
  */
 export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -32,9 +33,11 @@ export async function createTestDatabase(options: OpenOptions = {}): Promise<Tes
     return { connection, db: connection.db, drop: () => connection.close() };
   }
   const name = `qb_test_${randomBytes(6).toString('hex')}`;
+  // A copy of the migrated template tests/setup/migrated-database.ts made, when there is one.
+  const template = process.env.QUICKBUY_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -64,6 +67,9 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     SEED_DEMO_DATA: 'false',
     // Tests play several clients by setting X-Forwarded-For, as the one load balancer in front would.
     TRUST_PROXY: '1',
+    // The same scrypt, 32 times cheaper, wherever the config allows it (not on an https store): sign-ups and
+    // sign-ins are most of what the API tests do.
+    PASSWORD_WORK: /^https:/i.test(env.PUBLIC_URL ?? '') ? undefined : 'light',
     ...env,
   });
 }

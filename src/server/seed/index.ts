@@ -18,9 +18,10 @@ export async function seedOnFirstStart(db: Database, config: Config, log: SeedLo
     const claimed = await claimMeta(tx, SEEDED_KEY, new Date().toISOString());
     await seedTradeInQuotes(tx);
     if (!claimed) return;
-    await seedAdmin(tx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
+    const work = config.PASSWORD_WORK;
+    await seedAdmin(tx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, work, log });
     if (config.SEED_DEMO_DATA) {
-      await seedDemoAgents(tx, { password: config.DEMO_AGENT_PASSWORD, log });
+      await seedDemoAgents(tx, { password: config.DEMO_AGENT_PASSWORD, work, log });
       const count = await seedDemoCatalog(tx);
       log.info(`Demo catalog seeded with ${count} devices`);
     }

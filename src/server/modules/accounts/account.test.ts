@@ -16,7 +16,7 @@ import {
   fromNewAddress,
 } from '../../../../tests/support/accounts';
 
-const t = useTestApp({ PUBLIC_URL: 'https://shop.quickbuy.test', ALLOW_SANDBOX_PAYMENTS: 'true' });
+const t = useTestApp({ PUBLIC_URL: 'http://shop.quickbuy.test' });
 
 const signIn = (email: string, password: string) =>
   send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: fromNewAddress() });
@@ -164,8 +164,8 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
     const { email } = await signUpCustomer(t);
     const { mail, token } = await requestReset(email);
     expect(mail).toMatchObject({ kind: 'password_reset', status: 'pending', subject: 'Reset your QuickBuy password' });
-    expect(mail.text).toContain(`https://shop.quickbuy.test/reset-password?token=${token}`);
-    expect(mail.html).toContain(`https://shop.quickbuy.test/reset-password?token=${token}`);
+    expect(mail.text).toContain(`http://shop.quickbuy.test/reset-password?token=${token}`);
+    expect(mail.html).toContain(`http://shop.quickbuy.test/reset-password?token=${token}`);
     const rows = await t.db.select().from(passwordResets);
     expect(rows.map((r) => r.tokenHash)).not.toContain(token);
   });

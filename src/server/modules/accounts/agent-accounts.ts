@@ -12,6 +12,7 @@ import {
   type UserStatus,
 } from '../../../shared/agents';
 import type { PagedReply } from '../../../shared/paging';
+import type { Config } from '../../config';
 import type { Database, DbHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema/accounts';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -97,15 +98,15 @@ export async function hashAgentPassword({
   password,
   email,
   username,
-  publicUrl,
+  config,
 }: {
   password: string;
   email: string;
   username: string;
-  publicUrl: string;
+  config: Pick<Config, 'PUBLIC_URL' | 'PASSWORD_WORK'>;
 }): Promise<string> {
-  assertAcceptablePassword(password, 'password', { email, username, publicUrl, setFor: 'agent' });
-  return hashPassword(password);
+  assertAcceptablePassword(password, 'password', { email, username, publicUrl: config.PUBLIC_URL, setFor: 'agent' });
+  return hashPassword(password, config.PASSWORD_WORK);
 }
 
 /** 409 naming the field when another account holds this username or email. */

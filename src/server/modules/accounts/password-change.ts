@@ -38,7 +38,7 @@ export async function changePassword({
     username: user.username,
     publicUrl: config.PUBLIC_URL,
   });
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, config.PASSWORD_WORK);
   const now = clock.now();
   await transaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));

@@ -65,7 +65,7 @@ export async function resetPassword({
   if (!reset) throw resetInvalid();
   // A refused password does not use the link up.
   assertAcceptablePassword(password, 'password', { ...reset, publicUrl: config.PUBLIC_URL });
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, config.PASSWORD_WORK);
   const done = await transaction(db, async (tx) => {
     const [claimed] = await tx.delete(passwordResets).where(live).returning({ userId: passwordResets.userId });
     if (!claimed) return false;

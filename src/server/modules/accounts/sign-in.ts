@@ -6,13 +6,20 @@ import type { PendingSecondFactor } from '../../../shared/staff-mfa';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/accounts';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword, type PasswordWork } from '../../lib/passwords';
 import { pendingSecondFactor } from './second-factor';
 import { activeUser, createSession, toSessionUser } from './sessions';
 import { signInKeys, signInSucceeded, takeSignInAttempt } from './sign-in-limit';
 import type { UserRow } from './users';
 
-let dummyHash: Promise<string> | null = null;
+/** One hash of a random password per kind of work, made once: what an unknown account's attempt is checked against. */
+const dummyHashes = new Map<PasswordWork, Promise<string>>();
+
+function dummyHash(work: PasswordWork): Promise<string> {
+  let hash = dummyHashes.get(work);
+  if (!hash) dummyHashes.set(work, (hash = hashPassword(randomBytes(16).toString('hex'), work)));
+  return hash;
+}
 
 const INVALID: Record<Role, string> = {
   customer: ACCOUNT_MESSAGES.invalidCustomer,
@@ -54,8 +61,7 @@ export async function signIn({
     )
     .limit(1);
   // An unknown account costs the same scrypt work as a known one: timing tells nothing.
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, await dummyHash);
+  const ok = await verifyPassword(password, user ? user.passwordHash : await dummyHash(config.PASSWORD_WORK));
   if (!user || !ok) {
     throw new AppError(ERROR_CODES.unauthorized, INVALID[role], { status: 401 });
   }

@@ -52,7 +52,7 @@ const sameAddress = (email: string) => sql`lower(${signUpRequests.email}) = ${em
 export async function signUp({ db, config, clock, input }: AppContext & { input: z.output<typeof signupSchema> }) {
   assertAcceptablePassword(input.password, 'password', { email: input.email, publicUrl: config.PUBLIC_URL });
   // Hashed first, whoever holds the email, so both paths cost the same scrypt work.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, config.PASSWORD_WORK);
   const now = clock.now();
   const owner = await findByEmail(db, input.email);
   if (owner) {
@@ -108,7 +108,7 @@ export async function activateAccount({
   assertAcceptablePassword(password, 'password', { email: pending.email, publicUrl: config.PUBLIC_URL });
   const [keepDetails, passwordHash] = await Promise.all([
     verifyPassword(password, pending.passwordHash),
-    hashPassword(password),
+    hashPassword(password, config.PASSWORD_WORK),
   ]);
   let row;
   try {

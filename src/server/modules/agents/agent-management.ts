@@ -52,9 +52,6 @@ interface Change {
   actor: SignedInActor;
 }
 
-/** The store's PUBLIC_URL, for the password rules (its domain's name is no part of a password). */
-type WithPublicUrl = { publicUrl: string };
-
 /** GET /api/admin/agents: newest first, paged, each card counted as the agent's own dashboard counts (decision 047). */
 export async function listAgents({ db, query }: AdminListInput): Promise<PagedReply<AdminAgent>> {
   const page = await listAgentAccounts({ db, query });
@@ -75,10 +72,10 @@ export async function createAgent({
   db,
   clock,
   actor,
+  config,
   input,
-  publicUrl,
-}: Change & WithPublicUrl & { input: z.output<typeof agentCreateSchema> }): Promise<AdminAgent> {
-  const passwordHash = await hashAgentPassword({ ...input, publicUrl });
+}: Change & { config: Config; input: z.output<typeof agentCreateSchema> }): Promise<AdminAgent> {
+  const passwordHash = await hashAgentPassword({ ...input, config });
   const now = clock.now();
   return transaction(db, async (tx) => {
     const agent = withWork(await insertAgentAccount(tx, { input, passwordHash, now }), undefined);
@@ -101,9 +98,7 @@ export async function updateAgent({
   input,
 }: Change & { config: Config; id: string; input: z.output<typeof agentUpdateSchema> }): Promise<AdminAgent> {
   const { password } = input;
-  const passwordHash = password
-    ? await hashAgentPassword({ ...input, password, publicUrl: config.PUBLIC_URL })
-    : undefined;
+  const passwordHash = password ? await hashAgentPassword({ ...input, password, config }) : undefined;
   const now = clock.now();
   return transaction(db, async (tx) => {
     const before = await lockAgentAccount(tx, id);

@@ -22,7 +22,6 @@ type ById = { Params: { id: string } };
 
 /** The admin's Agents tab, and the agent's own dashboard cards (its lists live with trade-ins and repairs). */
 export function registerAgentRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
-  const publicUrl = config.PUBLIC_URL;
   app.get('/api/admin/agents', ADMIN, async (request) =>
     listAgents({ db, query: parseInput(adminListQuerySchema, request.query) }),
   );
@@ -31,7 +30,7 @@ export function registerAgentRoutes(app: FastifyInstance, { db, clock, config }:
 
   app.post('/api/admin/agents', ADMIN, async (request, reply) => {
     const input = parseInput(agentCreateSchema, request.body, FORM);
-    return reply.status(201).send(await createAgent({ db, clock, actor: sessionUser(request), input, publicUrl }));
+    return reply.status(201).send(await createAgent({ db, clock, config, actor: sessionUser(request), input }));
   });
 
   app.patch<ById>('/api/admin/agents/:id', ADMIN, async (request) => {

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client';
+
+/**
+ * Vitest global setup: migrate one database, once, for every test file to copy. On PGlite a tarball each
+ * file starts from (about 0.4 s instead of 3 s to initialise and migrate); on a PostgreSQL server
+ * (TEST_DATABASE_URL) a template database each fresh one is created from, a file copy instead of the
+ * migrations' hundreds of statements.
+ */
+export default async function setup() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return migrateTemplate(serverUrl);
+  const connection = await openDatabase({ memory: true });
+  await connection.migrate();
+  const snapshot = await connection.dumpDataDir!();
+  await connection.close();
+  const file = path.join(tmpdir(), `quickbuy-pglite-${process.pid}.tar.gz`);
+  writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
+  process.env.QUICKBUY_PGLITE_SNAPSHOT = file;
+}
+
+async function migrateTemplate(serverUrl: string) {
+  const name = `qb_template_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const connection = await openDatabase({ url: url.toString() });
+  await connection.migrate();
+  // Nobody may be connected to a template while it is copied.
+  await connection.close();
+  process.env.QUICKBUY_PG_TEMPLATE = name;
+  return () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
