@@ -24,6 +24,10 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // The files of one worker share its modules, loaded once (about 1.2 s a file otherwise): every store's
+          // state lives in the app buildApp returns and in its database, both made fresh for each file, and the
+          // console.error check and its spy are set up again for each file (decision 109).
+          isolate: false,
           globalSetup: ['tests/setup/migrated-database.ts'],
           include: ['src/server/**/*.test.ts'],
           exclude: ['src/server/lib/**', 'src/server/modules/front-doors.test.ts'],
