@@ -2,11 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // PGlite runs in-process and is CPU-bound; two workers fit the machine's two cores. On a PostgreSQL
-    // server (scripts/with-postgres.mjs) the database works in its own processes and the tests mostly wait
-    // for it: four workers took the API tests from 164 s to 117 s on two cores, its connections well under
-    // the server's 200.
-    maxWorkers: process.env.TEST_DATABASE_URL ? 4 : 2,
+    // PGlite runs in-process and is CPU-bound, but a quarter of a test's time is spent waiting (a sign-up's
+    // fixed 500 ms, a throttled sign-in, a spawned process): a third worker fills some of it on two cores (the
+    // API files alone took 346 s with two workers; every file, 338 s with three). On a PostgreSQL server
+    // (scripts/with-postgres.mjs) the database works in its own processes and the tests mostly wait for it:
+    // four workers took the API tests from 164 s to 117 s on two cores, its connections well under the
+    // server's 200.
+    maxWorkers: process.env.TEST_DATABASE_URL ? 4 : 3,
     projects: [
       {
         test: {
