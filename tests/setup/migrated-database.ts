@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/client';
 
 /**
  * Vitest global setup: migrate one database, once, for every test file to copy. On PGlite a tarball each
- * file starts from (about 0.4 s instead of 3 s to initialise and migrate); on a PostgreSQL server
+ * file starts from (about 0.9 s instead of 3 s to initialise and migrate); on a PostgreSQL server
  * (TEST_DATABASE_URL) a template database each fresh one is created from, a file copy instead of the
  * migrations' hundreds of statements.
  */
