@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client';
+import { createServerDatabase } from '../support/server-databases';
 
 /**
  * Vitest global setup: migrate one database, once, for every test file to copy. On PGlite a tarball each
@@ -24,24 +23,11 @@ export default async function setup() {
 }
 
 async function migrateTemplate(serverUrl: string) {
-  const name = `qb_template_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const connection = await openDatabase({ url: url.toString() });
+  const template = await createServerDatabase(serverUrl, 'qb_template');
+  const connection = await openDatabase({ url: template.url });
   await connection.migrate();
   // Nobody may be connected to a template while it is copied.
   await connection.close();
-  process.env.QUICKBUY_PG_TEMPLATE = name;
-  return () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  process.env.QUICKBUY_PG_TEMPLATE = template.name;
+  return template.drop;
 }

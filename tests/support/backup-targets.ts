@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Database } from '../../src/server/db/client';
 import type { Clock } from '../../src/server/lib/clock';
 import { restoreBackup, type RestoreTarget } from '../../src/server/modules/backups/restore';
 import { takeBackup, type BackupResult } from '../../src/server/modules/backups/take-backup';
+import { createServerDatabase } from './server-databases';
 
 /** Silent logs for backups and restores run by tests. */
 export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -43,20 +42,9 @@ export async function emptyTarget(engine: 'pglite' | 'postgres'): Promise<Restor
   }
   const server = process.env.TEST_DATABASE_URL;
   if (!server) throw new Error('a PostgreSQL target needs TEST_DATABASE_URL (scripts/with-postgres.mjs)');
-  const name = `qb_restore_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  made.push(async () => {
-    const cleanup = new pg.Client({ connectionString: server });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  });
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString() };
+  const database = await createServerDatabase(server, 'qb_restore');
+  made.push(database.drop);
+  return { url: database.url };
 }
 
 /** `backup` restored into an empty target on `engine` (nothing there to back up first). */

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database, type DatabaseConnection, type OpenOptions } from '../../src/server/db/client';
 import { fixedClock } from '../../src/server/lib/clock';
+import { createServerDatabase } from './server-databases';
 
 export interface TestDatabase {
   connection: DatabaseConnection;
@@ -32,27 +31,17 @@ export async function createTestDatabase(options: OpenOptions = {}): Promise<Tes
     await connection.migrate();
     return { connection, db: connection.db, drop: () => connection.close() };
   }
-  const name = `qb_test_${randomBytes(6).toString('hex')}`;
   // A copy of the migrated template tests/setup/migrated-database.ts made, when there is one.
-  const template = process.env.QUICKBUY_PG_TEMPLATE;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const connection = await openDatabase({ url: url.toString() }, options);
+  const database = await createServerDatabase(serverUrl, 'qb_test', process.env.QUICKBUY_PG_TEMPLATE);
+  const connection = await openDatabase({ url: database.url }, options);
   await connection.migrate();
   return {
     connection,
     db: connection.db,
-    url: url.toString(),
+    url: database.url,
     drop: async () => {
       await connection.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
