@@ -17,6 +17,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+let snapshot: Blob | undefined;
+
+/** The suite's migrated PGlite tarball, read once a worker (its files share the module). */
+function migratedSnapshot(): Blob | undefined {
+  const file = process.env.QUICKBUY_PGLITE_SNAPSHOT;
+  if (file) snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
 /**
  * A fresh database built by the real migrations: in-memory PGlite by default, or a new database
  * on the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs). Both start
@@ -25,9 +34,7 @@ export interface TestDatabase {
 export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const snapshotFile = process.env.QUICKBUY_PGLITE_SNAPSHOT;
-    const snapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
-    const connection = await openDatabase({ memory: true, snapshot }, options);
+    const connection = await openDatabase({ memory: true, snapshot: migratedSnapshot() }, options);
     await connection.migrate();
     return { connection, db: connection.db, drop: () => connection.close() };
   }
