@@ -20,7 +20,9 @@ export default defineConfig({
   ],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test (to keep the failures') cost a fifth of the stage's CPU: the browser
+    // streams a screenshot at every step. A retry records one; `npx playwright test --trace on` asks for it.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
