@@ -12,17 +12,13 @@ const PANEL_ID = 'header-account-menu';
  * Enter or a click toggles, Escape closes and returns to the button, a press or Tab outside closes.
  */
 export function AccountMenu({ user }: { user: Exclude<SessionUser, { role: 'customer' }> }) {
-  const { open, setOpen, rootRef, buttonRef } = useHeaderPopup<HTMLDivElement>();
+  const { open, rootRef, buttonProps } = useHeaderPopup<HTMLDivElement>(PANEL_ID);
 
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={PANEL_ID}
+        {...buttonProps}
         data-state={open ? 'open' : 'closed'}
-        onClick={() => setOpen((value) => !value)}
         className="group inline-flex h-10 items-center gap-1 rounded-lg px-2 whitespace-nowrap hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none data-[state=open]:bg-slate-100"
       >
         {/* Named by what it shows ('Agent account menu'), so a voice command naming the visible label finds it. */}

@@ -53,10 +53,11 @@ export function useDismiss({
 }
 
 /**
- * A header popup with one button (the account menu, the mobile menu): its open state and the refs
- * for the element holding button and popup, and for the button; closed by the ways above.
+ * A header popup with one button (the account menu, the mobile menu): its open state, the ref for the
+ * element holding button and popup, and `buttonProps`, the button's part: it toggles the popup
+ * (`popupId`) and says whether it is open. Closed by the ways above.
  */
-export function useHeaderPopup<Root extends HTMLElement>() {
+export function useHeaderPopup<Root extends HTMLElement>(popupId: string) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<Root>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,5 +65,12 @@ export function useHeaderPopup<Root extends HTMLElement>() {
   const button = useCallback(() => buttonRef.current, []);
   useCloseOnNavigation(close);
   useDismiss({ open, within: rootRef, close, button });
-  return { open, setOpen, rootRef, buttonRef };
+  const buttonProps = {
+    ref: buttonRef,
+    type: 'button',
+    'aria-expanded': open,
+    'aria-controls': popupId,
+    onClick: () => setOpen((value) => !value),
+  } as const;
+  return { open, setOpen, rootRef, buttonProps };
 }

@@ -34,8 +34,8 @@ export function SiteHeader() {
     open: menuOpen,
     setOpen: setMenuOpen,
     rootRef: headerRef,
-    buttonRef: toggleRef,
-  } = useHeaderPopup<HTMLElement>();
+    buttonProps: toggleProps,
+  } = useHeaderPopup<HTMLElement>(MOBILE_MENU_ID);
 
   return (
     <header
@@ -71,12 +71,8 @@ export function SiteHeader() {
             )}
           </div>
           <button
-            ref={toggleRef}
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
+            {...toggleProps}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 lg:hidden"
           >
             <span className={`icon size-6 ${menuOpen ? 'icon-close' : 'icon-menu'}`} aria-hidden="true" />
