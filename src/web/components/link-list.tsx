@@ -20,7 +20,10 @@ export const POLICY_LINKS = {
 
 export const policyLinks = (pages: readonly (keyof typeof POLICY_LINKS)[]) => pages.map((page) => POLICY_LINKS[page]);
 
-/** A list of links to the shop's own pages (the footer's columns, the contact page's quick links). */
+/**
+ * A list of links to the shop's own pages (the footer's columns, the contact page's quick links, the
+ * categories /buy offers when it finds nothing).
+ */
 export function LinkList({
   links,
   className,

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_FILTERS, COLLECTIONS, COLLECTION_SLUGS, type DeviceListReply } from '../../../shared/catalog';
 import { paths } from '../../../shared/paths';
+import { LinkList } from '../../components/link-list';
 
 const linkClass =
   'rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none';
@@ -20,11 +21,11 @@ export default function NoResults({ q, didYouMean }: { q: string; didYouMean: De
   const categories = [
     ...CATEGORY_FILTERS.filter((option) => option.value !== 'all').map((option) => ({
       label: option.label,
-      href: `${paths.buy}?${new URLSearchParams({ category: option.value })}`,
+      to: `${paths.buy}?${new URLSearchParams({ category: option.value })}`,
     })),
     ...COLLECTION_SLUGS.filter((slug) => !['bundles', 'laptops', 'phones-tablets'].includes(slug)).map((slug) => ({
       label: COLLECTIONS[slug].title,
-      href: paths.collection(slug),
+      to: paths.collection(slug),
     })),
   ];
   return (
@@ -46,15 +47,7 @@ export default function NoResults({ q, didYouMean }: { q: string; didYouMean: De
       )}
       <nav aria-label="Browse categories" className="mt-6">
         <p className="text-sm text-slate-600">Or browse a category:</p>
-        <ul className="mt-3 flex flex-wrap justify-center gap-2">
-          {categories.map((category) => (
-            <li key={category.href}>
-              <Link to={category.href} className={linkClass}>
-                {category.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={categories} className="mt-3 flex flex-wrap justify-center gap-2" linkClassName={linkClass} />
       </nav>
     </div>
   );
