@@ -71,6 +71,16 @@ export async function signUpCustomer(t: TestApp, overrides: Partial<SignupInput>
   return { cookie: sessionCookie(activated), email: body.email, user: activated.json().user as { id: string } };
 }
 
+/** A customer's sign-in form sent from an address of its own (newAddress): the reply, refusals included. */
+export function signIn(t: TestApp, email: string, password = CUSTOMER_PASSWORD) {
+  return send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: fromNewAddress() });
+}
+
+/** Whom a session cookie signs in as, as GET /api/auth/me answers: null for no one. */
+export async function me(t: TestApp, cookie?: string) {
+  return (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
+}
+
 /** The email change's link kind, and the route its page sends the token and the account's password to. */
 export const EMAIL_CHANGE_LINK = 'email_change_link';
 

@@ -10,17 +10,15 @@ import {
   changeEmail,
   CUSTOMER_PASSWORD,
   createAgent,
+  me,
   newAddress,
+  signIn,
   signInAs,
   signUpCustomer,
-  fromNewAddress,
 } from '../../../../tests/support/accounts';
 
 const t = useTestApp({ PUBLIC_URL: 'http://shop.quickbuy.test' });
 
-const signIn = (email: string, password: string) =>
-  send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: fromNewAddress() });
-const me = async (cookie: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
 const CONTEXT_WORD = 'Password must not contain QuickBuy or the part of your email before the @';
 
 describe('POST /api/account/password', () => {
@@ -29,7 +27,7 @@ describe('POST /api/account/password', () => {
 
   it("changes the password: 'Password changed successfully!', the old one stops working, other sessions end", async () => {
     const { cookie, email } = await signUpCustomer(t);
-    const other = await signIn(email, CUSTOMER_PASSWORD);
+    const other = await signIn(t, email, CUSTOMER_PASSWORD);
     const otherCookie = `qb_session=${other.cookies.find((c) => c.name === 'qb_session')!.value}`;
     const res = await change(cookie, {
       currentPassword: CUSTOMER_PASSWORD,
@@ -38,10 +36,10 @@ describe('POST /api/account/password', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password changed successfully!' });
-    expect(await me(cookie)).not.toBeNull();
-    expect(await me(otherCookie)).toBeNull();
-    expect((await signIn(email, CUSTOMER_PASSWORD)).statusCode).toBe(401);
-    expect((await signIn(email, 'Signal-hill-2026')).statusCode).toBe(200);
+    expect(await me(t, cookie)).not.toBeNull();
+    expect(await me(t, otherCookie)).toBeNull();
+    expect((await signIn(t, email, CUSTOMER_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(t, email, 'Signal-hill-2026')).statusCode).toBe(200);
   });
 
   it("checks the current password: 400 'Current password is incorrect'", async () => {
@@ -175,8 +173,8 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
     const { token } = await requestReset(email);
     const first = await resetWith(token);
     expect(first.statusCode).toBe(200);
-    expect(await me(cookie)).toBeNull();
-    expect((await signIn(email, 'Lions-head-2026')).statusCode).toBe(200);
+    expect(await me(t, cookie)).toBeNull();
+    expect((await signIn(t, email, 'Lions-head-2026')).statusCode).toBe(200);
     expectError(await resetWith(token, 'Lions-head-2027'), 400, INVALID);
   });
 
@@ -196,7 +194,7 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
     expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toEqual([]);
     for (const token of [older.token, newer.token])
       expectError(await resetWith(token, 'Other-pass-2027'), 400, INVALID);
-    expect((await signIn(email, 'Lions-head-2026')).statusCode).toBe(200);
+    expect((await signIn(t, email, 'Lions-head-2026')).statusCode).toBe(200);
   });
 
   // Each change a signed-in user makes to how they sign in, and the email and password that work after it.
@@ -226,7 +224,7 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
       expect((await make(cookie, email)).statusCode).toBe(200);
       expectError(await resetWith(token), 400, INVALID);
       const [signInEmail, password] = after(email);
-      expect((await signIn(signInEmail, password)).statusCode).toBe(200);
+      expect((await signIn(t, signInEmail, password)).statusCode).toBe(200);
     });
   }
 

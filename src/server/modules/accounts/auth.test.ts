@@ -17,6 +17,8 @@ import {
   CUSTOMER_PASSWORD,
   createAdmin,
   createAgent,
+  me,
+  signIn,
   signInAs,
   newAddress,
   passSecondFactor,
@@ -28,8 +30,6 @@ import {
 } from '../../../../tests/support/accounts';
 
 const t = useTestApp();
-
-const me = async (cookie?: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
 
 const CHECK_EMAIL = { message: 'Check your email to finish creating your account' };
 const signUp = (body: unknown, headers: Record<string, string> = fromNewAddress()) =>
@@ -207,7 +207,7 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();
     expect(cookie.value).toMatch(/^[\w-]{43}$/);
-    expect(await me(sessionCookie(res))).toMatchObject({ role: 'customer', email: 'Naledi.K@Example.co.za' });
+    expect(await me(t, sessionCookie(res))).toMatchObject({ role: 'customer', email: 'Naledi.K@Example.co.za' });
     const [row] = await t.db.select().from(users).where(eq(users.email, 'Naledi.K@Example.co.za'));
     expect(row).toMatchObject({ city: 'Cape Town', province: 'Western Cape', idType: 'id', apartment: 'Unit 4' });
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
@@ -245,10 +245,8 @@ describe('POST /api/auth/activate (the emailed sign-up link)', () => {
     });
     const [row] = await t.db.select().from(users).where(eq(users.email, body.email));
     expect(row).toMatchObject({ phone: '', idType: null, idNumber: null, city: null, province: null });
-    const signIn = (password: string) =>
-      send(t.app, 'POST', '/api/auth/signin', { body: { email: body.email, password }, headers: fromNewAddress() });
-    expect((await signIn('Someone-elses-2026')).statusCode).toBe(200);
-    expect((await signIn(body.password)).statusCode).toBe(401);
+    expect((await signIn(t, body.email, 'Someone-elses-2026')).statusCode).toBe(200);
+    expect((await signIn(t, body.email, body.password)).statusCode).toBe(401);
   });
 
   it('refuses two passwords that differ, or one that breaks a rule, under its field, and leaves the link usable', async () => {
@@ -467,7 +465,7 @@ describe('POST /api/auth/signin', () => {
       headers: fromNewAddress(),
     });
     expect(res.statusCode).toBe(401);
-    expect(await me(cookie)).toBeNull();
+    expect(await me(t, cookie)).toBeNull();
 
     const other = await signUpCustomer(t);
     await t.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, other.user.id));
@@ -491,7 +489,7 @@ describe('POST /api/auth/agent/signin', () => {
     expect(res.json()).toEqual(pending);
     expect((await send(t.app, 'GET', '/api/auth/me', { cookie: sessionCookie(res) })).json()).toEqual(pending);
     const cookie = await passSecondFactor(t, sessionCookie(res), 'enrol', 'sarah.mitchell');
-    expect(await me(cookie)).toEqual({
+    expect(await me(t, cookie)).toEqual({
       role: 'agent',
       id: expect.any(String),
       username: 'sarah.mitchell',
@@ -532,7 +530,7 @@ describe('POST /api/auth/admin/signin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: null, secondFactor: { role: 'admin', step: 'enrol', name: 'QuickBuy Admin' } });
     const cookie = await passSecondFactor(t, sessionCookie(res), 'enrol', 'boss@quickbuy.test');
-    expect(await me(cookie)).toEqual({
+    expect(await me(t, cookie)).toEqual({
       role: 'admin',
       id: admin.id,
       email: 'boss@quickbuy.test',
@@ -659,9 +657,9 @@ describe('sessions', () => {
   it('end after the idle timeout, and the expired session row is deleted', async () => {
     const { cookie, user } = await signUpCustomer(t);
     t.clock.advance(t.config.SESSION_IDLE_MINUTES * 60_000 - 60_000);
-    expect(await me(cookie)).not.toBeNull(); // touched: the idle clock restarts
+    expect(await me(t, cookie)).not.toBeNull(); // touched: the idle clock restarts
     t.clock.advance(t.config.SESSION_IDLE_MINUTES * 60_000 - 60_000);
-    expect(await me(cookie)).not.toBeNull();
+    expect(await me(t, cookie)).not.toBeNull();
     t.clock.advance(t.config.SESSION_IDLE_MINUTES * 60_000 + 1);
     const res = await send(t.app, 'GET', '/api/auth/me', { cookie });
     expect(res.json().user).toBeNull();
@@ -673,28 +671,28 @@ describe('sessions', () => {
     const { cookie } = await signUpCustomer(t);
     for (let day = 1; day < t.config.SESSION_MAX_DAYS; day++) {
       t.clock.advance(86_400_000);
-      expect(await me(cookie)).not.toBeNull();
+      expect(await me(t, cookie)).not.toBeNull();
     }
     t.clock.advance(86_400_000);
-    expect(await me(cookie)).toBeNull();
+    expect(await me(t, cookie)).toBeNull();
   });
 
   it('are short for staff: an admin is signed out after an idle hour, an agent after 12 hours of use', async () => {
     const admin = await createAdmin(t, 'shortlived@quickbuy.test');
     const adminCookie = await signInAs(t, 'admin', admin.email);
     t.clock.advance(59 * 60_000);
-    expect(await me(adminCookie)).not.toBeNull();
+    expect(await me(t, adminCookie)).not.toBeNull();
     t.clock.advance(60 * 60_000 + 1);
-    expect(await me(adminCookie)).toBeNull();
+    expect(await me(t, adminCookie)).toBeNull();
 
     const agent = await createAgent(t, 'short.lived');
     const agentCookie = await signInAs(t, 'agent', agent.username!);
     for (let half = 1; half < 24; half++) {
       t.clock.advance(30 * 60_000);
-      expect(await me(agentCookie)).not.toBeNull();
+      expect(await me(t, agentCookie)).not.toBeNull();
     }
     t.clock.advance(30 * 60_000);
-    expect(await me(agentCookie)).toBeNull();
+    expect(await me(t, agentCookie)).toBeNull();
   });
 
   it('touch last_seen_at at most once a minute', async () => {
@@ -702,10 +700,10 @@ describe('sessions', () => {
     const seen = async () => (await t.db.select().from(sessions).where(eq(sessions.userId, user.id)))[0]!.lastSeenAt;
     const start = await seen();
     t.clock.advance(30_000);
-    await me(cookie);
+    await me(t, cookie);
     expect(await seen()).toEqual(start);
     t.clock.advance(31_000);
-    await me(cookie);
+    await me(t, cookie);
     expect((await seen()).getTime()).toBe(start.getTime() + 61_000);
   });
 
@@ -756,20 +754,20 @@ describe('POST /api/auth/signout', () => {
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'qb_session')?.value).toBe('');
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-    expect(await me(cookie)).toBeNull();
+    expect(await me(t, cookie)).toBeNull();
   });
 
   it('without the QuickBuy header is refused and the session lives on', async () => {
     const { cookie } = await signUpCustomer(t);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie } });
     expect(res.statusCode).toBe(403);
-    expect(await me(cookie)).not.toBeNull();
+    expect(await me(t, cookie)).not.toBeNull();
   });
 });
 
 describe('GET /api/auth/me', () => {
   it('answers { user: null } for an anonymous or unknown cookie', async () => {
-    expect(await me()).toBeNull();
-    expect(await me('qb_session=not-a-real-token')).toBeNull();
+    expect(await me(t)).toBeNull();
+    expect(await me(t, 'qb_session=not-a-real-token')).toBeNull();
   });
 });

@@ -7,7 +7,9 @@ import {
   createAgent,
   CUSTOMER_PASSWORD,
   EMAIL_CHANGE_LINK,
+  me,
   newAddress,
+  signIn,
   signInAs,
   signUpCustomer,
   fromNewAddress,
@@ -27,9 +29,6 @@ const askFor = (cookie: string, email: string, currentPassword = CUSTOMER_PASSWO
   save(cookie, { name: 'Thandi Nkosi', email, currentPassword }, headers);
 const confirm = (token: string, currentPassword = CUSTOMER_PASSWORD) =>
   send(t.app, 'POST', '/api/auth/confirm-email', { body: { token, currentPassword }, headers: fromNewAddress() });
-const me = async (cookie: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
-const signIn = (email: string, password = CUSTOMER_PASSWORD) =>
-  send(t.app, 'POST', '/api/auth/signin', { body: { email, password }, headers: fromNewAddress() });
 const linksTo = (email: string) => emailedTokens(t, email, EMAIL_CHANGE_LINK);
 const freshAddress = () => `moving.${newAddress().replaceAll('.', '-')}@example.co.za`;
 
@@ -65,7 +64,7 @@ describe('PUT /api/account/profile with a new email', () => {
     }
     expect(await emailsTo(t, holder.email, 'email_change_taken')).toEqual([]);
     expect(await linksTo(free)).toEqual([]);
-    expect(await me(cookie)).toMatchObject({ email });
+    expect(await me(t, cookie)).toMatchObject({ email });
     // A name alone needs no password, and changes at once.
     const renamed = await save(cookie, { name: 'Thandi van der Merwe', email });
     expect(renamed.statusCode).toBe(200);
@@ -89,7 +88,7 @@ describe('PUT /api/account/profile with a new email', () => {
       expect(res.json(), asked).toEqual({ message: UPDATED, profile, pendingEmail: asked });
       expect(ms, asked).toBeGreaterThanOrEqual(EMAIL_CHANGE_MS);
     }
-    expect(await me(cookie)).toMatchObject({ email });
+    expect(await me(t, cookie)).toMatchObject({ email });
     // The free address gets the link; the holders of the taken ones are told, and get no link.
     expect(await linksTo(free)).toHaveLength(1);
     const [customerNotice, ...more] = await emailsTo(t, holder.email, 'email_change_taken');
@@ -139,7 +138,7 @@ describe('PUT /api/account/profile with a new email', () => {
     const refused = await confirm(one, 'Not-the-password-1');
     expectFieldError(refused, 400, 'CURRENT_PASSWORD_INCORRECT', 'currentPassword', WRONG_PASSWORD);
     expect((await confirm(other)).json()).toEqual(CHANGED);
-    expect(await me(cookie)).toMatchObject({ email: free });
+    expect(await me(t, cookie)).toMatchObject({ email: free });
   });
 
   it('voids the change waiting when another address is asked for, taken or free alike', async () => {
@@ -190,14 +189,14 @@ describe('POST /api/auth/confirm-email', () => {
     // Anyone holding the link without the password changes nothing, and the link still works.
     const wrong = await confirm(token!, 'Not-the-password-1');
     expectFieldError(wrong, 400, 'CURRENT_PASSWORD_INCORRECT', 'currentPassword', WRONG_PASSWORD);
-    expect(await me(cookie)).toMatchObject({ email: old });
+    expect(await me(t, cookie)).toMatchObject({ email: old });
 
     const res = await confirm(token!);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(CHANGED);
-    expect(await me(cookie)).toMatchObject({ email: free });
-    expect((await signIn(free)).statusCode).toBe(200);
-    expect((await signIn(old)).statusCode).toBe(401);
+    expect(await me(t, cookie)).toMatchObject({ email: free });
+    expect((await signIn(t, free)).statusCode).toBe(200);
+    expect((await signIn(t, old)).statusCode).toBe(401);
     const [notice] = await emailsTo(t, old, 'email_changed');
     expect(notice).toMatchObject({ subject: 'Your QuickBuy email was changed' });
     expect(notice!.text).toContain(`was changed to ${free}`);
@@ -222,7 +221,7 @@ describe('POST /api/auth/confirm-email', () => {
     const [token] = await linksTo(wanted);
     expect((await changeEmail(t, second.cookie, wanted)).statusCode).toBe(200);
     expectError(await confirm(token!), 400, INVALID);
-    expect(await me(first.cookie)).toMatchObject({ email: first.email });
+    expect(await me(t, first.cookie)).toMatchObject({ email: first.email });
   });
 
   it("changes a staff member's email the same way, and audits it", async () => {

@@ -4,7 +4,7 @@ import { signedInAdmin } from '../../../../tests/support/accounts';
 import { customer, paid, refundedByAdmin } from '../../../../tests/support/checkout';
 import { adminList, downloadCsv, downloadXlsx, expectAdminOnly, expectCsvFile } from '../../../../tests/support/csv';
 import { insertDevices } from '../../../../tests/support/devices';
-import { expectError } from '../../../../tests/support/errors';
+import { expectFieldError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 const EXPORT = '/api/admin/payments/export.csv';
@@ -107,10 +107,6 @@ describe('GET /api/admin/payments/export.csv', () => {
 
   it('refuses an unknown status with 400, as the list does', async () => {
     const res = await send(t.app, 'GET', `${EXPORT}?status=lost`, { cookie: admin });
-    expectError(res, 400, {
-      code: 'VALIDATION_FAILED',
-      message: 'Unknown payment status',
-      fields: { status: 'Unknown payment status' },
-    });
+    expectFieldError(res, 400, 'VALIDATION_FAILED', 'status', 'Unknown payment status');
   });
 });

@@ -17,7 +17,7 @@ import {
   tradeIns,
   users,
 } from '../../db/schema';
-import { CUSTOMER_PASSWORD, newAddress, signedInAdmin, signUpCustomer } from '../../../../tests/support/accounts';
+import { CUSTOMER_PASSWORD, me, newAddress, signedInAdmin, signUpCustomer } from '../../../../tests/support/accounts';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
 import { seedStore, SELLER_BANK, type StoreData } from '../../../../tests/support/store-data';
 import { send, useTestApp } from '../../../../tests/support/test-app';
@@ -40,7 +40,6 @@ beforeAll(async () => {
 
 const post = (path: string, cookie: string | undefined, body: unknown) =>
   send(t.app, 'POST', path, { cookie, body, headers: { 'x-forwarded-for': newAddress() } });
-const me = async (cookie: string) => (await send(t.app, 'GET', '/api/auth/me', { cookie })).json().user;
 
 const IN_PROGRESS = (numbers: string[]) =>
   `These are still under way: ${numbers.join(', ')}. The data can be deleted once they are finished (cancel a repair not yet picked up from the Repairs tab, or a return request not yet collected from its page), or contact us.`;
@@ -145,7 +144,7 @@ describe("a customer's account deletion", () => {
         message: IN_PROGRESS([store.orders.customerPaid, store.orders.customerUnpaid, store.repair]),
       },
     );
-    expect(await me(cookie)).not.toBeNull();
+    expect(await me(t, cookie)).not.toBeNull();
   });
 
   it('erases the account, ends its sessions and emails a confirmation; orders and the paid trade-in stay, nameless', async () => {
@@ -158,7 +157,7 @@ describe("a customer's account deletion", () => {
     expect(res.json()).toEqual({ message: 'Your account has been deleted. We have emailed you a confirmation.' });
 
     // Signed out everywhere, and the password opens nothing.
-    expect(await me(cookie)).toBeNull();
+    expect(await me(t, cookie)).toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
     const signIn = await post('/api/auth/signin', undefined, { email, password: CUSTOMER_PASSWORD });
     expect(signIn.statusCode).toBe(401);
@@ -319,7 +318,7 @@ describe("the admin's handling of a request received by email", () => {
     const upper = person.email.toUpperCase();
     const erase = { email: person.email, confirmEmail: upper, request: 'Email of 3 Nov' };
     expect((await post('/api/admin/privacy/erase', admin, erase)).statusCode).toBe(200);
-    expect(await me(person.cookie)).toBeNull();
+    expect(await me(t, person.cookie)).toBeNull();
 
     const entries = await t.db
       .select()
@@ -336,7 +335,7 @@ describe("the admin's handling of a request received by email", () => {
     const { cookie, email } = await signUpCustomer(t);
     const res = await post('/api/admin/privacy/erase', cookie, { email, confirmEmail: email, request: 'Mine' });
     expectError(res, 403, { code: 'FORBIDDEN', message: 'You do not have access to this' });
-    expect(await me(cookie)).not.toBeNull();
+    expect(await me(t, cookie)).not.toBeNull();
   });
 });
 
