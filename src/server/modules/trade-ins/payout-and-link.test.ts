@@ -4,11 +4,7 @@ import { outboxEmails, tradeInPayouts } from '../../db/schema';
 import { nextAddress } from '../../../../tests/support/checkout';
 import { expectError } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { accept, askForLink, auditOf, bank, bySeller, decline } from '../../../../tests/support/trade-ins';
-import { emailOf, emailsOf, everythingAbout, expectLatestStep } from '../../../../tests/support/trade-ins';
-import { expectMoved, HOUR, later, LINK_INVALID, LINK_REQUIRED } from '../../../../tests/support/trade-ins';
-import { linkTokenIn, malloryBank, offered, offerLinkToken } from '../../../../tests/support/trade-ins';
-import { rowOf, sell, signedInSellers, staff, useTradeInTeam } from '../../../../tests/support/trade-ins';
+import * as tradeIn from '../../../../tests/support/trade-ins';
 import { NEW_LINK_MS } from './routes';
 
 /*
@@ -17,15 +13,15 @@ import { NEW_LINK_MS } from './routes';
  */
 
 const t = useTestApp();
-const team = useTradeInTeam(t);
+const team = tradeIn.useTradeInTeam(t);
 
 const changePayout = (number: string, body: unknown, cookie?: string) =>
-  bySeller(t, 'PUT', `/api/trade-ins/${number}/payout`, body, cookie);
+  tradeIn.bySeller(t, 'PUT', `/api/trade-ins/${number}/payout`, body, cookie);
 
 /** A new trade-in's offer accepted through the offer email's link (into `bank`); returns the link's token. */
 async function accepted(number: string) {
-  const token = await offered(t, team, number);
-  const res = await accept(t, number, { token, ...bank });
+  const token = await tradeIn.offered(t, team, number);
+  const res = await tradeIn.accept(t, number, { token, ...tradeIn.bank });
   expect(res.statusCode, res.body).toBe(200);
   return token;
 }
@@ -34,7 +30,7 @@ const payoutsOf = async (number: string) =>
   t.db
     .select()
     .from(tradeInPayouts)
-    .where(eq(tradeInPayouts.tradeInId, (await rowOf(t, number)).id));
+    .where(eq(tradeInPayouts.tradeInId, (await tradeIn.rowOf(t, number)).id));
 
 describe('PUT /api/trade-ins/:number/payout', () => {
   const capitec = {
@@ -45,16 +41,16 @@ describe('PUT /api/trade-ins/:number/payout', () => {
   };
 
   it('changes the account through the link while the payment waits: replaced, history, audit with the proof, the seller emailed', async () => {
-    const number = await sell(t);
+    const number = await tradeIn.sell(t);
     const token = await accepted(number);
     const res = await changePayout(number, { token, ...capitec });
-    expectMoved(res, 'Payout account changed. We will pay into your Capitec account ending 5432.', {
+    tradeIn.expectMoved(res, 'Payout account changed. We will pay into your Capitec account ending 5432.', {
       status: 'Awaiting Payment',
     });
     expect(await payoutsOf(number)).toEqual([
       expect.objectContaining({ accountHolder: 'Lindiwe Dube', bankName: 'Capitec', accountNumber: '1098765432' }),
     ]);
-    await expectLatestStep(t, number, {
+    await tradeIn.expectLatestStep(t, number, {
       history: { status: 'Awaiting Payment', description: 'Payout account changed by the customer', actorId: null },
       audit: {
         action: 'trade_in.change_payout',
@@ -65,8 +61,8 @@ describe('PUT /api/trade-ins/:number/payout', () => {
         details: { proof: 'link' },
       },
     });
-    expect(JSON.stringify((await auditOf(t, number)).at(-1))).not.toContain('1098765432');
-    const email = await emailOf(t, number, 'trade_in_payout_changed');
+    expect(JSON.stringify((await tradeIn.auditOf(t, number)).at(-1))).not.toContain('1098765432');
+    const email = await tradeIn.emailOf(t, number, 'trade_in_payout_changed');
     expect(email).toMatchObject({ to: 'lindiwe@example.com', subject: `${number}: payout account changed` });
     expect(email.text).toContain('your payout account was changed to Capitec ending 5432.');
     expect(email.text).toContain('If you did not make this change, contact us at once, before we pay.');
@@ -74,31 +70,35 @@ describe('PUT /api/trade-ins/:number/payout', () => {
   });
 
   it("needs the link or the owner's session: the contact email, another customer and a forged link get 403 and nothing changes", async () => {
-    const { number, cookie, otherCookie, before } = await signedInSellers(t, accepted);
-    expectError(await changePayout(number, { email: 'lindiwe@example.com', ...malloryBank }), 403, LINK_REQUIRED);
-    expectError(await changePayout(number, malloryBank, otherCookie), 403, LINK_REQUIRED);
-    expectError(await changePayout(number, { token: 'forged', ...malloryBank }), 403, LINK_INVALID);
-    expect(await everythingAbout(t, number)).toEqual(before);
+    const { number, cookie, otherCookie, before } = await tradeIn.signedInSellers(t, accepted);
+    expectError(
+      await changePayout(number, { email: 'lindiwe@example.com', ...tradeIn.malloryBank }),
+      403,
+      tradeIn.LINK_REQUIRED,
+    );
+    expectError(await changePayout(number, tradeIn.malloryBank, otherCookie), 403, tradeIn.LINK_REQUIRED);
+    expectError(await changePayout(number, { token: 'forged', ...tradeIn.malloryBank }), 403, tradeIn.LINK_INVALID);
+    expect(await tradeIn.everythingAbout(t, number)).toEqual(before);
     const res = await changePayout(number, capitec, cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await auditOf(t, number)).at(-1)).toMatchObject({
+    expect((await tradeIn.auditOf(t, number)).at(-1)).toMatchObject({
       actorId: expect.any(String),
       details: { proof: 'session' },
     });
   });
 
   it('is refused once paid (409 with the reason), and before the offer is accepted', async () => {
-    const number = await sell(t);
+    const number = await tradeIn.sell(t);
     const token = await accepted(number);
-    await staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-9' });
-    const before = await everythingAbout(t, number);
+    await tradeIn.staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, { payoutReference: 'EFT-9' });
+    const before = await tradeIn.everythingAbout(t, number);
     expectError(await changePayout(number, { token, ...capitec }), 409, {
       code: 'CONFLICT',
       message: 'This trade-in is Paid; the payout account can only be changed while Awaiting Payment',
     });
-    expect(await everythingAbout(t, number)).toEqual(before);
-    const open = await sell(t);
-    const openToken = await offered(t, team, open);
+    expect(await tradeIn.everythingAbout(t, number)).toEqual(before);
+    const open = await tradeIn.sell(t);
+    const openToken = await tradeIn.offered(t, team, open);
     expectError(await changePayout(open, { token: openToken, ...capitec }), 409, {
       code: 'CONFLICT',
       message: 'This trade-in is Offer Made; the payout account can only be changed while Awaiting Payment',
@@ -107,10 +107,10 @@ describe('PUT /api/trade-ins/:number/payout', () => {
   });
 
   it('emails the same link, now to change the payout account, when asked while the payment waits', async () => {
-    const number = await sell(t, { contactEmail: 'payout.link@example.com' });
+    const number = await tradeIn.sell(t, { contactEmail: 'payout.link@example.com' });
     const token = await accepted(number);
-    expect((await askForLink(t, number)).statusCode).toBe(202);
-    const email = await emailOf(t, number, 'trade_in_link');
+    expect((await tradeIn.askForLink(t, number)).statusCode).toBe(202);
+    const email = await tradeIn.emailOf(t, number, 'trade_in_link');
     expect(email.text).toContain(
       `Change payout account: http://localhost:3000/track?number=${number}#token=${token}&answer=payout`,
     );
@@ -128,19 +128,19 @@ describe('POST /api/trade-ins/:number/link', () => {
 
   it('answers 202 alike for an unknown number, a trade-in in another state and a real one, and emails the real one alone', async () => {
     const address = 'link.alike@example.com';
-    const waiting = await sell(t, { contactEmail: address });
-    const oldToken = await offered(t, team, waiting);
-    const early = await sell(t, { contactEmail: address });
-    const declined = await sell(t, { contactEmail: address });
-    await decline(t, declined, { token: await offered(t, team, declined) });
-    const paid = await sell(t, { contactEmail: address });
+    const waiting = await tradeIn.sell(t, { contactEmail: address });
+    const oldToken = await tradeIn.offered(t, team, waiting);
+    const early = await tradeIn.sell(t, { contactEmail: address });
+    const declined = await tradeIn.sell(t, { contactEmail: address });
+    await tradeIn.decline(t, declined, { token: await tradeIn.offered(t, team, declined) });
+    const paid = await tradeIn.sell(t, { contactEmail: address });
     await accepted(paid);
-    await staff(t, team.adminCookie, `/api/admin/trade-ins/${paid}/mark-paid`, { payoutReference: 'EFT-10' });
+    await tradeIn.staff(t, team.adminCookie, `/api/admin/trade-ins/${paid}/mark-paid`, { payoutReference: 'EFT-10' });
 
     const before = await outboxIds();
     for (const number of ['TXN0000000000000000', 'hello', early, declined, paid, waiting.toLowerCase()]) {
       const started = performance.now();
-      const res = await askForLink(t, number);
+      const res = await tradeIn.askForLink(t, number);
       expect(performance.now() - started, number).toBeGreaterThanOrEqual(NEW_LINK_MS);
       expect(res.statusCode, number).toBe(202);
       expect(res.json(), number).toEqual(SENT);
@@ -156,24 +156,24 @@ describe('POST /api/trade-ins/:number/link', () => {
       }),
     ]);
     expect(sent[0]!.text).toMatch(/Decline Offer: \S+answer=decline/);
-    expect(linkTokenIn(sent[0]!)).toBe(oldToken);
-    expect((await rowOf(t, early)).accessTokenHash).toBeNull();
-    expect((await auditOf(t, waiting)).at(-1)).toMatchObject({ action: 'trade_in.new_link', actorId: null });
-    expect((await accept(t, waiting, { token: oldToken, ...bank })).statusCode).toBe(200);
+    expect(tradeIn.linkTokenIn(sent[0]!)).toBe(oldToken);
+    expect((await tradeIn.rowOf(t, early)).accessTokenHash).toBeNull();
+    expect((await tradeIn.auditOf(t, waiting)).at(-1)).toMatchObject({ action: 'trade_in.new_link', actorId: null });
+    expect((await tradeIn.accept(t, waiting, { token: oldToken, ...tradeIn.bank })).statusCode).toBe(200);
   });
 
   it('emails one link a trade-in an hour', async () => {
-    const number = await sell(t, { contactEmail: 'one.an.hour@example.com' });
-    await offered(t, team, number);
-    const links = async () => (await emailsOf(t, number)).filter((e) => e.kind === 'trade_in_link');
-    for (let i = 0; i < 3; i++) expect((await askForLink(t, number)).statusCode).toBe(202);
+    const number = await tradeIn.sell(t, { contactEmail: 'one.an.hour@example.com' });
+    await tradeIn.offered(t, team, number);
+    const links = async () => (await tradeIn.emailsOf(t, number)).filter((e) => e.kind === 'trade_in_link');
+    for (let i = 0; i < 3; i++) expect((await tradeIn.askForLink(t, number)).statusCode).toBe(202);
     expect(await links()).toHaveLength(1);
-    await later(t, HOUR - 1000, async () => {
-      expect((await askForLink(t, number)).statusCode).toBe(202);
+    await tradeIn.later(t, tradeIn.HOUR - 1000, async () => {
+      expect((await tradeIn.askForLink(t, number)).statusCode).toBe(202);
       expect(await links()).toHaveLength(1);
     });
-    await later(t, HOUR, async () => {
-      expect((await askForLink(t, number)).statusCode).toBe(202);
+    await tradeIn.later(t, tradeIn.HOUR, async () => {
+      expect((await tradeIn.askForLink(t, number)).statusCode).toBe(202);
       expect(await links()).toHaveLength(2);
     });
   });
@@ -182,11 +182,11 @@ describe('POST /api/trade-ins/:number/link', () => {
     const address = 'three.an.hour@example.com';
     const numbers: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const number = await sell(t, { contactEmail: i === 3 ? address.toUpperCase() : address });
-      await offered(t, team, number);
+      const number = await tradeIn.sell(t, { contactEmail: i === 3 ? address.toUpperCase() : address });
+      await tradeIn.offered(t, team, number);
       numbers.push(number);
     }
-    const replies = await Promise.all(numbers.map((number) => askForLink(t, number)));
+    const replies = await Promise.all(numbers.map((number) => tradeIn.askForLink(t, number)));
     expect(replies.map((r) => r.statusCode)).toEqual([202, 202, 202, 202]);
     const links = (await t.db.select().from(outboxEmails)).filter(
       (e) => e.kind === 'trade_in_link' && numbers.includes(e.entityId!),
@@ -208,17 +208,19 @@ describe('POST /api/trade-ins/:number/link', () => {
 
 describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
   it('pays an accepted offer once, recording the reference', async () => {
-    const number = await sell(t);
-    await offered(t, team, number);
-    const early = await staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
+    const number = await tradeIn.sell(t);
+    await tradeIn.offered(t, team, number);
+    const early = await tradeIn.staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
       payoutReference: 'EFT-1',
     });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(
       'This trade-in is Offer Made; it can only be marked paid from Awaiting Payment',
     );
-    expect((await accept(t, number, { token: await offerLinkToken(t, number), ...bank })).statusCode).toBe(200);
-    const res = await staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
+    expect(
+      (await tradeIn.accept(t, number, { token: await tradeIn.offerLinkToken(t, number), ...tradeIn.bank })).statusCode,
+    ).toBe(200);
+    const res = await tradeIn.staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
       payoutReference: 'EFT-20261122-01',
     });
     expect(res.statusCode).toBe(200);
@@ -226,9 +228,9 @@ describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
     const [payout] = await t.db
       .select()
       .from(tradeInPayouts)
-      .where(eq(tradeInPayouts.tradeInId, (await rowOf(t, number)).id));
+      .where(eq(tradeInPayouts.tradeInId, (await tradeIn.rowOf(t, number)).id));
     expect(payout).toMatchObject({ payoutReference: 'EFT-20261122-01', paidAt: t.clock.now() });
-    await expectLatestStep(t, number, {
+    await tradeIn.expectLatestStep(t, number, {
       history: {
         status: 'Paid',
         description: 'Payment sent to your account',
@@ -241,19 +243,19 @@ describe('POST /api/admin/trade-ins/:number/mark-paid', () => {
         details: { payoutReference: 'EFT-20261122-01' },
       },
     });
-    const email = await emailOf(t, number, 'trade_in_paid');
+    const email = await tradeIn.emailOf(t, number, 'trade_in_paid');
     expect(email).toMatchObject({ to: 'lindiwe@example.com', subject: `${number}: Paid` });
     expect(email.text).toContain('Payment sent to your account');
-    const again = await staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
+    const again = await tradeIn.staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {
       payoutReference: 'EFT-2',
     });
     expect(again.statusCode).toBe(409);
-    expect((await emailsOf(t, number)).filter((e) => e.kind === 'trade_in_paid')).toHaveLength(1);
+    expect((await tradeIn.emailsOf(t, number)).filter((e) => e.kind === 'trade_in_paid')).toHaveLength(1);
   });
 
   it('requires a payout reference', async () => {
-    const number = await sell(t);
-    const res = await staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {});
+    const number = await tradeIn.sell(t);
+    const res = await tradeIn.staff(t, team.adminCookie, `/api/admin/trade-ins/${number}/mark-paid`, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ payoutReference: 'Payout reference is required' });
   });

@@ -11,23 +11,22 @@ import { downloadCsv } from '../../../../tests/support/csv';
 import { sellForm } from '../../../../tests/support/sell-form';
 import { expectError, expectFieldError, storingNothing } from '../../../../tests/support/errors';
 import { send, useTestApp } from '../../../../tests/support/test-app';
-import { emailOf, historyOf, rowOf, sell, submit } from '../../../../tests/support/trade-ins';
-import { TRADE_IN_NOT_FOUND, useTradeInTeam } from '../../../../tests/support/trade-ins';
+import * as tradeIn from '../../../../tests/support/trade-ins';
 
 /* The sell form sent (stored, quoted, checked, throttled), and a trade-in's, order's or repair's number tracked. */
 
 const t = useTestApp();
-const team = useTradeInTeam(t);
+const team = tradeIn.useTradeInTeam(t);
 
 describe('POST /api/trade-ins', () => {
   it('stores every field as Awaiting Confirmation with its first history entry and the estimate', async () => {
-    const res = await submit(t, sellForm({ imei: '490154203237518' }));
+    const res = await tradeIn.submit(t, sellForm({ imei: '490154203237518' }));
     expect(res.statusCode).toBe(201);
     const reply = res.json();
     expect(reply.transactionNumber).toMatch(/^TXN\d{13}\d{1,3}$/);
     expect(reply).toMatchObject({ status: 'Awaiting Confirmation', estimatedValue: expect.any(Number) });
     const { contactPhone: _phone, contactEmail, ...device } = sellForm();
-    expect(await rowOf(t, reply.transactionNumber)).toMatchObject({
+    expect(await tradeIn.rowOf(t, reply.transactionNumber)).toMatchObject({
       ...device,
       customerPhone: '+27 82 555 0199',
       customerEmail: contactEmail,
@@ -36,7 +35,7 @@ describe('POST /api/trade-ins', () => {
       status: 'Awaiting Confirmation',
       estimatedValue: reply.estimatedValue,
     });
-    expect((await historyOf(t, reply.transactionNumber)).map((h) => [h.status, h.description])).toEqual([
+    expect((await tradeIn.historyOf(t, reply.transactionNumber)).map((h) => [h.status, h.description])).toEqual([
       ['Awaiting Confirmation', 'Device details submitted for review'],
     ]);
   });
@@ -65,9 +64,9 @@ describe('POST /api/trade-ins', () => {
   });
 
   it('queues a confirmation email with the number, the estimate and the tracking link', async () => {
-    const number = await sell(t);
-    const email = await emailOf(t, number, 'trade_in_submitted');
-    const { estimatedValue } = await rowOf(t, number);
+    const number = await tradeIn.sell(t);
+    const email = await tradeIn.emailOf(t, number, 'trade_in_submitted');
+    const { estimatedValue } = await tradeIn.rowOf(t, number);
     expect(email.to).toBe('lindiwe@example.com');
     expect(email.text).toContain(`Your transaction number is ${number}.`);
     expect(email.text).toContain(
@@ -77,10 +76,10 @@ describe('POST /api/trade-ins', () => {
   });
 
   it('quotes from the table: the same device the same figure, a worse condition less, unstated details the lowest', async () => {
-    const first = await submit(t, sellForm());
-    const second = await submit(t, sellForm({ color: 'Red', contactEmail: 'other@example.com' }));
-    const poor = await submit(t, sellForm({ condition: 'poor' }));
-    const vague = await submit(t, sellForm({ brand: '', storage: '', condition: '' }));
+    const first = await tradeIn.submit(t, sellForm());
+    const second = await tradeIn.submit(t, sellForm({ color: 'Red', contactEmail: 'other@example.com' }));
+    const poor = await tradeIn.submit(t, sellForm({ condition: 'poor' }));
+    const vague = await tradeIn.submit(t, sellForm({ brand: '', storage: '', condition: '' }));
     const phones = await t.db.select().from(tradeInQuotes).where(eq(tradeInQuotes.deviceType, 'phone'));
     const quote = phones.find((q) => q.brand === 'Apple' && q.storage === '128GB' && q.condition === 'good');
     const lowest = { amount: Math.min(...phones.map((q) => q.amount)) };
@@ -99,13 +98,13 @@ describe('POST /api/trade-ins', () => {
 
   it('links the trade-in to the signed-in customer, under the name the form gives', async () => {
     const { cookie, user } = await signUpCustomer(t);
-    const number = await sell(t, { customerName: 'Thandi N. Nkosi' }, cookie);
-    expect(await rowOf(t, number)).toMatchObject({ customerId: user.id, customerName: 'Thandi N. Nkosi' });
+    const number = await tradeIn.sell(t, { customerName: 'Thandi N. Nkosi' }, cookie);
+    expect(await tradeIn.rowOf(t, number)).toMatchObject({ customerId: user.id, customerName: 'Thandi N. Nkosi' });
   });
 
   it("stores a guest seller's name and shows it to staff and in the Transactions export", async () => {
-    const number = await sell(t, { customerName: '  Sipho Dlamini ' });
-    expect(await rowOf(t, number)).toMatchObject({ customerId: null, customerName: 'Sipho Dlamini' });
+    const number = await tradeIn.sell(t, { customerName: '  Sipho Dlamini ' });
+    expect(await tradeIn.rowOf(t, number)).toMatchObject({ customerId: null, customerName: 'Sipho Dlamini' });
     const detail = await send(t.app, 'GET', `/api/admin/trade-ins/${number}`, { cookie: team.adminCookie });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().customerName).toBe('Sipho Dlamini');
@@ -114,7 +113,7 @@ describe('POST /api/trade-ins', () => {
   });
 
   it('refuses a name of spaces only', async () => {
-    const res = await submit(t, sellForm({ customerName: '   ' }));
+    const res = await tradeIn.submit(t, sellForm({ customerName: '   ' }));
     expectError(res, 400, {
       code: 'VALIDATION_FAILED',
       message: 'Full name is required',
@@ -124,11 +123,11 @@ describe('POST /api/trade-ins', () => {
 
   it('stores photos through the image pipeline', async () => {
     const photo = `data:image/webp;base64,${TINY_WEBP.toString('base64')}`;
-    const number = await sell(t, { photos: [photo, photo] });
+    const number = await tradeIn.sell(t, { photos: [photo, photo] });
     const rows = await t.db
       .select()
       .from(tradeInImages)
-      .where(eq(tradeInImages.tradeInId, (await rowOf(t, number)).id));
+      .where(eq(tradeInImages.tradeInId, (await tradeIn.rowOf(t, number)).id));
     expect(rows.map((r) => r.position)).toEqual([0, 1]);
     const [stored] = await t.db.select().from(images).where(eq(images.id, rows[0]!.imageId));
     expect(stored).toMatchObject({ contentType: 'image/webp', width: 1, height: 1 });
@@ -136,13 +135,16 @@ describe('POST /api/trade-ins', () => {
 
   it('refuses a photo that is not an image and stores nothing', async () => {
     const res = await storingNothing(t, tradeIns, () =>
-      submit(t, sellForm({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] })),
+      tradeIn.submit(
+        t,
+        sellForm({ photos: [`data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`] }),
+      ),
     );
     expectFieldError(res, 415, 'INVALID_IMAGE', 'photos', 'Each photo must be a JPEG, PNG or WebP image');
   });
 
   it('names every missing required field and stores nothing', async () => {
-    const res = await storingNothing(t, tradeIns, () => submit(t, { isOwner: false }));
+    const res = await storingNothing(t, tradeIns, () => tradeIn.submit(t, { isOwner: false }));
     expectError(res, 400, {
       code: 'VALIDATION_FAILED',
       message: 'Choose a device type',
@@ -159,21 +161,21 @@ describe('POST /api/trade-ins', () => {
   });
 
   it('refuses an IMEI whose check digit is wrong', async () => {
-    const res = await submit(t, sellForm({ imei: '490154203237519' }));
+    const res = await tradeIn.submit(t, sellForm({ imei: '490154203237519' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ imei: 'This IMEI is not valid: check its 15 digits' });
   });
 
   it('refuses a storage size of another type', async () => {
-    const res = await submit(t, sellForm({ deviceType: 'tv', brand: 'LG', storage: '128GB', ram: '' }));
+    const res = await tradeIn.submit(t, sellForm({ deviceType: 'tv', brand: 'LG', storage: '128GB', ram: '' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ storage: 'Choose a storage size from the list' });
   });
 
   it('throttles one address after 20 submissions in 10 minutes', async () => {
     const address = nextAddress();
-    for (let i = 0; i < 20; i++) expect((await submit(t, {}, undefined, address)).statusCode).toBe(400);
-    const res = await submit(t, sellForm(), undefined, address);
+    for (let i = 0; i < 20; i++) expect((await tradeIn.submit(t, {}, undefined, address)).statusCode).toBe(400);
+    const res = await tradeIn.submit(t, sellForm(), undefined, address);
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('RATE_LIMITED');
   });
@@ -181,13 +183,13 @@ describe('POST /api/trade-ins', () => {
 
 describe('GET /api/track/:number', () => {
   it('shows a trade-in with its history and masked contact details to anyone holding the number', async () => {
-    const number = await sell(t);
+    const number = await tradeIn.sell(t);
     const res = await send(t.app, 'GET', `/api/track/${number.toLowerCase()}`);
     expect(res.statusCode).toBe(200);
     const reply = res.json() as TrackReply;
     expect(reply.kind).toBe('trade-in');
-    const tradeIn = (reply as { tradeIn: TrackedTradeIn }).tradeIn;
-    expect(tradeIn).toMatchObject({
+    const tracked = (reply as { tradeIn: TrackedTradeIn }).tradeIn;
+    expect(tracked).toMatchObject({
       transactionNumber: number,
       status: 'Awaiting Confirmation',
       contactEmail: 'l***@example.com',
@@ -207,7 +209,7 @@ describe('GET /api/track/:number', () => {
 
   it('shows the signed-in owner their own contact details', async () => {
     const { cookie } = await signUpCustomer(t);
-    const number = await sell(t, {}, cookie);
+    const number = await tradeIn.sell(t, {}, cookie);
     const res = await send(t.app, 'GET', `/api/track/${number}`, { cookie });
     expect(res.json().tradeIn).toMatchObject({
       contactEmail: 'lindiwe@example.com',
@@ -249,7 +251,7 @@ describe('GET /api/track/:number', () => {
     'answers %s with Transaction Not Found',
     async (number) => {
       const res = await send(t.app, 'GET', `/api/track/${number}`);
-      expectError(res, 404, TRADE_IN_NOT_FOUND);
+      expectError(res, 404, tradeIn.TRADE_IN_NOT_FOUND);
     },
   );
 
