@@ -7,7 +7,9 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 2,
+  // Three on two cores: a story waits (for an email, a toast's seconds, the server) about a fifth of its time, and a
+  // third worker fills those waits (browser stage 820 -> 603 s, docs/performance/test-suite.md).
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   // At least three times the longest story's usual time on a quiet two-core machine (18 s), so that a loaded
   // machine slows a story without failing it; `test.slow()` triples it for the stories that wait on email.
