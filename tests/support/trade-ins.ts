@@ -122,7 +122,7 @@ export const emailsOf = (t: TestApp, number: string) =>
 
 /** The one email of this kind about the trade-in (several share the test clock's moment, so not by order). */
 export const emailOf = async (t: TestApp, number: string, kind: string) => {
-  const found = (await emailsOf(t, number)).filter((e) => e.kind === kind);
+  const found = await emailsAbout(t, number, kind);
   expect(found).toHaveLength(1);
   return found[0]!;
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackReply } from '../../../shared/tracking';
-import { auditLog, outboxEmails, tradeIns, tradeInStatusHistory } from '../../db/schema';
+import { outboxEmails } from '../../db/schema';
 import { seedTradeInQuotes } from '../../seed/trade-in-quotes';
 import { createAgent, signedInAdmin } from '../../../../tests/support/accounts';
 import { nextAddress } from '../../../../tests/support/checkout';
@@ -9,7 +9,16 @@ import { expectError } from '../../../../tests/support/errors';
 import { emailsAbout } from '../../../../tests/support/mail';
 import { sellForm } from '../../../../tests/support/sell-form';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { insertTradeIn, linkTokenIn, offerLinkToken, useTradeInTeam } from '../../../../tests/support/trade-ins';
+import {
+  auditOf,
+  bank,
+  historyOf,
+  insertTradeIn,
+  linkTokenIn,
+  offerLinkToken,
+  rowOf,
+  useTradeInTeam,
+} from '../../../../tests/support/trade-ins';
 
 /*
  * Offers outside the estimate's sane range need a second yes, an offer can be revised until
@@ -39,19 +48,7 @@ const offer = (number: string, body: object, cookie = team.agent.cookie) =>
 const revise = (number: string, body: object, cookie = team.agent.cookie) =>
   post(cookie, `/api/agent/trade-ins/${number}/revise-offer`, body);
 
-const rowOf = async (number: string) =>
-  (await t.db.select().from(tradeIns).where(eq(tradeIns.transactionNumber, number)))[0]!;
 const emailsOf = (number: string, kind: string) => emailsAbout(t, number, kind);
-const historyOf = async (number: string) =>
-  t.db
-    .select()
-    .from(tradeInStatusHistory)
-    .where(eq(tradeInStatusHistory.tradeInId, (await rowOf(number)).id))
-    .orderBy(tradeInStatusHistory.createdAt, tradeInStatusHistory.id);
-const auditOf = (number: string) =>
-  t.db.select().from(auditLog).where(eq(auditLog.entityId, number)).orderBy(auditLog.id);
-
-const bank = { accountHolder: 'Lindiwe Dube', bankName: 'FNB', accountNumber: '62 1234 5678', branchCode: '250655' };
 
 describe('an offer outside 30%-150% of the estimate', () => {
   it.each([
@@ -65,7 +62,7 @@ describe('an offer outside 30%-150% of the estimate', () => {
       const res = await offer(number, { amount });
       const message = `This offer is ${percent}% of the estimate; an offer below 30% or above 150% of the estimate needs your confirmation`;
       expectError(res, 400, { code: 'VALIDATION_FAILED', message, fields: { confirmOutOfRange: message } });
-      expect(await rowOf(number)).toMatchObject({ status: 'Assigned to Agent', offeredAmount: null });
+      expect(await rowOf(t, number)).toMatchObject({ status: 'Assigned to Agent', offeredAmount: null });
       expect(await emailsOf(number, 'trade_in_offer')).toHaveLength(0);
     },
   );
@@ -74,8 +71,8 @@ describe('an offer outside 30%-150% of the estimate', () => {
     const number = await assigned();
     const res = await offer(number, { amount: 25_000, confirmOutOfRange: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await rowOf(number)).offeredAmount).toBe(25_000);
-    expect((await auditOf(number)).at(-1)).toMatchObject({
+    expect((await rowOf(t, number)).offeredAmount).toBe(25_000);
+    expect((await auditOf(t, number)).at(-1)).toMatchObject({
       action: 'trade_in.offer',
       details: { estimatedValue: 10_450, percentOfEstimate: 240, confirmedOutOfRange: true },
     });
@@ -85,7 +82,7 @@ describe('an offer outside 30%-150% of the estimate', () => {
     const number = await assigned();
     const res = await offer(number, { amount });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await rowOf(number)).offeredAmount).toBe(amount);
+    expect((await rowOf(t, number)).offeredAmount).toBe(amount);
   });
 });
 
@@ -107,12 +104,12 @@ describe('POST /api/agent/trade-ins/:number/revise-offer', () => {
       message: 'Offer revised to R8500; the seller was emailed a new link',
       tradeIn: { status: 'Offer Made', offeredAmount: 8500, assessmentNotes: 'Back glass cracked' },
     });
-    const offers = (await historyOf(number)).filter((h) => h.status === 'Offer Made');
+    const offers = (await historyOf(t, number)).filter((h) => h.status === 'Offer Made');
     expect(offers.map((h) => [h.description, h.actorId])).toEqual([
       ['Offer submitted and awaiting customer response', team.agent.id],
       ['Offer revised by Sarah Mitchell from R9,000 to R8,500', team.agent.id],
     ]);
-    expect((await auditOf(number)).at(-1)).toMatchObject({
+    expect((await auditOf(t, number)).at(-1)).toMatchObject({
       action: 'trade_in.revise_offer',
       actorId: team.agent.id,
       before: { status: 'Offer Made', offeredAmount: 9000, assessmentNotes: 'Battery at 88%' },
@@ -136,7 +133,7 @@ describe('POST /api/agent/trade-ins/:number/revise-offer', () => {
       code: 'FORBIDDEN',
       message: 'This link is no longer valid: use the newest link we emailed you, or ask for a new link.',
     });
-    expect((await rowOf(number)).status).toBe('Offer Made');
+    expect((await rowOf(t, number)).status).toBe('Offer Made');
     // Asking for the link afterwards sends the revised offer's, never the void one.
     expect((await post(undefined, `/api/trade-ins/${number}/link`, {})).statusCode).toBe(202);
     const [asked] = await emailsOf(number, 'trade_in_link');
@@ -165,7 +162,7 @@ describe('POST /api/agent/trade-ins/:number/revise-offer', () => {
       message:
         'This trade-in is Offer Declined; an offer can only be revised before the seller answers it, in Offer Made',
     });
-    expect((await rowOf(number)).offeredAmount).toBe(9000);
+    expect((await rowOf(t, number)).offeredAmount).toBe(9000);
     expect(await emailsOf(number, 'trade_in_offer_revised')).toHaveLength(0);
   });
 
@@ -180,7 +177,7 @@ describe('POST /api/agent/trade-ins/:number/revise-offer', () => {
       message:
         'This trade-in is Assigned to Agent; an offer can only be revised before the seller answers it, in Offer Made',
     });
-    expect((await rowOf(number)).offeredAmount).toBe(9000);
+    expect((await rowOf(t, number)).offeredAmount).toBe(9000);
   });
 });
 
@@ -214,12 +211,12 @@ describe('agent emails on assignment', () => {
     const { transactionNumber: number } = await insertTradeIn(t, { status: 'Awaiting Offer', agentId: first.id });
     const res = await assign(number, second.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await rowOf(number)).toMatchObject({ status: 'Awaiting Offer', agentId: second.id });
-    expect((await historyOf(number)).at(-1)).toMatchObject({
+    expect(await rowOf(t, number)).toMatchObject({ status: 'Awaiting Offer', agentId: second.id });
+    expect((await historyOf(t, number)).at(-1)).toMatchObject({
       status: 'Awaiting Offer',
       description: 'Another agent now handles your trade-in',
     });
-    expect((await auditOf(number)).at(-1)).toMatchObject({
+    expect((await auditOf(t, number)).at(-1)).toMatchObject({
       action: 'trade_in.reassign',
       before: { agentId: first.id },
       after: { agentId: second.id },
@@ -238,7 +235,7 @@ describe('agent emails on assignment', () => {
         'This trade-in is Awaiting Payment; it can only be given to an agent in Confirmed, Assigned to Agent, Device Assessed, Awaiting Offer or Offer Made',
     });
     expect(await emailsOf(number, 'trade_in_agent_assigned')).toHaveLength(0);
-    expect((await rowOf(number)).agentId).toBe(first.id);
+    expect((await rowOf(t, number)).agentId).toBe(first.id);
   });
 
   it('emails no one when the trade-in is given to the agent who has it', async () => {
