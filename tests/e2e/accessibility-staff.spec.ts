@@ -103,7 +103,7 @@ async function checkHeaderMenu(page: Page, walk: Walk, role: 'Agent' | 'Admin') 
   await expect(header.getByRole('button', { name: new RegExp(`${role}: `) })).toBeHidden();
 }
 
-/** An admin tab, searched for `q` when given, once `ready` is drawn. */
+/** An admin tab with `filters` in its address (`q` searches, `target` narrows the audit log), once `ready` is drawn. */
 async function openTab(page: Page, tab: string, ready: (page: Page) => Locator, filters: Record<string, string> = {}) {
   await page.goto(`/admin?${new URLSearchParams({ tab, ...filters })}`);
   await expect(ready(page)).toBeVisible();
