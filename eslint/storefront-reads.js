@@ -19,7 +19,7 @@ import ts from 'typescript';
  * app, not by its own text alone; what was read is kept until the file changes.
  */
 const INSTEAD =
-  "read the page's loader data (useLoaderData, useSettled), send with the feature's request function " +
+  "read the page's loader data (usePageData, useSettled), send with the feature's request function " +
   "(the contact form's sendContactMessage, the sell page's submitTradeIn; Add to Cart loads the cart store on " +
   'first use), or load a part that needs queries with import(), inside its own QueryProvider (the repair ' +
   'booking dialog)';

@@ -15,7 +15,7 @@ tester.run('quickbuy/storefront-reads', storefrontReads, {
     {
       name: "a storefront page reading its loader's data, and what it imports sending with a request function",
       filename: at('catalog/home-page.tsx'),
-      code: "import { useLoaderData } from 'react-router'; import { DeviceCard } from './device-card';",
+      code: "import { usePageData } from '../../lib/page-router'; import { DeviceCard } from './device-card';",
     },
     {
       name: 'the plain request function of a feature file that also has hooks',

@@ -38,7 +38,7 @@ interface StorefrontRenderRequest {
 
 export type StorefrontRenderResult =
   /**
-   * `html` goes inside #root; `scripts` right after it: the hydration data and the script that starts the
+   * `html` goes inside #root; `scripts` right after it: the page's state and data (a JSON block) and the script that starts the
    * app's code (so the page goes without the shell's own entry <script>: docs/decisions/036).
    */
   | {

@@ -4,14 +4,6 @@ import { lazy, StrictMode, type JSX } from 'react';
 // every later request (docs/decisions/107). The edge build renders the same HTML and uses one only where the
 // runtime provides it as a global, which Node does not.
 import { renderToReadableStream } from 'react-dom/server.edge';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  StaticRouterProvider,
-  type RouteObject,
-  type StaticHandlerContext,
-} from 'react-router';
 import { jsonForScript } from '../shared/script-json';
 import type { BuildManifest, CreateStorefrontRenderer, StorefrontRenderResult } from '../shared/server-render';
 import { bootScript } from './app/boot-script';
@@ -22,13 +14,22 @@ import { createRoutes, type ServerRenderedHandle } from './app/routes';
 import { NeedsJavaScript, NO_SCRIPT_NAV, noScriptFor } from './app/without-javascript';
 import { PATH_ALIASES } from '../shared/paths';
 import { setStoreCurrency } from './lib/money';
+import {
+  compileRoutes,
+  loadData,
+  loadPages,
+  matchPages,
+  redirectOf,
+  StaticPages,
+  type CompiledRoutes,
+} from './lib/page-router';
 import { SessionHintProvider } from './lib/use-session';
 
 /**
  * The storefront's server render (docs/decisions/032), built by Vite's SSR build into
  * dist/server/entry-server.js. The server imports that file at start and passes in its catalog
- * services; a page is rendered from the same route table as the browser's, its loaders awaiting
- * the data, and the page's HTML carries the router's loader data and the query cache for hydration.
+ * services; a page is rendered from the same route table as the browser's, its loader awaiting
+ * the data, and the page's HTML carries that data for hydration.
  */
 
 const SHELL: StorefrontRenderResult = { kind: 'shell' };
@@ -62,12 +63,6 @@ function scriptsOf(manifest: BuildManifest) {
   };
 }
 
-/** The page sources of the routes a URL matches; the last one undefined when the server does not render it. */
-function serverRenderedPages(routes: RouteObject[], url: string): (string | undefined)[] {
-  const matches = matchRoutes(routes, new URL(url, BASE).pathname) ?? [];
-  return matches.map(({ route }) => (route.handle as ServerRenderedHandle | undefined)?.ssr);
-}
-
 /** How many paths' matches pageHandles keeps before it starts afresh: a bound on what made-up paths can fill. */
 const MATCHES_KEPT = 1000;
 
@@ -76,12 +71,12 @@ const MATCHES_KEPT = 1000;
  * match (about 0.7 ms of CPU, most of what a cached page's reply costs), and every request asks this for its cache
  * key, so each path's answer is kept.
  */
-function pageHandles(table: RouteObject[]) {
+function pageHandles(table: CompiledRoutes) {
   const kept = new Map<string, ServerRenderedHandle | undefined>();
   return (pathname: string) => {
     if (kept.has(pathname)) return kept.get(pathname);
     if (kept.size >= MATCHES_KEPT) kept.clear();
-    const handle = matchRoutes(table, pathname)?.at(-1)?.route.handle as ServerRenderedHandle | undefined;
+    const handle = matchPages(table, pathname).at(-1)?.route.handle as ServerRenderedHandle | undefined;
     kept.set(pathname, handle);
     return handle;
   };
@@ -93,21 +88,16 @@ function pageHandles(table: RouteObject[]) {
  * anew over it (no hydration), so it carries no data and no script of its own.
  */
 const NotFoundPage = lazy(() => import('./app/not-found-page').then((page) => ({ default: page.Component })));
-const frameRoutes = (main: JSX.Element): RouteObject[] => [
-  { element: <RootLayout />, children: [{ path: '*', element: main }] },
-];
-const FRAMES = {
-  notFound: createStaticHandler(frameRoutes(<NotFoundPage />)),
-  needsJavaScript: createStaticHandler(frameRoutes(<NeedsJavaScript />)),
-};
+const frameRoutes = (main: JSX.Element) =>
+  compileRoutes([{ element: <RootLayout />, children: [{ path: '*', element: main }] }]);
+const FRAMES = { notFound: frameRoutes(<NotFoundPage />), needsJavaScript: frameRoutes(<NeedsJavaScript />) };
 
 export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, currency, manifest }) => {
   setStoreCurrency(currency);
   const { entry, preloads } = scriptsOf(manifest);
-  const table = createRoutes({ catalog: data, waitForData: true });
-  // One handler for every request: the route table holds nothing of a request, and a page's code, once
-  // loaded for one render, stays loaded for the next.
-  const handler = createStaticHandler(table);
+  // One table for every request: it holds nothing of a request, and a page's code, once loaded for one
+  // render, stays loaded for the next.
+  const table = compileRoutes(createRoutes({ catalog: data, waitForData: true }));
   const pageHandle = pageHandles(table);
 
   return {
@@ -118,44 +108,42 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
     },
 
     async render({ url, signedIn, nonce }) {
-      const request = new Request(new URL(url, BASE));
-      const alias = PATH_ALIASES[request.url.slice(BASE.length).split('?')[0]!];
+      const address = new URL(url, BASE);
+      const alias = PATH_ALIASES[address.pathname];
       if (alias) return { kind: 'redirect', status: 301, location: alias };
-      const pages = serverRenderedPages(table, url);
+      const matches = matchPages(table, address.pathname);
+      // The page sources of the matched routes; the last one undefined when the server does not render it.
+      const pages = matches.map(({ route }) => (route.handle as ServerRenderedHandle | undefined)?.ssr);
       if (!pages.at(-1)) {
-        const matches = matchRoutes(table, new URL(url, BASE).pathname) ?? [];
         const frame = matches.at(-1)?.route.path === '*' ? FRAMES.notFound : FRAMES.needsJavaScript;
-        const context = await frame.query(request);
-        if (context instanceof Response) return SHELL;
-        const html = await renderWhole(createStaticRouter(frame.dataRoutes, context), context, signedIn, nonce);
+        const html = await renderWhole(frame, url, null, signedIn, nonce);
         return { kind: 'frame', html, noscript: NO_SCRIPT_NAV };
       }
-      const context = await handler.query(request);
-      if (context instanceof Response) {
-        const location = context.headers.get('location');
-        return location && context.status >= 300 && context.status < 400
-          ? { kind: 'redirect', status: context.status, location }
-          : SHELL;
+      let pageData: unknown;
+      try {
+        [pageData] = await Promise.all([loadData(matches, address), loadPages(matches)]);
+      } catch (thrown) {
+        const redirect = redirectOf(thrown);
+        return redirect ? { kind: 'redirect', ...redirect } : SHELL;
       }
-      if (context.errors) return SHELL;
 
-      const html = await renderWhole(createStaticRouter(handler.dataRoutes, context), context, signedIn, nonce);
+      const html = await renderWhole(table, url, pageData, signedIn, nonce);
 
-      const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
       const preload = preloads(pages.filter((page) => page !== undefined));
+      const pageState: PageState = { anonymous: !signedIn, data: pageData };
       const scripts =
-        `<script nonce="${attribute(nonce)}">window.__staticRouterHydrationData = JSON.parse(${jsonForScript(JSON.stringify(routerData))});</script>` +
-        `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript({ anonymous: !signedIn } satisfies PageState)}</script>` +
+        `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript(pageState)}</script>` +
         `<script nonce="${attribute(nonce)}">${bootScript({ entry, preload })}</script>`;
-      return { kind: 'page', html, scripts, noscript: noScriptFor(new URL(url, BASE).pathname) };
+      return { kind: 'page', html, scripts, noscript: noScriptFor(address.pathname) };
     },
   };
 };
 
 /** A matched page rendered to HTML, read to the end (docs/decisions/032). */
 async function renderWhole(
-  router: ReturnType<typeof createStaticRouter>,
-  context: StaticHandlerContext,
+  routes: CompiledRoutes,
+  url: string,
+  data: unknown,
   signedIn: boolean,
   nonce: string,
 ): Promise<string> {
@@ -164,7 +152,7 @@ async function renderWhole(
     <StrictMode>
       <SessionHintProvider anonymous={!signedIn}>
         <Providers>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticPages routes={routes} url={url} data={data} />
         </Providers>
       </SessionHintProvider>
     </StrictMode>,

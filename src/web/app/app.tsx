@@ -1,5 +1,5 @@
 import { StrictMode, useEffect } from 'react';
-import { RouterProvider, type DataRouter } from 'react-router';
+import { BrowserPagesRouter, type BrowserPages } from '../lib/browser-pages';
 import { SessionHintProvider } from '../lib/use-session';
 import { READY_MARK } from './hydration';
 import { Providers } from './providers';
@@ -15,12 +15,12 @@ function MarkReady() {
   return null;
 }
 
-export function App({ router, anonymous }: { router: DataRouter; anonymous: boolean }) {
+export function App({ pages, anonymous }: { pages: BrowserPages; anonymous: boolean }) {
   return (
     <StrictMode>
       <SessionHintProvider anonymous={anonymous}>
         <Providers>
-          <RouterProvider router={router} />
+          <BrowserPagesRouter pages={pages} />
           <MarkReady />
         </Providers>
       </SessionHintProvider>

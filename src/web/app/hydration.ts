@@ -1,9 +1,6 @@
-import type { HydrationState } from 'react-router';
-
 /**
- * What the server's page carries for hydration: the router's loader data in the nonce-bearing script
- * React Router reads (window.__staticRouterHydrationData), and what the page knew of its visitor as a
- * JSON data block with this id (data, never run, so the CSP has nothing to allow for it).
+ * What the server's page carries for hydration, as a JSON data block with this id (data, never run, so the
+ * CSP has nothing to allow for it): what the page knew of its visitor, and its loader's data.
  */
 export const PAGE_STATE_ID = 'quickbuy-page';
 
@@ -13,10 +10,6 @@ export const READY_MARK = 'quickbuy:ready';
 export interface PageState {
   /** The request carried no session cookie: nobody is signed in. */
   anonymous: boolean;
-}
-
-declare global {
-  interface Window {
-    __staticRouterHydrationData?: HydrationState;
-  }
+  /** What the page's loader returned on the server (null: the page has no loader). */
+  data: unknown;
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { useRouteFailure } from '../lib/page-router';
 import { AreaErrorPage } from '../components/area-error';
 import { ErrorPanel } from '../components/error-panel';
 import { forgetKeptReplies } from '../features/catalog/catalog-data';
 
 /** The failure of the frame itself (the layout around every page): shown without it. */
 function FramePage() {
-  const error = useRouteError();
+  const error = useRouteFailure();
 
   useEffect(() => {
     document.title = 'Something went wrong | QuickBuy';

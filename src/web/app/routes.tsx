@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate, redirect, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, redirect } from 'react-router';
+import { useRouteFailure, type LoaderArgs, type PageModule, type PageRoute } from '../lib/page-router';
 import { reloadForMissingCode, shouldReloadFor } from '../lib/chunks';
 import { COLLECTIONS } from '../../shared/catalog';
 import { CONTACT_NOTICE, CONTACT_NOTICES, PATH_ALIASES, paths } from '../../shared/paths';
@@ -27,7 +28,7 @@ const RouteErrorPage = lazy(() => import('./route-error-page'));
  * be gone too (lib/chunks.ts).
  */
 function Failure({ inFrame }: { inFrame?: boolean }) {
-  const reload = shouldReloadFor(useRouteError());
+  const reload = shouldReloadFor(useRouteFailure());
   useEffect(() => {
     if (reload) reloadForMissingCode();
   }, [reload]);
@@ -50,9 +51,6 @@ export interface RouteData {
    */
   waitForData: boolean;
 }
-
-/** A page module exports `Component`. */
-type PageModule = { Component: ComponentType };
 
 /** What the server needs to know of a page it renders. */
 export interface ServerRenderedHandle {
@@ -78,22 +76,17 @@ export interface ServerRenderedHandle {
 function storefrontRoute(
   path: string,
   page: string,
-  lazy: () => Promise<PageModule>,
-  { loader, query }: { loader?: RouteObject['loader']; query?: ServerRenderedHandle['query'] } = {},
-): RouteObject {
+  load: () => Promise<PageModule>,
+  { loader, query }: { loader?: PageRoute['loader']; query?: ServerRenderedHandle['query'] } = {},
+): PageRoute {
   const handle: ServerRenderedHandle = { ssr: `features/${page}.tsx`, ...(query && { query }) };
-  return loader ? { path, lazy, loader, handle } : { path, lazy, handle };
+  return { path, page: load, loader, handle };
 }
 
 /** /contact reads one parameter: the notice after the form was posted without JavaScript. */
 function contactQuery(params: URLSearchParams): URLSearchParams {
   const notice = CONTACT_NOTICES.find((value) => value === params.get(CONTACT_NOTICE));
   return new URLSearchParams(notice ? { [CONTACT_NOTICE]: notice } : {});
-}
-
-/** Shown while the first page's code loads: nothing, as before, without the router's console warning. */
-function FirstLoad() {
-  return null;
 }
 
 /**
@@ -114,14 +107,14 @@ function withQueries(page: () => Promise<PageModule>): () => Promise<PageModule>
 }
 
 /** A page the browser renders alone (docs/decisions/032), with TanStack Query. */
-function appRoute(path: string, page: () => Promise<PageModule>): RouteObject {
-  return { path, lazy: withQueries(page) };
+function appRoute(path: string, page: () => Promise<PageModule>): PageRoute {
+  return { path, page: withQueries(page) };
 }
 
 const isCollection = (slug: string) => Object.hasOwn(COLLECTIONS, slug);
 
-/** One route table for the browser's router and the server's static handler. */
-export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[] {
+/** One route table for the browser's pages and the server's render (lib/page-router.tsx). */
+export function createRoutes({ catalog, waitForData }: RouteData): PageRoute[] {
   const load = <T,>(request: Request, read: () => Promise<T>) => loadCatalog(request, read, { waitForData });
 
   /**
@@ -142,14 +135,14 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
     return data;
   }
 
-  const buyLoader = ({ request }: LoaderFunctionArgs) =>
+  const buyLoader = ({ request }: LoaderArgs) =>
     listLoader(
       request,
       () => catalogReads.devices(readFilters(new URL(request.url).searchParams), catalog),
       (list) => list.filteredTotal,
     );
 
-  function collectionLoader({ params, request }: LoaderFunctionArgs) {
+  function collectionLoader({ params, request }: LoaderArgs) {
     const slug = params.slug ?? '';
     if (!isCollection(slug)) return null;
     return listLoader(
@@ -162,13 +155,12 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
   return [
     {
       element: <RootLayout />,
-      errorElement: failure(),
-      HydrateFallback: FirstLoad,
+      failure: failure(),
       children: [
         {
           // A page that fails to render shows the failure and Try again where the page was, inside the
           // header and footer; the dashboards' tabs have boundaries of their own (components/area-error.tsx).
-          errorElement: failure(true),
+          failure: failure(true),
           children: [
             storefrontRoute(paths.home, 'catalog/home-page', () => import('../features/catalog/home-page'), {
               loader: ({ request }) => load(request, () => catalogReads.home(catalog)),
@@ -218,7 +210,7 @@ export function createRoutes({ catalog, waitForData }: RouteData): RouteObject[]
               path: from,
               element: <Navigate to={to} replace />,
             })),
-            { path: '*', lazy: () => import('./not-found-page') },
+            { path: '*', page: () => import('./not-found-page') },
           ],
         },
       ],

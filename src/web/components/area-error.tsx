@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { useRouteFailure } from '../lib/page-router';
 import { resetQueries } from '../lib/queries';
 import { ErrorPanel } from './error-panel';
 
@@ -12,12 +13,12 @@ import { ErrorPanel } from './error-panel';
  */
 
 /**
- * A route's `errorElement` inside the frame: shown in the layout's outlet in place of the page that
+ * A route's `failure` inside the frame (lib/page-router.tsx): shown in the layout's outlet in place of the page that
  * failed. Try again runs `forget` (caches of the area's own, such as the catalog's kept replies), then
- * goes to the same address again: the router runs the page's loaders anew and renders it afresh.
+ * goes to the same address again: the page's loader runs anew and the page renders afresh.
  */
 export function AreaErrorPage({ forget }: { forget?: () => void }) {
-  const error = useRouteError();
+  const error = useRouteFailure();
   const navigate = useNavigate();
   const location = useLocation();
   const retry = async () => {

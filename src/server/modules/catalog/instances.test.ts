@@ -38,13 +38,13 @@ function findById(value: unknown, id: string): Record<string, unknown> | null {
   return null;
 }
 
-/** The price the server-rendered page shows (its router data, as the page hydrates from), or null when the device is not on it. */
+/** The price the server-rendered page shows (the data it hydrates from), or null when the device is not on it. */
 const pagePrice = async (t: TestApp, url: string, id: string) => {
   const res = await get(t, url);
   expect(res.statusCode, url).toBe(200);
-  const literal = /window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\);/.exec(res.body)?.[1];
-  expect(literal, url).toBeDefined();
-  const device = findById(JSON.parse(JSON.parse(literal!) as string), id);
+  const block = /<script type="application\/json" id="quickbuy-page">(.*?)<\/script>/.exec(res.body)?.[1];
+  expect(block, url).toBeDefined();
+  const device = findById(JSON.parse(block!), id);
   return device ? (device.price as number) : null;
 };
 

@@ -1,9 +1,8 @@
-import { useNavigation } from 'react-router';
+import { useNavigationPending } from '../../lib/page-router';
 
 /** A thin bar under the top of the window while the next page's code loads. */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useNavigationPending()) return null;
   return (
     <div
       className="fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden bg-brand-100"

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { ChatSlot } from './chat-slot';
 import { frameIsLive, hydrateLater } from './hydrate-later';
 import { NavigationProgress } from './navigation-progress';
@@ -35,7 +35,6 @@ export function RootLayout() {
       <SiteFooter />
       <FollowUsBar />
       <ChatSlot />
-      <ScrollRestoration />
     </div>
   );
 }

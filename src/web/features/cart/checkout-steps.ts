@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NavigationType, useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { useHoldBackAndForward } from '../../lib/browser-pages';
 import { toast } from '../../lib/toast';
 
 /**
@@ -45,16 +46,12 @@ export function useCheckoutSteps({ canCheckOut }: { canCheckOut: boolean }) {
   // While an order is placed and paid, Back and Forward leave the page as it is: the widget sits over it,
   // and the way out of a payment is the widget's own Cancel (Paystack's widget cannot be closed from the page).
   const busy = useRef(false);
-  const blocker = useBlocker(
-    useCallback(({ historyAction }: { historyAction: NavigationType }) => {
-      return busy.current && historyAction === NavigationType.Pop;
+  useHoldBackAndForward(
+    useCallback(() => {
+      if (busy.current) toast.message(PAYMENT_OPEN);
+      return busy.current;
     }, []),
   );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    blocker.reset();
-    toast.message(PAYMENT_OPEN);
-  }, [blocker]);
 
   const entry = location.state as EntryState;
   return {

@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router';
+import { usePageData } from '../../lib/page-router';
 import {
   BRAND_FILTERS,
   CATEGORY_FILTERS,
@@ -159,15 +159,13 @@ export function forgetKeptReplies() {
   kept.clear();
 }
 
-/** The server's page carried its reply in the router's hydration data: kept as if the browser had read it. */
-export function keepHydratedReplies(loaderData: Record<string, unknown> | undefined) {
-  for (const data of Object.values(loaderData ?? {})) {
-    if (data && typeof data === 'object' && 'reply' in data) keepReply(window.location, data.reply);
-  }
+/** The server's page carried its loader's data: its reply is kept as if the browser had read it. */
+export function keepHydratedReply(data: unknown) {
+  if (data && typeof data === 'object' && 'reply' in data) keepReply(window.location, data.reply);
 }
 
 const useReply = <T>(options?: { keepPrevious: boolean }) =>
-  useSettled(useLoaderData<CatalogLoaderData<T>>().reply, options);
+  useSettled(usePageData<CatalogLoaderData<T>>().reply, options);
 
 export const useHome = () => useReply<HomeReply>();
 

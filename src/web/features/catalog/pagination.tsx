@@ -18,7 +18,7 @@ export function useLastPageInstead(list: { page: number; pageSize: number } | nu
 
 /**
  * Previous / 'Page n of m' / Next as links (?page=n keeps the other search params), so a page can be shared.
- * The links leave scrolling to the router's ScrollRestoration (root-layout.tsx): it saves where the
+ * The links leave scrolling to the page router (lib/page-router.tsx): it saves where the
  * shopper was once the new page is on screen and opens it at the top, so Back returns to that place.
  */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

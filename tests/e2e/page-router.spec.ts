@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+// The store's page router (src/web/lib/page-router.tsx, browser-pages.tsx) as a shopper meets it; the scroll
+// positions of Back and Forward and the held Back during a payment are walked in storefront.spec.ts and
+// checkout-steps.spec.ts.
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test('a reload opens the page where the shopper was on it', async ({ page }) => {
+  await page.goto('/about');
+  await expect(heading(page)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 700));
+  await expect.poll(() => scrollY(page)).toBe(700);
+  await page.reload();
+  await expect(heading(page)).toBeVisible();
+  await expect.poll(() => scrollY(page)).toBe(700);
+});
+
+test("the page stays, with the loading bar, until the next page's code has come; then it opens at the top", async ({
+  page,
+}) => {
+  // Held from the start, should the browser ask for the device page's code early.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/device-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/buy');
+  await hydrated(page);
+  const details = page.getByRole('link', { name: 'View Details' }).first();
+  await details.scrollIntoViewIfNeeded();
+  expect(await scrollY(page)).toBeGreaterThan(0);
+  await details.click();
+
+  await expect(page).toHaveURL(/\/device\/[\w-]+$/);
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
+  await expect(heading(page)).toHaveText('Buy Quality Devices');
+  release();
+  await expect(heading(page)).not.toHaveText('Buy Quality Devices');
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  await expect.poll(() => scrollY(page)).toBe(0);
+});
