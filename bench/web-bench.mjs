@@ -18,7 +18,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM, chromiumArgs } from '../scrip
 import { buildWebIfStale, freePort, root } from '../scripts/lib.mjs';
 
 /** First-load JavaScript of /, /buy and /device/:id, brotli (docs/performance/first-load-javascript.md). */
-const JS_BUDGET_KB = 100;
+const JS_BUDGET_KB = 95;
+/** All of a page's JavaScript, first load and later: under the spec's ancestor app, whose whole code is 131.8 KB. */
+const ALL_JS_BUDGET_KB = 131.8;
 /** Lighthouse mobile, median of 3 runs a page (docs/performance/lighthouse.md). */
 const LIGHTHOUSE_BUDGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 /** The same runs' metrics: at most these (LCP and TBT in ms). */
@@ -189,13 +191,14 @@ async function main() {
       await browser.close();
     }
     console.log(
-      `${pad('page', 14)}${pad('JS (KB br)', 14)}${pad('budget', 9)}${pad('scripts', 9)}${pad('later (KB)', 12)}agent/admin chunks`,
+      `${pad('page', 14)}${pad('JS (KB br)', 14)}${pad('budget', 9)}${pad('scripts', 9)}${pad('later (KB)', 12)}${pad(`all (<${ALL_JS_BUDGET_KB})`, 14)}agent/admin chunks`,
     );
     for (const row of js) {
-      const over = row.kb > JS_BUDGET_KB;
+      const all = row.kb + row.laterKb;
+      const over = row.kb > JS_BUDGET_KB || all >= ALL_JS_BUDGET_KB;
       const forbidden = row.forbidden.length ? row.forbidden.map((s) => new URL(s.url).pathname).join(', ') : 'none';
       console.log(
-        `${pad(row.name, 14)}${pad(row.kb.toFixed(1), 14)}${pad(JS_BUDGET_KB, 9)}${pad(row.count, 9)}${pad(row.laterKb.toFixed(1), 12)}${forbidden}${mark(!over && row.forbidden.length === 0)}`,
+        `${pad(row.name, 14)}${pad(row.kb.toFixed(1), 14)}${pad(JS_BUDGET_KB, 9)}${pad(row.count, 9)}${pad(row.laterKb.toFixed(1), 12)}${pad(all.toFixed(1), 14)}${forbidden}${mark(!over && row.forbidden.length === 0)}`,
       );
       if (row.uncompressed.length) {
         console.log(
