@@ -154,6 +154,8 @@ export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
       // Where the page on screen was when the shopper left it (it may move while the next one loads).
       positions.set(shownKey.current, window.scrollY);
       const navigation = ++latest;
+      // Every update of the router is a transition: an urgent one makes React render the frame's parts that have
+      // not hydrated yet (the footer, the header's menus) anew, dropping the server's HTML until their code comes.
       startTransition(() => setPending(true));
       // A page whose code cannot be had renders anyway: its boundary shows the failure (decision 094).
       const matches = matchPages(routes, location);
