@@ -18,7 +18,7 @@ test('a reload opens the page where the shopper was on it', async ({ page }) => 
   await expect.poll(() => scrollY(page)).toBe(700);
 });
 
-test("the page stays, with the loading bar, until the next page's code has come; then it opens at the top", async ({
+test("the page and its address stay, with the loading bar, until the next page's code has come; then it opens at the top", async ({
   page,
 }) => {
   // Held from the start, should the browser ask for the device page's code early.
@@ -35,10 +35,12 @@ test("the page stays, with the loading bar, until the next page's code has come;
   expect(await scrollY(page)).toBeGreaterThan(0);
   await details.click();
 
-  await expect(page).toHaveURL(/\/device\/[\w-]+$/);
+  // The address changes with the page, not before it.
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
   await expect(heading(page)).toHaveText('Buy Quality Devices');
+  await expect(page).toHaveURL(/\/buy$/);
   release();
+  await expect(page).toHaveURL(/\/device\/[\w-]+$/);
   await expect(heading(page)).not.toHaveText('Buy Quality Devices');
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
   await expect.poll(() => scrollY(page)).toBe(0);

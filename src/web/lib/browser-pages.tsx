@@ -1,10 +1,12 @@
 import { startTransition, useLayoutEffect, useRef, useState } from 'react';
 import {
   NavigationType,
+  parsePath,
   Router,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   type Location,
   type Navigator,
+  type To,
 } from 'react-router';
 import {
   compileRoutes,
@@ -77,7 +79,7 @@ export interface BrowserPages {
  * had), its data the server's (`hydrated`) or its loader's.
  */
 export async function startBrowserPages(table: PageRoute[], hydrated?: { data: unknown }): Promise<BrowserPages> {
-  const history = createBrowserHistory({ v5Compat: true });
+  const history = createBrowserHistory();
   const routes = compileRoutes(table);
   const { location, action } = history;
   const matches = matchPages(routes, location);
@@ -95,31 +97,79 @@ export async function startBrowserPages(table: PageRoute[], hydrated?: { data: u
   }
 }
 
-/** The history as React Router's links and `navigate` drive it, with the scroll each navigation asks for. */
-function navigatorOver(history: History, asked: { keepScroll: boolean }): Navigator {
-  return {
-    createHref: (to) => history.createHref(to),
-    encodeLocation: (to) => history.encodeLocation(to),
-    go: (delta) => history.go(delta),
-    push(to, state, options?: { preventScrollReset?: boolean }) {
-      asked.keepScroll = Boolean(options?.preventScrollReset);
-      history.push(to, state);
-    },
-    replace(to, state, options?: { preventScrollReset?: boolean }) {
-      asked.keepScroll = Boolean(options?.preventScrollReset);
-      history.replace(to, state);
-    },
-  };
+/** Where a link or `navigate` goes, as the history will hold it (a key of its own, the path encoded). */
+function locationFor(history: History, to: To, state: unknown): Location {
+  const path = typeof to === 'string' ? parsePath(to) : to;
+  const location = { pathname: '/', search: '', hash: '', ...path, state: state ?? null, key: newKey() };
+  return { ...location, ...history.encodeLocation(location) };
 }
+
+const newKey = () => Math.random().toString(36).slice(2, 10);
 
 export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
   const { history, routes } = pages;
   const [shown, setShown] = useState(pages.first);
   const [pending, setPending] = useState(false);
   const [positions] = useState(savedPositions);
-  const [asked] = useState(() => ({ keepScroll: false }));
-  const [navigator] = useState(() => navigatorOver(history, asked));
   const shownKey = useRef(shown.location.key);
+
+  /*
+   * One navigation: the next page's code and data load while the page on screen stays; then a link's move is
+   * written to the history (`commit`: the address changes with the page, as it did under React Router's data
+   * router) and the page shows. Back and Forward have moved the address already. A newer navigation makes an
+   * older one's result void. Every update is a transition: an urgent one makes React render the frame's parts
+   * that have not hydrated yet (the footer, the header's menus) anew, dropping the server's HTML until their code
+   * comes.
+   */
+  const [navigation] = useState(() => {
+    let latest = 0;
+    return function go(next: Omit<Shown, 'data'>, commit?: () => void) {
+      const current = ++latest;
+      // Where the page on screen was when the shopper left it (it may move while the next one loads).
+      positions.set(shownKey.current, window.scrollY);
+      startTransition(() => setPending(true));
+      const matches = matchPages(routes, next.location);
+      // A page whose code cannot be had renders anyway: its boundary shows the failure (decision 094).
+      const code = loadPages(matches).catch(() => undefined);
+      const show = (data: unknown) => {
+        commit?.();
+        startTransition(() => {
+          setPending(false);
+          setShown({ ...next, data });
+        });
+      };
+      Promise.all([loadData(matches, new URL(history.createURL(next.location))), code]).then(
+        ([data]) => current === latest && show(data),
+        (thrown: unknown) => {
+          if (current !== latest) return;
+          const redirect = redirectOf(thrown);
+          if (!redirect) return show(new LoaderFailure(thrown));
+          const location = locationFor(history, redirect.location, null);
+          const action = next.action === NavigationType.Pop ? NavigationType.Replace : next.action;
+          go({ ...next, location, action }, () =>
+            action === NavigationType.Push ? history.push(location) : history.replace(location),
+          );
+        },
+      );
+    };
+  });
+
+  const [navigator] = useState<Navigator>(() => {
+    const move = (action: NavigationType) => (to: To, state?: unknown, options?: { preventScrollReset?: boolean }) => {
+      const location = locationFor(history, to, state);
+      const keepScroll = Boolean(options?.preventScrollReset);
+      navigation({ location, action, keepScroll }, () =>
+        action === NavigationType.Push ? history.push(location) : history.replace(location),
+      );
+    };
+    return {
+      createHref: (to) => history.createHref(to),
+      encodeLocation: (to) => history.encodeLocation(to),
+      go: (delta) => history.go(delta),
+      push: move(NavigationType.Push),
+      replace: move(NavigationType.Replace),
+    };
+  });
 
   useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -128,54 +178,27 @@ export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
       sessionStorage.setItem(POSITIONS_KEY, JSON.stringify(Object.fromEntries(positions)));
     };
     window.addEventListener('pagehide', keepPositions);
-
-    let latest = 0;
     let undoing = false;
-    const show = (next: Shown, navigation: number) => {
-      if (navigation !== latest) return; // a newer navigation started meanwhile
-      startTransition(() => {
-        setPending(false);
-        setShown(next);
-      });
-    };
-    const stopListening = history.listen(({ action, location, delta }) => {
+    // Back and Forward (the history tells of nothing else: a link's move is written by `navigation`).
+    const stopListening = history.listen(({ location, delta }) => {
       if (undoing) {
         undoing = false;
         return;
       }
       // The browser has moved already: a held Back or Forward moves back by as many entries.
-      if (action === NavigationType.Pop && delta && [...holds].some((hold) => hold())) {
+      if (delta && [...holds].some((hold) => hold())) {
         undoing = true;
         history.go(-delta);
         return;
       }
-      const keepScroll = asked.keepScroll;
-      asked.keepScroll = false;
-      // Where the page on screen was when the shopper left it (it may move while the next one loads).
-      positions.set(shownKey.current, window.scrollY);
-      const navigation = ++latest;
-      // Every update of the router is a transition: an urgent one makes React render the frame's parts that have
-      // not hydrated yet (the footer, the header's menus) anew, dropping the server's HTML until their code comes.
-      startTransition(() => setPending(true));
-      // A page whose code cannot be had renders anyway: its boundary shows the failure (decision 094).
-      const matches = matchPages(routes, location);
-      const code = loadPages(matches).catch(() => undefined);
-      Promise.all([loadData(matches, new URL(history.createURL(location))), code]).then(
-        ([data]) => show({ location, action, data, keepScroll }, navigation),
-        (thrown: unknown) => {
-          if (navigation !== latest) return;
-          const redirect = redirectOf(thrown);
-          if (redirect) history.replace(redirect.location);
-          else show({ location, action, data: new LoaderFailure(thrown), keepScroll }, navigation);
-        },
-      );
+      navigation({ location, action: NavigationType.Pop, keepScroll: false });
     });
     return () => {
       stopListening();
       window.removeEventListener('pagehide', keepPositions);
       window.history.scrollRestoration = 'auto';
     };
-  }, [history, routes, positions, asked]);
+  }, [history, positions, navigation]);
 
   useLayoutEffect(() => {
     shownKey.current = shown.location.key;
