@@ -42,6 +42,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         target: 'es2022',
         // .vite/manifest.json: the server preloads the chunk of the page it renders.
         manifest: true,
+        // React, React DOM, React Router and the scheduler in one chunk of their own: every page needs them first,
+        // they change only with an upgrade (a deploy of the store's code leaves the browser's copy good), and left
+        // to itself Rolldown splits them over the entry and three chunks (docs/performance/first-load-javascript.md).
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+            },
+          },
+        },
         modulePreload: {
           // Every browser we serve supports <link rel="modulepreload">: no polyfill in the entry.
           polyfill: false,
