@@ -96,7 +96,7 @@ test.describe('scroll position', () => {
       await page.setViewportSize(viewport);
       // A new document from the address bar or a bookmark, the page before left scrolled to its bottom.
       // Home's address is typed on another page: typing the address of the page one is on is a reload
-      // to Chrome, and a reload keeps its position (app/router.tsx).
+      // to Chrome, and a reload keeps its position (lib/browser-pages.tsx).
       for (const [from, path] of [
         ['/', '/about'],
         ['/', '/no-such-page'],

@@ -74,11 +74,26 @@ export interface BrowserPages {
   first: Shown;
 }
 
+const newKey = () => Math.random().toString(36).slice(2, 10);
+
+/**
+ * Scroll positions are kept by the history entry's key, and the first entry of every document has none
+ * ('default'): a page typed into the address bar would open at the position another page of this tab left
+ * under that key. A document's first entry gets a key of its own instead; a reload or a Back into it keeps
+ * the key (history.state survives), so those still restore.
+ */
+function keyFirstHistoryEntry() {
+  const state = window.history.state as { key?: unknown; usr?: unknown } | null;
+  if (typeof state?.key === 'string') return;
+  window.history.replaceState({ usr: null, ...state, key: newKey() }, '');
+}
+
 /**
  * The browser's pages, started at the document's address: its code loaded first (rejects when it cannot be
  * had), its data the server's (`hydrated`) or its loader's.
  */
 export async function startBrowserPages(table: PageRoute[], hydrated?: { data: unknown }): Promise<BrowserPages> {
+  keyFirstHistoryEntry();
   const history = createBrowserHistory();
   const routes = compileRoutes(table);
   const { location, action } = history;
@@ -103,8 +118,6 @@ function locationFor(history: History, to: To, state: unknown): Location {
   const location = { pathname: '/', search: '', hash: '', ...path, state: state ?? null, key: newKey() };
   return { ...location, ...history.encodeLocation(location) };
 }
-
-const newKey = () => Math.random().toString(36).slice(2, 10);
 
 export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
   const { history, routes } = pages;
