@@ -45,3 +45,18 @@ test("the page and its address stay, with the loading bar, until the next page's
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
   await expect.poll(() => scrollY(page)).toBe(0);
 });
+
+test('the first load of a page, and a move to the next, log no warning or error', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (['warning', 'error'].includes(message.type())) messages.push(message.text());
+  });
+  for (const path of ['/', '/buy', '/about']) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await page.getByRole('banner').getByRole('link', { name: 'QuickBuy home' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shop Smarter Today!');
+  expect(messages).toEqual([]);
+});

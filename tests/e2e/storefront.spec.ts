@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { forSale, type Device, type DeviceListReply } from '../../src/shared/catalog';
 import { formatMoney } from '../../src/shared/money';
-import { Api, customerDetails, expect, hydrated, signUpThroughEmail, test } from './fixtures';
+import { Api, customerDetails, expect, signUpThroughEmail, test } from './fixtures';
 
 // The defects a shopper met walking the storefront at 1280x800 and 375x740, one story
 // each, at the width where it happened, against the seeded demo catalog on the real server.
@@ -555,21 +555,5 @@ test.describe('small things', () => {
     await page.goto('/reviews');
     const review = page.getByRole('listitem').filter({ hasText: 'Pieter van der Merwe' });
     await expect(review.getByText('PM', { exact: true })).toBeVisible();
-  });
-
-  test('the first load of a page, and a move to the next, log no warning or error', async ({ page }) => {
-    const messages: string[] = [];
-    page.on('console', (message) => {
-      if (['warning', 'error'].includes(message.type())) messages.push(message.text());
-    });
-    for (const path of ['/', '/buy', '/about']) {
-      await page.goto(path);
-      await hydrated(page);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    }
-    await page.getByRole('banner').getByRole('link', { name: 'Sell', exact: true }).click();
-    await expect(page).toHaveURL(/\/sell$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sell Your Device');
-    expect(messages).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
   LoaderFailure,
   matchPages,
   PageRoutes,
+  readyAtOnce,
   redirectOf,
   type CompiledRoutes,
   type PageRoute,
@@ -127,9 +128,9 @@ export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
   const shownKey = useRef(shown.location.key);
 
   /*
-   * One navigation: the next page's code and data load while the page on screen stays; then a link's move is
-   * written to the history (`commit`: the address changes with the page, as it did under React Router's data
-   * router) and the page shows. Back and Forward have moved the address already. A newer navigation makes an
+   * One navigation: the next page's code and data load while the page on screen stays (nothing to load: at once);
+   * then a link's move is written to the history (`commit`: the address changes with the page, as it did under
+   * React Router's data router) and the page shows. Back and Forward have moved the address already. A newer navigation makes an
    * older one's result void. Every update is a transition: an urgent one makes React render the frame's parts
    * that have not hydrated yet (the footer, the header's menus) anew, dropping the server's HTML until their code
    * comes.
@@ -140,10 +141,6 @@ export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
       const current = ++latest;
       // Where the page on screen was when the shopper left it (it may move while the next one loads).
       positions.set(shownKey.current, window.scrollY);
-      startTransition(() => setPending(true));
-      const matches = matchPages(routes, next.location);
-      // A page whose code cannot be had renders anyway: its boundary shows the failure (decision 094).
-      const code = loadPages(matches).catch(() => undefined);
       const show = (data: unknown) => {
         commit?.();
         startTransition(() => {
@@ -151,6 +148,13 @@ export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
           setShown({ ...next, data });
         });
       };
+      const matches = matchPages(routes, next.location);
+      // Nothing to wait for: the address changes at once, so a second change made in the same task (a list's
+      // search, then its status) starts from the first (lib/use-paged-list.ts reads the address).
+      if (readyAtOnce(matches)) return show(null);
+      startTransition(() => setPending(true));
+      // A page whose code cannot be had renders anyway: its boundary shows the failure (decision 094).
+      const code = loadPages(matches).catch(() => undefined);
       Promise.all([loadData(matches, new URL(history.createURL(next.location))), code]).then(
         ([data]) => current === latest && show(data),
         (thrown: unknown) => {

@@ -143,6 +143,11 @@ export function matchPages(routes: CompiledRoutes, location: Partial<Location> |
   }));
 }
 
+/** The matched pages' code is here and none of them has a loader: a navigation to them has nothing to wait for. */
+export function readyAtOnce(matches: PageMatch[]): boolean {
+  return matches.every(({ route }) => !route.loader && (!route.page || modules.has(route)));
+}
+
 /** The code of every page the matches show; rejects when a download fails. */
 export function loadPages(matches: PageMatch[]): Promise<unknown> {
   return Promise.all(matches.flatMap(({ route }) => (route.page ? [loadPage(route)] : [])));
