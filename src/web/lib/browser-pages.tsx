@@ -99,18 +99,13 @@ export async function startBrowserPages(table: PageRoute[], hydrated?: { data: u
   const routes = compileRoutes(table);
   const { location, action } = history;
   const matches = matchPages(routes, location);
-  try {
-    const [data] = await Promise.all([
-      hydrated ? hydrated.data : loadData(matches, new URL(window.location.href)),
-      loadPages(matches),
-    ]);
-    return { history, routes, first: { location, action, data, keepScroll: true } };
-  } catch (thrown) {
-    const redirect = redirectOf(thrown);
-    if (!redirect) throw thrown;
-    history.replace(redirect.location);
-    return startBrowserPages(table);
-  }
+  // No redirect can come of the loader here: a document starts with no kept reply, so the catalog's loaders
+  // only start their reads (features/catalog/catalog-data.ts), and a server-rendered page's data is the server's.
+  const [data] = await Promise.all([
+    hydrated ? hydrated.data : loadData(matches, new URL(window.location.href)),
+    loadPages(matches),
+  ]);
+  return { history, routes, first: { location, action, data, keepScroll: true } };
 }
 
 /** Where a link or `navigate` goes, as the history will hold it (a key of its own, the path encoded). */
@@ -129,20 +124,21 @@ export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
 
   /*
    * One navigation: the next page's code and data load while the page on screen stays (nothing to load: at once);
-   * then a link's move is written to the history (`commit`: the address changes with the page, as it did under
-   * React Router's data router) and the page shows. Back and Forward have moved the address already. A newer navigation makes an
-   * older one's result void. Every update is a transition: an urgent one makes React render the frame's parts
-   * that have not hydrated yet (the footer, the header's menus) anew, dropping the server's HTML until their code
-   * comes.
+   * then a link's move (a push or a replace) is written to the history, so the address changes with the page as
+   * it did under React Router's data router, and the page shows. Back and Forward have moved the address already.
+   * A newer navigation makes an older one's result void. Every update is a transition: an urgent one makes React
+   * render the frame's parts that have not hydrated yet (the footer, the header's menus) anew, dropping the
+   * server's HTML until their code comes.
    */
   const [navigation] = useState(() => {
     let latest = 0;
-    return function go(next: Omit<Shown, 'data'>, commit?: () => void) {
+    return function go(next: Omit<Shown, 'data'>) {
       const current = ++latest;
       // Where the page on screen was when the shopper left it (it may move while the next one loads).
       positions.set(shownKey.current, window.scrollY);
       const show = (data: unknown) => {
-        commit?.();
+        if (next.action === NavigationType.Push) history.push(next.location);
+        if (next.action === NavigationType.Replace) history.replace(next.location);
         startTransition(() => {
           setPending(false);
           setShown({ ...next, data });
@@ -162,10 +158,8 @@ export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
           const redirect = redirectOf(thrown);
           if (!redirect) return show(new LoaderFailure(thrown));
           const location = locationFor(history, redirect.location, null);
-          const action = next.action === NavigationType.Pop ? NavigationType.Replace : next.action;
-          go({ ...next, location, action }, () =>
-            action === NavigationType.Push ? history.push(location) : history.replace(location),
-          );
+          // Back or Forward has written its address already: the redirect takes that entry's place.
+          go({ ...next, location, action: next.action === NavigationType.Pop ? NavigationType.Replace : next.action });
         },
       );
     };
@@ -173,11 +167,11 @@ export function BrowserPagesRouter({ pages }: { pages: BrowserPages }) {
 
   const [navigator] = useState<Navigator>(() => {
     const move = (action: NavigationType) => (to: To, state?: unknown, options?: { preventScrollReset?: boolean }) => {
-      const location = locationFor(history, to, state);
-      const keepScroll = Boolean(options?.preventScrollReset);
-      navigation({ location, action, keepScroll }, () =>
-        action === NavigationType.Push ? history.push(location) : history.replace(location),
-      );
+      navigation({
+        location: locationFor(history, to, state),
+        action,
+        keepScroll: Boolean(options?.preventScrollReset),
+      });
     };
     return {
       createHref: (to) => history.createHref(to),
