@@ -5,7 +5,7 @@ import { paths } from '../../src/shared/paths';
 import { RETURN_MESSAGES } from '../../src/shared/returns';
 import { expectNoAxeViolations } from './axe';
 import { fillCheckoutDetails, payInWidget } from './checkout-form';
-import { addToCart, expect, ORDER_CUSTOMER, pageFromOwnAddress, placePaidOrder, test, uniqueId } from './fixtures';
+import { addToCart, expect, ORDER_CUSTOMER, placePaidOrder, test, uniqueId } from './fixtures';
 import { chooseFreePickup } from './repair-booking';
 import { deliver, requestReturn } from './return-request';
 import { fillPhone, submitTablet } from './sell-form';
@@ -234,9 +234,6 @@ for (const { name, viewport } of WIDTHS) {
 
     test('sell, each repair booking step, track empty and with a result', async ({ page, api }) => {
       test.slow();
-      await pageFromOwnAddress(page, '**/api/trade-ins');
-      await pageFromOwnAddress(page, '**/api/repairs/bookings');
-
       await visit(page, paths.sell);
       await page.getByLabel(/^Device Type/).selectOption('laptop');
       await page.getByLabel('I am the owner of this device').check();

@@ -99,12 +99,14 @@ test.describe('at 1280 px', () => {
     await page.goBack();
     const inProgress = page.getByText('Payment in progress: pay or cancel in the payment window to leave it');
     await expect(inProgress).toBeVisible();
-    // Drawn over the widget's overlay, not under it: the point at its middle is the toast's.
-    const onTop = await inProgress.evaluate((toast) => {
-      const { x, y, width, height } = toast.getBoundingClientRect();
-      return toast.closest('li')!.contains(document.elementFromPoint(x + width / 2, y + height / 2));
-    });
-    expect(onTop).toBe(true);
+    // Drawn over the widget's overlay, not under it: once the toasts have slid into place, the point at its
+    // middle is the toast's.
+    const onTop = () =>
+      inProgress.evaluate((toast) => {
+        const { x, y, width, height } = toast.getBoundingClientRect();
+        return toast.closest('li')!.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+      });
+    await expect.poll(onTop).toBe(true);
     await expect(widget).toBeVisible();
     await expect(page).toHaveURL(/\/cart\?step=payment$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');

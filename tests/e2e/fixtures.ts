@@ -14,6 +14,7 @@ import { inbox } from './mailbox';
 
 /**
  * Fixtures every spec shares (import `test` and `expect` from here, not from @playwright/test):
+ * - `extraHTTPHeaders`: the test's page, `api` and `request` speak from an address of their own (ownAddress);
  * - `api`: the API as our pages call it (the CSRF header on every request), sharing the page's cookies;
  * - `customer`: a new customer signed up through the API and the link it emailed, the page signed in as them;
  * - `admin`: the API signed in as the e2e admin, in a context of its own (the page is not signed in);
@@ -74,23 +75,14 @@ export async function enterAuthenticatorCode(page: Page, account: string, secret
 }
 
 /**
- * An address of its own, sent through the one proxy the e2e server trusts. Public forms are throttled per
- * address and wrong passwords counted per address for 15 minutes, and every spec's pages speak from
- * 127.0.0.1: a test whose requests would spend that allowance, or be refused because earlier specs spent
- * it, speaks from its own.
+ * An address of its own, sent through the one proxy the e2e server trusts. The store keeps allowances per
+ * address: units held in unpaid orders, public forms, wrong passwords, each over a window of up to an hour.
+ * Every test speaks from one of these (the `extraHTTPHeaders` fixture), as every shopper does from theirs, so
+ * no test spends another's allowance or is refused for what earlier tests did.
  */
 export function ownAddress() {
   const part = () => Math.floor(Math.random() * 250);
   return `10.${part()}.${part()}.${part() + 1}`;
-}
-
-/** The page's requests to `pattern` sent from one address of their own (ownAddress). */
-export async function pageFromOwnAddress(page: Page, pattern = '**/api/**') {
-  const address = ownAddress();
-  await page.route(pattern, (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
-  );
-  return address;
 }
 
 /** Short and unique across workers and repeats: for emails and device names a test searches by. */
@@ -107,7 +99,7 @@ export class Api {
     return this.request.post(path, { data, headers: { [CSRF_HEADER]: '1' } });
   }
 
-  /** POST as a shopper of their own (ownAddress): what a test makes behind the scenes spends no page's allowance. */
+  /** POST as another shopper (ownAddress): what a test makes behind the scenes spends none of its own allowance. */
   postAsShopper(path: string, data: unknown): Promise<APIResponse> {
     return this.request.post(path, { data, headers: { [CSRF_HEADER]: '1', 'x-forwarded-for': ownAddress() } });
   }
@@ -274,6 +266,9 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // The test's page, its `api` and its `request` speak from one address of their own (ownAddress).
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => use({ ...extraHTTPHeaders, 'x-forwarded-for': ownAddress() }),
+
   staffSession: [
     async ({ playwright }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL!;

@@ -4,7 +4,8 @@ import { expect, placePaidOrder, test } from './fixtures';
 // What a load balancer and Prometheus read of a running store. The stop under
 // SIGTERM is the process test's (src/server/main.test.ts): this server is the other specs' too.
 
-test.use({ viewport: { width: 1280, height: 800 } });
+// Prometheus reads from this machine, not through the proxy the other tests speak through.
+test.use({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: {} });
 
 /** One series' value in the store's Prometheus text (0 when it has not been counted yet). */
 async function metric(request: APIRequestContext, series: string): Promise<number> {
