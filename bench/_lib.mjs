@@ -83,20 +83,30 @@ export function stop(child) {
 /**
  * A bare node:http server: the ceiling to compare with. `bodies` is one JSON body for every request, or
  * the body to answer for each path (the bytes the real server answered for it), so both send the same;
- * a body starting with < goes out as HTML.
+ * a body starting with < goes out as HTML. A body may instead be `{ bytes, type, encoding }`: bytes sent
+ * as they are with that Content-Type and Content-Encoding (what the store sent a browser, compressed).
  */
 export function startBareServer(port, bodies) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'quickbuy-bare-')), 'bodies.json');
-  writeFileSync(file, JSON.stringify(typeof bodies === 'string' ? { '*': bodies } : bodies));
+  const replies = Object.entries(typeof bodies === 'string' ? { '*': bodies } : bodies).map(([key, body]) => {
+    if (typeof body !== 'string') {
+      const headers = { 'content-type': body.type, ...(body.encoding ? { 'content-encoding': body.encoding } : {}) };
+      return [key, { base64: body.bytes.toString('base64'), headers }];
+    }
+    const type = body.startsWith('<') ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
+    return [key, { text: body, headers: { 'content-type': type } }];
+  });
+  writeFileSync(file, JSON.stringify(Object.fromEntries(replies)));
   return spawn(
     process.execPath,
     [
       '-e',
-      `const bodies = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+      `const replies = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+      for (const reply of Object.values(replies)) reply.body = reply.text ?? Buffer.from(reply.base64, 'base64');
       require('node:http').createServer((q, s) => {
-        const body = bodies[q.url] ?? bodies['*'] ?? '';
-        s.writeHead(200, { 'content-type': body.startsWith('<') ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8' });
-        s.end(body);
+        const reply = replies[q.url] ?? replies['*'] ?? { headers: {}, body: '' };
+        s.writeHead(200, reply.headers);
+        s.end(reply.body);
       }).listen(${port}, '127.0.0.1')`,
     ],
     { stdio: 'ignore' },

@@ -4,11 +4,13 @@
 // `npm run seed` (reused by later runs; BENCH_DATA_DIR chooses it), builds the web app when it is stale (the
 // page is rendered by its server entry), starts the real server as `npm start` runs it (NODE_ENV=production,
 // LOG_LEVEL and LOG_FORMAT unset: an access line a request, JSON lines into a log file), runs autocannon,
-// prints a table and the EXPLAIN summary of the listing's queries.
+// prints a table and the EXPLAIN summary of the listing's queries. Then both again as a browser asks them
+// (Accept-Encoding as Chromium sends it), beside a bare server sending the compressed bytes the store sent.
 // Budgets, each a ratio to the bare server in this run: >= 60% of its requests/s, p99 <= 25 ms, for the
-// 8 URLs and for /buy (docs/performance/server-throughput.md). Exits 1 when one is missed.
-// Takes about a minute and a half on first run, under a minute after.
+// 8 URLs and for /buy, plain and as a browser asks (docs/performance/server-throughput.md). Exits 1 when one
+// is missed. Takes about two minutes on first run, a minute and a half after.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWebIfStale } from '../scripts/lib.mjs';
@@ -33,6 +35,28 @@ const PATHS = [
   '/api/devices?price=over-20k&pageSize=48',
 ];
 
+/** What Chromium asks with: every reply a browser gets is compressed. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The reply to `url` as the store sends it to a browser: its bytes as sent (compressed), type and encoding. */
+function asSentToBrowser(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: BROWSER }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            bytes: Buffer.concat(chunks),
+            type: res.headers['content-type'],
+            encoding: res.headers['content-encoding'],
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 const env = {
   DATA_DIR: dataDir,
   DATABASE_URL: '',
@@ -48,10 +72,12 @@ await runNode(['--import', 'tsx', 'bench/_catalog-explain.ts'], env);
 
 const apiPort = await freePort();
 const barePort = await freePort();
+const compressedBarePort = await freePort();
 const logDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-bench-log-'));
 const logFile = path.join(logDir, 'store.log');
 const api = startServer(apiPort, env, { logFile });
 let bare;
+let compressedBare;
 
 try {
   await waitFor(`http://127.0.0.1:${apiPort}/api/health`);
@@ -76,7 +102,11 @@ try {
   if (page.status !== 200 || !pageHtml.includes('id="root"><'))
     throw new Error(`${PAGE} did not render: ${page.status}`);
   bare = startBareServer(barePort, { ...bodies, [PAGE]: pageHtml });
+  const compressed = {};
+  for (const p of [...PATHS, PAGE]) compressed[p] = await asSentToBrowser(`http://127.0.0.1:${apiPort}${p}`);
+  compressedBare = startBareServer(compressedBarePort, compressed);
   await waitFor(`http://127.0.0.1:${barePort}/`);
+  await waitFor(`http://127.0.0.1:${compressedBarePort}/`);
   for (const c of cold) {
     console.log(
       `first request ${c.path.padEnd(58)} ${String(c.status)} ${c.ms.toFixed(0).padStart(5)} ms  (${c.filtered} devices match)`,
@@ -87,6 +117,17 @@ try {
   const bareResult = await cannon(`http://127.0.0.1:${barePort}`, PATHS, { ...run, server: bare });
   const pageResult = await cannon(`http://127.0.0.1:${apiPort}`, [PAGE], { ...run, server: api });
   const barePageResult = await cannon(`http://127.0.0.1:${barePort}`, [PAGE], { ...run, server: bare });
+  const browser = { ...run, headers: BROWSER };
+  const apiBrowserResult = await cannon(`http://127.0.0.1:${apiPort}`, PATHS, { ...browser, server: api });
+  const bareBrowserResult = await cannon(`http://127.0.0.1:${compressedBarePort}`, PATHS, {
+    ...browser,
+    server: compressedBare,
+  });
+  const pageBrowserResult = await cannon(`http://127.0.0.1:${apiPort}`, [PAGE], { ...browser, server: api });
+  const barePageBrowserResult = await cannon(`http://127.0.0.1:${compressedBarePort}`, [PAGE], {
+    ...browser,
+    server: compressedBare,
+  });
 
   const heading = `autocannon, ${CONNECTIONS} connections, ${DURATION} s each, ${DEVICES} devices, default log level`;
   printTable(
@@ -103,6 +144,25 @@ try {
     ],
     heading,
   );
+  const encodings = [...new Set(Object.values(compressed).map((c) => c.encoding ?? 'none'))].join(', ');
+  const sentBytes = (paths) => paths.reduce((sum, p) => sum + compressed[p].bytes.length, 0) / paths.length;
+  const asked =
+    `${heading}; Accept-Encoding: ${BROWSER['accept-encoding']} (sent as ${encodings}: ` +
+    `${(sentBytes(PATHS) / 1000).toFixed(1)} KB a listing, ${(sentBytes([PAGE]) / 1000).toFixed(1)} KB the page)`;
+  printTable(
+    [
+      [`GET /api/devices, ${PATHS.length} URLs, as a browser asks`, apiBrowserResult],
+      ['bare node:http, the same compressed bytes', bareBrowserResult],
+    ],
+    asked,
+  );
+  printTable(
+    [
+      [`GET ${PAGE} as a browser asks`, pageBrowserResult],
+      ['bare node:http, the same compressed bytes', barePageBrowserResult],
+    ],
+    asked,
+  );
   const bytes = Object.values(bodies).reduce((sum, b) => sum + Buffer.byteLength(b), 0) / PATHS.length;
   const logBytes = statSync(logFile).size;
   console.log(`average body ${bytes.toFixed(0)} bytes; the store's log grew to ${(logBytes / 1e6).toFixed(1)} MB`);
@@ -110,6 +170,8 @@ try {
   for (const [name, store, bareRun] of [
     [`${PATHS.length} URLs`, apiResult, bareResult],
     [PAGE, pageResult, barePageResult],
+    [`${PATHS.length} URLs as a browser asks`, apiBrowserResult, bareBrowserResult],
+    [`${PAGE} as a browser asks`, pageBrowserResult, barePageBrowserResult],
   ]) {
     const ratio = store.requests.average / bareRun.requests.average;
     const verdicts = [
@@ -125,6 +187,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await Promise.all([stop(api), bare ? stop(bare) : Promise.resolve()]);
+  await Promise.all([api, bare, compressedBare].filter(Boolean).map(stop));
   rmSync(logDir, { recursive: true, force: true });
 }

@@ -32,19 +32,19 @@ interface StorefrontRenderRequest {
   url: string;
   /** A session cookie came with the request: the browser asks who is signed in after hydration. */
   signedIn: boolean;
-  /** Carried by the hydration script, matching the reply's Content-Security-Policy. */
-  nonce: string;
 }
 
 export type StorefrontRenderResult =
   /**
-   * `html` goes inside #root; `scripts` right after it: the page's state and data (a JSON block) and the script that starts the
-   * app's code (so the page goes without the shell's own entry <script>: docs/decisions/036).
+   * `html` goes inside #root; `data` right after it (the page's state and data, a JSON block), then the one
+   * inline script, whose body is `bootScript`: it starts the app's code (so the page goes without the shell's
+   * own entry <script>: docs/decisions/036), and the reply's Content-Security-Policy allows it by its hash.
    */
   | {
       kind: 'page';
       html: string;
-      scripts: string;
+      data: string;
+      bootScript: string;
       /** Goes before #root, outside what the browser hydrates: the links a browser without JavaScript gets. */
       noscript: string;
     }

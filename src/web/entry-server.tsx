@@ -36,8 +36,6 @@ const SHELL: StorefrontRenderResult = { kind: 'shell' };
 /** Requests are built from the path and query alone; the origin is never read. */
 const BASE = 'http://quickbuy.invalid';
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /**
  * The app's entry script, and the chunks to preload beside it for a page: the entry's own imports (the
  * page's HTML names no script the browser could find them from early) and those of the page's source file.
@@ -107,7 +105,7 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       return search ? `${pathname}?${search}` : pathname;
     },
 
-    async render({ url, signedIn, nonce }) {
+    async render({ url, signedIn }) {
       const address = new URL(url, BASE);
       const alias = PATH_ALIASES[address.pathname];
       if (alias) return { kind: 'redirect', status: 301, location: alias };
@@ -116,7 +114,7 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
       const pages = matches.map(({ route }) => (route.handle as ServerRenderedHandle | undefined)?.ssr);
       if (!pages.at(-1)) {
         const frame = matches.at(-1)?.route.path === '*' ? FRAMES.notFound : FRAMES.needsJavaScript;
-        const html = await renderWhole(frame, url, null, signedIn, nonce);
+        const html = await renderWhole(frame, url, null, signedIn);
         return { kind: 'frame', html, noscript: NO_SCRIPT_NAV };
       }
       let pageData: unknown;
@@ -127,26 +125,23 @@ export const createStorefrontRenderer: CreateStorefrontRenderer = ({ data, curre
         return redirect ? { kind: 'redirect', ...redirect } : SHELL;
       }
 
-      const html = await renderWhole(table, url, pageData, signedIn, nonce);
+      const html = await renderWhole(table, url, pageData, signedIn);
 
       const preload = preloads(pages.filter((page) => page !== undefined));
       const pageState: PageState = { anonymous: !signedIn, data: pageData };
-      const scripts =
-        `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript(pageState)}</script>` +
-        `<script nonce="${attribute(nonce)}">${bootScript({ entry, preload })}</script>`;
-      return { kind: 'page', html, scripts, noscript: noScriptFor(address.pathname) };
+      return {
+        kind: 'page',
+        html,
+        data: `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForScript(pageState)}</script>`,
+        bootScript: bootScript({ entry, preload }),
+        noscript: noScriptFor(address.pathname),
+      };
     },
   };
 };
 
 /** A matched page rendered to HTML, read to the end (docs/decisions/032). */
-async function renderWhole(
-  routes: CompiledRoutes,
-  url: string,
-  data: unknown,
-  signedIn: boolean,
-  nonce: string,
-): Promise<string> {
+async function renderWhole(routes: CompiledRoutes, url: string, data: unknown, signedIn: boolean): Promise<string> {
   const failures: unknown[] = [];
   const stream = await renderToReadableStream(
     <StrictMode>
@@ -159,7 +154,7 @@ async function renderWhole(
     // The page is read whole, so nothing gains from React outlining a finished boundary past its chunk size
     // (12,800 bytes by default): it would send the hydrate-later parts (footer, FOLLOW US bar, cart badge) as
     // hidden copies that only an inline script moves into place, invisible without JavaScript.
-    { nonce, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void failures.push(error) },
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void failures.push(error) },
   );
   await stream.allReady;
   const html = await new Response(stream).text();

@@ -4,14 +4,14 @@ import type { Config } from '../config';
 const CSP = 'content-security-policy';
 
 /**
- * The Content-Security-Policy, built from the config. `nonce`: a server-rendered page's hydration
- * script may run (docs/decisions/032); no other inline script ever may.
+ * The Content-Security-Policy, built from the config. `scriptHash`: the SHA-256 (base64) of a server-rendered
+ * page's boot script, which may then run (docs/decisions/112); no other inline script ever may.
  */
-export function contentSecurityPolicy(config: Config, { nonce }: { nonce?: string } = {}): string {
+export function contentSecurityPolicy(config: Config, { scriptHash }: { scriptHash?: string } = {}): string {
   const paystack = config.PAYMENT_PROVIDER === 'paystack';
   const scriptSrc = [
     "'self'",
-    ...(nonce ? [`'nonce-${nonce}'`] : []),
+    ...(scriptHash ? [`'sha256-${scriptHash}'`] : []),
     ...(paystack ? [new URL(config.PAYSTACK_SCRIPT_URL).origin] : []),
   ];
   const connectSrc = ["'self'", ...(paystack ? ['https://api.paystack.co'] : [])];
@@ -52,8 +52,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   // A callback hook, not an async one: it runs on every reply and needs no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(headers);
-    // A server-rendered page set its own, with its nonce. A 304 carries none: the browser keeps the
-    // policy stored with the page it revalidated, whose nonce its stored script carries.
+    // A server-rendered page set its own, allowing its boot script by hash. A 304 carries none: the
+    // browser keeps the policy stored with the page it revalidated.
     if (!reply.hasHeader(CSP) && reply.statusCode !== 304) reply.header(CSP, csp);
     reply.header('x-request-id', request.id);
     done(null, payload);

@@ -5,7 +5,7 @@ import { READY_MARK } from './hydration';
 export const BOOT_WAIT_CAP_MS = 3_000;
 
 /**
- * The body of the inline script (it carries the reply's nonce) that starts a server-rendered page's code
+ * The body of the inline script (the reply's policy allows it by its hash) that starts a server-rendered page's code
  * (docs/decisions/036). The page is whole without JavaScript, so its code waits until the stylesheet is in,
  * the page's priority image (the largest thing it shows) has arrived, and a frame has been painted: on a slow
  * link the ~100 KB of code then never shares the line with what the shopper is looking at, and hydration

@@ -4,6 +4,7 @@ import { afterCommit, isEmbedded, type Database, type DbHandle } from '../../db/
 import { listen, type Listener } from '../../db/notifications';
 import { preparedSql } from '../../db/prepared';
 import { devices } from '../../db/schema/catalog';
+import { compressFor } from '../../lib/compress';
 import { matchesEtag, weakEtag } from '../../lib/etag';
 import { rememberedTotal } from '../../lib/paging';
 import { forgetVocabulary } from './search';
@@ -157,11 +158,12 @@ async function refresh(cache: Cache, key: string, load: () => Promise<unknown>):
 }
 
 /**
- * Send a catalog reply: weak ETag, 304 on If-None-Match. `no-cache`: a browser asks again every time (a
- * cheap 304 when nothing changed), so an admin's price or stock change shows on the next page load.
+ * Send a catalog reply: weak ETag, 304 on If-None-Match, the body compressed once per encoding (compressFor).
+ * `no-cache`: a browser asks again every time (a cheap 304 when nothing changed), so an admin's price or stock
+ * change shows on the next page load.
  */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
   reply.header('etag', cached.etag).header('cache-control', 'public, no-cache');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.bytes);
+  return reply.type('application/json; charset=utf-8').send(await compressFor(request, reply, cached.bytes));
 }

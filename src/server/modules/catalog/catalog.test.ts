@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMenuReply, CollectionReply, Device, DeviceListReply, HomeReply } from '../../../shared/catalog';
 import { expectError } from '../../../../tests/support/errors';
@@ -168,6 +169,20 @@ describe('GET /api/devices', () => {
     expect(again.body).toBe('');
     const other = await get(t, '/api/devices?category=phone', { 'if-none-match': 'W/"other"' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('compresses a cached reply once per encoding: every browser asking in brotli gets that copy', async () => {
+    const plain = await get(t, '/api/devices');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const [first, second] = [
+      await get(t, '/api/devices', { 'accept-encoding': 'gzip, deflate, br' }),
+      await get(t, '/api/devices', { 'accept-encoding': 'br' }),
+    ];
+    expect([first.headers['content-encoding'], first.headers.vary]).toEqual(['br', 'accept-encoding']);
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.headers.etag).toBe(plain.headers.etag);
   });
 
   it('shows a change at once when the writer invalidates the catalog, as checkout and payments do', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,29 +32,28 @@ const ROOT_MARKER = '<div id="root"></div>';
 /** The shell's entry script: a rendered page starts the same code from its own script instead (docs/decisions/036). */
 const ENTRY_SCRIPT = /\s*<script type="module"[^>]*><\/script>/;
 
-/** A rendered page as the cache keeps it: a document (with NONCE_SLOT for the nonce) or a redirect. */
+/**
+ * A rendered page as the cache keeps it: a document (with the hash of its boot script, the one inline script
+ * its policy allows) or a redirect.
+ */
 interface RenderedPage {
   status: number;
   html?: string;
+  scriptHash?: string;
   location?: string;
 }
 
 /**
- * Stands for the nonce in a cached page and is replaced in each reply by a fresh one. Random per
- * process, so no text of a page (a device's name, a search) can contain it.
- */
-const NONCE_SLOT = `nonce-slot-${randomBytes(12).toString('hex')}`;
-
-/**
- * A cached page read once: its status, redirect, and document cut at each NONCE_SLOT and encoded as UTF-8,
- * so a reply from the cache only copies the bytes around its fresh nonce (no parse of the cached JSON, no
- * search of 100 KB, and no encoding of a 100 KB string on every send: that was three quarters of a hit's
- * cost). Kept beside the cache's own entry, and gone with it.
+ * A cached page read once: its status, redirect, policy, and document encoded as UTF-8, so a reply from the
+ * cache sends the same bytes every time (no parse of the cached JSON and no encoding of a 100 KB string on
+ * every send: that was three quarters of a hit's cost), compressed once per encoding (compressFor). Kept
+ * beside the cache's own entry, and gone with it.
  */
 interface ReadyPage {
   status: number;
   location?: string;
-  pieces?: Buffer[];
+  bytes?: Buffer;
+  scriptHash?: string;
 }
 type CachedPage = Awaited<ReturnType<StorefrontCatalog['cachedPage']>>;
 const readyPages = new WeakMap<CachedPage, ReadyPage>();
@@ -66,19 +65,12 @@ function readyPageOf(cached: CachedPage): ReadyPage {
     ready = {
       status: page.status,
       location: page.location,
-      pieces: page.html?.split(NONCE_SLOT).map((piece) => Buffer.from(piece)),
+      bytes: page.html === undefined ? undefined : Buffer.from(page.html),
+      scriptHash: page.scriptHash,
     };
     readyPages.set(cached, ready);
   }
   return ready;
-}
-
-/** The pieces of a page with `between` between each two, as one buffer. */
-function joinAround(pieces: Buffer[], between: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  for (const piece of pieces) parts.push(piece, between);
-  parts.pop();
-  return Buffer.concat(parts);
 }
 
 /** The page's data failed: send the shell (the browser tries itself), and keep nothing. */
@@ -160,24 +152,30 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
   /** A storefront page rendered with React, its data read straight from the catalog's services. */
   async function renderPage(url: string, signedIn: boolean): Promise<RenderedPage> {
     options.metrics?.pageRenders.inc();
-    const result = await renderer!.render({ url, signedIn, nonce: NONCE_SLOT });
+    const result = await renderer!.render({ url, signedIn });
     if (result.kind === 'shell') throw new ShellInstead();
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
     const { head, status } = await headOf(url.split('?')[0] ?? '/');
     // A page the browser renders alone (a frame) keeps the shell's entry script; a hydrated one starts its own.
-    const [shell, scripts] = result.kind === 'frame' ? [indexHtml!, ''] : [renderedHtml!, result.scripts];
+    const [shell, scripts] =
+      result.kind === 'frame'
+        ? [indexHtml!, '']
+        : [renderedHtml!, `${result.data}<script>${result.bootScript}</script>`];
     const document = withHead(shell, head, storeTags).replace(
       ROOT_MARKER,
       // A function, so `$&` in a device's name is text, not a pattern.
       () => `${result.noscript}<div id="root">${result.html}</div>${scripts}`,
     );
-    return { status, html: document };
+    const scriptHash =
+      result.kind === 'page' ? createHash('sha256').update(result.bootScript).digest('base64') : undefined;
+    return { status, html: document, scriptHash };
   }
 
   /**
-   * The page from the cache, or rendered once for every request asking at the same moment. Each reply
-   * gets its own nonce, so the HTML is private to one browser (`private, no-cache`): it revalidates by
-   * ETag and gets a 304 while the page is unchanged (docs/decisions/032).
+   * The page from the cache, or rendered once for every request asking at the same moment: the same bytes
+   * for every reply, compressed once. `private, no-cache`: whether a session cookie came changes the page
+   * (the header's links), which a shared cache would not see; the browser revalidates by ETag and gets a
+   * 304 while the page is unchanged (docs/decisions/032, 112).
    */
   async function sendRendered(request: FastifyRequest, reply: FastifyReply) {
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
@@ -193,13 +191,12 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
     if (etag && matchesEtag(request.headers['if-none-match'], etag)) {
       return reply.status(304).header('etag', etag).header('cache-control', 'private, no-cache').send();
     }
-    const nonce = randomBytes(16).toString('base64');
-    const body = await compressFor(request, reply, joinAround(page.pieces!, Buffer.from(nonce)));
+    const body = await compressFor(request, reply, page.bytes!);
     if (etag) reply.header('etag', etag);
     return reply
       .status(page.status)
       .header('cache-control', 'private, no-cache')
-      .header('content-security-policy', contentSecurityPolicy(config, { nonce }))
+      .header('content-security-policy', contentSecurityPolicy(config, { scriptHash: page.scriptHash }))
       .type('text/html; charset=utf-8')
       .send(body);
   }
