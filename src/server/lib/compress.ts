@@ -16,6 +16,12 @@ const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 /** Each body's compressed copies, kept as long as the body is: a cached body is compressed once per encoding. */
 const copies = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
 
+function copiesOf(body: Buffer) {
+  let made = copies.get(body);
+  if (!made) copies.set(body, (made = {}));
+  return made;
+}
+
 /**
  * `body` as the client accepts it (brotli, else gzip, else as it is), for the replies a cache keeps (a
  * catalog reply, a rendered page): each is compressed on its first send in an encoding, and every later
@@ -28,11 +34,13 @@ export async function compressFor(request: FastifyRequest, reply: FastifyReply, 
   const encoding =
     body.length < 1024 ? null : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
   if (!encoding) return body;
-  const made = copies.get(body) ?? {};
-  copies.set(body, made);
-  const copy = (made[encoding] ??= compress[encoding](body));
-  // A failed compression is not kept: the next send tries again.
-  copy.catch(() => made[encoding] === copy && delete made[encoding]);
+  const made = copiesOf(body);
+  let copy = made[encoding];
+  if (!copy) {
+    copy = made[encoding] = compress[encoding](body);
+    // A failed compression is not kept: the next send tries again.
+    copy.catch(() => delete made[encoding]);
+  }
   const compressed = await copy;
   reply.header('content-encoding', encoding);
   return compressed;
