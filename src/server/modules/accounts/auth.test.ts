@@ -388,3 +388,10 @@ describe('equal time whether or not the email exists (docs/decisions/029)', () =
     expect(unknown.ms).toBeGreaterThanOrEqual(FORGOT_PASSWORD_MS);
   });
 });
+
+describe('GET /api/auth/me', () => {
+  it('answers { user: null } for an anonymous or unknown cookie', async () => {
+    expect(await me(t)).toBeNull();
+    expect(await me(t, 'qb_session=not-a-real-token')).toBeNull();
+  });
+});

@@ -1,5 +1,4 @@
-// Signing in (customers, agents and admins), its rate limit, sessions, signing out and GET /api/auth/me; signing up
-// and its emailed link are auth.test.ts's.
+// Signing in (customers, agents, admins), its rate limit, sessions and sign-out; signing up is auth.test.ts's.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { sessions, signInFailures, users } from '../../db/schema';
@@ -391,12 +390,5 @@ describe('POST /api/auth/signout', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie } });
     expect(res.statusCode).toBe(403);
     expect(await me(t, cookie)).not.toBeNull();
-  });
-});
-
-describe('GET /api/auth/me', () => {
-  it('answers { user: null } for an anonymous or unknown cookie', async () => {
-    expect(await me(t)).toBeNull();
-    expect(await me(t, 'qb_session=not-a-real-token')).toBeNull();
   });
 });
