@@ -52,31 +52,42 @@ export const MONDAY = '2026-11-23';
 
 /** Weekdays of the 30-day window (from Monday 23 November) at times the tests that name a slot leave alone. */
 const FRESH_TIMES = ['12:00 PM', '04:00 PM', '05:00 PM'] as const;
-let used = 0;
-/** A slot no other test has used: each test books its own, so capacity never leaks between tests. */
-export function freshSlot() {
-  const n = used++;
-  const weekday = n % 20;
-  const date = new Date(Date.parse(`${MONDAY}T00:00:00Z`) + (Math.floor(weekday / 5) * 7 + (weekday % 5)) * 86_400_000);
-  return { pickupDate: date.toISOString().slice(0, 10), pickupTime: FRESH_TIMES[Math.floor(n / 20) % 3]! };
-}
 
-/** A booking that passes every rule, in a slot of its own (freshSlot). */
-export function bookingBody(overrides: Partial<RepairBookingInput> = {}): RepairBookingInput {
-  return {
-    deviceType: 'phone',
-    service: 'screen-repair',
-    timeframe: '1 day',
-    deviceDetails: { brand: 'Samsung', model: 'Galaxy S23', issueType: 'Screen Damage', description: 'Cracked corner' },
-    customerDetails: {
-      name: 'Thandi Nkosi',
-      phone: '+27 82 123 4567',
-      email: 'thandi@example.co.za',
-      address: '12 Kloof Street, Gardens, Cape Town',
-    },
-    ...freshSlot(),
-    ...overrides,
-  };
+/**
+ * A test file's own supply of slots (its 60: 20 weekdays at 3 times): `freshSlot()` gives one no other test of the
+ * file has used, so capacity never leaks between tests; `bookingBody()` a booking that passes every rule, in one.
+ */
+export function freshRepairSlots() {
+  let used = 0;
+  function freshSlot() {
+    const n = used++;
+    const weekday = n % 20;
+    const day = Math.floor(weekday / 5) * 7 + (weekday % 5);
+    const date = new Date(Date.parse(`${MONDAY}T00:00:00Z`) + day * 86_400_000);
+    return { pickupDate: date.toISOString().slice(0, 10), pickupTime: FRESH_TIMES[Math.floor(n / 20) % 3]! };
+  }
+  function bookingBody(overrides: Partial<RepairBookingInput> = {}): RepairBookingInput {
+    return {
+      deviceType: 'phone',
+      service: 'screen-repair',
+      timeframe: '1 day',
+      deviceDetails: {
+        brand: 'Samsung',
+        model: 'Galaxy S23',
+        issueType: 'Screen Damage',
+        description: 'Cracked corner',
+      },
+      customerDetails: {
+        name: 'Thandi Nkosi',
+        phone: '+27 82 123 4567',
+        email: 'thandi@example.co.za',
+        address: '12 Kloof Street, Gardens, Cape Town',
+      },
+      ...freshSlot(),
+      ...overrides,
+    };
+  }
+  return { freshSlot, bookingBody };
 }
 
 /** Each booking from an address of its own, as separate shoppers would send them (bookings are throttled per address). */

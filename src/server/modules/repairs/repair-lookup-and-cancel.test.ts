@@ -5,10 +5,9 @@ import { bookedRepairView } from '../../../../tests/support/repair-views';
 import {
   auditOf,
   book,
-  bookingBody,
   emailsOf,
   everythingAbout,
-  freshSlot,
+  freshRepairSlots,
   historyOf,
   rowOf,
   slotTaken,
@@ -16,6 +15,7 @@ import {
 import { send, useTestApp } from '../../../../tests/support/test-app';
 
 // A repair booking once made: looked up by its number and in the account, cancelled by its customer and by the admin.
+const { bookingBody, freshSlot } = freshRepairSlots();
 
 describe('GET /api/repairs/:bookingNumber', () => {
   const t = useTestApp();

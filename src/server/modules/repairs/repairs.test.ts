@@ -5,10 +5,11 @@ import type { RepairBookingInput } from '../../../shared/repairs';
 import { outboxEmails, repairBookings, repairStatusHistory, users } from '../../db/schema';
 import { createAgent, newAddress, signUpCustomer } from '../../../../tests/support/accounts';
 import { expectError, expectFieldError } from '../../../../tests/support/errors';
-import { book, bookingBody, MONDAY, slotTaken } from '../../../../tests/support/repairs';
+import { book, freshRepairSlots, MONDAY, slotTaken } from '../../../../tests/support/repairs';
 import { send, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 // The slots offered and a booking made (what follows it: repair-lookup-and-cancel.test.ts); the clock starts on SUNDAY.
+const { bookingBody } = freshRepairSlots();
 const SUNDAY = '2026-11-22';
 const SATURDAY = '2026-11-28';
 
