@@ -30,8 +30,9 @@ const E2E_ENV = {
   DEMO_AGENT_PASSWORD: 'Agent-pass-2026',
   SEED_DEMO_DATA: 'true',
   PAYMENT_PROVIDER: 'sandbox',
-  // Specs may play other shoppers with X-Forwarded-For (tests/e2e/repair-booking.ts); the browser sends none,
-  // so its address stays 127.0.0.1.
+  // Every test speaks from an address of its own through this one proxy (the extraHTTPHeaders fixture in
+  // tests/e2e/fixtures.ts), so no test spends another's per-address allowances; the staff sessions the fixtures
+  // sign in, and Prometheus's reads in operations.spec.ts, come from 127.0.0.1.
   TRUST_PROXY: '1',
   SMTP_URL: mailbox.smtpUrl,
   // The same scrypt, cheaper: the stories sign in and up far more often than they guess passwords.
