@@ -171,7 +171,7 @@ describe('GET /api/devices', () => {
     expect(other.statusCode).toBe(200);
   });
 
-  it('compresses a cached reply once per encoding: every browser asking in brotli gets that copy', async () => {
+  it('sends a listing in brotli to a browser that accepts it, the same bytes under the same ETag to every one', async () => {
     const plain = await get(t, '/api/devices');
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();

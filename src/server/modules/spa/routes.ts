@@ -33,13 +33,13 @@ const ROOT_MARKER = '<div id="root"></div>';
 const ENTRY_SCRIPT = /\s*<script type="module"[^>]*><\/script>/;
 
 /**
- * A rendered page as the cache keeps it: a document (with the hash of its boot script, the one inline script
- * its policy allows) or a redirect.
+ * A rendered page as the cache keeps it: a document with its Content-Security-Policy (which allows the boot
+ * script, its one inline script, by hash), or a redirect.
  */
 interface RenderedPage {
   status: number;
   html?: string;
-  scriptHash?: string;
+  policy?: string;
   location?: string;
 }
 
@@ -53,7 +53,7 @@ interface ReadyPage {
   status: number;
   location?: string;
   bytes?: Buffer;
-  scriptHash?: string;
+  policy?: string;
 }
 type CachedPage = Awaited<ReturnType<StorefrontCatalog['cachedPage']>>;
 const readyPages = new WeakMap<CachedPage, ReadyPage>();
@@ -66,7 +66,7 @@ function readyPageOf(cached: CachedPage): ReadyPage {
       status: page.status,
       location: page.location,
       bytes: page.html === undefined ? undefined : Buffer.from(page.html),
-      scriptHash: page.scriptHash,
+      policy: page.policy,
     };
     readyPages.set(cached, ready);
   }
@@ -168,7 +168,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
     );
     const scriptHash =
       result.kind === 'page' ? createHash('sha256').update(result.bootScript).digest('base64') : undefined;
-    return { status, html: document, scriptHash };
+    return { status, html: document, policy: contentSecurityPolicy(config, { scriptHash }) };
   }
 
   /**
@@ -196,7 +196,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
     return reply
       .status(page.status)
       .header('cache-control', 'private, no-cache')
-      .header('content-security-policy', contentSecurityPolicy(config, { scriptHash: page.scriptHash }))
+      .header('content-security-policy', page.policy!)
       .type('text/html; charset=utf-8')
       .send(body);
   }

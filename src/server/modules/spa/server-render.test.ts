@@ -208,7 +208,7 @@ describe('rendered pages and caches', () => {
     expect(res.body).not.toContain('"queryKey":["session"]');
   });
 
-  it('compresses a page once per encoding and sends that copy to every browser that accepts it', async () => {
+  it('sends a page in the encoding a browser accepts, the same bytes in every reply', async () => {
     const plain = (await get('/')).body;
     for (const [accepted, encoding, decode] of [
       ['br, gzip', 'br', brotliDecompressSync],
