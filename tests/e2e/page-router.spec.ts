@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 // The store's page router (src/web/lib/page-router.tsx, browser-pages.tsx) as a shopper meets it; the scroll
 // positions of Back and Forward and the held Back during a payment are walked in storefront.spec.ts and
@@ -29,7 +29,6 @@ test("the page and its address stay, with the loading bar, until the next page's
     await route.continue();
   });
   await page.goto('/buy');
-  await hydrated(page);
   const details = page.getByRole('link', { name: 'View Details' }).first();
   await details.scrollIntoViewIfNeeded();
   expect(await scrollY(page)).toBeGreaterThan(0);
@@ -53,7 +52,6 @@ test('the first load of a page, and a move to the next, log no warning or error'
   });
   for (const path of ['/', '/buy', '/about']) {
     await page.goto(path);
-    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
   await page.getByRole('banner').getByRole('link', { name: 'QuickBuy home' }).click();
