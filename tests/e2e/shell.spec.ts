@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { addToCart, expect, test } from './fixtures';
 
 const COLLECTIONS = [
   'Bundles',
@@ -58,6 +58,36 @@ test.describe('the frame of every page', () => {
     const facebook = footer.getByRole('link', { name: /QuickBuy on Facebook/ });
     await expect(facebook).toHaveAttribute('target', '_blank');
     await expect(facebook).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('a keyboard user tabs through a toast and on to the top of the page, not round it', async ({
+    page,
+    makeDevice,
+  }) => {
+    const device = await makeDevice();
+    await addToCart(page, device);
+    const toast = page.getByRole('listitem').filter({ hasText: `${device.name} added to cart!` });
+    // The pointer resting on it keeps the toast for the whole walk (Sonner pauses its clock).
+    await toast.hover();
+    const launcher = page.getByRole('button', { name: 'Chat', exact: true });
+    await launcher.focus();
+
+    await page.keyboard.press('Tab');
+    await expect(toast).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(toast.getByRole('button', { name: 'Close toast' })).toBeFocused();
+    // Past the page's last stop, the page itself, then its first link: Sonner used to send the focus back to the launcher.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await expect(toast).toBeVisible();
+
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(toast.getByRole('button', { name: 'Close toast' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(launcher).toBeFocused();
   });
 
   test('the Shop menu lists the collections, three featured products and all laptops with a count', async ({
