@@ -165,7 +165,7 @@ describe('PUBLIC_URL', () => {
     }
   });
 
-  it('keeps every https-only guard whatever the case of its scheme: no sandbox, no STAFF_MFA=off, no light passwords', () => {
+  it('keeps every https-only guard whatever the case of its scheme: no sandbox, no STAFF_MFA=off, no light passwords, no timing floors off', () => {
     for (const value of HTTPS_SPELLINGS) {
       expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(
         /PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https/,
@@ -177,7 +177,23 @@ describe('PUBLIC_URL', () => {
         () => loadConfig({ PUBLIC_URL: value, ALLOW_SANDBOX_PAYMENTS: 'true', PASSWORD_WORK: 'light' }),
         value,
       ).toThrow(/PASSWORD_WORK: light hashes are 32 times cheaper to guess, and PUBLIC_URL is https/);
+      expect(
+        () => loadConfig({ PUBLIC_URL: value, ALLOW_SANDBOX_PAYMENTS: 'true', TIMING_FLOORS: 'off' }),
+        value,
+      ).toThrow(
+        /TIMING_FLOORS: off lets the time of an answer tell whether an email has an account, and PUBLIC_URL is https/,
+      );
     }
+  });
+});
+
+describe('TIMING_FLOORS', () => {
+  it('is on unless set, off only on http, and nothing else', () => {
+    expect(loadConfig({}).TIMING_FLOORS).toBe('on');
+    expect(loadConfig({ TIMING_FLOORS: 'off' }).TIMING_FLOORS).toBe('off');
+    expect(() => loadConfig({ TIMING_FLOORS: 'none' })).toThrow(
+      'Invalid configuration:\n  TIMING_FLOORS: must be one of on, off',
+    );
   });
 });
 

@@ -113,6 +113,7 @@ function parsePublicUrl(value: string, ctx: z.RefinementCtx): string {
 
 export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 export const STAFF_MFA_MODES = ['required', 'off'] as const;
+export const TIMING_FLOOR_MODES = ['on', 'off'] as const;
 
 /** Every environment variable the store reads; the README's table lists the same. */
 export const envSchema = z.object({
@@ -197,6 +198,11 @@ export const envSchema = z.object({
       error: `must be one of ${Object.keys(PASSWORD_WORK).join(', ')}`,
     })
     .default('standard'),
+  /**
+   * The least time the answers that could tell whether an email or a reference is known take (lib/timing.ts);
+   * `off` (answer when done) is for tests and throwaway local data.
+   */
+  TIMING_FLOORS: z.enum(TIMING_FLOOR_MODES, { error: `must be one of ${TIMING_FLOOR_MODES.join(', ')}` }).default('on'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   /** The storefront's server render, built by `vite build --ssr` (docs/decisions/032); missing: pages are rendered by the browser. */
   WEB_SSR_ENTRY: z.string().default('./dist/server/entry-server.js'),
@@ -279,6 +285,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  PASSWORD_WORK: light hashes are 32 times cheaper to guess, and PUBLIC_URL is https (a real store): ' +
         'remove PASSWORD_WORK (standard is the default)',
+    );
+  }
+  if (config.TIMING_FLOORS === 'off' && onHttps) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TIMING_FLOORS: off lets the time of an answer tell whether an email has an account, and PUBLIC_URL is https (a real store): ' +
+        'remove TIMING_FLOORS (on is the default)',
     );
   }
   if (config.SHUTDOWN_DRAIN_MS >= config.SHUTDOWN_TIMEOUT_MS) {

@@ -51,7 +51,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, clock }: 
     { config: { access: 'public', rateLimit: { max: 60, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const input = parseInput(signupSchema, request.body, FORM);
-      await takingAtLeast(SIGN_UP_MS, () => signUp({ db, config, clock, input }));
+      await takingAtLeast(config, SIGN_UP_MS, () => signUp({ db, config, clock, input }));
       return reply.status(202).send({ message: ACCOUNT_MESSAGES.signUpCheckEmail } satisfies SignUpReply);
     },
   );
@@ -131,7 +131,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, clock }: 
     { config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request) => {
       const { email } = parseInput(forgotPasswordSchema, request.body, FORM);
-      await takingAtLeast(FORGOT_PASSWORD_MS, () => requestPasswordReset({ db, config, clock, email }));
+      await takingAtLeast(config, FORGOT_PASSWORD_MS, () => requestPasswordReset({ db, config, clock, email }));
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
   );

@@ -88,7 +88,7 @@ export async function updateProfile({
     });
   });
   if (!emailChanged) return { profile: await getProfile({ db, userId }) };
-  await takingAtLeast(EMAIL_CHANGE_MS, () => requestEmailChange({ db, config, clock, user, email }));
+  await takingAtLeast(config, EMAIL_CHANGE_MS, () => requestEmailChange({ db, config, clock, user, email }));
   return { profile: await getProfile({ db, userId }), pendingEmail: email };
 }
 

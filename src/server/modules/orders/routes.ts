@@ -40,7 +40,7 @@ export function registerOrderRoutes(app: FastifyInstance, context: AppContext) {
     },
     async (request, reply) => {
       const { email } = parseInput(orderAccessSchema, request.body, { form: true });
-      await takingAtLeast(ORDER_LINK_MS, () =>
+      await takingAtLeast(config, ORDER_LINK_MS, () =>
         sendOrderLink({
           db,
           clock,

@@ -100,7 +100,7 @@ export function registerTradeInRoutes(
   });
   app.post<ByNumber>('/api/trade-ins/:number/link', NEW_LINK, async (request, reply) => {
     const number = request.params.number;
-    await takingAtLeast(NEW_LINK_MS, () => emailNewLink({ db, config, clock, number, ip: request.ip }));
+    await takingAtLeast(config, NEW_LINK_MS, () => emailNewLink({ db, config, clock, number, ip: request.ip }));
     return reply.status(202).send({ message: LINK_MESSAGES.sent });
   });
 
