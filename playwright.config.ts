@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './scripts/ensure-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -7,9 +7,10 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Three on two cores: a story waits (for an email, a toast's seconds, the server) about a fifth of its time, and a
-  // third worker fills those waits (browser stage 820 -> 603 s, docs/performance/test-suite.md).
-  workers: 3,
+  // Four on two cores: a story waits (for an email, a toast's seconds, the server) part of its time, and the workers
+  // fill each other's waits: 820 s with two, 603 s with three (full Chromium); in Chromium's headless shell, which
+  // leaves the cores a sixth idle with three, 418 s with three and 387 s with four (docs/performance/test-suite.md).
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   // At least three times the longest story's usual time on a quiet two-core machine (18 s), so that a loaded
   // machine slows a story without failing it; `test.slow()` triples it for the stories that wait on email.
@@ -26,7 +27,7 @@ export default defineConfig({
     // streams a screenshot at every step. A retry records one; `npx playwright test --trace on` asks for it.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

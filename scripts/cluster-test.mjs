@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from './ensure-chromium.mjs';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH, ensureHeadlessShell } from './ensure-chromium.mjs';
 import { buildWebIfStale, ensureDebianPackage, root, startPostgres } from './lib.mjs';
 
 const argSeconds = process.argv.indexOf('--seconds');
@@ -519,12 +519,12 @@ async function checkCatalogs(db, ids) {
  * repriced, which shows the database's price; no request fails and nothing is logged as an error on the way.
  */
 async function browserVisit(db, id) {
-  if (!ensureChromium()) return ['Chromium is missing'];
+  if (!ensureHeadlessShell()) return ["Chromium's headless shell is missing"];
   const { chromium } = await import('@playwright/test');
   const { formatAmount } = await tsImport('../src/shared/money.ts', import.meta.url);
   const problems = [];
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: HEADLESS_SHELL_PATH,
     args: CHROMIUM_ARGS,
   });
   try {

@@ -63,7 +63,7 @@ export function freePort() {
 
 /**
  * Debian's `name` package, installed when `present()` says it is missing and we are root (the tests need
- * chromium, postgresql and nginx; a machine set up by hand has them already). True when present afterwards.
+ * chromium, chromium-headless-shell, postgresql and nginx; a machine set up by hand has them already). True when present afterwards.
  * On a host run by systemd, installing a server package also starts its own service; ours start their own.
  */
 export function ensureDebianPackage(name, present) {
