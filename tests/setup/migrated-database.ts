@@ -1,12 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, pgliteOf } from '../../src/server/db/client';
 import { createServerDatabase } from '../support/server-databases';
 
 /**
  * Vitest global setup: migrate one database, once, for every test file to copy. On PGlite a tarball each
- * file starts from (about 0.9 s instead of 3 s to initialise and migrate); on a PostgreSQL server
+ * file starts from (about 0.6 s instead of 3 s to initialise and migrate); on a PostgreSQL server
  * (TEST_DATABASE_URL) a template database each fresh one is created from, a file copy instead of the
  * migrations' hundreds of statements.
  */
@@ -15,11 +15,13 @@ export default async function setup() {
   if (serverUrl) return migrateTemplate(serverUrl);
   const connection = await openDatabase({ memory: true });
   await connection.migrate();
-  const snapshot = await connection.dumpDataDir!();
+  // Not compressed: a fresh database unpacks it about 0.3 s (of 0.9) sooner, and a hundred-odd are made a run.
+  const snapshot = await pgliteOf(connection.db)!.dumpDataDir('none');
   await connection.close();
-  const file = path.join(tmpdir(), `quickbuy-pglite-${process.pid}.tar.gz`);
+  const file = path.join(tmpdir(), `quickbuy-pglite-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
   process.env.QUICKBUY_PGLITE_SNAPSHOT = file;
+  return () => rmSync(file, { force: true });
 }
 
 async function migrateTemplate(serverUrl: string) {
