@@ -187,24 +187,19 @@ describe('PUBLIC_URL', () => {
   });
 });
 
-describe('TIMING_FLOORS', () => {
-  it('is on unless set, off only on http, and nothing else', () => {
-    expect(loadConfig({}).TIMING_FLOORS).toBe('on');
-    expect(loadConfig({ TIMING_FLOORS: 'off' }).TIMING_FLOORS).toBe('off');
-    expect(() => loadConfig({ TIMING_FLOORS: 'none' })).toThrow(
-      'Invalid configuration:\n  TIMING_FLOORS: must be one of on, off',
-    );
-  });
-});
-
-describe('PASSWORD_WORK', () => {
-  it('is standard unless set, light only on http, and nothing else', () => {
-    expect(loadConfig({}).PASSWORD_WORK).toBe('standard');
-    expect(loadConfig({ PASSWORD_WORK: 'light' }).PASSWORD_WORK).toBe('light');
-    expect(() => loadConfig({ PASSWORD_WORK: 'none' })).toThrow(
-      'Invalid configuration:\n  PASSWORD_WORK: must be one of standard, light',
-    );
-  });
+describe('the settings tests and throwaway stores turn down', () => {
+  for (const { name, fallback, other, choices } of [
+    { name: 'PASSWORD_WORK', fallback: 'standard', other: 'light', choices: 'standard, light' },
+    { name: 'TIMING_FLOORS', fallback: 'on', other: 'off', choices: 'on, off' },
+  ] as const) {
+    it(`${name} is ${fallback} unless set, ${other} only on http (above), and nothing else`, () => {
+      expect(loadConfig({})[name]).toBe(fallback);
+      expect(loadConfig({ [name]: other })[name]).toBe(other);
+      expect(() => loadConfig({ [name]: 'none' })).toThrow(
+        `Invalid configuration:\n  ${name}: must be one of ${choices}`,
+      );
+    });
+  }
 });
 
 describe('the sandbox payment provider', () => {
