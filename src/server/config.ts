@@ -269,28 +269,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PAYSTACK_PUBLIC_KEY, PAYSTACK_SECRET_KEY: both are required when PAYMENT_PROVIDER=paystack',
     );
   }
-  if (config.PAYMENT_PROVIDER === 'sandbox' && onHttps && !config.ALLOW_SANDBOX_PAYMENTS) {
+  // What a local demo or a test may run with and a real store (https) may not: the setting, why, and what to do.
+  const notOnARealStore: [refused: boolean, setting: string, why: string, remedy: string][] = [
+    [
+      config.PAYMENT_PROVIDER === 'sandbox' && !config.ALLOW_SANDBOX_PAYMENTS,
+      'PAYMENT_PROVIDER',
+      'the sandbox takes no real money',
+      'set PAYMENT_PROVIDER=paystack with its keys, or ALLOW_SANDBOX_PAYMENTS=true for a public demo',
+    ],
+    [
+      config.STAFF_MFA === 'off',
+      'STAFF_MFA',
+      'off lets agents and the admin in with a password alone',
+      'remove STAFF_MFA (required is the default)',
+    ],
+    [
+      config.PASSWORD_WORK === 'light',
+      'PASSWORD_WORK',
+      'light hashes are 32 times cheaper to guess',
+      'remove PASSWORD_WORK (standard is the default)',
+    ],
+    [
+      config.TIMING_FLOORS === 'off',
+      'TIMING_FLOORS',
+      'off lets the time of an answer tell whether an email has an account',
+      'remove TIMING_FLOORS (on is the default)',
+    ],
+  ];
+  const refused = onHttps ? notOnARealStore.find(([isRefused]) => isRefused) : undefined;
+  if (refused) {
+    const [, setting, why, remedy] = refused;
     throw new ConfigError(
-      'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox takes no real money, and PUBLIC_URL is https (a real store): ' +
-        'set PAYMENT_PROVIDER=paystack with its keys, or ALLOW_SANDBOX_PAYMENTS=true for a public demo',
-    );
-  }
-  if (config.STAFF_MFA === 'off' && onHttps) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STAFF_MFA: off lets agents and the admin in with a password alone, and PUBLIC_URL is https (a real store): ' +
-        'remove STAFF_MFA (required is the default)',
-    );
-  }
-  if (config.PASSWORD_WORK === 'light' && onHttps) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PASSWORD_WORK: light hashes are 32 times cheaper to guess, and PUBLIC_URL is https (a real store): ' +
-        'remove PASSWORD_WORK (standard is the default)',
-    );
-  }
-  if (config.TIMING_FLOORS === 'off' && onHttps) {
-    throw new ConfigError(
-      'Invalid configuration:\n  TIMING_FLOORS: off lets the time of an answer tell whether an email has an account, and PUBLIC_URL is https (a real store): ' +
-        'remove TIMING_FLOORS (on is the default)',
+      `Invalid configuration:\n  ${setting}: ${why}, and PUBLIC_URL is https (a real store): ${remedy}`,
     );
   }
   if (config.SHUTDOWN_DRAIN_MS >= config.SHUTDOWN_TIMEOUT_MS) {
