@@ -1,16 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** `off` (config's TIMING_FLOORS, refused on a real store) answers when the work is done: for tests and local data. */
-export interface TimingFloors {
-  TIMING_FLOORS: 'on' | 'off';
-}
+import type { Config } from '../config';
 
 /**
  * Runs `work` and answers (or fails) no sooner than `ms` after it began, so how long a reply took
- * does not tell whether, say, an email belongs to an account.
+ * does not tell whether, say, an email belongs to an account; with TIMING_FLOORS off (tests and local data only,
+ * the config refuses it on a real store), as soon as the work is done.
  */
 export async function takingAtLeast<T>(
-  { TIMING_FLOORS }: TimingFloors,
+  { TIMING_FLOORS }: Pick<Config, 'TIMING_FLOORS'>,
   ms: number,
   work: () => Promise<T>,
 ): Promise<T> {
