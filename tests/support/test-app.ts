@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database, type DatabaseConnection, type OpenOptions } from '../../src/server/db/client';
 import { fixedClock } from '../../src/server/lib/clock';
+import { reusedPglite } from './reused-pglite';
 import { createServerDatabase } from './server-databases';
 
 export interface TestDatabase {
@@ -27,15 +28,15 @@ function migratedSnapshot(): Blob | undefined {
 }
 
 /**
- * A fresh database built by the real migrations: in-memory PGlite by default, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs). Both start
- * from the suite's one migrated copy when there is one, and migrate whatever it lacks.
+ * An empty database built by the real migrations: in-memory PGlite by default (an engine another test of
+ * this worker gave back, emptied: tests/support/reused-pglite.ts), or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (set by scripts/with-postgres.mjs). Both start from the suite's one
+ * migrated copy when there is one, and migrate whatever it lacks. `drop()` makes it unreachable to the test.
  */
 export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const connection = await openDatabase({ memory: true, snapshot: migratedSnapshot() }, options);
-    await connection.migrate();
+    const connection = await reusedPglite(migratedSnapshot(), options);
     return { connection, db: connection.db, drop: () => connection.close() };
   }
   // A copy of the migrated template tests/setup/migrated-database.ts made, when there is one.

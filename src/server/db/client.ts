@@ -165,9 +165,13 @@ export function pgliteOf(db: Database): PGlite | null {
 async function openPglite(
   dataDir: string | undefined,
   snapshot: Blob | undefined,
-  { logger }: OpenOptions,
+  options: OpenOptions,
 ): Promise<DatabaseConnection> {
-  const client = await createPglite({ dataDir, snapshot });
+  return pgliteConnection(await createPglite({ dataDir, snapshot }), options);
+}
+
+/** The store's connection to a PGlite engine made by createPglite; closing it closes the engine. */
+export function pgliteConnection(client: PGlite, { logger }: OpenOptions = {}): DatabaseConnection {
   const pglite = drizzlePglite({ client: withoutQueryParsers(client), logger });
   embedded.add(pglite);
   engines.set(pglite, client);
