@@ -1,18 +1,22 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { scanBombJpeg } from '../../tests/support/crafted-images';
 import { sellForm } from '../../tests/support/sell-form';
-import { listeningPort, NO_WEB_BUILD, runScript, type ScriptProcess } from '../../tests/support/server-process';
+import {
+  listeningPort,
+  migratedPgliteDir,
+  NO_WEB_BUILD,
+  runScript,
+  type ScriptProcess,
+} from '../../tests/support/server-process';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-app';
 
 /*
  * The real server as an operator runs it (node src/server/main.ts), stopped by SIGTERM with a request
- * in flight: on PGlite in a temporary folder, or on a fresh PostgreSQL database under with-postgres.
+ * in flight: on PGlite in a temporary folder holding the suite's migrated database, or on a fresh PostgreSQL
+ * database under with-postgres.
  */
 
 interface Server extends ScriptProcess {
@@ -42,7 +46,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     LOG_FORMAT: 'json',
     LOG_LEVEL: 'info',
     DATABASE_URL: url,
-    DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'quickbuy-stop-')), 'data'),
+    DATA_DIR: migratedPgliteDir('quickbuy-stop-'),
     BACKUP_EVERY_HOURS: 'off',
     ...NO_WEB_BUILD,
     SEED_DEMO_DATA: 'false',

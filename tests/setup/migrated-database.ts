@@ -6,7 +6,8 @@ import { createServerDatabase } from '../support/server-databases';
 
 /**
  * Vitest global setup: migrate one database, once, for every test file to copy. On PGlite a tarball each
- * file starts from (about 0.6 s instead of 3 s to initialise and migrate); on a PostgreSQL server
+ * new engine starts from (about 0.6 s instead of 3 s to initialise and migrate), and a spawned store's data
+ * folder is unpacked from (tests/support/server-process.ts); on a PostgreSQL server
  * (TEST_DATABASE_URL) a template database each fresh one is created from, a file copy instead of the
  * migrations' hundreds of statements.
  */
