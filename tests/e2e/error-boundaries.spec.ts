@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { E2E_AGENT, expect, hydrated, test } from './fixtures';
+import { E2E_AGENT, expect, test } from './fixtures';
+import { hydrated } from './live-page';
 
 // A part of the app that fails to render shows the failure in its place, with Try again, and the frame
 // around it stays: the header and footer on the storefront and the account, a dashboard's title and tabs

@@ -7,9 +7,9 @@ import type { DeviceForm } from '../../src/shared/inventory';
 import type { CheckoutCustomerInput, CheckoutReply } from '../../src/shared/orders';
 import { CHAT_VISITED_KEY } from '../../src/shared/chat';
 import { paths } from '../../src/shared/paths';
-import { PAGE_STATE_ID } from '../../src/web/app/hydration';
 import { E2E_STAFF } from '../support/e2e-staff';
 import { nextCode } from './authenticator';
+import { gotoWaitsForHydration, watchPage } from './live-page';
 import { inbox } from './mailbox';
 
 /**
@@ -28,7 +28,7 @@ import { inbox } from './mailbox';
  *   first-visit greeting never opens over what a test clicks 3 seconds in; the chat's own spec turns it on;
  * - `page`: `page.goto` to a server-rendered page returns once the app has hydrated it (`hydrated`), so a
  *   story acts on the live page as a shopper does a moment later; what a press before that does is a story
- *   of its own (ssr.spec.ts).
+ *   of its own (ssr.spec.ts). A failed story prints what its page said (live-page.ts).
  * The e2e server (scripts/e2e-server.mjs) seeds these staff accounts.
  */
 export { E2E_STAFF };
@@ -194,14 +194,6 @@ export async function fillSignUpForm(page: Page, customer: Customer) {
   await page.getByLabel(/I agree to the/).check();
 }
 
-/**
- * The page is live once the app has hydrated the server's HTML (app/app.tsx marks it). A server-rendered
- * page shows its buttons before that; one pressed early is pressed again then (docs/decisions/036).
- */
-export async function hydrated(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByName('quickbuy:ready').length > 0);
-}
-
 /** Puts one of `device` in the cart from its page. */
 export async function addToCart(page: Page, device: Device) {
   await page.goto(`/device/${device.id}`);
@@ -323,19 +315,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     for (const request of made) await request.dispose();
   },
 
-  // The server's page starts its code after its first paint (docs/decisions/036): the 'load' event that
-  // page.goto waits for can come before the app has hydrated.
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        const serverRendered = response?.ok() && (await response.text()).includes(`id="${PAGE_STATE_ID}"`);
-        if (serverRendered) await hydrated(page);
-        return response;
-      };
-    }
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
+    if (javaScriptEnabled) gotoWaitsForHydration(page);
+    const printIfFailed = watchPage(page);
     await use(page);
+    printIfFailed(testInfo);
   },
   chatGreeting: [false, { option: true }],
   returningVisitor: [

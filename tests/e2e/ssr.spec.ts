@@ -1,6 +1,7 @@
 import type { BrowserContext, ConsoleMessage, Page, Request } from '@playwright/test';
 import { forSale, type Device, type DeviceListReply } from '../../src/shared/catalog';
-import { expect, hydrated, test, type Api } from './fixtures';
+import { expect, test, type Api } from './fixtures';
+import { hydrated } from './live-page';
 
 // Server rendering (docs/decisions/032): the storefront reads without JavaScript, and with it
 // the page the server sent is hydrated as it is: no console error, no second request for its data.
