@@ -11,8 +11,10 @@ import { createPglite, pgliteConnection, type DatabaseConnection, type OpenOptio
 
 interface Engine {
   client: PGlite;
-  /** The tables, views and sequences as the migrations made them, and the migrations recorded. */
+  /** The relations (tables, indexes, sequences) as the migrations made them, and the migrations recorded. */
   shape: string;
+  /** Every table truncated and every sequence set back, as one script: its tables are the shape's, so made once. */
+  emptying: string;
 }
 
 /** Emptied engines waiting for this worker's next test database; files run one after the other in a worker. */
@@ -20,12 +22,18 @@ const idle: Engine[] = [];
 const KEEP_IDLE = 2;
 
 const SHAPE = `select string_agg(format('%s.%s:%s:%s:%s', n.nspname, c.relname, c.relkind, c.relnatts, c.relchecks), ','
-    order by n.nspname, c.relname) || ':' || (select count(*) from drizzle.__drizzle_migrations) as shape
+    order by n.nspname, c.relname) || ':' || (select count(*) from drizzle.__drizzle_migrations)
   from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle')`;
 
-async function shapeOf(client: PGlite): Promise<string> {
-  const { rows } = await client.query<{ shape: string }>(SHAPE);
-  return rows[0]!.shape;
+const EMPTYING = `select 'TRUNCATE ' || string_agg(format('%I.%I', schemaname, tablename), ', ') || ' CASCADE; '
+    || 'select setval(format(''%I.%I'', schemaname, sequencename), start_value, false) '
+    || 'from pg_sequences where schemaname = ''public'''
+  from pg_tables where schemaname = 'public'`;
+
+/** The one value `query` answers. */
+async function valueOf(client: PGlite, query: string): Promise<string> {
+  const { rows } = await client.query<{ value: string }>(`select (${query}) as value`);
+  return rows[0]!.value;
 }
 
 /**
@@ -37,7 +45,7 @@ export async function reusedPglite(snapshot: Blob | undefined, options: OpenOpti
   if (!engine) {
     const client = await createPglite({ snapshot });
     await pgliteConnection(client).migrate();
-    engine = { client, shape: await shapeOf(client) };
+    engine = { client, shape: await valueOf(client, SHAPE), emptying: await valueOf(client, EMPTYING) };
   }
   const taken = engine;
   const lease = leased(taken.client);
@@ -72,26 +80,20 @@ function leased(client: PGlite): { client: PGlite; revoke(): boolean } {
 }
 
 async function giveBack(engine: Engine): Promise<void> {
-  const { client } = engine;
-  try {
-    if (idle.length >= KEEP_IDLE || client.closed) throw new Error('not kept');
-    await empty(client);
-    if ((await shapeOf(client)) !== engine.shape) throw new Error('its tables changed');
-    idle.push(engine);
-  } catch {
-    if (!client.closed) await client.close();
-  }
+  if (idle.length < KEEP_IDLE && (await emptied(engine))) idle.push(engine);
+  else if (!engine.client.closed) await engine.client.close();
 }
 
-async function empty(client: PGlite): Promise<void> {
-  if (client.isInTransaction()) await client.exec('ROLLBACK');
-  // Prepared statements, settings, advisory locks and LISTENs of the test before.
-  await client.exec('DISCARD ALL');
-  const { rows } = await client.query<{ tables: string | null }>(
-    `select string_agg(format('%I.%I', schemaname, tablename), ', ') as tables from pg_tables where schemaname = 'public'`,
-  );
-  if (rows[0]!.tables) await client.exec(`TRUNCATE ${rows[0]!.tables} CASCADE`);
-  await client.query(
-    `select setval(format('%I.%I', schemaname, sequencename), start_value, false) from pg_sequences where schemaname = 'public'`,
-  );
+/** Empties the engine; false when it cannot be reused (it is closed, or its tables are not the migrations' now). */
+async function emptied({ client, shape, emptying }: Engine): Promise<boolean> {
+  try {
+    if (client.isInTransaction()) await client.exec('ROLLBACK');
+    // Prepared statements, settings, advisory locks and LISTENs of the test before; alone, as it may not run in a
+    // transaction, which the script's statements share.
+    await client.exec('DISCARD ALL');
+    await client.exec(emptying);
+    return (await valueOf(client, SHAPE)) === shape;
+  } catch {
+    return false;
+  }
 }
