@@ -85,8 +85,6 @@ export interface DatabaseConnection {
   /** Apply pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the whole database as a tarball (the test suite's migrated snapshot). */
-  dumpDataDir?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -183,7 +181,6 @@ export function pgliteConnection(client: PGlite, { logger }: OpenOptions = {}): 
       await migratePglite(pglite, { migrationsFolder });
     },
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
