@@ -4,6 +4,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { get } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
@@ -169,8 +170,44 @@ describe('the log', () => {
         msg: expect.stringMatching(/^GET \/api\/health 200 [\d.]+ ms$/),
       });
       expect(lines[0]).not.toHaveProperty('aborted');
+      // Written as pino writes a line: its fields, in its order.
+      expect(Object.keys(lines[0]!)).toEqual([
+        'level',
+        'time',
+        'pid',
+        'hostname',
+        'reqId',
+        'method',
+        'url',
+        'statusCode',
+        'responseTime',
+        'msg',
+      ]);
       expect(lines[1]).toMatchObject({ method: 'POST', url: '/api/auth/reset-password', statusCode: 400 });
       expect(JSON.stringify(lines)).not.toContain('secret-token-123');
+    });
+  });
+
+  it('writes a path with quotes and a backslash as valid JSON, unchanged', async () => {
+    await withLog(async (app, lines) => {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      // As a client may send it: Node's client, like curl, passes these bytes on unescaped.
+      const path = '/api/no-such-"page"\\{x}';
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const headers = { 'x-request-id': 'access-log-json-01' };
+        get({ host: '127.0.0.1', port, path, headers }, (res) => resolve(res.resume().statusCode)).on('error', reject);
+      });
+      expect(status).toBe(404);
+      await expect
+        .poll(() => accessLines(lines, 'access-log-json-01'))
+        .toEqual([
+          expect.objectContaining({
+            url: path,
+            statusCode: 404,
+            msg: expect.stringMatching(/^GET \/api\/no-such-"page"\\\{x\} 404 /),
+          }),
+        ]);
     });
   });
 

@@ -8,11 +8,13 @@ import { CONTROL_CHARACTER_MESSAGE, invalidFields } from './errors';
  * check each route would answer such a path with a 500.
  */
 export function registerPathParamGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: nothing in it waits.
+  app.addHook('onRequest', (request, _reply, done) => {
     for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
       if (typeof value === 'string' && hasControlCharacter(value)) {
-        throw invalidFields({ [name]: CONTROL_CHARACTER_MESSAGE });
+        return done(invalidFields({ [name]: CONTROL_CHARACTER_MESSAGE }));
       }
     }
+    done();
   });
 }

@@ -20,9 +20,9 @@ const signInRequired = () => new AppError(ERROR_CODES.unauthorized, ACCOUNT_MESS
 
 /** The access a matched /api route declares; null on a public route and off /api. */
 function guardedAccess(request: FastifyRequest): readonly Role[] | null {
-  if (!request.routeOptions.url?.startsWith('/api/')) return null;
-  const { access } = request.routeOptions.config;
-  return access && access !== 'public' ? access : null;
+  // routeOptions is built anew at each read: read once.
+  const { url, access } = request.routeOptions.config;
+  return url?.startsWith('/api/') && access && access !== 'public' ? access : null;
 }
 
 /**
@@ -88,12 +88,10 @@ export function registerSessionGuard(app: FastifyInstance, { db, config, clock }
   // Requests of one browser at the same moment (a page's several calls) share one lookup of their
   // cookie, begun after each of them arrived (lib/shared-reads.ts); the answer is never changed.
   const lookup = sharedReads();
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.url?.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await lookup(token, () => resolveSession({ db, config, clock, token })) : null;
+  const attachSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const session = await lookup(token, () => resolveSession({ db, config, clock, token }));
     // A dead cookie is cleared so the browser stops sending it.
-    if (token && !session) clearSessionCookie(reply, config);
+    if (!session) clearSessionCookie(reply, config);
     if (!session?.mfaPending) {
       request.auth = session;
       return;
@@ -101,6 +99,13 @@ export function registerSessionGuard(app: FastifyInstance, { db, config, clock }
     request.pendingAuth = session;
     if (request.routeOptions.config.secondFactorStep) request.auth = session;
     else if (guardedAccess(request)) throw new AppError(MFA_REQUIRED, MFA_MESSAGES.required, { status: 401 });
+  };
+  // A callback hook, waiting only when there is a cookie to look up: most requests (a shopper's first
+  // visit, every catalog read) carry none, and an async hook costs each of them a promise and a turn.
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.routeOptions.url?.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!token) return done();
+    attachSession(request, reply, token).then(() => done(), done);
   });
 }
 
@@ -110,12 +115,14 @@ export function registerSessionGuard(app: FastifyInstance, { db, config, clock }
  * in', another role 403. It reads the matched route, never the URL. Register after the session guard.
  */
 export function registerRoleGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: nothing in it waits.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = guardedAccess(request);
-    if (!access) return;
-    if (!request.auth) throw signInRequired();
+    if (!access) return done();
+    if (!request.auth) return done(signInRequired());
     if (!access.includes(request.auth.user.role)) {
-      throw new AppError(ERROR_CODES.forbidden, ACCOUNT_MESSAGES.forbidden, { status: 403 });
+      return done(new AppError(ERROR_CODES.forbidden, ACCOUNT_MESSAGES.forbidden, { status: 403 }));
     }
+    done();
   });
 }
