@@ -1,0 +1,94 @@
+// The store at BENCH_BASE (a commit) and the store in this working tree, answering the catalog bench's 8 listing
+// URLs at the same moments, each from its own autocannon client at a fixed rate: CPU µs a request of each, and
+// their ratio, round by round. On a shared virtual machine a server's CPU a request swings by a fifth from one run
+// to the next; served side by side, both swing together and their ratio holds to a few per cent, so a change of a
+// few microseconds a request shows (docs/performance/server-throughput.md). Against itself it reads about 0.97
+// (the working tree's store comes out a few per cent ahead): read a ratio against that. Without BENCH_BASE it
+// says how to ask and stops: `npm run bench` runs every bench, and this one compares only when told with what.
+//   BENCH_BASE=HEAD~1 npm run bench -- side-by-side   (BENCH_RATE requests/s each, 4000; BENCH_SECONDS; BENCH_ROUNDS)
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, openSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { CATALOG_PATHS, catalogDataDir, seedCatalog } from './_catalog.mjs';
+import { cpuSeconds, freePort, profiling, root, stop, waitFor } from './_lib.mjs';
+
+const base = process.env.BENCH_BASE;
+if (!base) {
+  console.log('Set BENCH_BASE to a commit to compare this working tree with, e.g. BENCH_BASE=HEAD~1.');
+  process.exit(0);
+}
+const RATE = Number(process.env.BENCH_RATE ?? 4000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'quickbuy-side-by-side-'));
+const baseTree = path.join(scratch, 'base');
+execFileSync('git', ['worktree', 'add', '--detach', baseTree, base], { cwd: root, stdio: 'ignore' });
+symlinkSync(path.join(root, 'node_modules'), path.join(baseTree, 'node_modules'));
+
+/** A store from `tree` on its own copy of the seeded catalog, as `npm start` runs it (its log into a file). */
+async function startStore(name, tree) {
+  const dataDir = path.join(scratch, `data-${name}`);
+  cpSync(catalogDataDir, dataDir, { recursive: true });
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+    SEED_DEMO_DATA: 'false',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  const log = openSync(path.join(scratch, `${name}.log`), 'w');
+  const child = spawn(process.execPath, [...profiling(), '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: tree,
+    env,
+    stdio: ['ignore', log, 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  for (const p of CATALOG_PATHS) await (await fetch(url + p)).text();
+  return { name, child, url };
+}
+
+/** CPU µs a request of `store` while autocannon asks it the URLs in turn at RATE a second. */
+async function cpuPerRequest(store) {
+  const before = cpuSeconds(store.child.pid);
+  let i = 0;
+  const result = await autocannon({
+    url: store.url,
+    connections: 25,
+    duration: SECONDS,
+    overallRate: RATE,
+    requests: [{ setupRequest: (request) => ({ ...request, path: CATALOG_PATHS[i++ % CATALOG_PATHS.length] }) }],
+  });
+  if (result.errors + result.non2xx > 0)
+    throw new Error(`${store.name}: ${result.errors + result.non2xx} failed requests`);
+  return ((cpuSeconds(store.child.pid) - before) * 1e6) / result.requests.total;
+}
+
+const stores = [];
+try {
+  await seedCatalog();
+  stores.push(await startStore('base', baseTree), await startStore('tree', root));
+  console.log(`${base} against this working tree: ${RATE} requests/s each, ${SECONDS} s a round, at the same moments`);
+  const ratios = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const [then, now] = await Promise.all(stores.map(cpuPerRequest));
+    ratios.push(now / then);
+    console.log(
+      `round ${round}: ${base} ${then.toFixed(1)} µs a request, this tree ${now.toFixed(1)}: ${(now / then).toFixed(3)}`,
+    );
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(`median ratio, this tree / ${base}: ${sorted[Math.floor(sorted.length / 2)].toFixed(3)}`);
+} finally {
+  await Promise.all(stores.map((store) => stop(store.child)));
+  execFileSync('git', ['worktree', 'remove', '--force', baseTree], { cwd: root, stdio: 'ignore' });
+  rmSync(scratch, { recursive: true, force: true });
+}
