@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, openSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { CATALOG_PATHS, catalogDataDir, seedCatalog } from './_catalog.mjs';
+import { CATALOG_PATHS, catalogDataDir, catalogEnv, seedCatalog } from './_catalog.mjs';
 import { cpuSeconds, freePort, profiling, root, stop, waitFor } from './_lib.mjs';
 
 const base = process.env.BENCH_BASE;
@@ -35,11 +35,8 @@ async function startStore(name, tree) {
   const port = await freePort();
   const env = {
     ...process.env,
+    ...catalogEnv,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    NODE_ENV: 'production',
-    SEED_DEMO_DATA: 'false',
-    ADMIN_PASSWORD: 'bench-admin-password',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

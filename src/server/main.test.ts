@@ -179,7 +179,7 @@ describe('stopping the real server with SIGTERM', () => {
         .split('\n')
         .filter((line) => line.includes('"msg":"GET /api/health 200'));
     for (let i = 0; i < requests; i += 1) expect(await get(server.port, '/api/health')).toMatchObject({ status: 200 });
-    // Held lines go out at the end of their turn of the event loop, not only at exit.
+    // Held lines go out within 100 ms of being logged, not only at exit.
     await expect.poll(() => accessLines().length).toBeGreaterThan(0);
 
     server.child.kill('SIGTERM');
