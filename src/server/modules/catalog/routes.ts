@@ -7,7 +7,11 @@ import type { Listener } from '../../db/notifications';
 import { sendCached, watchCatalogChanges } from './cache';
 import { catalogReads } from './cached-reads';
 
-const PUBLIC = { config: { access: 'public' } } as const;
+/**
+ * Every route here is public and answers through sendCached, which compresses each cached body once per encoding
+ * (lib/compress.ts): the compress plugin adds none of its three hooks to them (about 3% of a cached read's CPU).
+ */
+const CACHED_READ = { config: { access: 'public' }, compress: false, decompress: false } as const;
 const REMEMBERED_QUERIES = 1_000;
 
 /**
@@ -45,31 +49,31 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: AppContext) 
   const collectionQuery = rememberedQuery(collectionQuerySchema);
   const suggestionQuery = rememberedQuery(suggestionQuerySchema);
 
-  app.get('/api/devices', PUBLIC, async (request, reply) => {
+  app.get('/api/devices', CACHED_READ, async (request, reply) => {
     const query = listQuery(request);
     return sendCached(request, reply, await catalogReads.devices(db, query));
   });
 
-  app.get<{ Params: { id: string } }>('/api/devices/:id', PUBLIC, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/devices/:id', CACHED_READ, async (request, reply) => {
     return sendCached(request, reply, await catalogReads.device(db, request.params.id));
   });
 
-  app.get('/api/home', PUBLIC, async (request, reply) => {
+  app.get('/api/home', CACHED_READ, async (request, reply) => {
     return sendCached(request, reply, await catalogReads.home(db));
   });
 
-  app.get<{ Params: { slug: string } }>('/api/collections/:slug', PUBLIC, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/api/collections/:slug', CACHED_READ, async (request, reply) => {
     const query = collectionQuery(request);
     return sendCached(request, reply, await catalogReads.collection(db, request.params.slug, query));
   });
 
   // The header box asks as the shopper types (after two characters, debounced): answered from the read cache.
-  app.get('/api/search/suggestions', PUBLIC, async (request, reply) => {
+  app.get('/api/search/suggestions', CACHED_READ, async (request, reply) => {
     const { q } = suggestionQuery(request);
     return sendCached(request, reply, await catalogReads.suggestions(db, q));
   });
 
-  app.get('/api/catalog/menu', PUBLIC, async (request, reply) => {
+  app.get('/api/catalog/menu', CACHED_READ, async (request, reply) => {
     return sendCached(request, reply, await catalogReads.menu(db));
   });
 }
