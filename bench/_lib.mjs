@@ -124,10 +124,11 @@ export function cpuSeconds(pid) {
 }
 
 /**
- * autocannon over `paths` in turn, with optional fixed headers (a session cookie). With `server` (the child
+ * autocannon over `paths` in turn, with optional fixed headers (a session cookie), as fast as the server answers
+ * or at `overallRate` requests a second. With `server` (the child
  * process answering), the result also has `cpuMsPerRequest`: the server's CPU time over the requests answered.
  */
-export async function cannon(url, paths, { connections, duration, headers = {}, server }) {
+export async function cannon(url, paths, { connections, duration, overallRate, headers = {}, server }) {
   const cpuBefore = server ? cpuSeconds(server.pid) : 0;
   const result = await new Promise((resolve, reject) => {
     let i = 0;
@@ -136,6 +137,7 @@ export async function cannon(url, paths, { connections, duration, headers = {}, 
         url,
         connections,
         duration,
+        overallRate,
         headers,
         requests: [{ setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] }) }],
       },
@@ -175,12 +177,12 @@ export function profiling() {
 
 /**
  * The real server on `port` with these settings on top of the environment. Its log (stdout) goes to
- * `logFile` when given, as `npm start > store.log` would write it, else nowhere; errors show.
- * BENCH_PROFILE_DIR=dir: the server writes a CPU profile there when it stops (node --cpu-prof).
+ * `logFile` when given, as `npm start > store.log` would write it, else nowhere; errors show. `cwd`: another
+ * checkout of the store to run (bench/side-by-side.mjs). BENCH_PROFILE_DIR=dir: the server writes a CPU profile there when it stops (node --cpu-prof).
  */
-export function startServer(port, env, { logFile } = {}) {
+export function startServer(port, env, { logFile, cwd = root } = {}) {
   return spawn(process.execPath, [...profiling(), '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'ignore', 'inherit'],
   });

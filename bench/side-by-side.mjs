@@ -6,13 +6,12 @@
 // round: a ratio outside that is the change's. Without BENCH_BASE it says how to ask and stops: `npm run bench`
 // runs every bench, and this one compares only when told with what.
 //   BENCH_BASE=HEAD~1 npm run bench -- side-by-side   (BENCH_RATE requests/s each, 4000; BENCH_SECONDS; BENCH_ROUNDS)
-import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, openSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { CATALOG_PATHS, catalogDataDir, catalogEnv, seedCatalog } from './_catalog.mjs';
-import { cpuSeconds, freePort, profiling, root, stop, waitFor } from './_lib.mjs';
+import { cannon, freePort, root, startServer, stop, waitFor } from './_lib.mjs';
 
 const base = process.env.BENCH_BASE;
 if (!base) {
@@ -33,20 +32,8 @@ async function startStore(name, tree) {
   const dataDir = path.join(scratch, `data-${name}`);
   cpSync(catalogDataDir, dataDir, { recursive: true });
   const port = await freePort();
-  const env = {
-    ...process.env,
-    ...catalogEnv,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
-  const log = openSync(path.join(scratch, `${name}.log`), 'w');
-  const child = spawn(process.execPath, [...profiling(), '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: tree,
-    env,
-    stdio: ['ignore', log, 'inherit'],
-  });
+  const logFile = path.join(scratch, `${name}.log`);
+  const child = startServer(port, { ...catalogEnv, DATA_DIR: dataDir }, { logFile, cwd: tree });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
   for (const p of CATALOG_PATHS) await (await fetch(url + p)).text();
@@ -55,18 +42,11 @@ async function startStore(name, tree) {
 
 /** CPU µs a request of `store` while autocannon asks it the URLs in turn at RATE a second. */
 async function cpuPerRequest(store) {
-  const before = cpuSeconds(store.child.pid);
-  let i = 0;
-  const result = await autocannon({
-    url: store.url,
-    connections: 25,
-    duration: SECONDS,
-    overallRate: RATE,
-    requests: [{ setupRequest: (request) => ({ ...request, path: CATALOG_PATHS[i++ % CATALOG_PATHS.length] }) }],
-  });
-  if (result.errors + result.non2xx > 0)
-    throw new Error(`${store.name}: ${result.errors + result.non2xx} failed requests`);
-  return ((cpuSeconds(store.child.pid) - before) * 1e6) / result.requests.total;
+  const run = { connections: 25, duration: SECONDS, overallRate: RATE, server: store.child };
+  const result = await cannon(store.url, CATALOG_PATHS, run);
+  const failed = result.errors + result.non2xx;
+  if (failed > 0) throw new Error(`${store.name}: ${failed} failed requests`);
+  return result.cpuMsPerRequest * 1000;
 }
 
 const stores = [];
