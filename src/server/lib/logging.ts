@@ -147,6 +147,7 @@ function writeAccessLine(request: FastifyRequest, reply: FastifyReply, aborted: 
   if (request.accessLogged) return;
   request.accessLogged = true;
   const logger = reply.log as unknown as RequestLogger;
+  // The app's level lets info through (registerAccessLog); a route may still set a level of its own.
   if (!logger.isLevelEnabled('info')) return;
   const at = request.url.indexOf('?');
   const url = at < 0 ? request.url : request.url.slice(0, at);
@@ -154,7 +155,7 @@ function writeAccessLine(request: FastifyRequest, reply: FastifyReply, aborted: 
   // A reply cut off after its head went out keeps the status the client was sent.
   const statusCode = aborted && !reply.raw.headersSent ? CLIENT_CLOSED_REQUEST : reply.statusCode;
   const msg = `${request.method} ${url} ${statusCode} ${responseTime} ms${aborted ? ' (aborted)' : ''}`;
-  const stream = logger[pino.symbols.streamSym] as { write(line: string): void };
+  const stream = logger[pino.symbols.streamSym] as LineStream;
   stream.write(
     `{"level":${INFO},"time":${Date.now()}${logger[pino.symbols.chindingsSym] as string},` +
       `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(url)},"statusCode":${statusCode},` +
