@@ -59,7 +59,13 @@ let stdout: LineStream | undefined;
  * most its last BATCH_MS of lines.
  */
 function batchedStdout(): LineStream {
-  const destination = pino.destination({ dest: 1, sync: false });
+  // Handed bytes: with a string, sonic-boom measures its bytes when it is written and encodes it again once it
+  // is, to cut what went out; one encoding here saved a cached catalog read about 3% of its CPU (side by side).
+  // Its types know only the string its default mode takes.
+  const destination = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }) as unknown as {
+    write(bytes: Buffer): boolean;
+    flushSync(): void;
+  };
   let held: string[] = [];
   let heldLength = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -67,7 +73,7 @@ function batchedStdout(): LineStream {
     clearTimeout(timer);
     timer = undefined;
     if (held.length === 0) return;
-    destination.write(held.join(''));
+    destination.write(Buffer.from(held.join('')));
     held = [];
     heldLength = 0;
   };
