@@ -150,6 +150,33 @@ export async function cannon(url, paths, { connections, duration, overallRate, h
   return result;
 }
 
+/**
+ * Runs of `cannon` (each `[url, paths, options]`) measured in turns, `rounds` slices each: a change in the
+ * machine's speed (on a shared virtual machine, a fifth from one minute to the next) then falls on every run
+ * rather than on whichever ran during it. Each run's figures summed over its slices: requests/s the mean,
+ * p99 the highest, errors and CPU a request over all of them.
+ */
+export async function cannonInTurns(runs, rounds) {
+  const slices = runs.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [url, paths, options]] of runs.entries()) slices[i].push(await cannon(url, paths, options));
+  }
+  return slices.map((results) => {
+    const sum = (pick) => results.reduce((total, r) => total + pick(r), 0);
+    const total = sum((r) => r.requests.total);
+    const cpuMs = results.every((r) => r.cpuMsPerRequest !== undefined)
+      ? sum((r) => r.cpuMsPerRequest * r.requests.total)
+      : undefined;
+    return {
+      requests: { average: sum((r) => r.requests.average) / results.length, total },
+      latency: { p99: Math.max(...results.map((r) => r.latency.p99)) },
+      errors: sum((r) => r.errors),
+      non2xx: sum((r) => r.non2xx),
+      cpuMsPerRequest: cpuMs === undefined || total === 0 ? undefined : cpuMs / total,
+    };
+  });
+}
+
 /** The figures table every API benchmark prints: requests/s, p99 and errors, and the ratio to the bare server. */
 export function printTable(rows, heading) {
   console.log(`\n${heading}\n`);

@@ -4,20 +4,22 @@
 // `npm run seed` (reused by later runs; BENCH_DATA_DIR chooses it), builds the web app when it is stale (the
 // page is rendered by its server entry), starts the real server as `npm start` runs it (NODE_ENV=production,
 // LOG_LEVEL and LOG_FORMAT unset: an access line a request, JSON lines into a log file), runs autocannon,
-// prints a table and the EXPLAIN summary of the listing's queries. Then both again as a browser asks them
-// (Accept-Encoding as Chromium sends it), beside a bare server sending the compressed bytes the store sent.
+// prints a table and the EXPLAIN summary of the listing's queries. Store and bare server take turns, BENCH_ROUNDS (3)
+// runs of BENCH_SECONDS (4) each, so that a change in the machine's speed falls on both. Then both again as a browser
+// asks them (Accept-Encoding as Chromium sends it), beside a bare server sending the compressed bytes the store sent.
 // Budgets, each a ratio to the bare server in this run: >= 60% of its requests/s, p99 <= 25 ms, for the
 // 8 URLs and for /buy, plain and as a browser asks (docs/performance/server-throughput.md). Exits 1 when one
-// is missed. Takes about two minutes on first run, a minute and a half after (3 s of it an unmeasured warm-up).
+// is missed. Takes about two minutes on first run, a minute and three quarters after (3 s of it an unmeasured warm-up).
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWebIfStale } from '../scripts/lib.mjs';
 import { CATALOG_DEVICES, CATALOG_PATHS, catalogDataDir, catalogEnv, seedCatalog } from './_catalog.mjs';
-import { cannon, freePort, printTable, runNode, startBareServer, startServer, stop, waitFor } from './_lib.mjs';
+import { cannon, cannonInTurns, freePort, printTable, runNode, startBareServer, startServer, stop, waitFor } from './_lib.mjs';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = 50;
 const BUDGET = { ofBare: 0.6, p99: 25 };
@@ -96,24 +98,42 @@ try {
   // Unmeasured first: the store's code is compiled and optimised while it runs, and the first figure measured
   // (the 8 URLs) was otherwise the only one to pay for it.
   await cannon(`http://127.0.0.1:${apiPort}`, [...CATALOG_PATHS, PAGE], { connections: CONNECTIONS, duration: WARMUP });
+  // The store and its bare server take turns, so that both meet the machine as it is at that minute.
+  const storeUrl = `http://127.0.0.1:${apiPort}`;
   const run = { connections: CONNECTIONS, duration: DURATION };
-  const apiResult = await cannon(`http://127.0.0.1:${apiPort}`, CATALOG_PATHS, { ...run, server: api });
-  const bareResult = await cannon(`http://127.0.0.1:${barePort}`, CATALOG_PATHS, { ...run, server: bare });
-  const pageResult = await cannon(`http://127.0.0.1:${apiPort}`, [PAGE], { ...run, server: api });
-  const barePageResult = await cannon(`http://127.0.0.1:${barePort}`, [PAGE], { ...run, server: bare });
   const browser = { ...run, headers: BROWSER };
-  const apiBrowserResult = await cannon(`http://127.0.0.1:${apiPort}`, CATALOG_PATHS, { ...browser, server: api });
-  const bareBrowserResult = await cannon(`http://127.0.0.1:${compressedBarePort}`, CATALOG_PATHS, {
-    ...browser,
-    server: compressedBare,
-  });
-  const pageBrowserResult = await cannon(`http://127.0.0.1:${apiPort}`, [PAGE], { ...browser, server: api });
-  const barePageBrowserResult = await cannon(`http://127.0.0.1:${compressedBarePort}`, [PAGE], {
-    ...browser,
-    server: compressedBare,
-  });
+  const [apiResult, bareResult] = await cannonInTurns(
+    [
+      [storeUrl, CATALOG_PATHS, { ...run, server: api }],
+      [`http://127.0.0.1:${barePort}`, CATALOG_PATHS, { ...run, server: bare }],
+    ],
+    ROUNDS,
+  );
+  const [pageResult, barePageResult] = await cannonInTurns(
+    [
+      [storeUrl, [PAGE], { ...run, server: api }],
+      [`http://127.0.0.1:${barePort}`, [PAGE], { ...run, server: bare }],
+    ],
+    ROUNDS,
+  );
+  const [apiBrowserResult, bareBrowserResult] = await cannonInTurns(
+    [
+      [storeUrl, CATALOG_PATHS, { ...browser, server: api }],
+      [`http://127.0.0.1:${compressedBarePort}`, CATALOG_PATHS, { ...browser, server: compressedBare }],
+    ],
+    ROUNDS,
+  );
+  const [pageBrowserResult, barePageBrowserResult] = await cannonInTurns(
+    [
+      [storeUrl, [PAGE], { ...browser, server: api }],
+      [`http://127.0.0.1:${compressedBarePort}`, [PAGE], { ...browser, server: compressedBare }],
+    ],
+    ROUNDS,
+  );
 
-  const heading = `autocannon, ${CONNECTIONS} connections, ${DURATION} s each, ${CATALOG_DEVICES} devices, default log level`;
+  const heading =
+    `autocannon, ${CONNECTIONS} connections, ${ROUNDS} turns of ${DURATION} s each with its bare server, ` +
+    `${CATALOG_DEVICES} devices, default log level`;
   printTable(
     [
       [`GET /api/devices (${CATALOG_PATHS.length} filter/search URLs)`, apiResult],
