@@ -16,7 +16,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWebIfStale } from '../scripts/lib.mjs';
 import { CATALOG_DEVICES, CATALOG_PATHS, catalogDataDir, catalogEnv, seedCatalog } from './_catalog.mjs';
-import { cannon, cannonInTurns, freePort, printTable, runNode, startBareServer, startServer, stop, waitFor } from './_lib.mjs';
+import {
+  cannon,
+  cannonInTurns,
+  freePort,
+  printTable,
+  runNode,
+  startBareServer,
+  startServer,
+  stop,
+  waitFor,
+} from './_lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

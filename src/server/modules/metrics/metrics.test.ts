@@ -107,15 +107,19 @@ describe('GET /metrics: what it counts', () => {
     const series = 'method="GET",route="/api/health",status_code="200"';
     const count = (text: string) => value(text, `quickbuy_http_request_duration_seconds_count{${series}}`) ?? 0;
     const before = count(await metrics());
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     const text = await metrics();
     expect(text).toContain('# TYPE quickbuy_http_request_duration_seconds histogram\n');
     expect(count(text)).toBe(before + 3);
     const bounds = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'];
-    const buckets = bounds.map((le) => value(text, `quickbuy_http_request_duration_seconds_bucket{${series},le="${le}"}`));
+    const buckets = bounds.map((le) =>
+      value(text, `quickbuy_http_request_duration_seconds_bucket{${series},le="${le}"}`),
+    );
     buckets.forEach((n, i) => {
       expect(n, `le=${bounds[i]}`).toBeTypeOf('number');
-      if (i > 0) expect(n!, `le=${bounds[i]} holds what le=${bounds[i - 1]} does`).toBeGreaterThanOrEqual(buckets[i - 1]!);
+      if (i > 0)
+        expect(n!, `le=${bounds[i]} holds what le=${bounds[i - 1]} does`).toBeGreaterThanOrEqual(buckets[i - 1]!);
     });
     expect(buckets.at(-1)).toBe(count(text));
     expect(value(text, `quickbuy_http_request_duration_seconds_sum{${series}}`)).toBeGreaterThan(0);
