@@ -105,40 +105,34 @@ try {
       `first request ${c.path.padEnd(58)} ${String(c.status)} ${c.ms.toFixed(0).padStart(5)} ms  (${c.filtered} devices match)`,
     );
   }
+  const storeUrl = `http://127.0.0.1:${apiPort}`;
   // Unmeasured first: the store's code is compiled and optimised while it runs, and the first figure measured
   // (the 8 URLs) was otherwise the only one to pay for it.
-  await cannon(`http://127.0.0.1:${apiPort}`, [...CATALOG_PATHS, PAGE], { connections: CONNECTIONS, duration: WARMUP });
-  // The store and its bare server take turns, so that both meet the machine as it is at that minute.
-  const storeUrl = `http://127.0.0.1:${apiPort}`;
+  await cannon(storeUrl, [...CATALOG_PATHS, PAGE], { connections: CONNECTIONS, duration: WARMUP });
+  /** `paths` asked of the store and of a bare server in turns, so that both meet the machine as it is at that minute. */
+  const withBare = (paths, options, bareServerPort, bareServer) =>
+    cannonInTurns(
+      [
+        [storeUrl, paths, { ...options, server: api }],
+        [`http://127.0.0.1:${bareServerPort}`, paths, { ...options, server: bareServer }],
+      ],
+      ROUNDS,
+    );
   const run = { connections: CONNECTIONS, duration: DURATION };
   const browser = { ...run, headers: BROWSER };
-  const [apiResult, bareResult] = await cannonInTurns(
-    [
-      [storeUrl, CATALOG_PATHS, { ...run, server: api }],
-      [`http://127.0.0.1:${barePort}`, CATALOG_PATHS, { ...run, server: bare }],
-    ],
-    ROUNDS,
+  const [apiResult, bareResult] = await withBare(CATALOG_PATHS, run, barePort, bare);
+  const [pageResult, barePageResult] = await withBare([PAGE], run, barePort, bare);
+  const [apiBrowserResult, bareBrowserResult] = await withBare(
+    CATALOG_PATHS,
+    browser,
+    compressedBarePort,
+    compressedBare,
   );
-  const [pageResult, barePageResult] = await cannonInTurns(
-    [
-      [storeUrl, [PAGE], { ...run, server: api }],
-      [`http://127.0.0.1:${barePort}`, [PAGE], { ...run, server: bare }],
-    ],
-    ROUNDS,
-  );
-  const [apiBrowserResult, bareBrowserResult] = await cannonInTurns(
-    [
-      [storeUrl, CATALOG_PATHS, { ...browser, server: api }],
-      [`http://127.0.0.1:${compressedBarePort}`, CATALOG_PATHS, { ...browser, server: compressedBare }],
-    ],
-    ROUNDS,
-  );
-  const [pageBrowserResult, barePageBrowserResult] = await cannonInTurns(
-    [
-      [storeUrl, [PAGE], { ...browser, server: api }],
-      [`http://127.0.0.1:${compressedBarePort}`, [PAGE], { ...browser, server: compressedBare }],
-    ],
-    ROUNDS,
+  const [pageBrowserResult, barePageBrowserResult] = await withBare(
+    [PAGE],
+    browser,
+    compressedBarePort,
+    compressedBare,
   );
 
   const heading =
