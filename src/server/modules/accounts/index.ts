@@ -18,7 +18,7 @@ export {
 export type { AgentAccount } from './agent-accounts';
 export { activeAgents, agentContacts, firstNames } from './agent-lookup';
 export { purgeExpiredAccountRows } from './expired-rows';
-export { registerRoleGuard, registerSessionGuard } from './guard';
+export { clearSessionCookie, registerRoleGuard, registerSessionGuard } from './guard';
 export { adminNotifyAddress, findActiveAgent, findPeople, savedBankAccount, splitName, userNames } from './people';
 export { accountRecordOf, confirmCustomerPassword, eraseCustomerAccount, findCustomerByEmail } from './personal-data';
 export type { AccountRecord } from './personal-data';

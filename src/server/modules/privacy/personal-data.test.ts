@@ -155,6 +155,14 @@ describe("a customer's account deletion", () => {
     const res = await post('/api/account/delete', cookie, { currentPassword: CUSTOMER_PASSWORD, understood: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Your account has been deleted. We have emailed you a confirmation.' });
+    // The browser's cookie cleared as sign-out clears it: the session cookie's own attributes, expired.
+    expect(res.cookies.find((c) => c.name === 'qb_session')).toMatchObject({
+      value: '',
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      expires: new Date(0),
+    });
 
     // Signed out everywhere, and the password opens nothing.
     expect(await me(t, cookie)).toBeNull();

@@ -17,7 +17,7 @@ import { transaction } from '../../db/client';
 import { AppError, parseInput } from '../../lib/errors';
 import { perReference, referenceLookup } from '../../lib/keyed-limits';
 import { sessionUser } from '../../lib/session-user';
-import { confirmCustomerPassword, findCustomerByEmail, SESSION_COOKIE } from '../accounts';
+import { clearSessionCookie, confirmCustomerPassword, findCustomerByEmail } from '../accounts';
 import { recordAudit } from '../audit';
 import { emailProvenByLink } from '../orders';
 import { erasePersonalData } from './erasure';
@@ -39,7 +39,7 @@ function sendZip(reply: FastifyReply, archive: Buffer, at: Date) {
  * A person's data (docs/decisions/076): the signed-in customer's copy and deletion, each behind their password
  * again; the admin's lookup, copy and erasure for a request received by email, each audited.
  */
-export function registerPrivacyRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export function registerPrivacyRoutes(app: FastifyInstance, { db, clock, config }: AppContext) {
   // --- The customer's own ------------------------------------------------------------------------
   const ownHolder = (user: { id: string; email: string }): PersonalDataHolder => ({
     customerId: user.id,
@@ -71,7 +71,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, { db, clock }: AppCo
       holder: ownHolder(user),
       actor: { id: user.id, role: 'customer', ip: request.ip },
     });
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(reply, config);
     return { message: PRIVACY_MESSAGES.deleted };
   });
 
