@@ -44,6 +44,10 @@ const E2E_ENV = {
 const env = { ...process.env, ...E2E_ENV, DATABASE_URL: '' };
 const seeded = await run(process.execPath, ['--import', 'tsx', 'tests/support/e2e-seed.ts'], { cwd: root, env });
 if (seeded !== 0) process.exit(seeded);
-const code = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env });
+const code = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  env,
+  forwardSignals: true,
+});
 await mailbox.close();
 process.exit(code);

@@ -8,11 +8,21 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Run a command with inherited output; resolves with its exit code. */
-export function run(command, args, options = {}) {
+/**
+ * Run a command with inherited output; resolves with its exit code. `forwardSignals`: SIGINT and SIGTERM sent to
+ * this script alone (`pkill -f`, not a terminal's Ctrl-C, which reaches the whole group) are passed on to the
+ * command, which stops as it would on them, instead of living on without its parent (a server keeping its port).
+ */
+export function run(command, args, { forwardSignals = false, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const forward = (signal) => child.kill(signal);
+    const signals = forwardSignals ? ['SIGINT', 'SIGTERM'] : [];
+    for (const signal of signals) process.on(signal, forward);
+    child.on('exit', (code, signal) => {
+      for (const name of signals) process.off(name, forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
