@@ -1,4 +1,4 @@
-// The store at BENCH_BASE (a commit) and the store in this working tree, answering the catalog bench's 8 listing
+// The store at BENCH_BASE (a commit) and the store in this working tree (or at BENCH_TREE), answering the catalog bench's 8 listing
 // URLs at the same moments, each from its own autocannon client at a fixed rate: CPU µs a request of each, and
 // their ratio, round by round. On a shared virtual machine a server's CPU a request swings by a fifth from one run
 // to the next; served side by side, both swing together and their ratio holds to a few per cent, so a change of a
@@ -6,6 +6,7 @@
 // round: a ratio outside that is the change's. Without BENCH_BASE it says how to ask and stops: `npm run bench`
 // runs every bench, and this one compares only when told with what.
 //   BENCH_BASE=HEAD~1 npm run bench -- side-by-side   (BENCH_RATE requests/s each, 4000; BENCH_SECONDS; BENCH_ROUNDS)
+//   BENCH_BASE=HEAD~1 BENCH_TREE=HEAD npm run bench -- side-by-side   (two commits, each from a worktree)
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,10 +23,22 @@ const RATE = Number(process.env.BENCH_RATE ?? 4000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
+// BENCH_TREE=<commit>: that commit instead of the working tree, served from a worktree as the base is. Two commits
+// are best compared that way: served from this working tree, a commit read about 2% ahead of itself in a worktree.
+const treeCommit = process.env.BENCH_TREE;
 const scratch = mkdtempSync(path.join(tmpdir(), 'quickbuy-side-by-side-'));
-const baseTree = path.join(scratch, 'base');
-execFileSync('git', ['worktree', 'add', '--detach', baseTree, base], { cwd: root, stdio: 'ignore' });
-symlinkSync(path.join(root, 'node_modules'), path.join(baseTree, 'node_modules'));
+
+/** A worktree of `commit` in the scratch folder, sharing this checkout's node_modules. */
+function worktreeOf(commit, name) {
+  const tree = path.join(scratch, name);
+  execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: root, stdio: 'ignore' });
+  symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
+  return tree;
+}
+const worktrees = [worktreeOf(base, 'base')];
+if (treeCommit) worktrees.push(worktreeOf(treeCommit, 'tree'));
+const [baseTree, tree = root] = worktrees;
+const treeName = treeCommit ?? 'this tree';
 
 /** A store from `tree` on its own copy of the seeded catalog, as `npm start` runs it (its log into a file). */
 async function startStore(name, tree) {
@@ -53,20 +66,26 @@ const stores = [];
 try {
   await seedCatalog();
   // Started together: the store started second came out about 3% ahead of its twin when they were started in turn.
-  stores.push(...(await Promise.all([startStore('base', baseTree), startStore('tree', root)])));
-  console.log(`${base} against this working tree: ${RATE} requests/s each, ${SECONDS} s a round, at the same moments`);
+  stores.push(...(await Promise.all([startStore('base', baseTree), startStore('tree', tree)])));
+  console.log(`${base} against ${treeName}: ${RATE} requests/s each, ${SECONDS} s a round, at the same moments`);
   const ratios = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const [then, now] = await Promise.all(stores.map(cpuPerRequest));
+    // Whose client starts first alternates from round to round, in case going first or second is worth something.
+    const [then, now] =
+      round % 2
+        ? await Promise.all(stores.map(cpuPerRequest))
+        : (await Promise.all([...stores].reverse().map(cpuPerRequest))).reverse();
     ratios.push(now / then);
     console.log(
-      `round ${round}: ${base} ${then.toFixed(1)} µs a request, this tree ${now.toFixed(1)}: ${(now / then).toFixed(3)}`,
+      `round ${round}: ${base} ${then.toFixed(1)} µs a request, ${treeName} ${now.toFixed(1)}: ${(now / then).toFixed(3)}`,
     );
   }
   const sorted = [...ratios].sort((a, b) => a - b);
-  console.log(`median ratio, this tree / ${base}: ${sorted[Math.floor(sorted.length / 2)].toFixed(3)}`);
+  console.log(`median ratio, ${treeName} / ${base}: ${sorted[Math.floor(sorted.length / 2)].toFixed(3)}`);
 } finally {
   await Promise.all(stores.map((store) => stop(store.child)));
-  execFileSync('git', ['worktree', 'remove', '--force', baseTree], { cwd: root, stdio: 'ignore' });
+  for (const worktree of worktrees) {
+    execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: root, stdio: 'ignore' });
+  }
   rmSync(scratch, { recursive: true, force: true });
 }
