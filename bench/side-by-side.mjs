@@ -5,7 +5,8 @@
 // few microseconds a request shows (docs/performance/server-throughput.md). Against itself it read 0.98-1.03 a
 // round: a ratio outside that is the change's. Without BENCH_BASE it says how to ask and stops: `npm run bench`
 // runs every bench, and this one compares only when told with what.
-//   BENCH_BASE=HEAD~1 npm run bench -- side-by-side   (BENCH_RATE requests/s each, 4000; BENCH_SECONDS; BENCH_ROUNDS)
+//   BENCH_BASE=HEAD~1 npm run bench -- side-by-side   (BENCH_RATE requests/s each, 4000; BENCH_SECONDS; BENCH_ROUNDS;
+//   BENCH_WARMUP_SECONDS, 3, unmeasured before the first round)
 //   BENCH_BASE=HEAD~1 BENCH_TREE=HEAD npm run bench -- side-by-side   (two commits, each from a worktree)
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -22,6 +23,7 @@ if (!base) {
 const RATE = Number(process.env.BENCH_RATE ?? 4000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 // BENCH_TREE=<commit>: that commit instead of the working tree, served from a worktree as the base is. Two commits
 // are best compared that way: served from this working tree, a commit read about 2% ahead of itself in a worktree.
@@ -53,9 +55,9 @@ async function startStore(name, tree) {
   return { name, child, url };
 }
 
-/** CPU µs a request of `store` while autocannon asks it the URLs in turn at RATE a second. */
-async function cpuPerRequest(store) {
-  const run = { connections: 25, duration: SECONDS, overallRate: RATE, server: store.child };
+/** CPU µs a request of `store` while autocannon asks it the URLs in turn at RATE a second for `seconds`. */
+async function cpuPerRequest(store, seconds = SECONDS) {
+  const run = { connections: 25, duration: seconds, overallRate: RATE, server: store.child };
   const result = await cannon(store.url, CATALOG_PATHS, run);
   const failed = result.errors + result.non2xx;
   if (failed > 0) throw new Error(`${store.name}: ${failed} failed requests`);
@@ -68,13 +70,15 @@ try {
   // Started together: the store started second came out about 3% ahead of its twin when they were started in turn.
   stores.push(...(await Promise.all([startStore('base', baseTree), startStore('tree', tree)])));
   console.log(`${base} against ${treeName}: ${RATE} requests/s each, ${SECONDS} s a round, at the same moments`);
+  // Unmeasured first, both at once: the first round otherwise paid for compiling each store's code, unevenly.
+  await Promise.all(stores.map((store) => cpuPerRequest(store, WARMUP)));
   const ratios = [];
   for (let round = 1; round <= ROUNDS; round++) {
     // Whose client starts first alternates from round to round, in case going first or second is worth something.
     const [then, now] =
       round % 2
-        ? await Promise.all(stores.map(cpuPerRequest))
-        : (await Promise.all([...stores].reverse().map(cpuPerRequest))).reverse();
+        ? await Promise.all(stores.map((store) => cpuPerRequest(store)))
+        : (await Promise.all([...stores].reverse().map((store) => cpuPerRequest(store)))).reverse();
     ratios.push(now / then);
     console.log(
       `round ${round}: ${base} ${then.toFixed(1)} µs a request, ${treeName} ${now.toFixed(1)}: ${(now / then).toFixed(3)}`,
