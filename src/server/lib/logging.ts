@@ -53,9 +53,9 @@ let stdout: LineStream | undefined;
  * Where JSON lines go by default: standard output, in batches of the lines of up to BATCH_MS. Each write is a
  * system call that pino's destination (sonic-boom) hands to libuv's thread pool, and waking a thread for
  * every line (or every turn of the event loop) cost a cached catalog read about 7% of its CPU on this virtual
- * machine; a held line costs an array slot. What is held when the process exits, however it exits, is written then
- * (main.test.ts counts the lines after SIGTERM); a process killed outright (SIGKILL, out of memory) loses at
- * most its last BATCH_MS of lines.
+ * machine; a held line costs an array slot. What is held when the process exits, however it exits, is written
+ * then (logging.test.ts ends a process in the turn it logged 2,000 lines); a process killed outright (SIGKILL, out
+ * of memory) loses at most its last BATCH_MS of lines.
  */
 function batchedStdout(): LineStream {
   // Handed bytes: with a string, sonic-boom measures its bytes when it is written and encodes it again once it
