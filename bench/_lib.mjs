@@ -205,7 +205,8 @@ export function profiling() {
 /**
  * The real server on `port` with these settings on top of the environment. Its log (stdout) goes to
  * `logFile` when given, as `npm start > store.log` would write it, else nowhere; errors show. `cwd`: another
- * checkout of the store to run (bench/side-by-side.mjs). BENCH_PROFILE_DIR=dir: the server writes a CPU profile there when it stops (node --cpu-prof).
+ * checkout of the store to run (bench/side-by-side.mjs). BENCH_PROFILE_DIR=dir: the server writes a CPU profile
+ * there when it stops (node --cpu-prof).
  */
 export function startServer(port, env, { logFile, cwd = root } = {}) {
   return spawn(process.execPath, [...profiling(), '--import', 'tsx', 'src/server/main.ts'], {

@@ -25,8 +25,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
-// BENCH_TREE=<commit>: that commit instead of the working tree, served from a worktree as the base is. Two commits
-// are best compared that way: served from this working tree, a commit read about 2% ahead of itself in a worktree.
+// BENCH_TREE=<commit>: that commit instead of the working tree, served from a worktree as the base is. Whichever
+// store sits second has come out a point or two ahead of its twin: compare a pair both ways round.
 const treeCommit = process.env.BENCH_TREE;
 const scratch = mkdtempSync(path.join(tmpdir(), 'quickbuy-side-by-side-'));
 
@@ -37,9 +37,6 @@ function worktreeOf(commit, name) {
   symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
   return tree;
 }
-const worktrees = [worktreeOf(base, 'base')];
-if (treeCommit) worktrees.push(worktreeOf(treeCommit, 'tree'));
-const [baseTree, tree = root] = worktrees;
 const treeName = treeCommit ?? 'this tree';
 
 /** A store from `tree` on its own copy of the seeded catalog, as `npm start` runs it (its log into a file). */
@@ -64,8 +61,12 @@ async function cpuPerRequest(store, seconds = SECONDS) {
   return result.cpuMsPerRequest * 1000;
 }
 
+const worktrees = [];
 const stores = [];
 try {
+  worktrees.push(worktreeOf(base, 'base'));
+  if (treeCommit) worktrees.push(worktreeOf(treeCommit, 'tree'));
+  const [baseTree, tree = root] = worktrees;
   await seedCatalog();
   // Started together: the store started second came out about 3% ahead of its twin when they were started in turn.
   stores.push(...(await Promise.all([startStore('base', baseTree), startStore('tree', tree)])));
