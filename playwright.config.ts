@@ -29,6 +29,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
+  globalTeardown: './tests/e2e/global-teardown.ts',
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The real built app on the real server, on a fresh database with the demo catalog.
@@ -39,5 +40,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(PORT) },
+    // Stopped as a person at a terminal stops it (SIGINT: no drain), so scripts/e2e-server.mjs removes its temp
+    // folder, the database and its backups, once the store has exited; Playwright's default, SIGKILL, left it.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
   },
 });

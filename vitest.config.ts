@@ -20,7 +20,7 @@ export default defineConfig({
             'src/server/modules/front-doors.test.ts',
             'eslint/**/*.test.js',
           ],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/remove-temp-folders.ts'],
         },
       },
       {
@@ -33,7 +33,7 @@ export default defineConfig({
           globalSetup: ['tests/setup/migrated-database.ts'],
           include: ['src/server/**/*.test.ts'],
           exclude: ['src/server/lib/**', 'src/server/modules/front-doors.test.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/remove-temp-folders.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,8 +5,10 @@
 //   4. Playwright in Chromium against the built app and the real server,
 //   5. the cluster test, 20 s of it (scripts/cluster-test.mjs: three instances behind nginx on PostgreSQL, one
 //      killed and the database restarted under load).
+// Then it checks that the run left nothing of its own (a `quickbuy-` entry) in the system's temp folder.
 // Prints one closing line "N passed, N failed" over all of them.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, run } from './lib.mjs';
 
@@ -67,6 +69,10 @@ function counts(report) {
   };
 }
 
+/** What the suite's tests and scripts make in the temp folder is named quickbuy-something, and removed by them. */
+const ownTempEntries = () => readdirSync(tmpdir()).filter((name) => name.startsWith('quickbuy-'));
+const tempBefore = new Set(ownTempEntries());
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -97,6 +103,13 @@ for (const stage of stages) {
         ? 'clean'
         : 'failed';
   summary.push(`${stage.name}: ${outcome} (exit ${code}, ${seconds}s)`);
+}
+
+const leftInTemp = ownTempEntries().filter((name) => !tempBefore.has(name));
+if (leftInTemp.length > 0) {
+  exitCode = 1;
+  failed += 1;
+  summary.push(`left in ${tmpdir()}: ${leftInTemp.join(', ')}`);
 }
 
 console.log(`\n${summary.join('\n')}\n`);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { get } from 'node:http';
@@ -11,10 +10,11 @@ import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 import { expectError } from '../../tests/support/errors';
+import { tempFolder } from '../../tests/support/temp-folders';
 import { createTestDatabase, send, testConfig, useTestApp } from '../../tests/support/test-app';
 import { buildApp } from './app';
 
-const webDist = mkdtempSync(path.join(tmpdir(), 'quickbuy-dist-'));
+const webDist = tempFolder('quickbuy-dist-');
 writeFileSync(
   path.join(webDist, 'index.html'),
   '<!doctype html><html><head><title>QuickBuy</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',

@@ -39,6 +39,9 @@ async function locked<T>(work: () => T): Promise<T> {
   }
 }
 
+/** The run's ledger removed (Playwright's global teardown): the next run's server has taken none of its codes. */
+export const forgetUsedCodes = () => rmSync(dir, { recursive: true, force: true });
+
 function readLedger(): Record<string, number> {
   try {
     return JSON.parse(readFileSync(ledger, 'utf8')) as Record<string, number>;

@@ -1,21 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/server/db/client';
 import type { Clock } from '../../src/server/lib/clock';
 import { restoreBackup, type RestoreTarget } from '../../src/server/modules/backups/restore';
 import { takeBackup, type BackupResult } from '../../src/server/modules/backups/take-backup';
 import { createServerDatabase } from './server-databases';
+import { tempFolder } from './temp-folders';
 
 /** Silent logs for backups and restores run by tests. */
 export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** A folder of its own for a test's backups (BACKUP_DIR), removed with `removeAll`. */
-export function backupFolder(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-backups-'));
-  made.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+/** A folder of its own for a test's backups (BACKUP_DIR), removed after the test file. */
+export const backupFolder = () => tempFolder('quickbuy-backups-');
 
 /** A backup as `npm run backup` takes it (waiting for any other to finish), into a folder of its own. */
 export async function backUpNow(db: Database, clock: Clock): Promise<BackupResult> {
@@ -36,9 +31,7 @@ const made: Array<() => void | Promise<void>> = [];
 /** Where a restore may go on `engine`: a data directory not yet made, or a new database with nothing in it. */
 export async function emptyTarget(engine: 'pglite' | 'postgres'): Promise<RestoreTarget> {
   if (engine === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-restore-'));
-    made.push(() => rmSync(dir, { recursive: true, force: true }));
-    return { dataDir: path.join(dir, 'data') };
+    return { dataDir: path.join(tempFolder('quickbuy-restore-'), 'data') };
   }
   const server = process.env.TEST_DATABASE_URL;
   if (!server) throw new Error('a PostgreSQL target needs TEST_DATABASE_URL (scripts/with-postgres.mjs)');
@@ -60,7 +53,7 @@ export async function restoreIntoEmpty(engine: 'pglite' | 'postgres', backup: Ba
   return target;
 }
 
-/** Removes every folder and database made above (an afterAll). */
+/** Drops every database made above (an afterAll); the folders go after the test file. */
 export async function removeAll() {
   for (const remove of made.splice(0).reverse()) await remove();
 }

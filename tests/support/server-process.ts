@@ -1,8 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempFolder } from './temp-folders';
 
 /*
  * The store's scripts run as an operator runs them (node --import tsx <script>), their output gathered, and the
@@ -20,10 +21,10 @@ export const NO_WEB_BUILD = {
 /**
  * A new folder for a spawned store's PGlite database, holding the suite's migrated one (unpacked by tar from
  * tests/setup/migrated-database.ts's snapshot): the store opens it instead of making and migrating one, about
- * 3.5 s of CPU less a start. Empty when the suite has no snapshot.
+ * 3.5 s of CPU less a start. Empty when the suite has no snapshot; removed after the test file.
  */
 export function migratedPgliteDir(prefix: string): string {
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), prefix)), 'data');
+  const dataDir = path.join(tempFolder(prefix), 'data');
   mkdirSync(dataDir);
   const snapshot = process.env.QUICKBUY_PGLITE_SNAPSHOT;
   // GNU tar takes the leading '/' off the snapshot's names, and says so on stderr.

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -58,7 +58,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quickbuy-test-')),
+    // The app is handed its database: nothing opens DATA_DIR, so no folder is made for it.
+    DATA_DIR: path.join(tmpdir(), 'quickbuy-no-data-dir'),
     WEB_DIST_DIR: path.join(tmpdir(), 'quickbuy-no-web-build'),
     WEB_SSR_ENTRY: path.join(tmpdir(), 'quickbuy-no-web-build', 'entry-server.js'),
     SEED_DEMO_DATA: 'false',

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { insertDevices } from '../../../../tests/support/devices';
+import { tempFolder } from '../../../../tests/support/temp-folders';
 
 const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8" /><title>QuickBuy</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>`;
 
@@ -12,7 +12,7 @@ type Inserted = Awaited<ReturnType<typeof insertDevices>>[number];
 let onSale: Inserted | undefined;
 let soldOut: Inserted | undefined;
 beforeAll(async () => {
-  const webDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-web-'));
+  const webDir = tempFolder('quickbuy-web-');
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   t = await createTestApp({
     WEB_DIST_DIR: webDir,

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../../../../tests/support/temp-folders';
 import { useTestApp } from '../../../../tests/support/test-app';
 
 const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8" /><title>QuickBuy</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>`;
-const webDir = mkdtempSync(path.join(tmpdir(), 'quickbuy-web-'));
+const webDir = tempFolder('quickbuy-web-');
 writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
 
 const t = useTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://quickbuy.example', ALLOW_SANDBOX_PAYMENTS: 'true' });

@@ -1,0 +1,3 @@
+import { forgetUsedCodes } from './authenticator';
+
+export default forgetUsedCodes;
