@@ -87,7 +87,8 @@ export function stop(child) {
  * as they are with that Content-Type and Content-Encoding (what the store sent a browser, compressed).
  */
 export function startBareServer(port, bodies) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'quickbuy-bare-')), 'bodies.json');
+  const dir = mkdtempSync(path.join(tmpdir(), 'quickbuy-bare-'));
+  const file = path.join(dir, 'bodies.json');
   const replies = Object.entries(typeof bodies === 'string' ? { '*': bodies } : bodies).map(([key, body]) => {
     if (typeof body !== 'string') {
       const headers = { 'content-type': body.type, ...(body.encoding ? { 'content-encoding': body.encoding } : {}) };
@@ -101,7 +102,9 @@ export function startBareServer(port, bodies) {
     process.execPath,
     [
       '-e',
-      `const replies = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+      `const fs = require('node:fs');
+      const replies = JSON.parse(fs.readFileSync(${JSON.stringify(file)}, 'utf8'));
+      fs.rmSync(${JSON.stringify(dir)}, { recursive: true, force: true });
       for (const reply of Object.values(replies)) reply.body = reply.text ?? Buffer.from(reply.base64, 'base64');
       require('node:http').createServer((q, s) => {
         const reply = replies[q.url] ?? replies['*'] ?? { headers: {}, body: '' };
