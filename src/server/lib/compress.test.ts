@@ -4,7 +4,8 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compressFor } from './compress';
 
-// A cached body (a catalog reply, a rendered page) is compressed on its first send in an encoding only.
+// A cached body (a catalog reply, a rendered page) is compressed on its first send in an encoding only, and the
+// cache is told the size of each copy it then holds.
 
 describe('compressFor', () => {
   // Text that compresses, kept in one buffer as a cache keeps a reply; each route records what it sent.
@@ -16,10 +17,12 @@ describe('compressFor', () => {
     '/small': () => Buffer.from('a'.repeat(1023)),
   };
   const sent: Buffer[] = [];
+  /** What each route's cache was told it keeps. */
+  const kept: Array<[string, number]> = [];
   const app = Fastify();
   for (const [url, body] of Object.entries(bodies)) {
     app.get(url, async (request, reply) => {
-      const payload = await compressFor(request, reply, body());
+      const payload = await compressFor(request, reply, body(), (bytes) => kept.push([url, bytes]));
       sent.push(payload);
       return reply.type('text/plain').send(payload);
     });
@@ -45,6 +48,13 @@ describe('compressFor', () => {
     const fresh = await get('/fresh', 'br');
     expect(fresh.payload).not.toBe(first.payload);
     expect(fresh.payload!.equals(first.payload!)).toBe(true);
+
+    // Each copy counted once, when it was made.
+    expect(kept).toEqual([
+      ['/cached', first.payload!.length],
+      ['/cached', gzipped.payload!.length],
+      ['/fresh', fresh.payload!.length],
+    ]);
   });
 
   it('sends the body as it is to a client that accepts neither, and a body under 1 KB as it is', async () => {
@@ -54,5 +64,6 @@ describe('compressFor', () => {
       expect(payload).toBe(cached);
     }
     expect((await get('/small', 'br')).res.headers['content-encoding']).toBeUndefined();
+    expect(kept.map(([url]) => url)).not.toContain('/small');
   });
 });

@@ -26,9 +26,15 @@ function copiesOf(body: Buffer) {
  * `body` as the client accepts it (brotli, else gzip, else as it is), for the replies a cache keeps (a
  * catalog reply, a rendered page): each is compressed on its first send in an encoding, and every later
  * send of the same body reuses that copy, so a page view costs a copy of bytes, not a compression. Sets
- * Content-Encoding when it compresses, which the compress plugin's route hook then leaves alone.
+ * Content-Encoding when it compresses, which the compress plugin's route hook then leaves alone. `keep` is
+ * told the size of each copy made, which lives as long as the body: the cache counts it in its bound.
  */
-export async function compressFor(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<Buffer> {
+export async function compressFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+  keep: (bytes: number) => void,
+): Promise<Buffer> {
   reply.header('vary', 'accept-encoding');
   const accepted = request.headers['accept-encoding'] ?? '';
   const encoding =
@@ -39,7 +45,10 @@ export async function compressFor(request: FastifyRequest, reply: FastifyReply, 
   if (!copy) {
     copy = made[encoding] = compress[encoding](body);
     // A failed compression is not kept: the next send tries again.
-    copy.catch(() => delete made[encoding]);
+    copy.then(
+      (compressed) => keep(compressed.length),
+      () => delete made[encoding],
+    );
   }
   const compressed = await copy;
   reply.header('content-encoding', encoding);

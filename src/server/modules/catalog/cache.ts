@@ -24,8 +24,11 @@ const CATALOG_CACHE_TTL_MS = 60_000;
 /** An expired entry is still served (while one request refreshes it) for this much longer. */
 const CATALOG_CACHE_STALE_MS = 30_000;
 const MAX_ENTRIES = 1_000;
-/** Server-rendered pages (docs/decisions/032) are kept here too, at about 100 KB each: the bodies' total is bounded. */
-const MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Server-rendered pages (docs/decisions/032) are kept here too, at about 100 KB each: what the entries hold is
+ * bounded, their bodies and whatever is kept beside them (compressed copies, a page's document).
+ */
+export const CATALOG_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface CachedReply {
   body: string;
@@ -33,13 +36,20 @@ export interface CachedReply {
   bytes: Buffer;
   etag: string;
   expires: number;
+  /** Counts `bytes` more kept as long as this entry (a compressed copy, a page's document) in the cache's bound. */
+  keep(bytes: number): void;
+}
+
+interface Entry extends CachedReply {
+  /** What keep() counted. */
+  kept: number;
 }
 
 interface Cache {
-  entries: Map<string, CachedReply>;
+  entries: Map<string, Entry>;
   pending: Map<string, Promise<CachedReply>>;
   generation: number;
-  /** The entries' bodies: UTF-16 code units of the text plus bytes of its encoding. */
+  /** What the entries hold: UTF-16 code units of each body's text, bytes of its encoding and of what it kept. */
   size: number;
   /** How long an entry is fresh: CATALOG_CACHE_TTL_MS, or until invalidated on PGlite. */
   lifetime: number;
@@ -124,7 +134,7 @@ export async function cachedReply(db: Database, key: string, load: () => Promise
   return refresh(cache, key, load);
 }
 
-const sizeOf = (entry: CachedReply) => entry.body.length + entry.bytes.length;
+const sizeOf = (entry: Entry) => entry.body.length + entry.bytes.length + entry.kept;
 
 function remove(cache: Cache, key: string) {
   const entry = cache.entries.get(key);
@@ -133,19 +143,36 @@ function remove(cache: Cache, key: string) {
   cache.size -= sizeOf(entry);
 }
 
+/** The oldest entries go first. */
+function shrink(cache: Cache) {
+  while (cache.entries.size > MAX_ENTRIES || cache.size > CATALOG_CACHE_MAX_BYTES)
+    remove(cache, cache.entries.keys().next().value!);
+}
+
 async function refresh(cache: Cache, key: string, load: () => Promise<unknown>): Promise<CachedReply> {
   const generation = cache.generation;
   const promise = (async () => {
     const body = JSON.stringify(await load());
-    const entry = { body, bytes: Buffer.from(body), etag: weakEtag(body), expires: Date.now() + cache.lifetime };
+    const entry: Entry = {
+      body,
+      bytes: Buffer.from(body),
+      etag: weakEtag(body),
+      expires: Date.now() + cache.lifetime,
+      kept: 0,
+      // Once the entry has left the cache, what it kept goes with it: nothing to count.
+      keep: (bytes) => {
+        if (cache.entries.get(key) !== entry) return;
+        entry.kept += bytes;
+        cache.size += bytes;
+        shrink(cache);
+      },
+    };
     // A change that happened while loading makes this answer stale: serve it once, keep it not.
     if (cache.generation === generation) {
       remove(cache, key);
       cache.entries.set(key, entry);
       cache.size += sizeOf(entry);
-      // The oldest entries go first.
-      while (cache.entries.size > MAX_ENTRIES || cache.size > MAX_BYTES)
-        remove(cache, cache.entries.keys().next().value!);
+      shrink(cache);
     }
     return entry;
   })();
@@ -165,5 +192,7 @@ async function refresh(cache: Cache, key: string, load: () => Promise<unknown>):
 export async function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply) {
   reply.header('etag', cached.etag).header('cache-control', 'public, no-cache');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(await compressFor(request, reply, cached.bytes));
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(await compressFor(request, reply, cached.bytes, cached.keep));
 }

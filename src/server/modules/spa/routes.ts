@@ -47,7 +47,7 @@ interface RenderedPage {
  * A cached page read once: its status, redirect, policy, and document encoded as UTF-8, so a reply from the
  * cache sends the same bytes every time (no parse of the cached JSON and no encoding of a 100 KB string on
  * every send: that was three quarters of a hit's cost), compressed once per encoding (compressFor). Kept
- * beside the cache's own entry, and gone with it.
+ * beside the cache's own entry, counted in its bound, and gone with it.
  */
 interface ReadyPage {
   status: number;
@@ -69,6 +69,7 @@ function readyPageOf(cached: CachedPage): ReadyPage {
       policy: page.policy,
     };
     readyPages.set(cached, ready);
+    cached.keep(ready.bytes?.length ?? 0);
   }
   return ready;
 }
@@ -191,7 +192,7 @@ export async function registerSpa(app: FastifyInstance, { config }: AppContext, 
     if (etag && matchesEtag(request.headers['if-none-match'], etag)) {
       return reply.status(304).header('etag', etag).header('cache-control', 'private, no-cache').send();
     }
-    const body = await compressFor(request, reply, page.bytes!);
+    const body = await compressFor(request, reply, page.bytes!, cached.keep);
     if (etag) reply.header('etag', etag);
     return reply
       .status(page.status)
