@@ -69,7 +69,7 @@ function readyPageOf(cached: CachedPage): ReadyPage {
       policy: page.policy,
     };
     readyPages.set(cached, ready);
-    cached.keep(ready.bytes?.length ?? 0);
+    if (ready.bytes) cached.keep(ready.bytes.length);
   }
   return ready;
 }
