@@ -9,6 +9,7 @@ import { openDatabase, type Database, type DatabaseConnection, type OpenOptions 
 import { fixedClock } from '../../src/server/lib/clock';
 import { reusedPglite } from './reused-pglite';
 import { createServerDatabase } from './server-databases';
+import { NO_WEB_BUILD } from './server-process';
 
 export interface TestDatabase {
   connection: DatabaseConnection;
@@ -60,8 +61,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     LOG_LEVEL: 'silent',
     // The app is handed its database: nothing opens DATA_DIR, so no folder is made for it.
     DATA_DIR: path.join(tmpdir(), 'quickbuy-no-data-dir'),
-    WEB_DIST_DIR: path.join(tmpdir(), 'quickbuy-no-web-build'),
-    WEB_SSR_ENTRY: path.join(tmpdir(), 'quickbuy-no-web-build', 'entry-server.js'),
+    ...NO_WEB_BUILD,
     SEED_DEMO_DATA: 'false',
     // Tests play several clients by setting X-Forwarded-For, as the one load balancer in front would.
     TRUST_PROXY: '1',
